@@ -1,0 +1,36 @@
+#pragma once
+// Round-robin arbiter: the C++ twin of rtl_ref/rr_arbiter.sv.
+// eval() is the combinational grant for the current pointer; tick() is the
+// clock edge. The pointer names the highest-priority requester and moves one
+// past the last granted requester, as in the RTL.
+#include <cstdint>
+#include <vector>
+
+namespace nocsim {
+
+class RrArbiter {
+ public:
+  explicit RrArbiter(int n = 1) : n_(n) {}
+  int size() const { return n_; }
+  int ptr() const { return ptr_; }
+  // Index of the granted requester, or -1 when nothing requests.
+  int eval(const std::vector<uint8_t>& req) const {
+    for (int k = 0; k < n_; ++k) {
+      int i = ptr_ + k;
+      if (i >= n_) i -= n_;
+      if (req[i]) return i;
+    }
+    return -1;
+  }
+  // Clock edge: advance past `granted` when it is a valid index.
+  void tick(int granted) {
+    if (granted >= 0) ptr_ = granted + 1 == n_ ? 0 : granted + 1;
+  }
+  void reset() { ptr_ = 0; }
+
+ private:
+  int n_;
+  int ptr_ = 0;
+};
+
+}  // namespace nocsim

@@ -1,0 +1,49 @@
+#pragma once
+// Separable input-first switch allocator: the C++ twin of
+// rtl_ref/sw_alloc_sep_if.sv (same parameters, same vectors).
+//
+// Requests: req_ip_ivc[ip*V+ivc] != 0 when input VC (ip, ivc) wants the switch,
+// req_op_ip_ivc[ip*V+ivc] is the output port it wants.
+// Stage 1: one round-robin arbiter per input port picks one requesting VC.
+// Stage 2: one round-robin arbiter per output port picks one input among the
+// stage-1 winners that want it.
+// Grants: gnt_ip[ip], gnt_ivc_ip[ip], gnt_op_ip[ip].
+// tick(): an input arbiter advances past its stage-1 winner whether or not that
+// winner got the output (a VC counts as served once it requested: Fuentes
+// §1.6.3); an output arbiter advances past the input it granted.
+#include <cstdint>
+#include <vector>
+
+#include "alloc/rr_arbiter.h"
+
+namespace nocsim {
+
+class SepIfAllocator {
+ public:
+  SepIfAllocator(int ports, int vcs);
+  int ports() const { return P_; }
+  int vcs() const { return V_; }
+
+  std::vector<uint8_t> req_ip_ivc;
+  std::vector<int> req_op_ip_ivc;
+  std::vector<uint8_t> gnt_ip;
+  std::vector<int> gnt_ivc_ip;
+  std::vector<int> gnt_op_ip;
+
+  void clear_requests();
+  void eval();  // combinational: fills gnt_* from req_* and the pointers
+  void tick();  // clock edge: pointer update from the last eval()
+  void reset();
+
+  const RrArbiter& input_arbiter(int ip) const { return in_arb_[ip]; }
+  const RrArbiter& output_arbiter(int op) const { return out_arb_[op]; }
+
+ private:
+  int P_, V_;
+  std::vector<RrArbiter> in_arb_, out_arb_;
+  std::vector<int> in_win_;   // stage-1 winner VC per input, -1 if none
+  std::vector<int> out_win_;  // stage-2 winner input per output, -1 if none
+  std::vector<uint8_t> scratch_v_, scratch_p_;
+};
+
+}  // namespace nocsim

@@ -1,0 +1,54 @@
+#pragma once
+// A run's configuration: dotted keys (`traffic.load`) from one YAML file plus
+// `key=value` overrides. Every key is declared in the schema (config_schema.cpp)
+// with its type, default, range and allowed values; anything else is an error
+// naming the key and what is allowed.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nocsim {
+
+enum class KeyType { Int, IntList, Double, Enum, Bool };
+
+struct KeySpec {
+  std::string key;
+  KeyType type;
+  std::string def;                   // default, in the same syntax as on the command line
+  double min = -1e300, max = 1e300;  // inclusive range for numbers and list items
+  std::vector<std::string> allowed;  // Enum values
+  std::string doc;
+};
+
+const std::vector<KeySpec>& config_schema();
+
+class Config {
+ public:
+  // Defaults for every key.
+  Config();
+  // Reads a YAML file (nested maps become dotted keys). Throws ConfigError.
+  void load_yaml_file(const std::string& path);
+  void load_yaml_string(const std::string& text, const std::string& origin);
+  // `key=value`. Throws ConfigError.
+  void set_override(const std::string& assignment);
+  void set(const std::string& key, const std::string& value);
+
+  int64_t get_int(const std::string& key) const;
+  std::vector<int64_t> get_int_list(const std::string& key) const;
+  double get_double(const std::string& key) const;
+  const std::string& get_str(const std::string& key) const;
+  bool get_bool(const std::string& key) const;
+
+  // Resolved configuration, key -> canonical value text, sorted by key.
+  const std::map<std::string, std::string>& values() const { return values_; }
+
+ private:
+  const KeySpec& spec(const std::string& key) const;
+  std::map<std::string, std::string> values_;
+};
+
+// Parses and range-checks one value against its spec; returns the canonical text.
+std::string canonical_value(const KeySpec& s, const std::string& raw);
+
+}  // namespace nocsim

@@ -1,0 +1,43 @@
+// Every configuration key, its default and what is allowed. docs/user-guide.md
+// is checked against this table by a test, so the two cannot drift.
+#include "core/config.h"
+
+namespace nocsim {
+
+const std::vector<KeySpec>& config_schema() {
+  using K = KeyType;
+  static const std::vector<KeySpec> schema = {
+      {"topology.type", K::Enum, "mesh", 0, 0, {"mesh", "torus"}, "network shape"},
+      {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "routers per dimension: one value for all dimensions or a list of n"},
+      {"topology.n", K::Int, "2", 1, 8, {}, "dimensions"},
+      {"topology.concentration", K::Int, "1", 1, 64, {}, "nodes per router"},
+      {"router.vcs", K::Int, "2", 1, 64, {}, "virtual channels per input port"},
+      {"router.buffer_depth", K::Int, "8", 1, 1 << 20, {}, "flits per input VC buffer"},
+      {"router.output_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "flits per output buffer; 0 = no output buffer (needs speedup 1)"},
+      {"router.speedup", K::Int, "1", 1, 8, {}, "switch allocations (crossbar passes) per cycle"},
+      {"router.switching", K::Enum, "vct", 0, 0, {"vct", "wormhole"}, "virtual cut-through or wormhole"},
+      {"router.stage_latency.rc", K::Int, "1", 1, 1000, {}, "cycles of routing computation"},
+      {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},
+      {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
+      {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
+      {"router.alloc", K::Enum, "cpp", 0, 0, {"cpp", "rtl", "lockstep"}, "switch allocator: C++ twin, Verilated rtl_ref/, or both compared every cycle"},
+      {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link"},
+      {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
+      {"routing.algorithm", K::Enum, "dor", 0, 0, {"dor"}, "routing function"},
+      {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},
+      {"traffic.pattern", K::Enum, "uniform", 0, 0, {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor"}, "destination pattern"},
+      {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},
+      {"traffic.packet_size", K::Int, "8", 1, 1 << 16, {}, "flits per packet (flit = phit)"},
+      {"sim.warmup", K::Int, "1000", 0, 1e12, {}, "cycles before statistics start"},
+      {"sim.cycles", K::Int, "10000", 1, 1e12, {}, "measured cycles"},
+      {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},
+      {"sim.seed", K::Int, "1", 0, 9.2e18, {}, "global random seed"},
+      {"sim.mode", K::Enum, "per-stage", 0, 0, {"per-stage", "per-router"}, "one SystemC process per pipeline stage, or one per router calling its stages"},
+      {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
+      {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
+      {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
+  };
+  return schema;
+}
+
+}  // namespace nocsim

@@ -1,0 +1,20 @@
+#pragma once
+// Errors that end a run with a documented exit code and one line on stderr.
+#include <stdexcept>
+#include <string>
+
+namespace nocsim {
+
+enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitBadInput = 2, kExitDeadlock = 3, kExitInvariant = 4 };
+
+// Bad configuration or input file: exit 2.
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A broken model invariant (lost flit, credit overflow, lockstep mismatch): exit 4.
+struct InvariantError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace nocsim

@@ -1,0 +1,146 @@
+#include "nic/nic.h"
+
+#include <limits>
+#include <string>
+
+namespace nocsim {
+namespace {
+constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
+}
+
+Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle period_ps, uint64_t seed,
+         const TrafficPattern& pattern, NetStats& stats, RunStatus& status)
+    : sc_module(name),
+      clk("clk"),
+      flit_out("flit_out"),
+      node_(node),
+      p_(p),
+      period_ps_(period_ps),
+      rng_(seed, "nic." + std::to_string(node)),
+      pattern_(pattern),
+      stats_(stats),
+      status_(status),
+      credits_(p.vcs, p.buffer_depth) {
+  // Nodes that the pattern maps onto themselves, or a zero load, never generate.
+  Rng probe = rng_;
+  bool sends = p_.packet_rate > 0 && pattern_.dest(node_, probe) >= 0;
+  next_gen_ = sends ? rng_.geometric(p_.packet_rate) - 1 : kNever;
+  SC_HAS_PROCESS(Nic);
+  SC_METHOD(run);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void Nic::on_send(Cycle arrival) { sleep_until(arrival); }
+
+// Notify half a cycle before edge c, so that the process runs on that edge
+// together with the routers.
+void Nic::sleep_until(Cycle c) {
+  if (c == kNever) return;
+  sc_core::sc_time at(static_cast<double>(c * period_ps_ - period_ps_ / 2), sc_core::SC_PS);
+  sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (at > now) wake_.notify(at - now);
+}
+
+void Nic::run() {
+  if (asleep_) {
+    asleep_ = false;
+    return;
+  }
+  Cycle now = cycle_now(period_ps_);
+  receive(now);
+  generate(now);
+  inject(now);
+  if (status_.failed() || !queue_.empty()) return;
+  asleep_ = true;
+  next_trigger(wake_);
+  sleep_until(next_gen_);
+}
+
+void Nic::receive(Cycle now) {
+  auto& credits = inj_->credits();
+  while (credits.ready(now)) {
+    if (++credits_[credits.front().vc] > p_.buffer_depth && p_.check)
+      return status_.fail(kExitInvariant, "credit overflow at NIC " + std::to_string(node_));
+    credits.pop();
+  }
+  auto& line = ej_->flits();
+  while (line.ready(now)) {
+    const Flit& f = line.front();
+    Cycle at = line.front_arrival();
+    ++stats_.flits_ejected;
+    if (stats_.window.contains(at)) ++stats_.window_flits_accepted;
+    if (p_.check) {
+      auto it = rx_.find(f.pkt);
+      int expect = it == rx_.end() ? 0 : it->second;
+      if (f.dst != node_ || f.seq != expect)
+        return status_.fail(kExitInvariant, "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.pkt) +
+                                                " (dst " + std::to_string(f.dst) + ") reached node " +
+                                                std::to_string(node_) + " expecting flit " + std::to_string(expect));
+    }
+    if (f.tail()) {
+      rx_.erase(f.pkt);
+      ++stats_.packets_delivered;
+      if (f.measured) {
+        ++stats_.measured_delivered;
+        stats_.latency.push_back(static_cast<uint32_t>(at - f.gen));
+        stats_.network_latency_sum += static_cast<double>(at - f.inj);
+        stats_.injection_wait_sum += static_cast<double>(f.inj - f.gen);
+        stats_.hops_sum += f.hops;
+      }
+    } else {
+      rx_[f.pkt] = f.seq + 1;
+    }
+    line.pop();
+  }
+}
+
+void Nic::generate(Cycle now) {
+  while (next_gen_ <= now) {
+    int dst = pattern_.dest(node_, rng_);
+    bool measured = stats_.window.contains(next_gen_);
+    queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, next_gen_, measured});
+    ++stats_.packets_generated;
+    if (measured) {
+      ++stats_.measured_generated;
+      stats_.window_flits_generated += p_.packet_size;
+    }
+    next_gen_ += rng_.geometric(p_.packet_rate);
+  }
+}
+
+void Nic::inject(Cycle now) {
+  if (queue_.empty()) return;
+  if (cur_vc_ < 0) {  // pick a VC for the head
+    const int need = p_.vct ? p_.packet_size : 1;
+    for (int k = 0; k < p_.vcs && cur_vc_ < 0; ++k) {
+      int v = (vc_ptr_ + k) % p_.vcs;
+      if (credits_[v] >= need) cur_vc_ = v;
+    }
+    if (cur_vc_ < 0) return;
+    vc_ptr_ = (cur_vc_ + 1) % p_.vcs;
+    cur_seq_ = 0;
+    cur_inj_ = now;
+  }
+  if (credits_[cur_vc_] < 1) return;
+  const Packet& pk = queue_.front();
+  Flit f;
+  f.pkt = pk.id;
+  f.src = node_;
+  f.dst = pk.dst;
+  f.seq = cur_seq_;
+  f.size = p_.packet_size;
+  f.vc = cur_vc_;
+  f.gen = pk.gen;
+  f.inj = cur_inj_;
+  f.measured = pk.measured;
+  --credits_[cur_vc_];
+  flit_out.send(f, cur_vc_);
+  ++stats_.flits_injected;
+  if (++cur_seq_ == p_.packet_size) {
+    queue_.pop_front();
+    cur_vc_ = -1;
+  }
+}
+
+}  // namespace nocsim

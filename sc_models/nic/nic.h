@@ -1,0 +1,86 @@
+#pragma once
+// Network interface of one node. Source: Bernoulli packet generation at the
+// offered load (drawn as geometric gaps, so an idle NIC sleeps until its next
+// packet), an unbounded source queue whose waiting time counts in latency,
+// and one flit per cycle onto the injection link, each packet on one VC of
+// the router's injection port chosen round-robin among those with room
+// (VCT: a whole packet; wormhole: one flit). Sink: consumes every arriving
+// flit at once and checks it (right node, in order, no duplicates).
+// Runs on clk.pos() like the routers; pulls what its links delivered with
+// arrival <= now, so nothing depends on process order.
+#include <deque>
+#include <systemc>
+#include <unordered_map>
+#include <vector>
+
+#include "core/flit.h"
+#include "core/rng.h"
+#include "core/run_status.h"
+#include "link/link.h"
+#include "stats/stats.h"
+#include "traffic/pattern.h"
+
+namespace nocsim {
+
+struct NicParams {
+  int vcs = 1;
+  int buffer_depth = 8;
+  int packet_size = 8;
+  bool vct = true;
+  double packet_rate = 0;  // packets per cycle
+  bool check = true;
+};
+
+class Nic : public sc_core::sc_module, public LinkReceiver {
+ public:
+  sc_core::sc_in<bool> clk;
+  LinkSender<Flit> flit_out;
+
+  Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle period_ps, uint64_t seed,
+      const TrafficPattern& pattern, NetStats& stats, RunStatus& status);
+  void attach(Link* injection, Link* ejection) {
+    inj_ = injection;
+    ej_ = ejection;
+  }
+  void on_send(Cycle arrival) override;
+  // Packets generated but not yet fully injected.
+  size_t queued() const { return queue_.size(); }
+  // Packets partly received (for the end-of-run accounting).
+  size_t partial() const { return rx_.size(); }
+
+ private:
+  struct Packet {
+    uint64_t id;
+    int dst;
+    Cycle gen;
+    bool measured;
+  };
+  void run();
+  void receive(Cycle now);
+  void generate(Cycle now);
+  void inject(Cycle now);
+  void sleep_until(Cycle c);
+
+  int node_;
+  NicParams p_;
+  Cycle period_ps_;
+  Rng rng_;
+  const TrafficPattern& pattern_;
+  NetStats& stats_;
+  RunStatus& status_;
+  Link* inj_ = nullptr;
+  Link* ej_ = nullptr;
+  std::deque<Packet> queue_;
+  std::vector<int> credits_;
+  int vc_ptr_ = 0;
+  int cur_vc_ = -1;     // VC of the packet being injected
+  int cur_seq_ = 0;     // next flit of it
+  Cycle cur_inj_ = 0;   // cycle its head left
+  Cycle next_gen_;      // next packet generation cycle
+  uint64_t seq_ = 0;    // packets made here
+  std::unordered_map<uint64_t, int> rx_;  // packet -> next expected flit
+  sc_core::sc_event wake_;
+  bool asleep_ = false;
+};
+
+}  // namespace nocsim

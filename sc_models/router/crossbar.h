@@ -1,0 +1,24 @@
+#pragma once
+// ST: the crossbar and output stage. Each cycle, every output port whose
+// oldest flit has finished SA + ST (ready <= now) puts it on the output link
+// (one flit per output per cycle: the link's bandwidth). The queue it drains
+// is the crossbar pipeline plus the output buffer, whose room SA checks.
+// Reads: ST queues. Writes: the link at once (it only becomes visible
+// link.latency cycles later), the queue at commit.
+#include <vector>
+
+#include "router/stage.h"
+
+namespace nocsim {
+
+class Crossbar : public Stage {
+ public:
+  Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
+  void evaluate(Cycle now) override;
+  void commit(Cycle now) override;
+
+ private:
+  std::vector<int> sent_;  // output ports that sent this cycle
+};
+
+}  // namespace nocsim

@@ -1,0 +1,32 @@
+#include "router/route_compute.h"
+
+namespace nocsim {
+
+RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+                           std::unique_ptr<Routing> routing)
+    : Stage(name, router, st, own_process), routing_(std::move(routing)) {}
+
+void RouteCompute::evaluate(Cycle now) {
+  decisions_.clear();
+  for (int ip = 0; ip < st_.p.ports; ++ip)
+    for (int v = 0; v < st_.p.vcs; ++v) {
+      const InputVc& ivc = st_.in[ip][v];
+      if (ivc.state != InputVc::State::Routing || ivc.ready > now) continue;
+      cands_.clear();
+      routing_->route({st_.id, ip, v, ivc.buf.front()}, cands_);
+      decisions_.push_back({ip, v, cands_.front()});
+    }
+}
+
+void RouteCompute::commit(Cycle now) {
+  for (const auto& d : decisions_) {
+    InputVc& ivc = st_.in[d.ip][d.ivc];
+    ivc.route = d.route;
+    routing_->on_departure(st_.id, d.route.out_port, ivc.buf.front());
+    ivc.state = InputVc::State::VcAlloc;
+    ivc.ready = now + st_.p.lat_rc;
+  }
+  decisions_.clear();
+}
+
+}  // namespace nocsim

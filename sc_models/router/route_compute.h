@@ -1,0 +1,33 @@
+#pragma once
+// RC: each cycle, for every input VC whose head flit waits for a route and
+// whose RC may start (ready <= now), call the routing function and take its
+// first candidate (DOR gives one). Reads: input VC heads. Writes at commit:
+// the route, the head's routing header (e.g. dateline bits), state -> VA,
+// ready = now + latency.rc.
+#include <memory>
+#include <vector>
+
+#include "router/stage.h"
+#include "routing/routing.h"
+
+namespace nocsim {
+
+class RouteCompute : public Stage {
+ public:
+  RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+               std::unique_ptr<Routing> routing);
+  void evaluate(Cycle now) override;
+  void commit(Cycle now) override;
+  const Routing& routing() const { return *routing_; }
+
+ private:
+  struct Decision {
+    int ip, ivc;
+    RouteCandidate route;
+  };
+  std::unique_ptr<Routing> routing_;
+  std::vector<Decision> decisions_;
+  std::vector<RouteCandidate> cands_;
+};
+
+}  // namespace nocsim

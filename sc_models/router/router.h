@@ -1,0 +1,93 @@
+#pragma once
+// An input-queued router: it owns the shared state, wires the four stage
+// modules (RC, VA, SA, ST) to its clock and to its links, and commits the
+// stages' decisions in the update phase of each cycle, in a fixed order
+// (ST, SA, VA, RC, then what the links delivered). Nothing here decides a flit's
+// fate; the stages do.
+//
+// Scheduling: in per-stage mode each stage is its own SC_METHOD; in per-router
+// mode one SC_METHOD calls the four evaluate()s. Both commit through the same
+// primitive channel, so the two modes give identical results.
+// Activity: when no flit is in or on its way to the router, every process
+// sleeps on wake_ev_ until a link announces a delivery.
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "alloc/sw_alloc_backend.h"
+#include "core/run_status.h"
+#include "link/link.h"
+#include "router/crossbar.h"
+#include "router/route_compute.h"
+#include "router/router_state.h"
+#include "router/switch_alloc.h"
+#include "router/vc_alloc.h"
+
+namespace nocsim {
+
+class Router : public sc_core::sc_module, public LinkReceiver {
+ public:
+  sc_core::sc_in<bool> clk;
+
+  Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
+         std::unique_ptr<Routing> routing, std::unique_ptr<SwAllocBackend> alloc, const std::vector<bool>& sink_ports,
+         const std::vector<bool>& connected);
+
+  // Sender sockets (bound by the network) and the links this router pulls from.
+  LinkSender<Flit>* flit_out(int port) { return flit_out_[port].get(); }
+  LinkSender<Credit>* credit_out(int port) { return credit_out_[port].get(); }
+  void attach_input(int port, Link* l) { in_link_[port] = l; }
+  void attach_output(int port, Link* l) { out_link_[port] = l; }
+
+  // Called by stages during evaluate.
+  void send_flit(int out_port, const Flit& f);
+  void send_credit(int in_port, int vc);
+
+  // LinkReceiver: a flit or credit was sent to this router.
+  void on_send(Cycle arrival) override;
+
+  const RouterState& state() const { return st_; }
+  bool idle() const { return st_.resident == 0 && incoming_ == 0; }
+  void request_commit() { committer_.request(); }
+  sc_core::sc_event& wake_event() { return wake_ev_; }
+  Cycle now() const { return cycle_now(period_ps_); }
+  const RouteCompute& rc() const { return *rc_; }
+  void set_status(RunStatus* s) { status_ = s; }
+  // Records an invariant violation (or lockstep mismatch) and stops the run.
+  void fail(const std::exception& e);
+
+ private:
+  class Committer : public sc_core::sc_prim_channel {
+   public:
+    explicit Committer(Router& r) : sc_prim_channel(sc_core::sc_gen_unique_name("commit")), r_(r) {}
+    void request() { request_update(); }
+
+   protected:
+    void update() override { r_.commit(); }
+
+   private:
+    Router& r_;
+  };
+
+  void commit();
+  void pull_links(Cycle now);
+  void run_router();  // per-router mode
+
+  RouterState st_;
+  Cycle period_ps_;
+  std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
+  std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
+  std::vector<Link*> in_link_, out_link_;
+  std::unique_ptr<RouteCompute> rc_;
+  std::unique_ptr<VcAlloc> va_;
+  std::unique_ptr<SwitchAlloc> sa_;
+  std::unique_ptr<Crossbar> st_stage_;
+  Committer committer_;
+  sc_core::sc_event wake_ev_;
+  int incoming_ = 0;  // flits and credits sent to this router, not yet pulled
+  bool asleep_ = false;
+  RunStatus* status_ = nullptr;
+};
+
+}  // namespace nocsim

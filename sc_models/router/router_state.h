@@ -1,0 +1,64 @@
+#pragma once
+// State shared by a router's pipeline stages. Stages read it in evaluate()
+// (as registered at the last clock edge) and change it only in commit(), so a
+// cycle's outcome does not depend on the order the kernel runs the stages.
+#include <deque>
+#include <vector>
+
+#include "core/flit.h"
+#include "routing/routing.h"
+#include "router/flit_fifo.h"
+
+namespace nocsim {
+
+struct RouterParams {
+  int ports = 0;
+  int network_ports = 0;
+  int vcs = 1;
+  int buffer_depth = 8;
+  int output_buffer_depth = 0;
+  int speedup = 1;
+  bool vct = true;
+  int packet_size = 8;  // flits; VCT allocates a VC only with room for a whole packet
+  int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
+  bool check = true;
+};
+
+struct InputVc {
+  enum class State { Idle, Routing, VcAlloc, Active };
+  FlitFifo buf;
+  State state = State::Idle;
+  Cycle ready = 0;  // first cycle the next stage may act on this VC
+  RouteCandidate route{-1, 0, 0};
+  int out_vc = -1;
+};
+
+struct OutputVc {
+  int credits = 0;
+  bool busy = false;  // allocated to a packet whose tail has not left yet
+};
+
+// A flit between switch allocation and the output link: it leaves on the link
+// at cycle `ready` (SA + ST latency), at most one flit per output per cycle.
+struct StFlit {
+  Cycle ready;
+  Flit flit;
+};
+
+struct OutputPort {
+  std::vector<OutputVc> vcs;
+  std::deque<StFlit> queue;  // crossbar pipeline plus output buffer
+  int queue_capacity = 0;
+  bool sink = false;         // ejection port: the NIC consumes every flit at once
+};
+
+struct RouterState {
+  int id = 0;
+  RouterParams p;
+  std::vector<std::vector<InputVc>> in;  // [in_port][vc]
+  std::vector<OutputPort> out;           // [out_port]
+  int resident = 0;                      // flits in input buffers and ST queues
+  uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
+};
+
+}  // namespace nocsim

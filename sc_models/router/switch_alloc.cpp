@@ -1,0 +1,90 @@
+#include "router/switch_alloc.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/error.h"
+#include "router/router.h"
+
+namespace nocsim {
+
+SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+                         std::unique_ptr<SwAllocBackend> alloc)
+    : Stage(name, router, st, own_process),
+      alloc_(std::move(alloc)),
+      taken_(st.p.ports * st.p.vcs, 0),
+      done_(st.p.ports * st.p.vcs, 0),
+      used_(st.p.ports * st.p.vcs, 0),
+      added_(st.p.ports, 0) {}
+
+void SwitchAlloc::evaluate(Cycle now) {
+  grants_.clear();
+  if (st_.resident == 0) return;
+  const int V = st_.p.vcs;
+  alloc_->set_context(st_.id, now);
+  for (int round = 0; round < st_.p.speedup; ++round) {
+    alloc_->clear_requests();
+    bool any = false;
+    for (int ip = 0; ip < st_.p.ports; ++ip)
+      for (int v = 0; v < V; ++v) {
+        const InputVc& ivc = st_.in[ip][v];
+        int i = ip * V + v;
+        if (ivc.state != InputVc::State::Active || ivc.ready > now || done_[i]) continue;
+        if (ivc.buf.size() <= taken_[i]) continue;
+        const OutputPort& op = st_.out[ivc.route.out_port];
+        int o = ivc.route.out_port * V + ivc.out_vc;
+        if (!op.sink && op.vcs[ivc.out_vc].credits - used_[o] < 1) continue;
+        if (static_cast<int>(op.queue.size()) + added_[ivc.route.out_port] >= op.queue_capacity) continue;
+        alloc_->request(ip, v, ivc.route.out_port);
+        any = true;
+      }
+    if (!any) break;
+    alloc_->eval();
+    for (int ip = 0; ip < st_.p.ports; ++ip) {
+      int v, out;
+      if (!alloc_->grant(ip, v, out)) continue;
+      const InputVc& ivc = st_.in[ip][v];
+      int i = ip * V + v;
+      if (ivc.buf.at(taken_[i]).tail()) done_[i] = 1;
+      ++taken_[i];
+      ++used_[out * V + ivc.out_vc];
+      ++added_[out];
+      grants_.push_back({ip, v});
+      router_.send_credit(ip, v);
+    }
+    alloc_->tick();
+  }
+}
+
+void SwitchAlloc::commit(Cycle now) {
+  const int V = st_.p.vcs;
+  for (const auto& g : grants_) {
+    InputVc& ivc = st_.in[g.ip][g.ivc];
+    OutputPort& op = st_.out[ivc.route.out_port];
+    Flit f = ivc.buf.front();
+    ivc.buf.pop();
+    taken_[g.ip * V + g.ivc] = 0;
+    done_[g.ip * V + g.ivc] = 0;
+    used_[ivc.route.out_port * V + ivc.out_vc] = 0;
+    added_[ivc.route.out_port] = 0;
+    OutputVc& ovc = op.vcs[ivc.out_vc];
+    if (!op.sink) {
+      --ovc.credits;
+      if (st_.p.check && ovc.credits < 0)
+        throw InvariantError("credit underflow: router " + std::to_string(st_.id) + " out port " +
+                             std::to_string(ivc.route.out_port) + " vc " + std::to_string(ivc.out_vc));
+    }
+    f.vc = ivc.out_vc;
+    op.queue.push_back({now + st_.p.lat_sa + st_.p.lat_st, f});
+    ++st_.flits_moved;
+    if (f.tail()) {
+      ovc.busy = false;
+      ivc.out_vc = -1;
+      ivc.state = ivc.buf.empty() ? InputVc::State::Idle : InputVc::State::Routing;
+      ivc.ready = now + 1;
+    }
+  }
+  grants_.clear();
+}
+
+}  // namespace nocsim

@@ -1,0 +1,38 @@
+#pragma once
+// SA: each cycle, `speedup` rounds of separable input-first switch allocation.
+// An input VC requests when it holds an output VC, may start SA
+// (ready <= now), has a flit not yet granted this cycle, its output VC has a
+// credit left and the output queue has room. A grant dequeues the flit (its
+// credit goes back upstream at once), spends a downstream credit and enters
+// the ST queue, leaving on the link latency.sa + latency.st cycles later.
+// After a tail the output VC is freed and the input VC routes its next packet.
+// Reads: input buffers, output credits and queue sizes. Writes at commit:
+// buffers, credits, ST queues, VC states.
+#include <memory>
+#include <vector>
+
+#include "alloc/sw_alloc_backend.h"
+#include "router/stage.h"
+
+namespace nocsim {
+
+class SwitchAlloc : public Stage {
+ public:
+  SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+              std::unique_ptr<SwAllocBackend> alloc);
+  void evaluate(Cycle now) override;
+  void commit(Cycle now) override;
+
+ private:
+  struct Grant {
+    int ip, ivc;
+  };
+  std::unique_ptr<SwAllocBackend> alloc_;
+  std::vector<Grant> grants_;
+  std::vector<int> taken_;    // [ip*V+ivc] flits granted this cycle
+  std::vector<uint8_t> done_; // [ip*V+ivc] tail granted this cycle
+  std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
+  std::vector<int> added_;    // [op] flits added to the ST queue this cycle
+};
+
+}  // namespace nocsim

@@ -1,0 +1,61 @@
+#pragma once
+// Routing function interface: route(context) -> candidates (output port and the
+// range of output VCs allowed there). A separate selection picks among several
+// candidates; dimension-order routing returns exactly one. One instance per
+// router; no singletons.
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/flit.h"
+
+namespace nocsim {
+
+class Topology;
+class Config;
+
+struct RouteContext {
+  int router;
+  int in_port;
+  int in_vc;
+  const Flit& head;
+};
+
+struct RouteCandidate {
+  int out_port;
+  int vc_lo;  // inclusive
+  int vc_hi;  // inclusive
+};
+
+class Routing {
+ public:
+  virtual ~Routing() = default;
+  virtual void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) const = 0;
+  // Per-hop header update when the head leaves through out_port (e.g. dateline bits).
+  virtual void on_departure(int /*router*/, int /*out_port*/, Flit& /*head*/) const {}
+};
+
+using RoutingFactory = std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)>;
+
+class RoutingRegistry {
+ public:
+  void add(const std::string& key, RoutingFactory f) { map_[key] = std::move(f); }
+  // Throws ConfigError listing the valid keys.
+  std::unique_ptr<Routing> make(const std::string& key, const Topology& topo, const Config& cfg, int router) const;
+  // Start-up checks shared by every router (VC counts, topology kind).
+  using Validator = std::function<void(const Topology&, const Config&)>;
+  void add_validator(const std::string& key, Validator v) { validators_[key] = std::move(v); }
+  void validate(const std::string& key, const Topology& topo, const Config& cfg) const;
+
+ private:
+  std::map<std::string, RoutingFactory> map_;
+  std::map<std::string, Validator> validators_;
+};
+
+// Explicit registration (static self-registration is dropped by the linker).
+void register_torus_routings(RoutingRegistry& reg);
+const RoutingRegistry& routing_registry();
+
+}  // namespace nocsim

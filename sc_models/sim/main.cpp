@@ -1,0 +1,75 @@
+// nocsim CONFIG.yaml [key=value ...] [-o results.json] [--quiet]
+// Exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/config.h"
+#include "core/error.h"
+#include "sim/network.h"
+#include "sim/run.h"
+
+namespace {
+
+void usage() {
+  std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--quiet] [--check-config]\n"
+               "       nocsim --list-keys   (every configuration key with its default)\n"
+               "exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation\n";
+}
+
+void list_keys() {
+  for (const auto& s : nocsim::config_schema()) {
+    std::string allowed;
+    for (const auto& a : s.allowed) allowed += (allowed.empty() ? "" : "|") + a;
+    std::cout << s.key << " = " << s.def << (allowed.empty() ? "" : "  [" + allowed + "]") << "  # " << s.doc << "\n";
+  }
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+  std::string out_path;
+  bool check_only = false;
+  try {
+    nocsim::Config cfg;
+    std::vector<std::string> overrides;
+    bool have_file = false, quiet = false;
+    for (int i = 1; i < argc; ++i) {
+      std::string a = argv[i];
+      if (a == "-h" || a == "--help") return usage(), 0;
+      if (a == "--list-keys") return list_keys(), 0;
+      if (a == "--quiet" || a == "-q") quiet = true;
+      else if (a == "--check-config") check_only = true;
+      else if (a == "-o") {
+        if (++i >= argc) throw nocsim::ConfigError("-o: missing output file name");
+        out_path = argv[i];
+      } else if (a.find('=') != std::string::npos) overrides.push_back(a);
+      else if (!a.empty() && a[0] == '-') throw nocsim::ConfigError(a + ": unknown option (see --help)");
+      else if (have_file) throw nocsim::ConfigError(a + ": only one configuration file may be given");
+      else {
+        cfg.load_yaml_file(a);
+        have_file = true;
+      }
+    }
+    for (const auto& o : overrides) cfg.set_override(o);
+    if (quiet) cfg.set("sim.progress", "false");
+    nocsim::validate_config(cfg);
+    if (check_only) return 0;
+    nocsim::RunResult r = nocsim::run_simulation(cfg);
+    std::cout << r.summary << std::flush;
+    if (!out_path.empty()) {
+      std::ofstream f(out_path);
+      if (!f) throw nocsim::ConfigError("-o: cannot write " + out_path);
+      f << r.json;
+    }
+    if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
+    return r.exit_code;
+  } catch (const nocsim::ConfigError& e) {
+    std::cerr << "nocsim: error: " << e.what() << std::endl;
+    return nocsim::kExitBadInput;
+  }
+}

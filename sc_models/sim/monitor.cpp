@@ -1,0 +1,61 @@
+#include "sim/monitor.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace nocsim {
+
+Monitor::Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress)
+    : sc_module(name), net_(net), drain_limit_(drain_limit), watchdog_(watchdog), progress_(progress) {
+  SC_HAS_PROCESS(Monitor);
+  SC_THREAD(main);
+}
+
+void Monitor::main() {
+  const Window w = net_.stats().window;
+  const Cycle step = watchdog_ > 0 ? std::min<Cycle>(256, std::max<Cycle>(1, watchdog_ / 4)) : 256;
+  start_ = last_print_ = std::chrono::steady_clock::now();
+  uint64_t last_progress = ~0ull;
+  Cycle last_change = 0, now = 0;
+  for (;;) {
+    Cycle next = now + step;
+    if (now < w.end && next > w.end) next = w.end;
+    wait(sc_core::sc_time(static_cast<double>((next - now) * Network::kPeriodPs), sc_core::SC_PS));
+    now = next;
+    end_ = now;
+    if (net_.status().failed()) return;
+    uint64_t p = net_.progress();
+    if (p != last_progress) {
+      last_progress = p;
+      last_change = now;
+    } else if (watchdog_ > 0 && net_.flits_in_network() > 0 && now - last_change >= watchdog_) {
+      deadlock_report = net_.blocked_report(40);
+      net_.status().fail(kExitDeadlock, "deadlock: no flit moved for " + std::to_string(now - last_change) +
+                                            " cycles (since cycle " + std::to_string(last_change) + ") with " +
+                                            std::to_string(net_.flits_in_network()) + " flits in the network");
+      return;
+    }
+    if (progress_) print_progress(now, false);
+    const NetStats& s = net_.stats();
+    if (now >= w.end && (s.measured_delivered == s.measured_generated || now >= drain_limit_)) {
+      if (progress_) print_progress(now, true);
+      sc_core::sc_stop();
+      return;
+    }
+  }
+}
+
+void Monitor::print_progress(Cycle now, bool last) {
+  auto t = std::chrono::steady_clock::now();
+  if (!last && t - last_print_ < std::chrono::seconds(2)) return;
+  last_print_ = t;
+  double secs = std::chrono::duration<double>(t - start_).count();
+  double rate = secs > 0 ? now / secs : 0;
+  Cycle target = net_.stats().window.end;
+  double eta = rate > 0 && now < target ? (target - now) / rate : 0;
+  std::fprintf(stderr, "nocsim: cycle %llu/%llu (%.0f%%), %.0f cycles/s, ETA %.0f s%s\n",
+               static_cast<unsigned long long>(now), static_cast<unsigned long long>(target),
+               100.0 * std::min<double>(now, target) / target, rate, eta, now > target ? " (draining)" : "");
+}
+
+}  // namespace nocsim

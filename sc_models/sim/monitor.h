@@ -1,0 +1,29 @@
+#pragma once
+// Run control as one SC_THREAD that wakes every few hundred cycles (never per
+// cycle): ends the run after the window and the drain, reports a deadlock
+// when no flit moved for sim.watchdog cycles while flits are in the network,
+// and prints progress on stderr.
+#include <chrono>
+#include <systemc>
+
+#include "sim/network.h"
+
+namespace nocsim {
+
+class Monitor : public sc_core::sc_module {
+ public:
+  Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress);
+  Cycle end_cycle() const { return end_; }
+  std::string deadlock_report;
+
+ private:
+  void main();
+  void print_progress(Cycle now, bool last);
+  Network& net_;
+  Cycle drain_limit_, watchdog_;
+  bool progress_;
+  Cycle end_ = 0;
+  std::chrono::steady_clock::time_point start_, last_print_;
+};
+
+}  // namespace nocsim

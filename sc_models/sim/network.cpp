@@ -1,0 +1,182 @@
+#include "sim/network.h"
+
+#include <sstream>
+#include <string>
+
+#include "alloc/sw_alloc_backend.h"
+#include "core/error.h"
+#include "topologies/kary_ncube.h"
+
+namespace nocsim {
+namespace {
+
+std::unique_ptr<Topology> make_topology(const Config& cfg) {
+  const std::string& type = cfg.get_str("topology.type");
+  int n = static_cast<int>(cfg.get_int("topology.n"));
+  auto kl = cfg.get_int_list("topology.k");
+  if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
+    throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
+                      std::to_string(kl.size()));
+  std::vector<int> k(n);
+  for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
+  return std::make_unique<KAryNCube>(k, static_cast<int>(cfg.get_int("topology.concentration")), type == "torus");
+}
+
+RouterParams router_params(const Config& cfg, const Topology& t) {
+  RouterParams p;
+  p.ports = t.ports();
+  p.network_ports = t.network_ports();
+  p.vcs = static_cast<int>(cfg.get_int("router.vcs"));
+  p.buffer_depth = static_cast<int>(cfg.get_int("router.buffer_depth"));
+  p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
+  p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
+  p.vct = cfg.get_str("router.switching") == "vct";
+  p.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
+  p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
+  p.lat_va = static_cast<int>(cfg.get_int("router.stage_latency.va"));
+  p.lat_sa = static_cast<int>(cfg.get_int("router.stage_latency.sa"));
+  p.lat_st = static_cast<int>(cfg.get_int("router.stage_latency.st"));
+  p.check = cfg.get_bool("sim.check");
+  return p;
+}
+
+}  // namespace
+
+std::unique_ptr<Topology> validate_config(const Config& cfg) {
+  auto topo = make_topology(cfg);
+  if (cfg.get_str("router.switching") == "vct" && cfg.get_int("router.buffer_depth") < cfg.get_int("traffic.packet_size"))
+    throw ConfigError("router.buffer_depth: virtual cut-through needs room for a whole packet (>= traffic.packet_size=" +
+                      std::to_string(cfg.get_int("traffic.packet_size")) + "), got " +
+                      std::to_string(cfg.get_int("router.buffer_depth")));
+  if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
+    throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
+  routing_registry().validate(cfg.get_str("routing.algorithm"), *topo, cfg);
+  check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), static_cast<int>(cfg.get_int("router.vcs")));
+  make_pattern(cfg.get_str("traffic.pattern"), *topo);
+  return topo;
+}
+
+Network::Network(sc_core::sc_module_name name, const Config& cfg)
+    : sc_module(name),
+      cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)) {
+  pattern_ = make_pattern(cfg.get_str("traffic.pattern"), *topo_);
+  const Topology& t = *topo_;
+  const RouterParams rp = router_params(cfg, t);
+  const bool per_stage = cfg.get_str("sim.mode") == "per-stage";
+  const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
+  Cycle warm = static_cast<Cycle>(cfg.get_int("sim.warmup"));
+  stats_.window = {warm, warm + static_cast<Cycle>(cfg.get_int("sim.cycles"))};
+
+  std::vector<bool> sink(t.ports(), false), connected(t.ports(), true);
+  for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
+  for (int r = 0; r < t.routers(); ++r) {
+    for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
+    auto routing = routing_registry().make(cfg.get_str("routing.algorithm"), t, cfg, r);
+    auto alloc = make_sw_alloc(cfg.get_str("router.alloc"), t.ports(), rp.vcs);
+    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
+                                                std::move(routing), std::move(alloc), sink, connected));
+    routers_.back()->clk(clock_);
+  }
+  auto link = [&](const std::string& name, int latency) {
+    links_.push_back(std::make_unique<Link>(name.c_str(), latency, kPeriodPs));
+    return links_.back().get();
+  };
+  const int lat = static_cast<int>(cfg.get_int("link.latency"));
+  for (int r = 0; r < t.routers(); ++r)
+    for (int p = 0; p < t.network_ports(); ++p) {
+      PortPeer q = t.peer(r, p);
+      if (q.router < 0) continue;
+      Link* l = link("link_" + std::to_string(r) + "_" + std::to_string(p), lat);
+      routers_[r]->flit_out(p)->socket.bind(l->flit_in);
+      routers_[q.router]->credit_out(q.port)->socket.bind(l->credit_in);
+      l->set_flit_receiver(routers_[q.router].get());
+      l->set_credit_receiver(routers_[r].get());
+      routers_[q.router]->attach_input(q.port, l);
+      routers_[r]->attach_output(p, l);
+    }
+
+  NicParams np;
+  np.vcs = rp.vcs;
+  np.buffer_depth = rp.buffer_depth;
+  np.packet_size = rp.packet_size;
+  np.vct = rp.vct;
+  np.packet_rate = cfg.get_double("traffic.load") / rp.packet_size;
+  np.check = rp.check;
+  const int nic_lat = static_cast<int>(cfg.get_int("link.nic_latency"));
+  for (int n = 0; n < t.nodes(); ++n) {
+    nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, np, kPeriodPs, seed, *pattern_,
+                                          stats_, status_));
+    Nic& nic = *nics_.back();
+    nic.clk(clock_);
+    Router& r = *routers_[t.node_router(n)];
+    int port = t.node_port(n);
+    Link* inj = link("inj_" + std::to_string(n), nic_lat);
+    Link* ej = link("ej_" + std::to_string(n), nic_lat);
+    nic.flit_out.socket.bind(inj->flit_in);
+    r.credit_out(port)->socket.bind(inj->credit_in);
+    inj->set_flit_receiver(&r);
+    inj->set_credit_receiver(&nic);
+    r.attach_input(port, inj);
+    r.flit_out(port)->socket.bind(ej->flit_in);
+    ej->set_flit_receiver(&nic);
+    nic.attach(inj, ej);
+    // The ejection link carries no credits: the sink consumes at once. Its
+    // credit socket is bound to a dummy sender so elaboration is complete.
+    dummy_credit_.push_back(std::make_unique<LinkSender<Credit>>(("ej_credit_" + std::to_string(n)).c_str()));
+    dummy_credit_.back()->socket.bind(ej->credit_in);
+  }
+  for (auto& r : routers_) r->set_status(&status_);
+}
+
+Network::~Network() = default;
+
+uint64_t Network::progress() const {
+  uint64_t s = stats_.flits_injected + stats_.flits_ejected;
+  for (const auto& r : routers_) s += r->state().flits_moved;
+  return s;
+}
+
+std::string Network::blocked_report(size_t max_lines) const {
+  std::ostringstream o;
+  size_t lines = 0, total = 0;
+  for (const auto& r : routers_) {
+    const RouterState& st = r->state();
+    for (int ip = 0; ip < st.p.ports; ++ip)
+      for (int v = 0; v < st.p.vcs; ++v) {
+        const InputVc& ivc = st.in[ip][v];
+        if (ivc.buf.empty()) continue;
+        ++total;
+        if (lines >= max_lines) continue;
+        ++lines;
+        o << "  router " << st.id << " in port " << ip << " vc " << v << ": " << ivc.buf.size() << " flits, ";
+        const Flit& f = ivc.buf.front();
+        o << (f.head() ? "head" : "body") << " of packet " << f.pkt << " to node " << f.dst << "; ";
+        switch (ivc.state) {
+          case InputVc::State::Idle:
+          case InputVc::State::Routing:
+            o << "waiting for RC";
+            break;
+          case InputVc::State::VcAlloc: {
+            o << "waiting for VA on out port " << ivc.route.out_port << " vcs " << ivc.route.vc_lo << ".."
+              << ivc.route.vc_hi << " (";
+            for (int ov = ivc.route.vc_lo; ov <= ivc.route.vc_hi; ++ov) {
+              const OutputVc& x = st.out[ivc.route.out_port].vcs[ov];
+              o << (ov > ivc.route.vc_lo ? ", " : "") << "vc " << ov << (x.busy ? " busy" : " free") << " credits "
+                << x.credits;
+            }
+            o << ")";
+            break;
+          }
+          case InputVc::State::Active:
+            o << "waiting for SA on out port " << ivc.route.out_port << " vc " << ivc.out_vc << " (credits "
+              << st.out[ivc.route.out_port].vcs[ivc.out_vc].credits << ")";
+            break;
+        }
+        o << "\n";
+      }
+  }
+  if (total > lines) o << "  ... and " << total - lines << " more blocked VCs\n";
+  return o.str();
+}
+
+}  // namespace nocsim

@@ -1,0 +1,55 @@
+#pragma once
+// Builds a whole network from a validated configuration: topology, routers,
+// NICs, links and the clock. Owns everything; SystemC allows one elaboration
+// per process, so one Network per process.
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "core/config.h"
+#include "core/run_status.h"
+#include "link/link.h"
+#include "nic/nic.h"
+#include "router/router.h"
+#include "stats/stats.h"
+#include "topologies/topology.h"
+#include "traffic/pattern.h"
+
+namespace nocsim {
+
+// Checks every cross-key rule of a configuration (throws ConfigError) and
+// builds its topology.
+std::unique_ptr<Topology> validate_config(const Config& cfg);
+
+class Network : public sc_core::sc_module {
+ public:
+  static constexpr Cycle kPeriodPs = 1000;  // 1 ns clock: cycle = time in ns
+
+  Network(sc_core::sc_module_name name, const Config& cfg);
+  ~Network();
+  const Topology& topology() const { return *topo_; }
+  const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
+  const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
+  NetStats& stats() { return stats_; }
+  RunStatus& status() { return status_; }
+  // Flits that have entered the network and not left it.
+  uint64_t flits_in_network() const { return stats_.flits_injected - stats_.flits_ejected; }
+  // Flits that crossed a pipeline or a link so far: the watchdog's heartbeat.
+  uint64_t progress() const;
+  // Multi-line report of every non-empty input VC: what it waits for.
+  std::string blocked_report(size_t max_lines) const;
+
+ private:
+  const Config& cfg_;
+  std::unique_ptr<Topology> topo_;
+  std::unique_ptr<TrafficPattern> pattern_;
+  NetStats stats_;
+  RunStatus status_;
+  sc_core::sc_clock clock_;
+  std::vector<std::unique_ptr<Router>> routers_;
+  std::vector<std::unique_ptr<Nic>> nics_;
+  std::vector<std::unique_ptr<Link>> links_;
+  std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
+};
+
+}  // namespace nocsim

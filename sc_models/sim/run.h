@@ -1,0 +1,22 @@
+#pragma once
+// Runs one configured simulation to its end: warm-up, measurement window,
+// drain of the measured packets; watchdog and progress on the way.
+#include <map>
+#include <string>
+
+#include "core/config.h"
+
+namespace nocsim {
+
+struct RunResult {
+  int exit_code = 0;
+  std::string error;   // one line (plus the blocked-VC report for a deadlock)
+  std::string json;    // results document (also written for failed runs)
+  std::string summary; // human-readable
+};
+
+// One simulation per process (SystemC elaborates once). Throws ConfigError
+// for a bad configuration before anything is simulated.
+RunResult run_simulation(const Config& cfg);
+
+}  // namespace nocsim

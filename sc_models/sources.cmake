@@ -1,0 +1,34 @@
+# The model library (everything but the CLI entry) and the nocsim binary.
+add_library(nocsim_lib STATIC
+  sc_models/core/config.cpp
+  sc_models/core/config_schema.cpp
+  sc_models/alloc/vc_allocator.cpp
+  sc_models/alloc/sw_alloc_backend.cpp
+  sc_models/link/link.cpp
+  sc_models/routing/routing.cpp
+  sc_models/routing/torus/dor.cpp
+  sc_models/router/stage.cpp
+  sc_models/router/route_compute.cpp
+  sc_models/router/vc_alloc.cpp
+  sc_models/router/switch_alloc.cpp
+  sc_models/router/crossbar.cpp
+  sc_models/router/router.cpp
+  sc_models/nic/nic.cpp
+  sc_models/traffic/pattern.cpp
+  sc_models/sim/network.cpp
+  sc_models/sim/monitor.cpp
+  sc_models/sim/run.cpp
+  topologies/kary_ncube.cpp
+)
+target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMAKE_SOURCE_DIR})
+target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
+target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC yaml-cpp)
+if(NOCSIM_RTL_COSIM)
+  target_link_libraries(nocsim_lib PUBLIC nocsim_rtl)
+  target_compile_definitions(nocsim_lib PRIVATE NOCSIM_HAVE_RTL)
+endif()
+
+add_executable(nocsim sc_models/sim/main.cpp)
+target_link_libraries(nocsim PRIVATE nocsim_lib)
+target_compile_options(nocsim PRIVATE ${NOCSIM_WARN})
+set_target_properties(nocsim PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})

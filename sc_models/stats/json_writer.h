@@ -1,0 +1,47 @@
+#pragma once
+// Minimal JSON writer with fixed number formatting, so that one seed gives
+// byte-identical output.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace nocsim {
+
+class JsonWriter {
+ public:
+  void open(const char* key = nullptr) { item(key) += "{"; first_ = true; ++depth_; }
+  void close() { --depth_; s_ += "\n" + indent() + "}"; first_ = false; }
+  void num(const char* key, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.10g", v);
+    item(key) += b;
+  }
+  void num(const char* key, uint64_t v) { item(key) += std::to_string(v); }
+  void str(const char* key, const std::string& v) { item(key) += quote(v); }
+  void raw(const char* key, const std::string& v) { item(key) += v; }
+  std::string text() const { return s_ + "\n"; }
+  static std::string quote(const std::string& v) {
+    std::string o = "\"";
+    for (char c : v) {
+      if (c == '"' || c == '\\') o += '\\', o += c;
+      else if (c == '\n') o += "\\n";
+      else o += c;
+    }
+    return o + "\"";
+  }
+
+ private:
+  std::string indent() const { return std::string(2 * depth_, ' '); }
+  std::string& item(const char* key) {
+    if (depth_ > 0) s_ += first_ ? "\n" : ",\n";
+    first_ = false;
+    s_ += indent();
+    if (key) s_ += quote(key) + ": ";
+    return s_;
+  }
+  std::string s_;
+  int depth_ = 0;
+  bool first_ = true;
+};
+
+}  // namespace nocsim

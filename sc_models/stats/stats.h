@@ -1,0 +1,32 @@
+#pragma once
+// Counters shared by the NICs of one run; the collector turns them into the
+// summary and the JSON after the run.
+#include <cstdint>
+#include <vector>
+
+#include "core/flit.h"
+
+namespace nocsim {
+
+struct Window {
+  Cycle begin = 0, end = 0;  // measurement window [begin, end)
+  bool contains(Cycle c) const { return c >= begin && c < end; }
+};
+
+struct NetStats {
+  Window window;
+  uint64_t packets_generated = 0;     // whole run
+  uint64_t packets_delivered = 0;     // whole run
+  uint64_t flits_injected = 0;        // entered the network (whole run)
+  uint64_t flits_ejected = 0;         // left the network (whole run)
+  uint64_t measured_generated = 0;    // packets generated inside the window
+  uint64_t measured_delivered = 0;    // of those, delivered
+  uint64_t window_flits_generated = 0;
+  uint64_t window_flits_accepted = 0; // flits delivered inside the window
+  std::vector<uint32_t> latency;      // measured packets: generation -> tail delivered
+  double network_latency_sum = 0;     // measured packets: head injected -> tail delivered
+  double injection_wait_sum = 0;      // measured packets: generation -> head injected
+  double hops_sum = 0;
+};
+
+}  // namespace nocsim

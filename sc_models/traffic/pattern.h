@@ -1,0 +1,25 @@
+#pragma once
+// Destination patterns. dest() returns the destination node for a packet from
+// src, or -1 when the pattern maps src onto itself (that node then generates
+// nothing; uniform never does, it excludes the source).
+#include <memory>
+#include <string>
+
+#include "core/rng.h"
+
+namespace nocsim {
+
+class Topology;
+
+class TrafficPattern {
+ public:
+  virtual ~TrafficPattern() = default;
+  virtual int dest(int src, Rng& rng) const = 0;
+};
+
+// Throws ConfigError for an unknown name or a pattern the topology cannot
+// carry (bit permutations need a power-of-two node count, transpose an even
+// number of address bits, tornado and neighbor a mesh or torus).
+std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo);
+
+}  // namespace nocsim

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Relative area (CMOS transistor count) of the rtl_ref/ blocks, by yosys.
+# Usage: scripts/rtl_area.sh [P V [N]]   (defaults: P=5 V=2, arbiter N=P)
+# Recipe (design.md): synth -top T -flatten; async2sync; dffunmap;
+#                     abc -g cmos2; opt_clean; stat -tech cmos
+# Figures are relative (transistors of a generic cmos2 gate set), for
+# comparing alternatives, not absolute silicon area.
+set -euo pipefail
+P=${1:-5}
+V=${2:-2}
+N=${3:-$P}
+RTL="$(cd "$(dirname "$0")/../rtl_ref" && pwd)"
+
+area() {  # area <top> <chparam args> <label>
+  local top=$1 params=$2 label=$3 out
+  out=$(yosys -q -p "read_verilog -sv $RTL/rr_arbiter.sv $RTL/sw_alloc_sep_if.sv; \
+chparam $params $top; synth -top $top -flatten; async2sync; dffunmap; \
+abc -g cmos2; opt_clean; tee -o /dev/stdout stat -tech cmos" 2>&1) || {
+    echo "$out" >&2; echo "yosys failed for $label" >&2; exit 1; }
+  local tr
+  tr=$(echo "$out" | sed -n 's/.*Estimated number of transistors: *\([0-9+]*\).*/\1/p' | tail -1)
+  [[ -n "$tr" ]] || { echo "$out" >&2; echo "no transistor count for $label" >&2; exit 1; }
+  printf '%-28s %8s transistors\n' "$label" "$tr"
+}
+
+area rr_arbiter "-set N $V" "rr_arbiter N=$V (input)"
+area rr_arbiter "-set N $N" "rr_arbiter N=$N (output)"
+area sw_alloc_sep_if "-set P $P -set V $V" "sw_alloc_sep_if P=$P V=$V"

@@ -1,0 +1,63 @@
+#include "topologies/kary_ncube.h"
+
+#include <cstdlib>
+#include <string>
+
+#include "core/error.h"
+
+namespace nocsim {
+
+KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap) : k_(std::move(k)), c_(c), wrap_(wrap) {
+  if (k_.empty()) throw ConfigError("topology.n: must be >= 1");
+  if (c_ < 1) throw ConfigError("topology.concentration: must be >= 1");
+  long long r = 1;
+  for (int kd : k_) {
+    if (kd < 2) throw ConfigError("topology.k: every k must be >= 2, got " + std::to_string(kd));
+    stride_.push_back(static_cast<int>(r));
+    r *= kd;
+    if (r * c_ > (1 << 24)) throw ConfigError("topology.k: more than 2^24 nodes is not supported");
+  }
+  routers_ = static_cast<int>(r);
+}
+
+int KAryNCube::router_at(const std::vector<int>& x) const {
+  int r = 0;
+  for (int d = 0; d < n(); ++d) r += x[d] * stride_[d];
+  return r;
+}
+
+PortPeer KAryNCube::peer(int router, int port) const {
+  if (port >= network_ports()) return {};
+  int d = port / 2;
+  int step = port % 2 == 0 ? 1 : -1;
+  int x = coord(router, d) + step;
+  if (x < 0 || x >= k_[d]) {
+    if (!wrap_) return {};
+    x = (x + k_[d]) % k_[d];
+  }
+  int other = router + (x - coord(router, d)) * stride_[d];
+  return {other, port ^ 1};  // +d arrives on the neighbour's -d port and vice versa
+}
+
+int KAryNCube::min_offset(int a, int b, int d) const {
+  int diff = b - a;
+  if (!wrap_) return diff;
+  int kd = k_[d];
+  int fwd = ((diff % kd) + kd) % kd;  // hops going +
+  return fwd <= kd - fwd ? fwd : fwd - kd;
+}
+
+int KAryNCube::min_hops(int src_router, int dst_router) const {
+  int h = 0;
+  for (int d = 0; d < n(); ++d) h += std::abs(min_offset(coord(src_router, d), coord(dst_router, d), d));
+  return h;
+}
+
+bool KAryNCube::is_wrap(int router, int port) const {
+  if (!wrap_ || port >= network_ports()) return false;
+  int d = port / 2;
+  int x = coord(router, d);
+  return port % 2 == 0 ? x == k_[d] - 1 : x == 0;
+}
+
+}  // namespace nocsim

@@ -1,0 +1,42 @@
+#pragma once
+// k1 x ... x kn mesh or torus with c nodes per router.
+// Router index = x0 + x1*k0 + x2*k0*k1 ...; port 2d is +d, port 2d+1 is -d,
+// ports 2n .. 2n+c-1 attach the router's nodes.
+#include <vector>
+
+#include "topologies/topology.h"
+
+namespace nocsim {
+
+class KAryNCube : public Topology {
+ public:
+  // Throws ConfigError on impossible shapes (k < 2, wrong list length).
+  KAryNCube(std::vector<int> k, int c, bool wrap);
+  std::string name() const override { return wrap_ ? "torus" : "mesh"; }
+  int routers() const override { return routers_; }
+  int nodes() const override { return routers_ * c_; }
+  int ports() const override { return 2 * n() + c_; }
+  int network_ports() const override { return 2 * n(); }
+  int concentration() const override { return c_; }
+  PortPeer peer(int router, int port) const override;
+  int min_hops(int src_router, int dst_router) const override;
+
+  int n() const { return static_cast<int>(k_.size()); }
+  int k(int d) const { return k_[d]; }
+  bool wrap() const { return wrap_; }
+  int coord(int router, int d) const { return (router / stride_[d]) % k_[d]; }
+  int router_at(const std::vector<int>& x) const;
+  // Signed minimal offset from a to b in dimension d: + means the + port.
+  // On a torus tie (distance k/2) the + direction is taken.
+  int min_offset(int a, int b, int d) const;
+  // True when leaving `router` through `port` crosses the wrap link (dateline).
+  bool is_wrap(int router, int port) const;
+
+ private:
+  std::vector<int> k_, stride_;
+  int c_;
+  bool wrap_;
+  int routers_;
+};
+
+}  // namespace nocsim

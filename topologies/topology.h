@@ -1,0 +1,34 @@
+#pragma once
+// What every topology tells the rest of the model: routers, ports, who is
+// wired to whom, and where each node attaches. Path arithmetic specific to a
+// family (minimal directions, distances) lives in that family's class.
+#include <string>
+
+namespace nocsim {
+
+struct PortPeer {
+  int router = -1;  // -1: the port is unconnected (mesh edge)
+  int port = -1;
+};
+
+class Topology {
+ public:
+  virtual ~Topology() = default;
+  virtual std::string name() const = 0;
+  virtual int routers() const = 0;
+  virtual int nodes() const = 0;
+  // Ports per router: network ports first, then one NIC port per attached node.
+  virtual int ports() const = 0;
+  virtual int network_ports() const = 0;
+  virtual PortPeer peer(int router, int port) const = 0;
+  int node_router(int node) const { return node / concentration(); }
+  int node_port(int node) const { return network_ports() + node % concentration(); }
+  int port_node(int router, int port) const {
+    return port >= network_ports() ? router * concentration() + port - network_ports() : -1;
+  }
+  virtual int concentration() const = 0;
+  // Router-to-router hops on a minimal path.
+  virtual int min_hops(int src_router, int dst_router) const = 0;
+};
+
+}  // namespace nocsim
