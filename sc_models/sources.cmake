@@ -4,7 +4,6 @@ add_library(nocsim_lib STATIC
   sc_models/core/config_schema.cpp
   sc_models/alloc/vc_allocator.cpp
   sc_models/alloc/sw_alloc_backend.cpp
-  sc_models/link/link.cpp
   sc_models/routing/routing.cpp
   sc_models/routing/torus/dor.cpp
   sc_models/router/stage.cpp

@@ -22,6 +22,12 @@ class RrArbiter {
     }
     return -1;
   }
+  // The same grant for requests given as a bit mask (n <= 64): the hot path.
+  int eval_mask(uint64_t req) const {
+    if (!req) return -1;
+    uint64_t hi = req >> ptr_ << ptr_;  // requesters at or after the pointer
+    return __builtin_ctzll(hi ? hi : req);
+  }
   // Clock edge: advance past `granted` when it is a valid index.
   void tick(int granted) {
     if (granted >= 0) ptr_ = granted + 1 == n_ ? 0 : granted + 1;

@@ -1,5 +1,8 @@
 #include "alloc/sep_if_allocator.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace nocsim {
 
 SepIfAllocator::SepIfAllocator(int ports, int vcs)
@@ -14,25 +17,28 @@ SepIfAllocator::SepIfAllocator(int ports, int vcs)
       out_arb_(ports, RrArbiter(ports)),
       in_win_(ports, -1),
       out_win_(ports, -1),
-      scratch_v_(vcs, 0),
-      scratch_p_(ports, 0) {}
+      out_req_(ports, 0) {
+  if (ports > 64 || vcs > 64) throw std::invalid_argument("SepIfAllocator: at most 64 ports and 64 VCs");
+}
 
 void SepIfAllocator::clear_requests() {
   std::fill(req_ip_ivc.begin(), req_ip_ivc.end(), 0);
 }
 
 void SepIfAllocator::eval() {
+  std::fill(out_req_.begin(), out_req_.end(), 0);
   for (int ip = 0; ip < P_; ++ip) {
-    for (int v = 0; v < V_; ++v) scratch_v_[v] = req_ip_ivc[ip * V_ + v];
-    in_win_[ip] = in_arb_[ip].eval(scratch_v_);
+    uint64_t m = 0;
+    for (int v = 0; v < V_; ++v) m |= static_cast<uint64_t>(req_ip_ivc[ip * V_ + v] != 0) << v;
+    const int w = in_arb_[ip].eval_mask(m);
+    in_win_[ip] = w;
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
     gnt_op_ip[ip] = 0;
+    if (w >= 0) out_req_[req_op_ip_ivc[ip * V_ + w]] |= 1ull << ip;
   }
   for (int op = 0; op < P_; ++op) {
-    for (int ip = 0; ip < P_; ++ip)
-      scratch_p_[ip] = in_win_[ip] >= 0 && req_op_ip_ivc[ip * V_ + in_win_[ip]] == op;
-    int ip = out_arb_[op].eval(scratch_p_);
+    const int ip = out_arb_[op].eval_mask(out_req_[op]);
     out_win_[op] = ip;
     if (ip >= 0) {
       gnt_ip[ip] = 1;

@@ -43,7 +43,7 @@ class SepIfAllocator {
   std::vector<RrArbiter> in_arb_, out_arb_;
   std::vector<int> in_win_;   // stage-1 winner VC per input, -1 if none
   std::vector<int> out_win_;  // stage-2 winner input per output, -1 if none
-  std::vector<uint8_t> scratch_v_, scratch_p_;
+  std::vector<uint64_t> out_req_;  // per output: inputs whose stage-1 winner wants it
 };
 
 }  // namespace nocsim

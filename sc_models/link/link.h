@@ -2,14 +2,12 @@
 // One direction of a link as a TLM-2.0 channel: flits travel forward through
 // `flit_in`, credits backward through `credit_in`, each with the link latency.
 // The payload is a generic payload whose data points at the Flit or Credit
-// (a thin protocol on the sockets: WRITE, address = VC). The link keeps what is
-// in flight in delay lines indexed by arrival cycle; no process runs per cycle.
-// Receivers pull what has arrived and are told when something was sent to
-// them, so they can sleep until then.
+// (a thin protocol on the sockets: b_transport, WRITE, address = VC). The link
+// keeps what is in flight in delay lines indexed by arrival cycle; no process
+// runs per cycle. Receivers pull what has arrived and are told the arrival
+// cycle of each send, so they can sleep until then.
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "core/flit.h"
 #include "link/delay_line.h"
@@ -20,47 +18,86 @@ namespace nocsim {
 class LinkReceiver {
  public:
   virtual ~LinkReceiver() = default;
-  virtual void on_send(Cycle arrival) = 0;
+  // tag: what the receiver asked to be told with (e.g. its port).
+  virtual void on_send(int tag, Cycle arrival) = 0;
+};
+
+// Cycle of the current simulation time for a clock of period_ps picoseconds.
+inline Cycle cycle_now(Cycle period_ps) {
+  return static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps;
+}
+
+// The target side of one direction (flits or credits) of a link.
+template <typename T>
+class LinkLane : public tlm::tlm_fw_transport_if<> {
+ public:
+  LinkLane(const char* name, const int& latency, Cycle period_ps) : socket(name), latency_(latency), period_ps_(period_ps) {
+    socket.bind(*this);
+  }
+  tlm::tlm_target_socket<> socket;
+  DelayLine<T> line;
+  void set_receiver(LinkReceiver* r, int tag) {
+    rx_ = r;
+    tag_ = tag;
+  }
+  uint64_t sent() const { return sent_; }
+
+  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
+    Cycle a = (static_cast<Cycle>(sc_core::sc_time_stamp().value()) + static_cast<Cycle>(delay.value())) / period_ps_ +
+              static_cast<Cycle>(latency_);
+    line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
+    ++sent_;
+    p.set_response_status(tlm::TLM_OK_RESPONSE);
+    if (rx_) rx_->on_send(tag_, a);
+  }
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase&, sc_core::sc_time& d) override {
+    b_transport(p, d);
+    return tlm::TLM_COMPLETED;
+  }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+
+ private:
+  const int& latency_;
+  Cycle period_ps_;
+  LinkReceiver* rx_ = nullptr;
+  int tag_ = 0;
+  uint64_t sent_ = 0;
 };
 
 class Link : public sc_core::sc_module {
  public:
-  tlm_utils::simple_target_socket<Link> flit_in;
-  tlm_utils::simple_target_socket<Link> credit_in;
-
-  Link(sc_core::sc_module_name name, int latency, Cycle period_ps);
+  Link(sc_core::sc_module_name name, int latency, Cycle period_ps)
+      : sc_module(name), latency_(latency), flit_lane_("flit_in", latency_, period_ps),
+        credit_lane_("credit_in", latency_, period_ps), flit_in(flit_lane_.socket), credit_in(credit_lane_.socket) {}
   int latency() const { return latency_; }
-  void set_flit_receiver(LinkReceiver* r) { flit_rx_ = r; }
-  void set_credit_receiver(LinkReceiver* r) { credit_rx_ = r; }
-
-  DelayLine<Flit>& flits() { return flits_; }
-  DelayLine<Credit>& credits() { return credits_; }
-  uint64_t flits_sent() const { return flits_sent_; }
+  void set_flit_receiver(LinkReceiver* r, int tag) { flit_lane_.set_receiver(r, tag); }
+  void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }
+  DelayLine<Flit>& flits() { return flit_lane_.line; }
+  DelayLine<Credit>& credits() { return credit_lane_.line; }
+  uint64_t flits_sent() const { return flit_lane_.sent(); }
 
  private:
-  void flit_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
-  void credit_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
-  Cycle arrival(const sc_core::sc_time& delay) const;
-
   int latency_;
-  Cycle period_ps_;
-  LinkReceiver* flit_rx_ = nullptr;
-  LinkReceiver* credit_rx_ = nullptr;
-  DelayLine<Flit> flits_;
-  DelayLine<Credit> credits_;
-  uint64_t flits_sent_ = 0;
+  LinkLane<Flit> flit_lane_;
+  LinkLane<Credit> credit_lane_;
+
+ public:
+  tlm::tlm_target_socket<>& flit_in;
+  tlm::tlm_target_socket<>& credit_in;
 };
 
 // Sender side of a link: one initiator socket and one reusable payload.
 template <typename T>
-class LinkSender {
+class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
   explicit LinkSender(const char* name) : socket(name) {
+    socket.bind(*this);
     p_.set_command(tlm::TLM_WRITE_COMMAND);
     p_.set_data_length(sizeof(T));
     p_.set_streaming_width(sizeof(T));
   }
-  tlm_utils::simple_initiator_socket<LinkSender<T>> socket;
+  tlm::tlm_initiator_socket<> socket;
   void send(const T& item, int vc) {
     p_.set_address(static_cast<uint64_t>(vc));
     p_.set_data_ptr(reinterpret_cast<unsigned char*>(const_cast<T*>(&item)));
@@ -68,14 +105,14 @@ class LinkSender {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket->b_transport(p_, delay);
   }
+  // Links complete every transaction in b_transport; nothing comes back.
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
+    return tlm::TLM_COMPLETED;
+  }
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
  private:
   tlm::tlm_generic_payload p_;
 };
-
-// Cycle of the current simulation time for a clock of period_ps picoseconds.
-inline Cycle cycle_now(Cycle period_ps) {
-  return static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps;
-}
 
 }  // namespace nocsim

@@ -42,7 +42,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
     inj_ = injection;
     ej_ = ejection;
   }
-  void on_send(Cycle arrival) override;
+  void on_send(int tag, Cycle arrival) override;
   // Packets generated but not yet fully injected.
   size_t queued() const { return queue_.size(); }
   // Packets partly received (for the end-of-run accounting).

@@ -9,7 +9,7 @@ Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st
 
 void Crossbar::evaluate(Cycle now) {
   sent_.clear();
-  if (st_.resident == 0) return;
+  if (st_.st_queued == 0) return;
   for (int op = 0; op < st_.p.ports; ++op) {
     const auto& q = st_.out[op].queue;
     if (q.empty() || q.front().ready > now) continue;
@@ -20,7 +20,7 @@ void Crossbar::evaluate(Cycle now) {
 
 void Crossbar::commit(Cycle) {
   for (int op : sent_) st_.out[op].queue.pop_front();
-  st_.resident -= static_cast<int>(sent_.size());
+  st_.st_queued -= static_cast<int>(sent_.size());
   sent_.clear();
 }
 

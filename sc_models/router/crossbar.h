@@ -16,6 +16,7 @@ class Crossbar : public Stage {
   Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
+  bool has_work() const override { return st_.st_queued > 0; }
 
  private:
   std::vector<int> sent_;  // output ports that sent this cycle

@@ -8,6 +8,7 @@ RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, RouterS
 
 void RouteCompute::evaluate(Cycle now) {
   decisions_.clear();
+  if (st_.n_routing == 0) return;
   for (int ip = 0; ip < st_.p.ports; ++ip)
     for (int v = 0; v < st_.p.vcs; ++v) {
       const InputVc& ivc = st_.in[ip][v];
@@ -24,6 +25,8 @@ void RouteCompute::commit(Cycle now) {
     ivc.route = d.route;
     routing_->on_departure(st_.id, d.route.out_port, ivc.buf.front());
     ivc.state = InputVc::State::VcAlloc;
+    --st_.n_routing;
+    ++st_.n_vcalloc;
     ivc.ready = now + st_.p.lat_rc;
   }
   decisions_.clear();

@@ -18,6 +18,7 @@ class RouteCompute : public Stage {
                std::unique_ptr<Routing> routing);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
+  bool has_work() const override { return st_.n_routing > 0; }
   const Routing& routing() const { return *routing_; }
 
  private:

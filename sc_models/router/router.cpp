@@ -16,7 +16,9 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       credit_out_(p.ports),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
-      committer_(*this) {
+      is_pending_(2 * p.ports + 1, 0),
+      committer_(*this),
+      per_stage_(per_stage) {
   st_.id = id;
   st_.p = p;
   st_.in.assign(p.ports, std::vector<InputVc>(p.vcs));
@@ -41,17 +43,43 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   va_->clk(clk);
   sa_->clk(clk);
   st_stage_->clk(clk);
+  SC_HAS_PROCESS(Router);
   if (!per_stage) {
-    SC_HAS_PROCESS(Router);
     SC_METHOD(run_router);
     sensitive << clk.pos();
     dont_initialize();
   }
+  SC_METHOD(run_input);
+  sensitive << pull_ev_;
+  dont_initialize();
+}
+
+bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }
+
+void Router::wake_stages() {
+  if (per_stage_) {
+    rc_->wake();
+    va_->wake();
+    sa_->wake();
+    st_stage_->wake();
+  } else if (asleep_ && !waking_ && has_work()) {
+    waking_ = true;
+    wake_ev_.notify(sc_core::SC_ZERO_TIME);
+  }
+}
+
+void Router::run_input() {
+  try {
+    pull_links(now());
+  } catch (const std::exception& e) {
+    fail(e);
+  }
+  wake_stages();
 }
 
 void Router::run_router() {
   if (asleep_) {
-    asleep_ = false;
+    asleep_ = waking_ = false;
     return;
   }
   Cycle now = this->now();
@@ -64,7 +92,7 @@ void Router::run_router() {
     return fail(e);
   }
   request_commit();
-  if (idle()) {
+  if (!has_work()) {
     asleep_ = true;
     next_trigger(wake_ev_);
   }
@@ -85,14 +113,30 @@ void Router::send_credit(int in_port, int vc) {
   credit_out_[in_port]->send(c, vc);
 }
 
-void Router::on_send(Cycle arrival) {
+void Router::on_send(int tag, Cycle arrival) {
   ++incoming_;
+  uint8_t& p = is_pending_[tag + st_.p.ports];
+  if (!p) {
+    p = 1;
+    pending_.push_back(tag);
+  }
   Cycle now = this->now();
-  // The commit of cycle arrival-1 pulls it; the stages act on it at `arrival`.
-  if (arrival <= now + 1) request_commit();
-  Cycle act = arrival - 1 > now ? arrival - 1 : now + 1;
-  sc_core::sc_time at(static_cast<double>(act * period_ps_ - period_ps_ / 2), sc_core::SC_PS);
-  wake_ev_.notify(at - sc_core::sc_time_stamp());
+  if (arrival <= now + 1)
+    request_commit();
+  else
+    schedule_pull(now);
+}
+
+void Router::schedule_pull(Cycle now) {
+  Cycle first = ~0ull;
+  for (int tag : pending_) {
+    Cycle a = tag >= 0 ? in_link_[tag]->flits().front_arrival() : out_link_[-1 - tag]->credits().front_arrival();
+    if (a < first) first = a;
+  }
+  if (first == ~0ull || first <= now + 1) return;
+  // Falling edge of cycle first-1; sc_event keeps the earliest notification.
+  sc_core::sc_time at(static_cast<double>((first - 1) * period_ps_ + period_ps_ / 2), sc_core::SC_PS);
+  pull_ev_.notify(at - sc_core::sc_time_stamp());
 }
 
 void Router::commit() {
@@ -106,6 +150,7 @@ void Router::commit() {
   } catch (const std::exception& e) {
     fail(e);
   }
+  wake_stages();
 }
 
 void Router::fail(const std::exception& e) {
@@ -114,39 +159,50 @@ void Router::fail(const std::exception& e) {
 
 void Router::pull_links(Cycle now) {
   if (incoming_ == 0) return;
-  for (int ip = 0; ip < st_.p.ports; ++ip) {
-    Link* l = in_link_[ip];
-    if (!l) continue;
-    auto& line = l->flits();
-    while (line.ready(now + 1)) {
-      const Flit& f = line.front();
-      InputVc& ivc = st_.in[ip][f.vc];
-      if (ivc.buf.full())
-        throw InvariantError("buffer overflow: router " + std::to_string(st_.id) + " in port " + std::to_string(ip) +
-                             " vc " + std::to_string(f.vc));
-      if (ivc.state == InputVc::State::Idle) {
-        ivc.state = InputVc::State::Routing;
-        ivc.ready = line.front_arrival();
-      }
-      ivc.buf.push(f);
-      ++st_.resident;
-      --incoming_;
-      line.pop();
-    }
+  size_t keep = 0;
+  for (size_t i = 0; i < pending_.size(); ++i) {
+    int tag = pending_[i];
+    bool more = tag >= 0 ? pull_flits(tag, now) : pull_credits(-1 - tag, now);
+    if (more)
+      pending_[keep++] = tag;
+    else
+      is_pending_[tag + st_.p.ports] = 0;
   }
-  for (int op = 0; op < st_.p.ports; ++op) {
-    Link* l = out_link_[op];
-    if (!l) continue;
-    auto& line = l->credits();
-    while (line.ready(now + 1)) {
-      OutputVc& ovc = st_.out[op].vcs[line.front().vc];
-      if (++ovc.credits > st_.p.buffer_depth && st_.p.check)
-        throw InvariantError("credit overflow: router " + std::to_string(st_.id) + " out port " +
-                             std::to_string(op) + " vc " + std::to_string(line.front().vc));
-      --incoming_;
-      line.pop();
+  pending_.resize(keep);
+  if (keep) schedule_pull(now);
+}
+
+bool Router::pull_flits(int ip, Cycle now) {
+  auto& line = in_link_[ip]->flits();
+  while (line.ready(now + 1)) {
+    const Flit& f = line.front();
+    InputVc& ivc = st_.in[ip][f.vc];
+    if (ivc.buf.full())
+      throw InvariantError("buffer overflow: router " + std::to_string(st_.id) + " in port " + std::to_string(ip) +
+                           " vc " + std::to_string(f.vc));
+    if (ivc.state == InputVc::State::Idle) {
+      ivc.state = InputVc::State::Routing;
+      ++st_.n_routing;
+      ivc.ready = line.front_arrival();
     }
+    ivc.buf.push(f);
+    --incoming_;
+    line.pop();
   }
+  return !line.empty();
+}
+
+bool Router::pull_credits(int op, Cycle now) {
+  auto& line = out_link_[op]->credits();
+  while (line.ready(now + 1)) {
+    OutputVc& ovc = st_.out[op].vcs[line.front().vc];
+    if (++ovc.credits > st_.p.buffer_depth && st_.p.check)
+      throw InvariantError("credit overflow: router " + std::to_string(st_.id) + " out port " + std::to_string(op) +
+                           " vc " + std::to_string(line.front().vc));
+    --incoming_;
+    line.pop();
+  }
+  return !line.empty();
 }
 
 }  // namespace nocsim

@@ -8,8 +8,11 @@
 // Scheduling: in per-stage mode each stage is its own SC_METHOD; in per-router
 // mode one SC_METHOD calls the four evaluate()s. Both commit through the same
 // primitive channel, so the two modes give identical results.
-// Activity: when no flit is in or on its way to the router, every process
-// sleeps on wake_ev_ until a link announces a delivery.
+// Link deliveries: a flit or credit that becomes visible at cycle a is pulled
+// into the buffers after every evaluate() of cycle a-1 and before those of
+// cycle a: in the update phase when a-1 is the current cycle, else by the
+// input process on the falling edge of cycle a-1. Activity: a process with
+// nothing to do sleeps until a commit or a pull hands it work.
 #include <memory>
 #include <string>
 #include <systemc>
@@ -44,13 +47,13 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   void send_flit(int out_port, const Flit& f);
   void send_credit(int in_port, int vc);
 
-  // LinkReceiver: a flit or credit was sent to this router.
-  void on_send(Cycle arrival) override;
+  // LinkReceiver: a flit (tag = in port) or credit (tag = -1 - out port) was sent here.
+  void on_send(int tag, Cycle arrival) override;
+  static int flit_tag(int in_port) { return in_port; }
+  static int credit_tag(int out_port) { return -1 - out_port; }
 
   const RouterState& state() const { return st_; }
-  bool idle() const { return st_.resident == 0 && incoming_ == 0; }
   void request_commit() { committer_.request(); }
-  sc_core::sc_event& wake_event() { return wake_ev_; }
   Cycle now() const { return cycle_now(period_ps_); }
   const RouteCompute& rc() const { return *rc_; }
   void set_status(RunStatus* s) { status_ = s; }
@@ -72,7 +75,13 @@ class Router : public sc_core::sc_module, public LinkReceiver {
 
   void commit();
   void pull_links(Cycle now);
+  bool pull_flits(int in_port, Cycle now);     // true while more is on the way
+  bool pull_credits(int out_port, Cycle now);
+  void schedule_pull(Cycle now);  // falling edge before the next pending arrival
+  void wake_stages();
+  bool has_work() const;
   void run_router();  // per-router mode
+  void run_input();   // falling-edge pulls
 
   RouterState st_;
   Cycle period_ps_;
@@ -83,10 +92,14 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   std::unique_ptr<VcAlloc> va_;
   std::unique_ptr<SwitchAlloc> sa_;
   std::unique_ptr<Crossbar> st_stage_;
-  Committer committer_;
-  sc_core::sc_event wake_ev_;
+  sc_core::sc_event wake_ev_;  // per-router mode
+  sc_core::sc_event pull_ev_;
   int incoming_ = 0;  // flits and credits sent to this router, not yet pulled
-  bool asleep_ = false;
+  std::vector<int> pending_;        // tags of links holding something for us
+  std::vector<uint8_t> is_pending_; // [tag + ports]
+  Committer committer_;
+  bool per_stage_;
+  bool asleep_ = false, waking_ = false;
   RunStatus* status_ = nullptr;
 };
 

@@ -2,10 +2,10 @@
 // State shared by a router's pipeline stages. Stages read it in evaluate()
 // (as registered at the last clock edge) and change it only in commit(), so a
 // cycle's outcome does not depend on the order the kernel runs the stages.
-#include <deque>
 #include <vector>
 
 #include "core/flit.h"
+#include "core/ring.h"
 #include "routing/routing.h"
 #include "router/flit_fifo.h"
 
@@ -47,7 +47,7 @@ struct StFlit {
 
 struct OutputPort {
   std::vector<OutputVc> vcs;
-  std::deque<StFlit> queue;  // crossbar pipeline plus output buffer
+  Ring<StFlit> queue;  // crossbar pipeline plus output buffer
   int queue_capacity = 0;
   bool sink = false;         // ejection port: the NIC consumes every flit at once
 };
@@ -57,7 +57,10 @@ struct RouterState {
   RouterParams p;
   std::vector<std::vector<InputVc>> in;  // [in_port][vc]
   std::vector<OutputPort> out;           // [out_port]
-  int resident = 0;                      // flits in input buffers and ST queues
+  int n_routing = 0, n_vcalloc = 0;      // input VCs waiting for RC, for VA
+  int n_active = 0;                      // input VCs holding an output VC
+  std::vector<int> active;               // their indices ip*V+ivc, in no particular order
+  int st_queued = 0;                     // flits between SA and the output link
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
 };
 

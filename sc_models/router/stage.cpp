@@ -14,11 +14,11 @@ Stage::Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool
   }
 }
 
-// Woken half a cycle before the edge it must act on (see Router::on_send), the
-// process only returns to its clock sensitivity.
+// Woken by a commit (a delta after it), the process only returns to its
+// clock sensitivity and evaluates on the next edge.
 void Stage::run() {
   if (asleep_) {
-    asleep_ = false;
+    asleep_ = waking_ = false;
     return;
   }
   try {
@@ -27,9 +27,9 @@ void Stage::run() {
     return router_.fail(e);
   }
   router_.request_commit();
-  if (router_.idle()) {
+  if (!has_work()) {
     asleep_ = true;
-    next_trigger(router_.wake_event());
+    next_trigger(wake_ev_);
   }
 }
 

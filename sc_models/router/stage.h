@@ -3,8 +3,9 @@
 // input. evaluate() reads the router state as registered at the last edge and
 // records decisions in the stage; commit() applies them and runs in the update
 // phase after every evaluate() of the cycle (see Router). In the per-stage
-// mode each stage is its own SC_METHOD on clk.pos(); in the per-router mode the
-// router's single process calls evaluate() of all four.
+// mode each stage is its own SC_METHOD on clk.pos() that sleeps while
+// has_work() is false and is woken by the commit that hands it work; in the
+// per-router mode the router's single process calls the four evaluate()s.
 #include <systemc>
 
 #include "core/flit.h"
@@ -20,6 +21,15 @@ class Stage : public sc_core::sc_module {
   Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   virtual void evaluate(Cycle now) = 0;
   virtual void commit(Cycle now) = 0;
+  // Anything in this stage's domain (now or in a later cycle)?
+  virtual bool has_work() const = 0;
+  // From a commit: resume on the next clock edge if asleep and has_work().
+  void wake() {
+    if (asleep_ && !waking_ && has_work()) {
+      waking_ = true;
+      wake_ev_.notify(sc_core::SC_ZERO_TIME);
+    }
+  }
 
  protected:
   Router& router_;
@@ -27,7 +37,8 @@ class Stage : public sc_core::sc_module {
 
  private:
   void run();
-  bool asleep_ = false;
+  sc_core::sc_event wake_ev_;
+  bool asleep_ = false, waking_ = false;
 };
 
 }  // namespace nocsim

@@ -19,16 +19,15 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
 
 void SwitchAlloc::evaluate(Cycle now) {
   grants_.clear();
-  if (st_.resident == 0) return;
+  if (st_.n_active == 0) return;
   const int V = st_.p.vcs;
   alloc_->set_context(st_.id, now);
   for (int round = 0; round < st_.p.speedup; ++round) {
     alloc_->clear_requests();
     bool any = false;
-    for (int ip = 0; ip < st_.p.ports; ++ip)
-      for (int v = 0; v < V; ++v) {
+    for (int i : st_.active) {
+        const int ip = i / V, v = i % V;
         const InputVc& ivc = st_.in[ip][v];
-        int i = ip * V + v;
         if (ivc.state != InputVc::State::Active || ivc.ready > now || done_[i]) continue;
         if (ivc.buf.size() <= taken_[i]) continue;
         const OutputPort& op = st_.out[ivc.route.out_port];
@@ -76,11 +75,16 @@ void SwitchAlloc::commit(Cycle now) {
     }
     f.vc = ivc.out_vc;
     op.queue.push_back({now + st_.p.lat_sa + st_.p.lat_st, f});
+    ++st_.st_queued;
     ++st_.flits_moved;
     if (f.tail()) {
       ovc.busy = false;
       ivc.out_vc = -1;
       ivc.state = ivc.buf.empty() ? InputVc::State::Idle : InputVc::State::Routing;
+      if (!ivc.buf.empty()) ++st_.n_routing;
+      --st_.n_active;
+      auto& a = st_.active;
+      a.erase(std::find(a.begin(), a.end(), g.ip * V + g.ivc));
       ivc.ready = now + 1;
     }
   }

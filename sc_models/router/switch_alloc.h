@@ -22,6 +22,7 @@ class SwitchAlloc : public Stage {
               std::unique_ptr<SwAllocBackend> alloc);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
+  bool has_work() const override { return st_.n_active > 0; }
 
  private:
   struct Grant {

@@ -8,6 +8,7 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, 
 void VcAlloc::evaluate(Cycle now) {
   grants_.clear();
   requesters_.clear();
+  if (st_.n_vcalloc == 0) return;
   const int need = st_.p.vct ? st_.p.packet_size : 1;
   for (int ip = 0; ip < st_.p.ports; ++ip)
     for (int v = 0; v < st_.p.vcs; ++v) {
@@ -39,6 +40,9 @@ void VcAlloc::commit(Cycle now) {
     st_.out[ivc.route.out_port].vcs[g.ovc].busy = true;
     ivc.out_vc = g.ovc;
     ivc.state = InputVc::State::Active;
+    --st_.n_vcalloc;
+    ++st_.n_active;
+    st_.active.push_back(g.ip * st_.p.vcs + g.ivc);
     ivc.ready = now + st_.p.lat_va;
   }
   grants_.clear();

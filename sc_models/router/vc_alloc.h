@@ -17,6 +17,7 @@ class VcAlloc : public Stage {
   VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
+  bool has_work() const override { return st_.n_vcalloc > 0; }
 
  private:
   struct Grant {

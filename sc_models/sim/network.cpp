@@ -89,8 +89,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       Link* l = link("link_" + std::to_string(r) + "_" + std::to_string(p), lat);
       routers_[r]->flit_out(p)->socket.bind(l->flit_in);
       routers_[q.router]->credit_out(q.port)->socket.bind(l->credit_in);
-      l->set_flit_receiver(routers_[q.router].get());
-      l->set_credit_receiver(routers_[r].get());
+      l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));
+      l->set_credit_receiver(routers_[r].get(), Router::credit_tag(p));
       routers_[q.router]->attach_input(q.port, l);
       routers_[r]->attach_output(p, l);
     }
@@ -114,11 +114,11 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     Link* ej = link("ej_" + std::to_string(n), nic_lat);
     nic.flit_out.socket.bind(inj->flit_in);
     r.credit_out(port)->socket.bind(inj->credit_in);
-    inj->set_flit_receiver(&r);
-    inj->set_credit_receiver(&nic);
+    inj->set_flit_receiver(&r, Router::flit_tag(port));
+    inj->set_credit_receiver(nullptr, 0);  // the NIC pulls credits whenever it runs
     r.attach_input(port, inj);
     r.flit_out(port)->socket.bind(ej->flit_in);
-    ej->set_flit_receiver(&nic);
+    ej->set_flit_receiver(&nic, 0);
     nic.attach(inj, ej);
     // The ejection link carries no credits: the sink consumes at once. Its
     // credit socket is bound to a dummy sender so elaboration is complete.
