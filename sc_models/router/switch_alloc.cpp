@@ -33,7 +33,10 @@ void SwitchAlloc::evaluate(Cycle now) {
         const OutputPort& op = st_.out[ivc.route.out_port];
         int o = ivc.route.out_port * V + ivc.out_vc;
         if (!op.sink && op.vcs[ivc.out_vc].credits - used_[o] < 1) continue;
-        if (static_cast<int>(op.queue.size()) + added_[ivc.route.out_port] >= op.queue_capacity) continue;
+        // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
+        const int departing = !op.queue.empty() && op.queue.front().ready <= now;
+        if (static_cast<int>(op.queue.size()) - departing + added_[ivc.route.out_port] >= op.queue_capacity)
+          continue;
         alloc_->request(ip, v, ivc.route.out_port);
         any = true;
       }

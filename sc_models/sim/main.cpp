@@ -1,6 +1,7 @@
 // nocsim CONFIG.yaml [key=value ...] [-o results.json] [--quiet]
 // Exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -30,6 +31,12 @@ void list_keys() {
 }
 
 }  // namespace
+
+// Our own main: the kernel prints its banner before sc_main unless told not to.
+int main(int argc, char* argv[]) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
 
 int sc_main(int argc, char* argv[]) {
   std::string out_path;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <sys/resource.h>
 #include <sstream>
 
 #include "sim/monitor.h"
@@ -30,6 +31,7 @@ const char* status_name(int code) {
 }  // namespace
 
 RunResult run_simulation(const Config& cfg) {
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // "stopped by user"
   Network net("net", cfg);
   const Window w = net.stats().window;
   int64_t drain = cfg.get_int("sim.drain");
@@ -90,6 +92,10 @@ RunResult run_simulation(const Config& cfg) {
   j.num("measured_cycles", static_cast<uint64_t>(w.end - w.begin));
   j.num("wall_seconds", wall);
   j.num("cycles_per_second", wall > 0 ? cycles / wall : 0);
+  j.num("router_traversals", net.progress() - s.flits_injected - s.flits_ejected);
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
   j.close();
   j.open("config");
   for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);

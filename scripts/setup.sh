@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages nocsim needs (only those missing), then
+# configures and builds. Usage: scripts/setup.sh [BUILD_DIR] [BUILD_TYPE]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+type=${2:-RelWithDebInfo}
+pkgs=(g++ cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator yosys python3 time)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+fi
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="$type" >&2
+fi
+cmake --build "$build" -j 2 >&2
