@@ -95,7 +95,9 @@ void check_sw_alloc(const std::string& key, int ports, int vcs) {
   if (!RtlSepIfAllocator::supports(ports, vcs)) {
     std::ostringstream o;
     o << "router.alloc: " << key << " needs a verilated sw_alloc_sep_if with " << ports << " ports and " << vcs
-      << " VCs; supported: " << RtlSepIfAllocator::supported_list() << " (or use router.alloc=cpp)";
+      << " VCs; verilated (ports, vcs):";
+    for (auto [p, v] : RtlSepIfAllocator::supported()) o << " (" << p << "," << v << ")";
+    o << " (add the pair to NOCSIM_RTL_SEP_IF_PV, or use router.alloc=cpp)";
     throw ConfigError(o.str());
   }
 #else

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -97,10 +98,14 @@ std::string canonical_value(const KeySpec& s, const std::string& raw) {
       return items.size() == 1 ? items[0] : "[" + join(items, ",") + "]";
     }
     case KeyType::Double: {
-      std::ostringstream o;
-      o.precision(17);
-      o << parse_double(s, raw);
-      return o.str();
+      // Shortest text that reads back as the same double.
+      double v = parse_double(s, raw);
+      char buf[32];
+      for (int prec = 1; prec <= 17; ++prec) {
+        std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (std::strtod(buf, nullptr) == v) break;
+      }
+      return buf;
     }
     case KeyType::Enum: {
       std::string t = trim(raw);

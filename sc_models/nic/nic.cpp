@@ -55,6 +55,7 @@ void Nic::run() {
   asleep_ = true;
   next_trigger(wake_);
   sleep_until(next_gen_);
+  if (!scripted_.empty()) sleep_until(scripted_.front().first);
 }
 
 void Nic::receive(Cycle now) {
@@ -80,6 +81,7 @@ void Nic::receive(Cycle now) {
     }
     if (f.tail()) {
       rx_.erase(f.pkt);
+      if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, f.gen, f.inj, at, f.hops});
       ++stats_.packets_delivered;
       if (f.measured) {
         ++stats_.measured_delivered;
@@ -95,16 +97,23 @@ void Nic::receive(Cycle now) {
   }
 }
 
+void Nic::enqueue(Cycle gen, int dst) {
+  bool measured = stats_.window.contains(gen);
+  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, gen, measured});
+  ++stats_.packets_generated;
+  if (measured) {
+    ++stats_.measured_generated;
+    stats_.window_flits_generated += p_.packet_size;
+  }
+}
+
 void Nic::generate(Cycle now) {
+  while (!scripted_.empty() && scripted_.front().first <= now) {
+    enqueue(scripted_.front().first, scripted_.front().second);
+    scripted_.pop_front();
+  }
   while (next_gen_ <= now) {
-    int dst = pattern_.dest(node_, rng_);
-    bool measured = stats_.window.contains(next_gen_);
-    queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, next_gen_, measured});
-    ++stats_.packets_generated;
-    if (measured) {
-      ++stats_.measured_generated;
-      stats_.window_flits_generated += p_.packet_size;
-    }
+    enqueue(next_gen_, pattern_.dest(node_, rng_));
     next_gen_ += rng_.geometric(p_.packet_rate);
   }
 }

@@ -43,6 +43,9 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
     ej_ = ejection;
   }
   void on_send(int tag, Cycle arrival) override;
+  // Adds one packet to dst generated at cycle gen, besides the random ones.
+  // Calls must come before the run, in non-decreasing gen.
+  void script(Cycle gen, int dst) { scripted_.push_back({gen, dst}); }
   // Packets generated but not yet fully injected.
   size_t queued() const { return queue_.size(); }
   // Packets partly received (for the end-of-run accounting).
@@ -58,6 +61,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   void run();
   void receive(Cycle now);
   void generate(Cycle now);
+  void enqueue(Cycle gen, int dst);
   void inject(Cycle now);
   void sleep_until(Cycle c);
 
@@ -78,6 +82,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   Cycle cur_inj_ = 0;   // cycle its head left
   Cycle next_gen_;      // next packet generation cycle
   uint64_t seq_ = 0;    // packets made here
+  std::deque<std::pair<Cycle, int>> scripted_;
   std::unordered_map<uint64_t, int> rx_;  // packet -> next expected flit
   sc_core::sc_event wake_;
   bool asleep_ = false;

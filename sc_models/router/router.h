@@ -53,6 +53,8 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   static int credit_tag(int out_port) { return -1 - out_port; }
 
   const RouterState& state() const { return st_; }
+  // Tests plant faults here to prove the checks catch them.
+  RouterState& state_for_test() { return st_; }
   void request_commit() { committer_.request(); }
   Cycle now() const { return cycle_now(period_ps_); }
   const RouteCompute& rc() const { return *rc_; }

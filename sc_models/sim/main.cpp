@@ -26,6 +26,15 @@ void list_keys() {
   for (const auto& s : nocsim::config_schema()) {
     std::string allowed;
     for (const auto& a : s.allowed) allowed += (allowed.empty() ? "" : "|") + a;
+    if (s.type == nocsim::KeyType::Bool) allowed = "true|false";
+    if (s.type == nocsim::KeyType::Int || s.type == nocsim::KeyType::IntList || s.type == nocsim::KeyType::Double) {
+      char r[64];
+      if (s.max >= 1e12)
+        std::snprintf(r, sizeof r, "%.15g..inf", s.min);
+      else
+        std::snprintf(r, sizeof r, "%.15g..%.15g", s.min, s.max);
+      allowed = r;
+    }
     std::cout << s.key << " = " << s.def << (allowed.empty() ? "" : "  [" + allowed + "]") << "  # " << s.doc << "\n";
   }
 }

@@ -30,7 +30,7 @@ const char* status_name(int code) {
 
 }  // namespace
 
-RunResult run_simulation(const Config& cfg) {
+RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // "stopped by user"
   Network net("net", cfg);
   const Window w = net.stats().window;
@@ -38,10 +38,12 @@ RunResult run_simulation(const Config& cfg) {
   Cycle drain_limit = w.end + static_cast<Cycle>(drain < 0 ? cfg.get_int("sim.cycles") : drain);
   Monitor mon("monitor", net, drain_limit, static_cast<Cycle>(cfg.get_int("sim.watchdog")), cfg.get_bool("sim.progress"));
 
+  if (hooks.before) hooks.before(net);
   auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
+  if (hooks.after) hooks.after(net);
   NetStats& s = net.stats();
   const Topology& t = net.topology();
   RunResult res;

@@ -1,6 +1,7 @@
 #pragma once
 // Runs one configured simulation to its end: warm-up, measurement window,
 // drain of the measured packets; watchdog and progress on the way.
+#include <functional>
 #include <map>
 #include <string>
 
@@ -15,8 +16,16 @@ struct RunResult {
   std::string summary; // human-readable
 };
 
+class Network;
+
+// Tests and tools look at the network before and after the run.
+struct RunHooks {
+  std::function<void(Network&)> before;
+  std::function<void(Network&)> after;
+};
+
 // One simulation per process (SystemC elaborates once). Throws ConfigError
 // for a bad configuration before anything is simulated.
-RunResult run_simulation(const Config& cfg);
+RunResult run_simulation(const Config& cfg, const RunHooks& hooks = {});
 
 }  // namespace nocsim

@@ -27,6 +27,14 @@ struct NetStats {
   double network_latency_sum = 0;     // measured packets: head injected -> tail delivered
   double injection_wait_sum = 0;      // measured packets: generation -> head injected
   double hops_sum = 0;
+  // Every delivered packet, when a test or tool asks for it (record = true).
+  struct Delivery {
+    int src, dst;
+    Cycle gen, inj, done;
+    int hops;
+  };
+  bool record = false;
+  std::vector<Delivery> deliveries;
 };
 
 }  // namespace nocsim

@@ -1,0 +1,75 @@
+#pragma once
+// Helpers for tests: configurations from overrides, and the nocsim binary run
+// as a child process (exit code, stdout, stderr).
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include "core/config.h"
+
+namespace nocsim::test {
+
+inline std::string source_path(const std::string& rel) { return std::string(NOCSIM_SOURCE_DIR) + "/" + rel; }
+
+inline Config make_config(const std::string& file, std::initializer_list<std::string> overrides) {
+  Config c;
+  if (!file.empty()) c.load_yaml_file(source_path(file));
+  for (const auto& o : overrides) c.set_override(o);
+  c.set("sim.progress", "false");
+  return c;
+}
+
+struct CliResult {
+  int code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+inline std::string temp_path(const std::string& tag) {
+  char buf[] = "/tmp/nocsim_test_XXXXXX";
+  int fd = mkstemp(buf);
+  close(fd);
+  return std::string(buf) + "_" + tag;
+}
+
+// Runs build/nocsim with the given arguments (quoted for the shell).
+inline CliResult run_cli(const std::vector<std::string>& args) {
+  std::string out = temp_path("out"), err = temp_path("err");
+  std::string cmd = std::string("'") + NOCSIM_BIN + "'";
+  for (const auto& a : args) cmd += " '" + a + "'";
+  cmd += " >" + out + " 2>" + err;
+  int status = std::system(cmd.c_str());
+  CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+// A results document without the lines that measure the host, not the model.
+inline std::string strip_host_figures(const std::string& json) {
+  std::istringstream in(json);
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.find("wall_seconds") == std::string::npos && line.find("cycles_per_second") == std::string::npos &&
+        line.find("peak_rss_kb") == std::string::npos)
+      out += line + "\n";
+  return out;
+}
+
+}  // namespace nocsim::test

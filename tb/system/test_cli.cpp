@@ -1,0 +1,66 @@
+// The command line: bad input gets one line naming the key and exit code 2;
+// good input prints a summary and writes the JSON.
+#include <gtest/gtest.h>
+
+#include "harness.h"
+
+using nocsim::test::run_cli;
+using nocsim::test::source_path;
+
+namespace {
+
+void expect_bad_input(const std::vector<std::string>& args, const std::string& expect) {
+  auto r = run_cli(args);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+  // One line: the message and its newline, nothing else (no crash dump).
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("nocsim: error: ", 0), 0u) << r.err;
+}
+
+std::string write_temp(const std::string& text) {
+  std::string p = nocsim::test::temp_path("cfg.yaml");
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST(Cli, UnknownKey) { expect_bad_input({"router.vc=2"}, "router.vc: unknown key (valid: router.vcs"); }
+TEST(Cli, UnknownKeyInFile) { expect_bad_input({write_temp("traffic:\n  lod: 0.1\n")}, "traffic.lod: unknown key"); }
+TEST(Cli, NegativeLoad) { expect_bad_input({"traffic.load=-0.2"}, "traffic.load: bad value '-0.2'"); }
+TEST(Cli, KBelowTwo) { expect_bad_input({"topology.k=1"}, "topology.k: bad value '1': must be an integer in [2,"); }
+TEST(Cli, ZeroVcs) { expect_bad_input({"router.vcs=0"}, "router.vcs: bad value '0'"); }
+TEST(Cli, MissingFile) { expect_bad_input({"/nonexistent/net.yaml"}, "/nonexistent/net.yaml: cannot open"); }
+TEST(Cli, MalformedYaml) { expect_bad_input({write_temp("router: {vcs: 2\n")}, "malformed YAML at line"); }
+TEST(Cli, TorusDatelineNeedsTwoVcs) {
+  expect_bad_input({"topology.type=torus", "router.vcs=1"}, "router.vcs: dor on a torus with the dateline needs >= 2");
+}
+TEST(Cli, VctNeedsRoomForAPacket) {
+  expect_bad_input({"router.buffer_depth=4", "traffic.packet_size=8"}, "router.buffer_depth: virtual cut-through");
+}
+TEST(Cli, BitPatternOnOddNetwork) {
+  expect_bad_input({"topology.k=3", "traffic.pattern=bitrev"}, "traffic.pattern: bitrev needs a power-of-two");
+}
+TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.n=2"}, "topology.k: give one value"); }
+
+TEST(Cli, SummaryAndJson) {
+  std::string out = nocsim::test::temp_path("res.json");
+  auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "sim.cycles=2000", "-o", out, "--quiet"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("accepted"), std::string::npos);
+  EXPECT_TRUE(r.err.empty()) << r.err;  // --quiet: no progress
+  std::string j = nocsim::test::slurp(out);
+  for (const char* key : {"\"offered_load\"", "\"accepted_load\"", "\"mean\"", "\"p50\"", "\"p99\"", "\"max\"",
+                          "\"network_mean\"", "\"hops_mean\"", "\"injected\"", "\"delivered\"", "\"in_flight\"",
+                          "\"cycles\"", "\"wall_seconds\"", "\"cycles_per_second\"", "\"traffic.load\": \"0.1\"",
+                          "\"sim.cycles\": \"2000\""})
+    EXPECT_NE(j.find(key), std::string::npos) << key;
+}
+
+TEST(Cli, ProgressOnStderrUnlessQuiet) {
+  auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "sim.cycles=2000"});
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.err.find("nocsim: cycle "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cycles/s, ETA"), std::string::npos) << r.err;
+}

@@ -1,0 +1,69 @@
+// Zero-load latency: with one packet in the network at a time, every packet's
+// latency equals the analytic value
+//   2*L_nic + H*(L_rc + L_va + L_sa + L_st) + (H-1)*L_link + (F-1)
+// where H = routers crossed (minimal hops + 1) and F = flits per packet.
+#include <gtest/gtest.h>
+
+#include "harness.h"
+#include "sim/network.h"
+#include "sim/run.h"
+#include "topologies/kary_ncube.h"
+
+using namespace nocsim;
+
+namespace {
+
+void expect_analytic_latency(Config cfg, const std::vector<std::pair<int, int>>& pairs) {
+  cfg.set("traffic.load", "0");
+  cfg.set("sim.warmup", "10");
+  cfg.set("sim.cycles", std::to_string(500 * (pairs.size() + 1)));
+  const int64_t lr = cfg.get_int("router.stage_latency.rc") + cfg.get_int("router.stage_latency.va") +
+                     cfg.get_int("router.stage_latency.sa") + cfg.get_int("router.stage_latency.st");
+  const int64_t ll = cfg.get_int("link.latency"), ln = cfg.get_int("link.nic_latency");
+  const int64_t f = cfg.get_int("traffic.packet_size");
+  std::vector<NetStats::Delivery> got;
+  std::vector<int64_t> hops;
+  RunHooks hooks;
+  hooks.before = [&](Network& net) {
+    net.stats().record = true;
+    for (size_t i = 0; i < pairs.size(); ++i) net.nics()[pairs[i].first]->script(100 + 500 * i, pairs[i].second);
+    const Topology& t = net.topology();
+    for (auto [s, d] : pairs) hops.push_back(t.min_hops(t.node_router(s), t.node_router(d)));
+  };
+  hooks.after = [&](Network& net) { got = net.stats().deliveries; };
+  RunResult r = run_simulation(cfg, hooks);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  ASSERT_EQ(got.size(), pairs.size());
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const int64_t H = hops[i] + 1;
+    const int64_t expect = 2 * ln + H * lr + (H - 1) * ll + (f - 1);
+    EXPECT_EQ(got[i].src, pairs[i].first);
+    EXPECT_EQ(got[i].dst, pairs[i].second);
+    EXPECT_EQ(static_cast<int64_t>(got[i].done - got[i].gen), expect)
+        << "pair " << pairs[i].first << "->" << pairs[i].second << " hops " << hops[i];
+    EXPECT_EQ(got[i].hops, hops[i]);
+  }
+}
+
+}  // namespace
+
+TEST(ZeroLoad, Mesh8x8DefaultPipeline) {
+  expect_analytic_latency(test::make_config("topologies/mesh-8x8.yaml", {}),
+                          {{0, 63}, {63, 0}, {7, 56}, {27, 28}, {9, 54}, {40, 3}});
+}
+
+TEST(ZeroLoad, TorusWrapLinksAndDeeperStages) {
+  expect_analytic_latency(
+      test::make_config("topologies/torus-8x8.yaml",
+                        {"router.stage_latency.rc=2", "router.stage_latency.va=3", "router.stage_latency.st=2",
+                         "link.latency=4", "link.nic_latency=2", "traffic.packet_size=5", "router.buffer_depth=5"}),
+      {{0, 7}, {0, 63}, {7, 8}, {36, 0}, {12, 44}});
+}
+
+TEST(ZeroLoad, WormholeSpeedupAndConcentration) {
+  expect_analytic_latency(test::make_config("topologies/torus-4x4x4.yaml",
+                                            {"topology.concentration=2", "router.switching=wormhole",
+                                             "router.buffer_depth=16", "router.speedup=2",
+                                             "router.output_buffer_depth=8", "traffic.packet_size=6"}),
+                          {{0, 1}, {0, 127}, {5, 100}, {64, 22}});
+}

@@ -1,0 +1,73 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/error.h"
+#include "topologies/kary_ncube.h"
+#include "traffic/pattern.h"
+
+using namespace nocsim;
+
+TEST(Traffic, PermutationsAreBijections) {
+  KAryNCube t({8, 8}, 1, true);
+  Rng rng(1, "t");
+  for (const char* name : {"transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor"}) {
+    auto p = make_pattern(name, t);
+    std::set<int> dsts;
+    for (int s = 0; s < t.nodes(); ++s) {
+      int d = p->dest(s, rng);
+      dsts.insert(d < 0 ? s : d);  // -1: maps onto itself
+    }
+    EXPECT_EQ(dsts.size(), static_cast<size_t>(t.nodes())) << name;
+  }
+}
+
+TEST(Traffic, KnownDestinations) {
+  KAryNCube t({8, 8}, 1, false);
+  Rng rng(1, "t");
+  EXPECT_EQ(make_pattern("bitcomp", t)->dest(0, rng), 63);
+  EXPECT_EQ(make_pattern("transpose", t)->dest(1 + 8 * 2, rng), 2 + 8 * 1);
+  EXPECT_EQ(make_pattern("tornado", t)->dest(0, rng), 3 + 8 * 3);  // x + ceil(8/2) - 1 in both dimensions
+  EXPECT_EQ(make_pattern("neighbor", t)->dest(7, rng), 8 * 1 + 0);
+  EXPECT_EQ(make_pattern("bitrev", t)->dest(1, rng), 32);
+  EXPECT_EQ(make_pattern("shuffle", t)->dest(33, rng), 3);
+  EXPECT_EQ(make_pattern("transpose", t)->dest(9, rng), -1);  // diagonal stays silent
+}
+
+TEST(Traffic, UniformNeverPicksTheSourceAndCoversAll) {
+  KAryNCube t({4, 4}, 1, false);
+  Rng rng(5, "u");
+  auto p = make_pattern("uniform", t);
+  std::set<int> seen;
+  for (int i = 0; i < 5000; ++i) {
+    int d = p->dest(3, rng);
+    ASSERT_NE(d, 3);
+    seen.insert(d);
+  }
+  EXPECT_EQ(seen.size(), 15u);
+}
+
+TEST(Traffic, BitPatternsNeedPowerOfTwoNodes) {
+  KAryNCube t({3, 3}, 1, false);
+  EXPECT_THROW(make_pattern("bitcomp", t), ConfigError);
+  KAryNCube t2({2, 4}, 1, false);
+  EXPECT_THROW(make_pattern("transpose", t2), ConfigError);
+  EXPECT_THROW(make_pattern("hotspot", t2), ConfigError);
+}
+
+TEST(Rng, SameSeedSameStreamOtherComponentOtherStream) {
+  Rng a(9, "nic.1"), b(9, "nic.1"), c(9, "nic.2");
+  for (int i = 0; i < 100; ++i) {
+    uint64_t x = a.next();
+    EXPECT_EQ(x, b.next());
+    EXPECT_NE(x, c.next());
+  }
+}
+
+TEST(Rng, GeometricGapsMatchTheBernoulliRate) {
+  Rng r(1, "g");
+  double sum = 0;
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) sum += static_cast<double>(r.geometric(0.05));
+  EXPECT_NEAR(sum / n, 20.0, 0.3);
+}
