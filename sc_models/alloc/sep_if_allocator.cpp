@@ -26,7 +26,7 @@ void SepIfAllocator::clear_requests() {
 }
 
 void SepIfAllocator::eval() {
-  std::fill(out_req_.begin(), out_req_.end(), 0);
+  uint64_t outs = 0;  // outputs some stage-1 winner wants
   for (int ip = 0; ip < P_; ++ip) {
     uint64_t m = 0;
     for (int v = 0; v < V_; ++v) m |= static_cast<uint64_t>(req_ip_ivc[ip * V_ + v] != 0) << v;
@@ -35,16 +35,21 @@ void SepIfAllocator::eval() {
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
     gnt_op_ip[ip] = 0;
-    if (w >= 0) out_req_[req_op_ip_ivc[ip * V_ + w]] |= 1ull << ip;
-  }
-  for (int op = 0; op < P_; ++op) {
-    const int ip = out_arb_[op].eval_mask(out_req_[op]);
-    out_win_[op] = ip;
-    if (ip >= 0) {
-      gnt_ip[ip] = 1;
-      gnt_ivc_ip[ip] = in_win_[ip];
-      gnt_op_ip[ip] = op;
+    if (w >= 0) {
+      const int op = req_op_ip_ivc[ip * V_ + w];
+      out_req_[op] |= 1ull << ip;
+      outs |= 1ull << op;
     }
+  }
+  std::fill(out_win_.begin(), out_win_.end(), -1);
+  for (; outs; outs &= outs - 1) {
+    const int op = __builtin_ctzll(outs);
+    const int ip = out_arb_[op].eval_mask(out_req_[op]);
+    out_req_[op] = 0;
+    out_win_[op] = ip;
+    gnt_ip[ip] = 1;
+    gnt_ivc_ip[ip] = in_win_[ip];
+    gnt_op_ip[ip] = op;
   }
 }
 

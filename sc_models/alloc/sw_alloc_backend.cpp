@@ -11,25 +11,35 @@
 namespace nocsim {
 namespace {
 
-// Adapts any allocator with the SepIfAllocator vectors (twin or RTL wrapper).
+// Drives any allocator with the SepIfAllocator vectors (twin or RTL wrapper).
+template <typename A>
+void drive(A& a, int V, const std::vector<SaRequest>& reqs) {
+  for (const auto& r : reqs) {
+    a.req_ip_ivc[r.ip * V + r.ivc] = 1;
+    a.req_op_ip_ivc[r.ip * V + r.ivc] = r.op;
+  }
+  a.eval();
+}
+
+template <typename A>
+void collect(A& a, int V, const std::vector<SaRequest>& reqs, std::vector<int>& granted) {
+  granted.clear();
+  for (size_t i = 0; i < reqs.size(); ++i) {
+    const auto& r = reqs[i];
+    if (a.gnt_ip[r.ip] && a.gnt_ivc_ip[r.ip] == r.ivc) granted.push_back(static_cast<int>(i));
+    a.req_ip_ivc[r.ip * V + r.ivc] = 0;
+  }
+  a.tick();
+}
+
 template <typename A>
 class VectorAlloc : public SwAllocBackend {
  public:
   VectorAlloc(int ports, int vcs) : a_(ports, vcs), V_(vcs) {}
-  void clear_requests() override { a_.clear_requests(); }
-  void request(int ip, int ivc, int op) override {
-    a_.req_ip_ivc[ip * V_ + ivc] = 1;
-    a_.req_op_ip_ivc[ip * V_ + ivc] = op;
+  void allocate(const std::vector<SaRequest>& reqs, std::vector<int>& granted) override {
+    drive(a_, V_, reqs);
+    collect(a_, V_, reqs, granted);
   }
-  void eval() override { a_.eval(); }
-  void tick() override { a_.tick(); }
-  bool grant(int ip, int& ivc, int& op) const override {
-    if (!a_.gnt_ip[ip]) return false;
-    ivc = a_.gnt_ivc_ip[ip];
-    op = a_.gnt_op_ip[ip];
-    return true;
-  }
-  A& impl() { return a_; }
 
  private:
   A a_;
@@ -40,49 +50,35 @@ class VectorAlloc : public SwAllocBackend {
 class LockstepAlloc : public SwAllocBackend {
  public:
   LockstepAlloc(int ports, int vcs) : cpp_(ports, vcs), rtl_(ports, vcs), P_(ports), V_(vcs) {}
-  void clear_requests() override {
-    cpp_.clear_requests();
-    rtl_.clear_requests();
-  }
-  void request(int ip, int ivc, int op) override {
-    cpp_.request(ip, ivc, op);
-    rtl_.request(ip, ivc, op);
-  }
-  void tick() override {
-    cpp_.tick();
-    rtl_.tick();
-  }
-  bool grant(int ip, int& ivc, int& op) const override { return cpp_.grant(ip, ivc, op); }
-  void eval() override {
-    cpp_.eval();
-    rtl_.eval();
-    for (int ip = 0; ip < P_; ++ip) {
-      int ci = 0, co = 0, ri = 0, ro = 0;
-      bool cg = cpp_.grant(ip, ci, co), rg = rtl_.grant(ip, ri, ro);
-      if (cg != rg || (cg && (ci != ri || co != ro))) throw InvariantError(report());
-    }
+  void allocate(const std::vector<SaRequest>& reqs, std::vector<int>& granted) override {
+    drive(cpp_, V_, reqs);
+    drive(rtl_, V_, reqs);
+    for (int ip = 0; ip < P_; ++ip)
+      if (cpp_.gnt_ip[ip] != rtl_.gnt_ip[ip] ||
+          (cpp_.gnt_ip[ip] && (cpp_.gnt_ivc_ip[ip] != rtl_.gnt_ivc_ip[ip] || cpp_.gnt_op_ip[ip] != rtl_.gnt_op_ip[ip])))
+        throw InvariantError(report(reqs));
+    std::vector<int> unused;
+    collect(rtl_, V_, reqs, unused);
+    collect(cpp_, V_, reqs, granted);
   }
 
  private:
-  std::string grants(const SwAllocBackend& a) const {
+  template <typename A>
+  std::string grants(const A& a) const {
     std::ostringstream o;
-    for (int ip = 0; ip < P_; ++ip) {
-      int ivc, op;
-      if (a.grant(ip, ivc, op)) o << " in" << ip << ":vc" << ivc << "->out" << op;
-    }
+    for (int ip = 0; ip < P_; ++ip)
+      if (a.gnt_ip[ip]) o << " in" << ip << ":vc" << a.gnt_ivc_ip[ip] << "->out" << a.gnt_op_ip[ip];
     return o.str().empty() ? " none" : o.str();
   }
-  std::string report() {
+  std::string report(const std::vector<SaRequest>& reqs) const {
     std::ostringstream o;
     o << "lockstep mismatch: cycle " << cycle_ << " router " << router_ << " switch allocator; requests:";
-    auto& c = cpp_.impl();
-    for (int i = 0; i < P_ * V_; ++i)
-      if (c.req_ip_ivc[i]) o << " in" << i / V_ << ":vc" << i % V_ << "->out" << c.req_op_ip_ivc[i];
+    for (const auto& r : reqs) o << " in" << r.ip << ":vc" << r.ivc << "->out" << r.op;
     o << "; cpp grants:" << grants(cpp_) << "; rtl grants:" << grants(rtl_);
     return o.str();
   }
-  VectorAlloc<SepIfAllocator> cpp_;
-  VectorAlloc<RtlSepIfAllocator> rtl_;
+  SepIfAllocator cpp_;
+  RtlSepIfAllocator rtl_;
   int P_, V_;
 };
 #endif

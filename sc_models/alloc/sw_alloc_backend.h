@@ -9,15 +9,17 @@
 
 namespace nocsim {
 
+struct SaRequest {
+  int ip, ivc, op;
+};
+
 class SwAllocBackend {
  public:
   virtual ~SwAllocBackend() = default;
-  virtual void clear_requests() = 0;
-  virtual void request(int ip, int ivc, int op) = 0;
-  virtual void eval() = 0;
-  virtual void tick() = 0;
-  // Grant of input port ip: returns false when none.
-  virtual bool grant(int ip, int& ivc, int& op) const = 0;
+  // One allocation: combinational grants for the requests, then the clock
+  // edge that moves the arbiters' pointers. Fills `granted` with the indices
+  // (into reqs) of the requests that won. At most one request per (ip, ivc).
+  virtual void allocate(const std::vector<SaRequest>& reqs, std::vector<int>& granted) = 0;
   // Context for mismatch reports (router id, cycle) set by the SA stage.
   void set_context(int router, uint64_t cycle) {
     router_ = router;

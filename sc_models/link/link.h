@@ -19,7 +19,7 @@ class LinkReceiver {
  public:
   virtual ~LinkReceiver() = default;
   // tag: what the receiver asked to be told with (e.g. its port).
-  virtual void on_send(int tag, Cycle arrival) = 0;
+  virtual void on_send(int tag, Cycle arrival, Cycle now) = 0;
 };
 
 // Cycle of the current simulation time for a clock of period_ps picoseconds.
@@ -43,12 +43,12 @@ class LinkLane : public tlm::tlm_fw_transport_if<> {
   uint64_t sent() const { return sent_; }
 
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
-    Cycle a = (static_cast<Cycle>(sc_core::sc_time_stamp().value()) + static_cast<Cycle>(delay.value())) / period_ps_ +
-              static_cast<Cycle>(latency_);
+    const Cycle now = static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps_;
+    const Cycle a = now + static_cast<Cycle>(delay.value()) / period_ps_ + static_cast<Cycle>(latency_);
     line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
     ++sent_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);
-    if (rx_) rx_->on_send(tag_, a);
+    if (rx_) rx_->on_send(tag_, a, now);
   }
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase&, sc_core::sc_time& d) override {
     b_transport(p, d);

@@ -31,7 +31,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
   dont_initialize();
 }
 
-void Nic::on_send(int, Cycle arrival) { sleep_until(arrival); }
+void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
 
 // Notify half a cycle before edge c, so that the process runs on that edge
 // together with the routers.

@@ -42,7 +42,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
     inj_ = injection;
     ej_ = ejection;
   }
-  void on_send(int tag, Cycle arrival) override;
+  void on_send(int tag, Cycle arrival, Cycle now) override;
   // Adds one packet to dst generated at cycle gen, besides the random ones.
   // Calls must come before the run, in non-decreasing gen.
   void script(Cycle gen, int dst) { scripted_.push_back({gen, dst}); }

@@ -113,14 +113,13 @@ void Router::send_credit(int in_port, int vc) {
   credit_out_[in_port]->send(c, vc);
 }
 
-void Router::on_send(int tag, Cycle arrival) {
+void Router::on_send(int tag, Cycle arrival, Cycle now) {
   ++incoming_;
   uint8_t& p = is_pending_[tag + st_.p.ports];
   if (!p) {
     p = 1;
     pending_.push_back(tag);
   }
-  Cycle now = this->now();
   if (arrival <= now + 1)
     request_commit();
   else

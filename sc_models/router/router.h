@@ -48,7 +48,7 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   void send_credit(int in_port, int vc);
 
   // LinkReceiver: a flit (tag = in port) or credit (tag = -1 - out port) was sent here.
-  void on_send(int tag, Cycle arrival) override;
+  void on_send(int tag, Cycle arrival, Cycle now) override;
   static int flit_tag(int in_port) { return in_port; }
   static int credit_tag(int out_port) { return -1 - out_port; }
 

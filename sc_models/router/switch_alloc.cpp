@@ -23,38 +23,31 @@ void SwitchAlloc::evaluate(Cycle now) {
   const int V = st_.p.vcs;
   alloc_->set_context(st_.id, now);
   for (int round = 0; round < st_.p.speedup; ++round) {
-    alloc_->clear_requests();
-    bool any = false;
+    reqs_.clear();
     for (int i : st_.active) {
-        const int ip = i / V, v = i % V;
-        const InputVc& ivc = st_.in[ip][v];
-        if (ivc.state != InputVc::State::Active || ivc.ready > now || done_[i]) continue;
-        if (ivc.buf.size() <= taken_[i]) continue;
-        const OutputPort& op = st_.out[ivc.route.out_port];
-        int o = ivc.route.out_port * V + ivc.out_vc;
-        if (!op.sink && op.vcs[ivc.out_vc].credits - used_[o] < 1) continue;
-        // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
-        const int departing = !op.queue.empty() && op.queue.front().ready <= now;
-        if (static_cast<int>(op.queue.size()) - departing + added_[ivc.route.out_port] >= op.queue_capacity)
-          continue;
-        alloc_->request(ip, v, ivc.route.out_port);
-        any = true;
-      }
-    if (!any) break;
-    alloc_->eval();
-    for (int ip = 0; ip < st_.p.ports; ++ip) {
-      int v, out;
-      if (!alloc_->grant(ip, v, out)) continue;
-      const InputVc& ivc = st_.in[ip][v];
-      int i = ip * V + v;
+      const InputVc& ivc = st_.in[i / V][i % V];
+      if (ivc.ready > now || done_[i] || ivc.buf.size() <= taken_[i]) continue;
+      const int out = ivc.route.out_port;
+      const OutputPort& op = st_.out[out];
+      if (!op.sink && op.vcs[ivc.out_vc].credits - used_[out * V + ivc.out_vc] < 1) continue;
+      // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
+      const int departing = !op.queue.empty() && op.queue.front().ready <= now;
+      if (static_cast<int>(op.queue.size()) - departing + added_[out] >= op.queue_capacity) continue;
+      reqs_.push_back({i / V, i % V, out});
+    }
+    if (reqs_.empty()) break;
+    alloc_->allocate(reqs_, won_);
+    for (int k : won_) {
+      const SaRequest& r = reqs_[k];
+      const InputVc& ivc = st_.in[r.ip][r.ivc];
+      const int i = r.ip * V + r.ivc;
       if (ivc.buf.at(taken_[i]).tail()) done_[i] = 1;
       ++taken_[i];
-      ++used_[out * V + ivc.out_vc];
-      ++added_[out];
-      grants_.push_back({ip, v});
-      router_.send_credit(ip, v);
+      ++used_[r.op * V + ivc.out_vc];
+      ++added_[r.op];
+      grants_.push_back({r.ip, r.ivc});
+      router_.send_credit(r.ip, r.ivc);
     }
-    alloc_->tick();
   }
 }
 

@@ -30,6 +30,8 @@ class SwitchAlloc : public Stage {
   };
   std::unique_ptr<SwAllocBackend> alloc_;
   std::vector<Grant> grants_;
+  std::vector<SaRequest> reqs_;
+  std::vector<int> won_;
   std::vector<int> taken_;    // [ip*V+ivc] flits granted this cycle
   std::vector<uint8_t> done_; // [ip*V+ivc] tail granted this cycle
   std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
