@@ -27,16 +27,20 @@ void SepIfAllocator::clear_requests() {
 
 void SepIfAllocator::eval() {
   uint64_t outs = 0;  // outputs some stage-1 winner wants
-  for (int ip = 0; ip < P_; ++ip) {
+  // Locals: uint8_t vectors alias everything, which would make the compiler
+  // reload every member in the loops.
+  const uint8_t* req = req_ip_ivc.data();
+  const int P = P_, V = V_;
+  for (int ip = 0; ip < P; ++ip) {
     uint64_t m = 0;
-    for (int v = 0; v < V_; ++v) m |= static_cast<uint64_t>(req_ip_ivc[ip * V_ + v] != 0) << v;
+    for (int v = 0; v < V; ++v) m |= static_cast<uint64_t>(req[ip * V + v] != 0) << v;
     const int w = in_arb_[ip].eval_mask(m);
     in_win_[ip] = w;
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
     gnt_op_ip[ip] = 0;
     if (w >= 0) {
-      const int op = req_op_ip_ivc[ip * V_ + w];
+      const int op = req_op_ip_ivc[ip * V + w];
       out_req_[op] |= 1ull << ip;
       outs |= 1ull << op;
     }

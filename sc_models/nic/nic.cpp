@@ -27,8 +27,6 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
   next_gen_ = sends ? rng_.geometric(p_.packet_rate) - 1 : kNever;
   SC_HAS_PROCESS(Nic);
   SC_METHOD(run);
-  sensitive << clk.pos();
-  dont_initialize();
 }
 
 void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
@@ -39,21 +37,18 @@ void Nic::sleep_until(Cycle c) {
   if (c == kNever) return;
   sc_core::sc_time at(static_cast<double>(c * period_ps_ - period_ps_ / 2), sc_core::SC_PS);
   sc_core::sc_time now = sc_core::sc_time_stamp();
-  if (at > now) wake_.notify(at - now);
+  if (at > now) gate_.wake_after(at - now);
 }
 
 void Nic::run() {
-  if (asleep_) {
-    asleep_ = false;
-    return;
-  }
+  if (!gate_.edge(clk)) return;
   Cycle now = cycle_now(period_ps_);
   receive(now);
   generate(now);
   inject(now);
-  if (status_.failed() || !queue_.empty()) return;
-  asleep_ = true;
-  next_trigger(wake_);
+  const bool busy = !queue_.empty() && !status_.failed();
+  gate_.rest(clk, busy);
+  if (busy) return;
   sleep_until(next_gen_);
   if (!scripted_.empty()) sleep_until(scripted_.front().first);
 }

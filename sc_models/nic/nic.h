@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/clock_gate.h"
 #include "core/flit.h"
 #include "core/rng.h"
 #include "core/run_status.h"
@@ -84,8 +85,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   uint64_t seq_ = 0;    // packets made here
   std::deque<std::pair<Cycle, int>> scripted_;
   std::unordered_map<uint64_t, int> rx_;  // packet -> next expected flit
-  sc_core::sc_event wake_;
-  bool asleep_ = false;
+  ClockGate gate_;
 };
 
 }  // namespace nocsim

@@ -46,8 +46,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   SC_HAS_PROCESS(Router);
   if (!per_stage) {
     SC_METHOD(run_router);
-    sensitive << clk.pos();
-    dont_initialize();
   }
   SC_METHOD(run_input);
   sensitive << pull_ev_;
@@ -62,9 +60,8 @@ void Router::wake_stages() {
     va_->wake();
     sa_->wake();
     st_stage_->wake();
-  } else if (asleep_ && !waking_ && has_work()) {
-    waking_ = true;
-    wake_ev_.notify(sc_core::SC_ZERO_TIME);
+  } else if (gate_.asleep() && has_work()) {
+    gate_.wake();
   }
 }
 
@@ -78,10 +75,7 @@ void Router::run_input() {
 }
 
 void Router::run_router() {
-  if (asleep_) {
-    asleep_ = waking_ = false;
-    return;
-  }
+  if (!gate_.edge(clk)) return;
   Cycle now = this->now();
   try {
     rc_->evaluate(now);
@@ -92,10 +86,7 @@ void Router::run_router() {
     return fail(e);
   }
   request_commit();
-  if (!has_work()) {
-    asleep_ = true;
-    next_trigger(wake_ev_);
-  }
+  gate_.rest(clk, has_work());
 }
 
 void Router::send_flit(int out_port, const Flit& f) {

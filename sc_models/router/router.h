@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "alloc/sw_alloc_backend.h"
+#include "core/clock_gate.h"
 #include "core/run_status.h"
 #include "link/link.h"
 #include "router/crossbar.h"
@@ -94,14 +95,13 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   std::unique_ptr<VcAlloc> va_;
   std::unique_ptr<SwitchAlloc> sa_;
   std::unique_ptr<Crossbar> st_stage_;
-  sc_core::sc_event wake_ev_;  // per-router mode
+  ClockGate gate_;  // per-router mode
   sc_core::sc_event pull_ev_;
   int incoming_ = 0;  // flits and credits sent to this router, not yet pulled
   std::vector<int> pending_;        // tags of links holding something for us
   std::vector<uint8_t> is_pending_; // [tag + ports]
   Committer committer_;
   bool per_stage_;
-  bool asleep_ = false, waking_ = false;
   RunStatus* status_ = nullptr;
 };
 

@@ -9,28 +9,18 @@ Stage::Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool
   if (own_process) {
     SC_HAS_PROCESS(Stage);
     SC_METHOD(run);
-    sensitive << clk.pos();
-    dont_initialize();
   }
 }
 
-// Woken by a commit (a delta after it), the process only returns to its
-// clock sensitivity and evaluates on the next edge.
 void Stage::run() {
-  if (asleep_) {
-    asleep_ = waking_ = false;
-    return;
-  }
+  if (!gate_.edge(clk)) return;
   try {
     evaluate(router_.now());
   } catch (const std::exception& e) {
     return router_.fail(e);
   }
   router_.request_commit();
-  if (!has_work()) {
-    asleep_ = true;
-    next_trigger(wake_ev_);
-  }
+  gate_.rest(clk, has_work());
 }
 
 }  // namespace nocsim

@@ -8,6 +8,8 @@
 // per-router mode the router's single process calls the four evaluate()s.
 #include <systemc>
 
+#include "core/clock_gate.h"
+
 #include "core/flit.h"
 #include "router/router_state.h"
 
@@ -25,10 +27,7 @@ class Stage : public sc_core::sc_module {
   virtual bool has_work() const = 0;
   // From a commit: resume on the next clock edge if asleep and has_work().
   void wake() {
-    if (asleep_ && !waking_ && has_work()) {
-      waking_ = true;
-      wake_ev_.notify(sc_core::SC_ZERO_TIME);
-    }
+    if (gate_.asleep() && has_work()) gate_.wake();
   }
 
  protected:
@@ -37,8 +36,7 @@ class Stage : public sc_core::sc_module {
 
  private:
   void run();
-  sc_core::sc_event wake_ev_;
-  bool asleep_ = false, waking_ = false;
+  ClockGate gate_;
 };
 
 }  // namespace nocsim
