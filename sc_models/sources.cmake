@@ -6,6 +6,8 @@ add_library(nocsim_lib STATIC
   sc_models/alloc/sw_alloc_backend.cpp
   sc_models/routing/routing.cpp
   sc_models/routing/torus/dor.cpp
+  sc_models/routing/dragonfly/oblivious.cpp
+  sc_models/routing/dragonfly/channel_bound.cpp
   sc_models/router/stage.cpp
   sc_models/router/route_compute.cpp
   sc_models/router/vc_alloc.cpp
@@ -18,6 +20,7 @@ add_library(nocsim_lib STATIC
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   topologies/kary_ncube.cpp
+  topologies/dragonfly.cpp
 )
 target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMAKE_SOURCE_DIR})
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})

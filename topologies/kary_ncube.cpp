@@ -20,6 +20,12 @@ KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap) : k_(std::move(k)), c
   routers_ = static_cast<int>(r);
 }
 
+std::string KAryNCube::describe() const {
+  std::string s = name() + " ";
+  for (int d = 0; d < n(); ++d) s += (d ? "x" : "") + std::to_string(k_[d]);
+  return c_ > 1 ? s + " c=" + std::to_string(c_) : s;
+}
+
 int KAryNCube::router_at(const std::vector<int>& x) const {
   int r = 0;
   for (int d = 0; d < n(); ++d) r += x[d] * stride_[d];

@@ -13,6 +13,7 @@ class KAryNCube : public Topology {
   // Throws ConfigError on impossible shapes (k < 2, wrong list length).
   KAryNCube(std::vector<int> k, int c, bool wrap);
   std::string name() const override { return wrap_ ? "torus" : "mesh"; }
+  std::string describe() const override;
   int routers() const override { return routers_; }
   int nodes() const override { return routers_ * c_; }
   int ports() const override { return 2 * n() + c_; }

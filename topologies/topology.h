@@ -6,6 +6,10 @@
 
 namespace nocsim {
 
+// What a port connects to; VC counts, buffer depths and link latencies are
+// configured per class.
+enum class PortClass { Nic, Local, Global };
+
 struct PortPeer {
   int router = -1;  // -1: the port is unconnected (mesh edge)
   int port = -1;
@@ -15,6 +19,8 @@ class Topology {
  public:
   virtual ~Topology() = default;
   virtual std::string name() const = 0;
+  // One line for summaries, e.g. "torus 8x8" or "dragonfly p=2 a=4 h=2 g=9 palmtree".
+  virtual std::string describe() const = 0;
   virtual int routers() const = 0;
   virtual int nodes() const = 0;
   // Ports per router: network ports first, then one NIC port per attached node.
@@ -27,6 +33,11 @@ class Topology {
     return port >= network_ports() ? router * concentration() + port - network_ports() : -1;
   }
   virtual int concentration() const = 0;
+  PortClass port_class(int port) const {
+    return port >= network_ports() ? PortClass::Nic : port < local_ports() ? PortClass::Local : PortClass::Global;
+  }
+  // Network ports 0 .. local_ports()-1 are local, the rest global.
+  virtual int local_ports() const { return network_ports(); }
   // Router-to-router hops on a minimal path.
   virtual int min_hops(int src_router, int dst_router) const = 0;
 };

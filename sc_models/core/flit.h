@@ -7,17 +7,25 @@ namespace nocsim {
 
 using Cycle = uint64_t;
 
+// What routing functions keep in a packet's head between hops.
+struct RoutingHeader {
+  int32_t inter = -1;    // intermediate router or group (Valiant), -1 none
+  uint8_t dateline = 0;  // bit d: crossed the wrap link of dimension d
+  uint8_t seqpos = 0;    // next position in the VC reference sequence
+  uint8_t phase = 0;     // 0: toward the intermediate, 1: toward the destination
+};
+
 struct Flit {
   uint64_t pkt = 0;      // packet id, unique per run
+  Cycle gen = 0;         // cycle the packet was generated (enters the source queue)
+  Cycle inj = 0;         // cycle the head left the source queue
   int32_t src = 0;       // source node
   int32_t dst = 0;       // destination node
   int32_t seq = 0;       // 0 = head ... size-1 = tail
   int32_t size = 1;      // flits in the packet
-  int32_t vc = 0;        // VC of the buffer it is written into
-  int32_t hops = 0;      // router-to-router links crossed so far
-  uint32_t dateline = 0; // bit d: crossed the wrap link of dimension d
-  Cycle gen = 0;         // cycle the packet was generated (enters the source queue)
-  Cycle inj = 0;         // cycle the head left the source queue
+  int16_t vc = 0;        // VC of the buffer it is written into
+  int16_t hops = 0;      // router-to-router links crossed so far
+  RoutingHeader rh;      // routing state, meaningful in the head
   bool measured = false; // generated inside the measurement window
   bool head() const { return seq == 0; }
   bool tail() const { return seq == size - 1; }

@@ -10,7 +10,7 @@ void RouteCompute::evaluate(Cycle now) {
   decisions_.clear();
   if (st_.n_routing == 0) return;
   for (int ip = 0; ip < st_.p.ports; ++ip)
-    for (int v = 0; v < st_.p.vcs; ++v) {
+    for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
       const InputVc& ivc = st_.in[ip][v];
       if (ivc.state != InputVc::State::Routing || ivc.ready > now) continue;
       cands_.clear();
@@ -23,7 +23,7 @@ void RouteCompute::commit(Cycle now) {
   for (const auto& d : decisions_) {
     InputVc& ivc = st_.in[d.ip][d.ivc];
     ivc.route = d.route;
-    routing_->on_departure(st_.id, d.route.out_port, ivc.buf.front());
+    ivc.buf.front().rh = d.route.next;
     ivc.state = InputVc::State::VcAlloc;
     --st_.n_routing;
     ++st_.n_vcalloc;

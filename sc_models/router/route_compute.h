@@ -19,7 +19,7 @@ class RouteCompute : public Stage {
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
   bool has_work() const override { return st_.n_routing > 0; }
-  const Routing& routing() const { return *routing_; }
+
 
  private:
   struct Decision {

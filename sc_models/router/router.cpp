@@ -21,14 +21,17 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       per_stage_(per_stage) {
   st_.id = id;
   st_.p = p;
-  st_.in.assign(p.ports, std::vector<InputVc>(p.vcs));
-  for (auto& port : st_.in)
-    for (auto& vc : port) vc.buf = FlitFifo(p.buffer_depth);
+  st_.in.resize(p.ports);
+  for (int ip = 0; ip < p.ports; ++ip) {
+    st_.in[ip].resize(p.in_vcs[ip]);
+    for (auto& vc : st_.in[ip]) vc.buf = FlitFifo(p.in_depth[ip]);
+  }
   st_.out.resize(p.ports);
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
-    st_.out[op].vcs.assign(p.vcs, OutputVc{p.buffer_depth, false});
+    st_.out[op].vcs.assign(p.out_vcs[op], OutputVc{p.out_depth[op], false});
+    st_.out[op].depth = p.out_depth[op];
     st_.out[op].sink = sink_ports[op];
     st_.out[op].queue_capacity = pipe + p.output_buffer_depth;
     if (!connected[op]) continue;
@@ -186,7 +189,7 @@ bool Router::pull_credits(int op, Cycle now) {
   auto& line = out_link_[op]->credits();
   while (line.ready(now + 1)) {
     OutputVc& ovc = st_.out[op].vcs[line.front().vc];
-    if (++ovc.credits > st_.p.buffer_depth && st_.p.check)
+    if (++ovc.credits > st_.out[op].depth && st_.p.check)
       throw InvariantError("credit overflow: router " + std::to_string(st_.id) + " out port " + std::to_string(op) +
                            " vc " + std::to_string(line.front().vc));
     --incoming_;

@@ -58,7 +58,6 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   RouterState& state_for_test() { return st_; }
   void request_commit() { committer_.request(); }
   Cycle now() const { return cycle_now(period_ps_); }
-  const RouteCompute& rc() const { return *rc_; }
   void set_status(RunStatus* s) { status_ = s; }
   // Records an invariant violation (or lockstep mismatch) and stops the run.
   void fail(const std::exception& e);

@@ -14,8 +14,9 @@ namespace nocsim {
 struct RouterParams {
   int ports = 0;
   int network_ports = 0;
-  int vcs = 1;
-  int buffer_depth = 8;
+  int vcs = 1;                   // the most VCs of any port (allocator width)
+  std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
+  std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
   int output_buffer_depth = 0;
   int speedup = 1;
   bool vct = true;
@@ -29,7 +30,7 @@ struct InputVc {
   FlitFifo buf;
   State state = State::Idle;
   Cycle ready = 0;  // first cycle the next stage may act on this VC
-  RouteCandidate route{-1, 0, 0};
+  RouteCandidate route{-1, 0, 0, {}};
   int out_vc = -1;
 };
 
@@ -47,6 +48,7 @@ struct StFlit {
 
 struct OutputPort {
   std::vector<OutputVc> vcs;
+  int depth = 0;             // downstream flits per VC: the credit ceiling
   Ring<StFlit> queue;  // crossbar pipeline plus output buffer
   int queue_capacity = 0;
   bool sink = false;         // ejection port: the NIC consumes every flit at once

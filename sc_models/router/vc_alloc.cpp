@@ -11,12 +11,17 @@ void VcAlloc::evaluate(Cycle now) {
   if (st_.n_vcalloc == 0) return;
   const int need = st_.p.vct ? st_.p.packet_size : 1;
   for (int ip = 0; ip < st_.p.ports; ++ip)
-    for (int v = 0; v < st_.p.vcs; ++v) {
+    for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
       const InputVc& ivc = st_.in[ip][v];
       if (ivc.state != InputVc::State::VcAlloc || ivc.ready > now) continue;
       const OutputPort& op = st_.out[ivc.route.out_port];
       bool any = false;
+      const int nv = static_cast<int>(op.vcs.size());
       for (int o = 0; o < st_.p.vcs; ++o) {
+        if (o >= nv) {
+          mask_[o] = 0;
+          continue;
+        }
         const OutputVc& ovc = op.vcs[o];
         mask_[o] = o >= ivc.route.vc_lo && o <= ivc.route.vc_hi && !ovc.busy && (op.sink || ovc.credits >= need);
         any |= mask_[o] != 0;

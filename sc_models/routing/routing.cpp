@@ -24,6 +24,7 @@ const RoutingRegistry& routing_registry() {
   static const RoutingRegistry reg = [] {
     RoutingRegistry r;
     register_torus_routings(r);
+    register_dragonfly_routings(r);
     return r;
   }();
   return reg;

@@ -25,16 +25,17 @@ struct RouteContext {
 
 struct RouteCandidate {
   int out_port;
-  int vc_lo;  // inclusive
-  int vc_hi;  // inclusive
+  int vc_lo;           // inclusive
+  int vc_hi;           // inclusive
+  RoutingHeader next;  // the head's routing header after this hop
 };
 
 class Routing {
  public:
   virtual ~Routing() = default;
-  virtual void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) const = 0;
-  // Per-hop header update when the head leaves through out_port (e.g. dateline bits).
-  virtual void on_departure(int /*router*/, int /*out_port*/, Flit& /*head*/) const {}
+  // Called once per packet per router, in RC; may draw random numbers (each
+  // router's routing has its own stream), hence not const.
+  virtual void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) = 0;
 };
 
 using RoutingFactory = std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)>;
@@ -56,6 +57,7 @@ class RoutingRegistry {
 
 // Explicit registration (static self-registration is dropped by the linker).
 void register_torus_routings(RoutingRegistry& reg);
+void register_dragonfly_routings(RoutingRegistry& reg);
 const RoutingRegistry& routing_registry();
 
 }  // namespace nocsim

@@ -1,10 +1,12 @@
 #include "sim/network.h"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
 #include "alloc/sw_alloc_backend.h"
 #include "core/error.h"
+#include "topologies/dragonfly.h"
 #include "topologies/kary_ncube.h"
 
 namespace nocsim {
@@ -12,6 +14,11 @@ namespace {
 
 std::unique_ptr<Topology> make_topology(const Config& cfg) {
   const std::string& type = cfg.get_str("topology.type");
+  if (type == "dragonfly")
+    return std::make_unique<Dragonfly>(
+        static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
+        static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
+        Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
   int n = static_cast<int>(cfg.get_int("topology.n"));
   auto kl = cfg.get_int_list("topology.k");
   if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
@@ -22,12 +29,42 @@ std::unique_ptr<Topology> make_topology(const Config& cfg) {
   return std::make_unique<KAryNCube>(k, static_cast<int>(cfg.get_int("topology.concentration")), type == "torus");
 }
 
+// VCs, flits per VC and link latency of one class of port. Per-class keys
+// set to 0 fall back to the network-port key.
+struct ClassParams {
+  int vcs, depth, latency;
+};
+
+ClassParams class_params(const Config& cfg, PortClass c) {
+  auto pick = [&](const char* specific, const char* base) {
+    int64_t v = specific ? cfg.get_int(specific) : 0;
+    return static_cast<int>(v > 0 ? v : cfg.get_int(base));
+  };
+  switch (c) {
+    case PortClass::Nic:
+      return {pick("router.injection_vcs", "router.vcs"), pick("router.injection_buffer_depth", "router.buffer_depth"),
+              static_cast<int>(cfg.get_int("link.nic_latency"))};
+    case PortClass::Global:
+      return {pick("router.global_vcs", "router.vcs"), pick("router.global_buffer_depth", "router.buffer_depth"),
+              pick("link.global_latency", "link.latency")};
+    default:
+      return {pick(nullptr, "router.vcs"), pick(nullptr, "router.buffer_depth"), pick(nullptr, "link.latency")};
+  }
+}
+
 RouterParams router_params(const Config& cfg, const Topology& t) {
   RouterParams p;
   p.ports = t.ports();
   p.network_ports = t.network_ports();
-  p.vcs = static_cast<int>(cfg.get_int("router.vcs"));
-  p.buffer_depth = static_cast<int>(cfg.get_int("router.buffer_depth"));
+  for (int port = 0; port < t.ports(); ++port) {
+    ClassParams c = class_params(cfg, t.port_class(port));
+    // Links join ports of the same class, and the ejection sink takes any VC.
+    p.in_vcs.push_back(c.vcs);
+    p.in_depth.push_back(c.depth);
+    p.out_vcs.push_back(c.vcs);
+    p.out_depth.push_back(c.depth);
+    p.vcs = std::max(p.vcs, c.vcs);
+  }
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
   p.vct = cfg.get_str("router.switching") == "vct";
@@ -44,22 +81,24 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
   auto topo = make_topology(cfg);
-  if (cfg.get_str("router.switching") == "vct" && cfg.get_int("router.buffer_depth") < cfg.get_int("traffic.packet_size"))
-    throw ConfigError("router.buffer_depth: virtual cut-through needs room for a whole packet (>= traffic.packet_size=" +
-                      std::to_string(cfg.get_int("traffic.packet_size")) + "), got " +
-                      std::to_string(cfg.get_int("router.buffer_depth")));
+  const int64_t psize = cfg.get_int("traffic.packet_size");
+  if (cfg.get_str("router.switching") == "vct")
+    for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
+      if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
+        throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= traffic.packet_size=" +
+                          std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key)));
   if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
     throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
   routing_registry().validate(cfg.get_str("routing.algorithm"), *topo, cfg);
-  check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), static_cast<int>(cfg.get_int("router.vcs")));
-  make_pattern(cfg.get_str("traffic.pattern"), *topo);
+  check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
+  make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
   return topo;
 }
 
 Network::Network(sc_core::sc_module_name name, const Config& cfg)
     : sc_module(name),
       cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)) {
-  pattern_ = make_pattern(cfg.get_str("traffic.pattern"), *topo_);
+  pattern_ = make_pattern(cfg.get_str("traffic.pattern"), *topo_, static_cast<int>(cfg.get_int("traffic.adv_offset")));
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
   const bool per_stage = cfg.get_str("sim.mode") == "per-stage";
@@ -81,12 +120,11 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     links_.push_back(std::make_unique<Link>(name.c_str(), latency, kPeriodPs));
     return links_.back().get();
   };
-  const int lat = static_cast<int>(cfg.get_int("link.latency"));
   for (int r = 0; r < t.routers(); ++r)
     for (int p = 0; p < t.network_ports(); ++p) {
       PortPeer q = t.peer(r, p);
       if (q.router < 0) continue;
-      Link* l = link("link_" + std::to_string(r) + "_" + std::to_string(p), lat);
+      Link* l = link("link_" + std::to_string(r) + "_" + std::to_string(p), class_params(cfg, t.port_class(p)).latency);
       routers_[r]->flit_out(p)->socket.bind(l->flit_in);
       routers_[q.router]->credit_out(q.port)->socket.bind(l->credit_in);
       l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));
@@ -96,13 +134,14 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     }
 
   NicParams np;
-  np.vcs = rp.vcs;
-  np.buffer_depth = rp.buffer_depth;
+  const ClassParams inj = class_params(cfg, PortClass::Nic);
+  np.vcs = inj.vcs;
+  np.buffer_depth = inj.depth;
   np.packet_size = rp.packet_size;
   np.vct = rp.vct;
   np.packet_rate = cfg.get_double("traffic.load") / rp.packet_size;
   np.check = rp.check;
-  const int nic_lat = static_cast<int>(cfg.get_int("link.nic_latency"));
+  const int nic_lat = inj.latency;
   for (int n = 0; n < t.nodes(); ++n) {
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, np, kPeriodPs, seed, *pattern_,
                                           stats_, status_));
@@ -142,7 +181,7 @@ std::string Network::blocked_report(size_t max_lines) const {
   for (const auto& r : routers_) {
     const RouterState& st = r->state();
     for (int ip = 0; ip < st.p.ports; ++ip)
-      for (int v = 0; v < st.p.vcs; ++v) {
+      for (int v = 0; v < static_cast<int>(st.in[ip].size()); ++v) {
         const InputVc& ivc = st.in[ip][v];
         if (ivc.buf.empty()) continue;
         ++total;

@@ -28,6 +28,7 @@ class Network : public sc_core::sc_module {
   Network(sc_core::sc_module_name name, const Config& cfg);
   ~Network();
   const Topology& topology() const { return *topo_; }
+  const TrafficPattern& pattern() const { return *pattern_; }
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
   NetStats& stats() { return stats_; }

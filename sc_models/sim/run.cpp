@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <sstream>
 
+#include "routing/dragonfly/channel_bound.h"
 #include "sim/monitor.h"
 #include "sim/network.h"
 #include "stats/json_writer.h"
@@ -77,6 +78,16 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   j.num("samples", static_cast<uint64_t>(s.latency.size()));
   j.close();
   j.num("hops_mean", n_meas ? s.hops_sum / n_meas : 0);
+  DragonflyRouting::Kind kind;
+  const auto* dfly = dynamic_cast<const Dragonfly*>(&t);
+  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind)) {
+    ChannelBound b = dragonfly_channel_bound(*dfly, kind, cfg.get_str("routing.valiant_exclude") == "source+destination",
+                                             net.pattern());
+    j.open("bound");
+    j.num("channel_load", b.bound);
+    j.str("busiest_channel", b.channel);
+    j.close();
+  }
   j.open("packets");
   j.num("injected", s.packets_generated);
   j.num("delivered", s.packets_delivered);
@@ -107,8 +118,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
 
   std::ostringstream o;
   char line[256];
-  o << "nocsim: " << t.name() << " " << cfg.get_str("topology.k") << " n=" << cfg.get_str("topology.n") << ", "
-    << t.routers() << " routers, " << t.nodes() << " nodes; " << cfg.get_str("routing.algorithm") << ", "
+  o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; " << cfg.get_str("routing.algorithm") << ", "
     << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
   std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)\n",
                 cfg.get_double("traffic.load"), accepted);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "topologies/dragonfly.h"
 #include "topologies/kary_ncube.h"
 
 namespace nocsim {
@@ -17,9 +18,39 @@ class Uniform : public TrafficPattern {
     int d = static_cast<int>(rng.below(n_ - 1));
     return d >= src ? d + 1 : d;
   }
+  void add_router_demand(int src, const Topology& t, std::vector<double>& demand) const override {
+    const double each = 1.0 / (n_ - 1);
+    for (int r = 0; r < t.routers(); ++r) demand[r] += each * t.concentration();
+    demand[t.node_router(src)] -= each;
+  }
 
  private:
   int n_;
+};
+
+// Uniform over the nodes of a set of groups that depends on the source's group
+// (dragonfly adversarial patterns).
+class GroupSet : public TrafficPattern {
+ public:
+  GroupSet(const Dragonfly& t, std::function<std::vector<int>(int group)> groups) : t_(t) {
+    for (int g = 0; g < t.g(); ++g) sets_.push_back(groups(g));
+  }
+  int dest(int src, Rng& rng) const override {
+    const auto& s = sets_[t_.group(t_.node_router(src))];
+    const int per_group = t_.a() * t_.p();
+    const int k = static_cast<int>(rng.below(static_cast<uint64_t>(s.size() * per_group)));
+    return s[k / per_group] * per_group + k % per_group;
+  }
+  void add_router_demand(int src, const Topology&, std::vector<double>& demand) const override {
+    const auto& s = sets_[t_.group(t_.node_router(src))];
+    const double each = 1.0 / (static_cast<double>(s.size()) * t_.a());
+    for (int g : s)
+      for (int r = 0; r < t_.a(); ++r) demand[g * t_.a() + r] += each;
+  }
+
+ private:
+  const Dragonfly& t_;
+  std::vector<std::vector<int>> sets_;
 };
 
 // A fixed permutation given as a function of the source.
@@ -29,6 +60,9 @@ class Permutation : public TrafficPattern {
   int dest(int src, Rng&) const override {
     int d = f_(src);
     return d == src ? -1 : d;
+  }
+  void add_router_demand(int src, const Topology& t, std::vector<double>& demand) const override {
+    if (f_(src) != src) demand[t.node_router(f_(src))] += 1.0;
   }
 
  private:
@@ -56,11 +90,49 @@ std::unique_ptr<TrafficPattern> coordinate_map(const std::string& name, const To
   });
 }
 
+const Dragonfly& need_dragonfly(const std::string& name, const Topology& topo) {
+  const auto* d = dynamic_cast<const Dragonfly*>(&topo);
+  if (!d) throw ConfigError("traffic.pattern: " + name + " needs topology.type dragonfly");
+  return *d;
+}
+
 }  // namespace
 
-std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo) {
+void TrafficPattern::add_router_demand(int src, const Topology& topo, std::vector<double>& demand) const {
+  // Patterns without a closed form: the empirical distribution of many draws.
+  Rng rng(1, "demand");
+  const int draws = 4096;
+  for (int i = 0; i < draws; ++i) {
+    int d = dest(src, rng);
+    if (d >= 0) demand[topo.node_router(d)] += 1.0 / draws;
+  }
+}
+
+std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, int adv_offset) {
   const int n = topo.nodes();
   if (name == "uniform") return std::make_unique<Uniform>(n);
+  // Task t sends to T - t - 1 (Prisacari); the bit complement when n is a power of two.
+  if (name == "bitcomp") return std::make_unique<Permutation>([n](int s) { return n - 1 - s; });
+  if (name == "adv") {
+    const Dragonfly& d = need_dragonfly(name, topo);
+    if (adv_offset % d.g() == 0)
+      throw ConfigError("traffic.adv_offset: must not be a multiple of the group count " + std::to_string(d.g()));
+    return std::make_unique<GroupSet>(d, [&d, adv_offset](int g) { return std::vector<int>{(g + adv_offset) % d.g()}; });
+  }
+  if (name == "advc") {
+    // The groups wired to R_out, the router owning the link to group g+1
+    // (palm-tree: router a-1, groups g+1 .. g+h).
+    const Dragonfly& d = need_dragonfly(name, topo);
+    return std::make_unique<GroupSet>(d, [&d](int g) {
+      const int rout = g * d.a() + d.gateway(g, (g + 1) % d.g());
+      std::vector<int> s;
+      for (int m = 0; m < d.h(); ++m) {
+        int t = d.global_target(rout, d.a() - 1 + m);
+        if (t >= 0) s.push_back(t);
+      }
+      return s;
+    });
+  }
   if (name == "tornado") return coordinate_map(name, topo, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
   if (name == "neighbor") return coordinate_map(name, topo, [](int x, int k) { return (x + 1) % k; });
   const int b = log2_exact(n);
@@ -68,7 +140,6 @@ std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topo
     throw ConfigError("traffic.pattern: " + name + " needs a power-of-two node count (this network has " +
                       std::to_string(n) + " nodes)");
   const int mask = n - 1;
-  if (name == "bitcomp") return std::make_unique<Permutation>([mask](int s) { return ~s & mask; });
   if (name == "bitrev")
     return std::make_unique<Permutation>([b](int s) {
       int d = 0;
@@ -85,7 +156,7 @@ std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topo
     return std::make_unique<Permutation>([h, lo](int s) { return ((s & lo) << h) | (s >> h); });
   }
   throw ConfigError("traffic.pattern: unknown pattern '" + name +
-                    "' (valid: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor)");
+                    "' (valid: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, adv, advc)");
 }
 
 }  // namespace nocsim

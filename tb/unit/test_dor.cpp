@@ -15,7 +15,7 @@ using Channel = std::tuple<int, int, int>;  // router, out port, vc
 
 // Follows DOR from every source router to every destination node, checking
 // minimality, and returns the channel dependency graph over (channel, VC).
-std::map<Channel, std::set<Channel>> walk_all(const KAryNCube& t, const DimensionOrder& dor) {
+std::map<Channel, std::set<Channel>> walk_all(const KAryNCube& t, DimensionOrder& dor) {
   std::map<Channel, std::set<Channel>> deps;
   std::vector<RouteCandidate> c;
   for (int s = 0; s < t.routers(); ++s)
@@ -38,7 +38,7 @@ std::map<Channel, std::set<Channel>> walk_all(const KAryNCube& t, const Dimensio
         for (auto& a : prev)
           for (auto& b : cur) deps[a].insert(b);
         prev = cur;
-        dor.on_departure(r, rc.out_port, f);
+        f.rh = rc.next;
         r = t.peer(r, rc.out_port).router;
         ++hops;
         EXPECT_LE(hops, t.min_hops(s, d));

@@ -49,7 +49,9 @@ TEST(Traffic, UniformNeverPicksTheSourceAndCoversAll) {
 
 TEST(Traffic, BitPatternsNeedPowerOfTwoNodes) {
   KAryNCube t({3, 3}, 1, false);
-  EXPECT_THROW(make_pattern("bitcomp", t), ConfigError);
+  EXPECT_THROW(make_pattern("bitrev", t), ConfigError);
+  Rng rng(1, "t");
+  EXPECT_EQ(make_pattern("bitcomp", t)->dest(2, rng), 6);  // T - t - 1 needs no power of two
   KAryNCube t2({2, 4}, 1, false);
   EXPECT_THROW(make_pattern("transpose", t2), ConfigError);
   EXPECT_THROW(make_pattern("hotspot", t2), ConfigError);

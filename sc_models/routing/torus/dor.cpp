@@ -14,28 +14,27 @@ int DimensionOrder::next_port(int router, int dst_router) const {
   return -1;
 }
 
-void DimensionOrder::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) const {
+void DimensionOrder::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) {
+  RoutingHeader next = ctx.head.rh;
   int dst_router = topo_.node_router(ctx.head.dst);
   int port = next_port(ctx.router, dst_router);
   if (port < 0) {
-    out.push_back({topo_.node_port(ctx.head.dst), 0, vcs_ - 1});
+    out.push_back({topo_.node_port(ctx.head.dst), 0, vcs_ - 1, next});
     return;
   }
+  const bool wrap = topo_.is_wrap(ctx.router, port);
+  if (wrap) next.dateline |= static_cast<uint8_t>(1u << (port / 2));
   if (!topo_.wrap() || !dateline_) {
-    out.push_back({port, 0, vcs_ - 1});
+    out.push_back({port, 0, vcs_ - 1, next});
     return;
   }
   int d = port / 2;
-  bool upper = (ctx.head.dateline >> d & 1u) || topo_.is_wrap(ctx.router, port);
+  bool upper = (ctx.head.rh.dateline >> d & 1u) || wrap;
   int half = vcs_ / 2;
   if (upper)
-    out.push_back({port, half, vcs_ - 1});
+    out.push_back({port, half, vcs_ - 1, next});
   else
-    out.push_back({port, 0, half - 1});
-}
-
-void DimensionOrder::on_departure(int router, int out_port, Flit& head) const {
-  if (topo_.is_wrap(router, out_port)) head.dateline |= 1u << (out_port / 2);
+    out.push_back({port, 0, half - 1, next});
 }
 
 void register_torus_routings(RoutingRegistry& reg) {

@@ -18,8 +18,7 @@ namespace nocsim {
 class DimensionOrder : public Routing {
  public:
   DimensionOrder(const KAryNCube& topo, int vcs, bool dateline) : topo_(topo), vcs_(vcs), dateline_(dateline) {}
-  void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) const override;
-  void on_departure(int router, int out_port, Flit& head) const override;
+  void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   // The network port DOR takes from router toward dst_router, or -1 when there.
   int next_port(int router, int dst_router) const;
 

@@ -1,0 +1,122 @@
+#include "routing/dragonfly/channel_bound.h"
+
+#include <vector>
+
+namespace nocsim {
+namespace {
+
+class Loads {
+ public:
+  explicit Loads(const Dragonfly& t) : t_(t), P_(t.network_ports()), load_(static_cast<size_t>(t.routers()) * P_, 0) {}
+  // Adds w to every channel of the minimal path between two routers.
+  void walk(int from, int to, double w) {
+    if (w == 0) return;
+    while (from != to) {
+      const int port = t_.min_port(from, to);
+      load_[static_cast<size_t>(from) * P_ + port] += w;
+      from = t_.peer(from, port).router;
+    }
+  }
+  ChannelBound result(double eject_max) const {
+    ChannelBound b;
+    b.max_load = 1.0;  // every node injects one unit on its injection link
+    b.channel = "injection links";
+    if (eject_max > b.max_load) {
+      b.max_load = eject_max;
+      b.channel = "ejection links";
+    }
+    for (size_t i = 0; i < load_.size(); ++i)
+      if (load_[i] > b.max_load * (1 + 1e-12)) {
+        b.max_load = load_[i];
+        const int port = static_cast<int>(i % P_);
+        b.channel = "router " + std::to_string(i / P_) + " port " + std::to_string(port) +
+                    (t_.port_class(port) == PortClass::Global ? " (global)" : " (local)");
+      }
+    b.bound = 1.0 / b.max_load;
+    return b;
+  }
+
+ private:
+  const Dragonfly& t_;
+  int P_;
+  std::vector<double> load_;
+};
+
+}  // namespace
+
+ChannelBound dragonfly_channel_bound(const Dragonfly& t, DragonflyRouting::Kind kind, bool strict,
+                                     const TrafficPattern& pattern) {
+  const int R = t.routers(), G = t.g(), a = t.a();
+  // D[s*R+d]: load from router s to router d per unit injection per node.
+  std::vector<double> D(static_cast<size_t>(R) * R, 0);
+  std::vector<double> demand(R);
+  for (int n = 0; n < t.nodes(); ++n) {
+    std::fill(demand.begin(), demand.end(), 0.0);
+    pattern.add_router_demand(n, t, demand);
+    const int s = t.node_router(n);
+    for (int d = 0; d < R; ++d) D[static_cast<size_t>(s) * R + d] += demand[d];
+  }
+  double eject_max = 0;
+  for (int d = 0; d < R; ++d) {
+    double in = 0;
+    for (int s = 0; s < R; ++s) in += D[static_cast<size_t>(s) * R + d];
+    eject_max = std::max(eject_max, in / t.p());
+  }
+  Loads loads(t);
+  // Packets inside one group, and every packet under MIN, go minimally.
+  for (int s = 0; s < R; ++s)
+    for (int d = 0; d < R; ++d)
+      if (kind == DragonflyRouting::Kind::Min || t.group(s) == t.group(d))
+        loads.walk(s, d, D[static_cast<size_t>(s) * R + d]);
+  if (kind == DragonflyRouting::Kind::Min) return loads.result(eject_max);
+
+  // Valiant: the intermediate group is uniform over the allowed ones.
+  auto allowed = [&](int gi, int gs, int gd) { return gi != gs && !(strict && gi == gd); };
+  auto n_allowed = [&](int gd, int gs) { return G - 1 - (strict && gd != gs ? 1 : 0); };
+  std::vector<double> PG(static_cast<size_t>(R) * G, 0), PGs(static_cast<size_t>(G) * R, 0);
+  for (int s = 0; s < R; ++s)
+    for (int d = 0; d < R; ++d) {
+      if (t.group(s) == t.group(d)) continue;
+      const double w = D[static_cast<size_t>(s) * R + d];
+      PG[static_cast<size_t>(s) * G + t.group(d)] += w;
+      PGs[static_cast<size_t>(t.group(s)) * R + d] += w;
+    }
+  const bool to_router = kind != DragonflyRouting::Kind::ValGroup;
+  // First leg: source router to the intermediate (a router of gi, or gi's entry).
+  for (int s = 0; s < R; ++s) {
+    const int gs = t.group(s);
+    for (int gi = 0; gi < G; ++gi) {
+      double w = 0;
+      for (int gd = 0; gd < G; ++gd)
+        if (gd != gs && allowed(gi, gs, gd)) w += PG[static_cast<size_t>(s) * G + gd] / n_allowed(gd, gs);
+      if (w == 0) continue;
+      if (to_router)
+        for (int r = 0; r < a; ++r) loads.walk(s, gi * a + r, w / a);
+      else
+        loads.walk(s, t.entry(gi, gs), w);
+    }
+  }
+  // Second leg: intermediate to the destination router. Toward a router the
+  // weight does not depend on the source group, so sum over it first.
+  std::vector<double> B(to_router ? static_cast<size_t>(G) * R : 0, 0);
+  for (int gs = 0; gs < G; ++gs)
+    for (int gi = 0; gi < G; ++gi) {
+      if (gi == gs) continue;
+      for (int d = 0; d < R; ++d) {
+        const int gd = t.group(d);
+        if (gd == gs || !allowed(gi, gs, gd)) continue;
+        const double w = PGs[static_cast<size_t>(gs) * R + d] / n_allowed(gd, gs);
+        if (to_router)
+          B[static_cast<size_t>(gi) * R + d] += w;
+        else
+          loads.walk(t.entry(gi, gs), d, w);
+      }
+    }
+  if (to_router)
+    for (int gi = 0; gi < G; ++gi)
+      for (int d = 0; d < R; ++d)
+        for (int r = 0; r < a; ++r) loads.walk(gi * a + r, d, B[static_cast<size_t>(gi) * R + d] / a);
+  return loads.result(eject_max);
+}
+
+}  // namespace nocsim

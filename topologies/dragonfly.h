@@ -1,0 +1,75 @@
+#pragma once
+// Dragonfly (Kim et al.; Fuentes §1.2.1): a routers per group fully connected
+// by local links, h global links per router, p nodes per router, g groups
+// (at most a*h+1, one global link per pair of groups).
+//
+// Router id = group*a + r. Ports: 0 .. a-2 local (local port j reaches router
+// j of the group if j < r, else j+1), a-1 .. a-2+h global (global port m of
+// router r is the group's global link k = r*h + m), then p node ports.
+// Node id = router*p + slot, so nodes are numbered group by group.
+//
+// Global arrangements (link k of group i reaches group t, arriving on link k'):
+//   palmtree    t = (i - k - 1) mod g, k' = g - 2 - k  (router 0 reaches the h
+//               previous groups, router a-1 the h following ones; Fuentes)
+//   consecutive t = k if k < i else k + 1, k' = i if i < t else i - 1 (Pisani)
+//   prisacari   t = (i + k + 1) mod g, k' = g - 2 - k  (Prisacari et al., with
+//               the +1 that avoids the printed self-loop)
+// With g < a*h+1 only links 0 .. g-2 of each group are wired.
+#include <string>
+#include <vector>
+
+#include "topologies/topology.h"
+
+namespace nocsim {
+
+class Dragonfly : public Topology {
+ public:
+  enum class Arrangement { Palmtree, Consecutive, Prisacari };
+  static Arrangement arrangement_from(const std::string& name);  // throws ConfigError
+
+  // Throws ConfigError for impossible parameters. groups 0 = a*h+1.
+  Dragonfly(int p, int a, int h, int groups, Arrangement arr);
+  std::string name() const override { return "dragonfly"; }
+  std::string describe() const override;
+  int routers() const override { return a_ * g_; }
+  int nodes() const override { return routers() * p_; }
+  int ports() const override { return a_ - 1 + h_ + p_; }
+  int network_ports() const override { return a_ - 1 + h_; }
+  int local_ports() const override { return a_ - 1; }
+  int concentration() const override { return p_; }
+  PortPeer peer(int router, int port) const override;
+  int min_hops(int src_router, int dst_router) const override;
+
+  int p() const { return p_; }
+  int a() const { return a_; }
+  int h() const { return h_; }
+  int g() const { return g_; }
+  int group(int router) const { return router / a_; }
+  int index(int router) const { return router % a_; }
+  // Local port of router index `from` that reaches router index `to` (to != from).
+  int local_port(int from, int to) const { return to < from ? to : to - 1; }
+  // Router index in group `from` owning the global link to group `to`, and its port.
+  int gateway(int from, int to) const { return link_[from * g_ + to] / h_; }
+  int gateway_port(int from, int to) const { return a_ - 1 + link_[from * g_ + to] % h_; }
+  // First network port of a minimal path from `from` to `to` (routers), -1 when there.
+  int min_port(int from, int to) const {
+    if (from == to) return -1;
+    const int gf = group(from), gt = group(to);
+    if (gf == gt) return local_port(index(from), index(to));
+    const int gw = gateway(gf, gt);
+    return gw == index(from) ? gateway_port(gf, gt) : local_port(index(from), gw);
+  }
+  // Router of group `in` at the end of the global link from group `from`.
+  int entry(int in, int from) const { return in * a_ + gateway(in, from); }
+  // Group reached by global port `port` of `router`, or -1 when unwired.
+  int global_target(int router, int port) const;
+
+ private:
+  int p_, a_, h_, g_;
+  Arrangement arr_;
+  std::vector<int> link_;    // [from*g + to] -> global link index k of group `from`
+  std::vector<int> target_;  // [group*a*h + k] -> group, -1 unwired
+  std::vector<int> back_;    // [group*a*h + k] -> link index k' at the target
+};
+
+}  // namespace nocsim
