@@ -72,4 +72,11 @@ inline std::string strip_host_figures(const std::string& json) {
   return out;
 }
 
+// The first number after "key": in a results document (-1 when absent).
+inline double json_number(const std::string& json, const std::string& key) {
+  size_t at = json.find("\"" + key + "\": ");
+  if (at == std::string::npos) return -1;
+  return std::strtod(json.c_str() + at + key.size() + 4, nullptr);
+}
+
 }  // namespace nocsim::test

@@ -43,6 +43,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.warmup", K::Int, "1000", 0, 1e12, {}, "cycles before statistics start"},
       {"sim.cycles", K::Int, "10000", 1, 1e12, {}, "measured cycles"},
       {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},
+      {"sim.stop_injection", K::Bool, "false", 0, 0, {}, "stop generating packets when the window ends and run until every packet is delivered (or sim.drain cycles)"},
       {"sim.seed", K::Int, "1", 0, 9.2e18, {}, "global random seed"},
       {"sim.mode", K::Enum, "per-stage", 0, 0, {"per-stage", "per-router"}, "one SystemC process per pipeline stage, or one per router calling its stages"},
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},

@@ -107,7 +107,8 @@ void Nic::generate(Cycle now) {
     enqueue(scripted_.front().first, scripted_.front().second);
     scripted_.pop_front();
   }
-  while (next_gen_ <= now) {
+  if (next_gen_ >= p_.stop) next_gen_ = kNever;
+  while (next_gen_ <= now && next_gen_ < p_.stop) {
     enqueue(next_gen_, pattern_.dest(node_, rng_));
     next_gen_ += rng_.geometric(p_.packet_rate);
   }

@@ -30,6 +30,7 @@ struct NicParams {
   bool vct = true;
   double packet_rate = 0;  // packets per cycle
   bool check = true;
+  Cycle stop = ~0ull;  // no packet is generated from this cycle on
 };
 
 class Nic : public sc_core::sc_module, public LinkReceiver {

@@ -5,8 +5,10 @@
 
 namespace nocsim {
 
-Monitor::Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress)
-    : sc_module(name), net_(net), drain_limit_(drain_limit), watchdog_(watchdog), progress_(progress) {
+Monitor::Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress,
+                 bool all_packets)
+    : sc_module(name), net_(net), drain_limit_(drain_limit), watchdog_(watchdog), progress_(progress),
+      all_packets_(all_packets) {
   SC_HAS_PROCESS(Monitor);
   SC_THREAD(main);
 }
@@ -37,7 +39,9 @@ void Monitor::main() {
     }
     if (progress_) print_progress(now, false);
     const NetStats& s = net_.stats();
-    if (now >= w.end && (s.measured_delivered == s.measured_generated || now >= drain_limit_)) {
+    const bool done = all_packets_ ? s.packets_delivered == s.packets_generated
+                                   : s.measured_delivered == s.measured_generated;
+    if (now >= w.end && (done || now >= drain_limit_)) {
       if (progress_) print_progress(now, true);
       sc_core::sc_stop();
       return;

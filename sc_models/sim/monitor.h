@@ -12,7 +12,10 @@ namespace nocsim {
 
 class Monitor : public sc_core::sc_module {
  public:
-  Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress);
+  // all_packets: the run ends when every generated packet (not only the
+  // measured ones) has been delivered.
+  Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress,
+          bool all_packets);
   Cycle end_cycle() const { return end_; }
   std::string deadlock_report;
 
@@ -21,7 +24,7 @@ class Monitor : public sc_core::sc_module {
   void print_progress(Cycle now, bool last);
   Network& net_;
   Cycle drain_limit_, watchdog_;
-  bool progress_;
+  bool progress_, all_packets_;
   Cycle end_ = 0;
   std::chrono::steady_clock::time_point start_, last_print_;
 };

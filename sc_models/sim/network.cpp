@@ -141,6 +141,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   np.vct = rp.vct;
   np.packet_rate = cfg.get_double("traffic.load") / rp.packet_size;
   np.check = rp.check;
+  if (cfg.get_bool("sim.stop_injection")) np.stop = stats_.window.end;
   const int nic_lat = inj.latency;
   for (int n = 0; n < t.nodes(); ++n) {
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, np, kPeriodPs, seed, *pattern_,

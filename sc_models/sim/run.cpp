@@ -37,7 +37,8 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   const Window w = net.stats().window;
   int64_t drain = cfg.get_int("sim.drain");
   Cycle drain_limit = w.end + static_cast<Cycle>(drain < 0 ? cfg.get_int("sim.cycles") : drain);
-  Monitor mon("monitor", net, drain_limit, static_cast<Cycle>(cfg.get_int("sim.watchdog")), cfg.get_bool("sim.progress"));
+  Monitor mon("monitor", net, drain_limit, static_cast<Cycle>(cfg.get_int("sim.watchdog")), cfg.get_bool("sim.progress"),
+              cfg.get_bool("sim.stop_injection"));
 
   if (hooks.before) hooks.before(net);
   auto t0 = std::chrono::steady_clock::now();

@@ -1,0 +1,70 @@
+// Dragonfly runs (h = 2, 72 nodes) against the analytical channel-load bound
+// of the same routing and traffic, and deadlock-free soaks.
+#include <gtest/gtest.h>
+
+#include "harness.h"
+#include "sim/run.h"
+
+using namespace nocsim;
+
+namespace {
+
+// Saturation throughput (offered 0.9) over the bound the run reports.
+double ratio_to_bound(std::initializer_list<std::string> overrides) {
+  Config cfg = test::make_config("topologies/dragonfly-h2.yaml", overrides);
+  cfg.set("traffic.load", "0.9");
+  cfg.set("sim.drain", "0");
+  RunResult r = run_simulation(cfg);
+  EXPECT_EQ(r.exit_code, 0) << r.error;
+  const double bound = test::json_number(r.json, "channel_load");
+  EXPECT_GT(bound, 0) << r.json;
+  return test::json_number(r.json, "accepted_load") / bound;
+}
+
+void soak(const std::string& routing) {
+  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
+                                 {"routing.algorithm=" + routing, "router.vcs=4", "traffic.load=0.9", "sim.warmup=0",
+                                  "sim.cycles=100000", "sim.stop_injection=true", "sim.drain=1000000"});
+  RunResult r = run_simulation(cfg);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_GT(test::json_number(r.json, "delivered"), 100000);
+  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+}
+
+}  // namespace
+
+TEST(DragonflyBound, MinAdv1) {
+  double x = ratio_to_bound({"routing.algorithm=min", "traffic.pattern=adv"});
+  EXPECT_GE(x, 0.85);
+  EXPECT_LE(x, 1.02);
+}
+
+TEST(DragonflyBound, MinAdvc) {
+  double x = ratio_to_bound({"routing.algorithm=min", "traffic.pattern=advc"});
+  EXPECT_GE(x, 0.85);
+  EXPECT_LE(x, 1.02);
+}
+
+TEST(DragonflyBound, StrictValiantAdv1) {
+  double x = ratio_to_bound({"routing.algorithm=val", "router.vcs=4", "traffic.pattern=adv",
+                             "routing.valiant_exclude=source+destination"});
+  EXPECT_GE(x, 0.75);
+  EXPECT_LE(x, 1.02);
+}
+
+TEST(DragonflyBound, ValiantGroupAdvc) {
+  double x = ratio_to_bound({"routing.algorithm=val-group", "traffic.pattern=advc"});
+  EXPECT_GE(x, 0.75);
+  EXPECT_LE(x, 1.02);
+}
+
+TEST(DragonflyBound, ValiantUniform) {
+  double x = ratio_to_bound({"routing.algorithm=val", "router.vcs=4", "traffic.pattern=uniform"});
+  EXPECT_GE(x, 0.75);
+  EXPECT_LE(x, 1.02);
+}
+
+TEST(DragonflySoak, Min) { soak("min"); }
+TEST(DragonflySoak, Val) { soak("val"); }
+TEST(DragonflySoak, ValGroup) { soak("val-group"); }
+TEST(DragonflySoak, ValAny) { soak("val-any"); }

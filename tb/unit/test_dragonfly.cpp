@@ -1,0 +1,176 @@
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "core/error.h"
+#include "routing/dragonfly/channel_bound.h"
+#include "routing/dragonfly/oblivious.h"
+#include "traffic/pattern.h"
+
+using namespace nocsim;
+using Arr = Dragonfly::Arrangement;
+
+namespace {
+
+const Arr kArrangements[] = {Arr::Palmtree, Arr::Consecutive, Arr::Prisacari};
+
+// Every global link pairs two distinct groups, each pair of groups has exactly
+// one link, and the port map is a bijection (peer of peer is the port itself).
+void expect_wiring(const Dragonfly& t) {
+  std::set<std::pair<int, int>> pairs;
+  std::set<std::pair<int, int>> ends;
+  for (int r = 0; r < t.routers(); ++r)
+    for (int port = 0; port < t.network_ports(); ++port) {
+      PortPeer q = t.peer(r, port);
+      if (q.router < 0) continue;
+      ASSERT_EQ(t.port_class(port), t.port_class(q.port));
+      PortPeer back = t.peer(q.router, q.port);
+      ASSERT_EQ(back.router, r);
+      ASSERT_EQ(back.port, port);
+      ASSERT_TRUE(ends.insert({q.router, q.port}).second);
+      if (t.port_class(port) == PortClass::Global) {
+        ASSERT_NE(t.group(r), t.group(q.router));
+        pairs.insert({t.group(r), t.group(q.router)});
+      } else {
+        ASSERT_EQ(t.group(r), t.group(q.router));
+      }
+    }
+  EXPECT_EQ(pairs.size(), static_cast<size_t>(t.g()) * (t.g() - 1));  // ordered pairs, one link each
+  EXPECT_EQ(ends.size(), static_cast<size_t>(t.routers()) * (t.a() - 1) + static_cast<size_t>(t.g()) * (t.g() - 1));
+}
+
+}  // namespace
+
+TEST(Dragonfly, WiringsArePairwiseBijectionsForH2To8) {
+  for (int h = 2; h <= 8; ++h)
+    for (Arr arr : kArrangements) {
+      Dragonfly t(h, 2 * h, h, 0, arr);
+      EXPECT_EQ(t.g(), 2 * h * h + 1);
+      expect_wiring(t);
+    }
+}
+
+TEST(Dragonfly, WiringsWithFewerGroups) {
+  for (Arr arr : kArrangements) expect_wiring(Dragonfly(2, 4, 2, 5, arr));
+}
+
+TEST(Dragonfly, PalmTreeRouterZeroReachesThePreviousGroups) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);  // g = 9
+  const int r0 = 3 * t.a();                // router 0 of group 3
+  EXPECT_EQ(t.global_target(r0, t.a() - 1), 2);
+  EXPECT_EQ(t.global_target(r0, t.a()), 1);
+  const int last = 3 * t.a() + t.a() - 1;  // router a-1 of group 3
+  EXPECT_EQ(t.global_target(last, t.a() - 1), 5);
+  EXPECT_EQ(t.global_target(last, t.a()), 4);
+}
+
+TEST(Dragonfly, MinimalPathsHaveAtMostThreeHops) {
+  Dragonfly t(2, 4, 2, 0, Arr::Prisacari);
+  for (int s = 0; s < t.routers(); ++s)
+    for (int d = 0; d < t.routers(); ++d) {
+      int r = s, hops = 0;
+      while (r != d) {
+        r = t.peer(r, t.min_port(r, d)).router;
+        ++hops;
+      }
+      EXPECT_EQ(hops, t.min_hops(s, d));
+      EXPECT_LE(hops, 3);
+    }
+}
+
+TEST(Dragonfly, RejectsImpossibleGroupCounts) {
+  EXPECT_THROW(Dragonfly(2, 4, 2, 10, Arr::Palmtree), ConfigError);
+  EXPECT_THROW(Dragonfly(2, 4, 2, 1, Arr::Palmtree), ConfigError);
+}
+
+TEST(ChannelBound, MinAdversarialMatchesTheClosedForms) {
+  for (int h = 2; h <= 4; ++h) {
+    Dragonfly t(h, 2 * h, h, 0, Arr::Palmtree);
+    auto adv = make_pattern("adv", t, 1), advc = make_pattern("advc", t);
+    EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *adv).bound, 1.0 / (t.a() * t.p()), 1e-12);
+    EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *advc).bound, 1.0 / (2 * h), 1e-12);
+  }
+}
+
+TEST(ChannelBound, StrictValiantUnderAdv1) {
+  for (int h = 2; h <= 4; ++h) {
+    Dragonfly t(h, 2 * h, h, 0, Arr::Palmtree);
+    auto adv = make_pattern("adv", t, 1);
+    const double g = t.g();
+    for (auto kind : {DragonflyRouting::Kind::ValRouter, DragonflyRouting::Kind::ValGroup})
+      EXPECT_NEAR(dragonfly_channel_bound(t, kind, true, *adv).bound, (g - 2) / (2 * (g - 1)), 1e-12);
+  }
+}
+
+TEST(ChannelBound, UniformMinIsInjectionBound) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  auto un = make_pattern("uniform", t);
+  ChannelBound b = dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *un);
+  EXPECT_NEAR(b.bound, 1.0, 1e-12);
+}
+
+namespace {
+
+using Channel = std::tuple<int, int, int>;  // router, port, vc
+
+bool has_cycle(const std::map<Channel, std::set<Channel>>& g) {
+  std::map<Channel, int> color;
+  std::function<bool(const Channel&)> dfs = [&](const Channel& u) {
+    color[u] = 1;
+    auto it = g.find(u);
+    if (it != g.end())
+      for (const auto& v : it->second)
+        if (color[v] == 1 || (color[v] == 0 && dfs(v))) return true;
+    color[u] = 2;
+    return false;
+  };
+  for (const auto& kv : g)
+    if (color[kv.first] == 0 && dfs(kv.first)) return true;
+  return false;
+}
+
+// Routes `samples` packets for every router pair, checks the VCs stay within
+// what the routing declares and returns the (channel, VC) dependency graph.
+std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples) {
+  VcSequence seq = DragonflyRouting::sequence(kind);
+  std::vector<DragonflyRouting> routing;
+  for (int r = 0; r < t.routers(); ++r) routing.emplace_back(t, kind, false, 3, r);
+  std::map<Channel, std::set<Channel>> deps;
+  std::vector<RouteCandidate> c;
+  for (int s = 0; s < t.routers(); ++s)
+    for (int d = 0; d < t.routers(); ++d)
+      for (int k = 0; k < samples; ++k) {
+        Flit f;
+        f.dst = d * t.p();
+        int r = s, hops = 0;
+        Channel prev{-1, -1, -1};
+        for (;;) {
+          c.clear();
+          routing[r].route({r, 0, 0, f}, c);
+          const auto& rc = c.front();
+          if (rc.out_port >= t.network_ports()) break;
+          const char cls = t.port_class(rc.out_port) == PortClass::Global ? 'G' : 'L';
+          EXPECT_LT(rc.vc_lo, seq.count(cls));
+          Channel cur{r, rc.out_port, rc.vc_lo};
+          if (std::get<0>(prev) >= 0) deps[prev].insert(cur);
+          prev = cur;
+          f.rh = rc.next;
+          r = t.peer(r, rc.out_port).router;
+          EXPECT_LE(++hops, static_cast<int>(seq.text().size()));
+        }
+        EXPECT_EQ(r, d);
+      }
+  return deps;
+}
+
+}  // namespace
+
+TEST(DragonflyRouting, MinAndValiantAreAcyclicOverVcs) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  EXPECT_FALSE(has_cycle(walk(t, DragonflyRouting::Kind::Min, 1)));
+  EXPECT_FALSE(has_cycle(walk(t, DragonflyRouting::Kind::ValRouter, 12)));
+  EXPECT_FALSE(has_cycle(walk(t, DragonflyRouting::Kind::ValGroup, 12)));
+}
