@@ -39,6 +39,7 @@ class Dragonfly : public Topology {
   int concentration() const override { return p_; }
   PortPeer peer(int router, int port) const override;
   int min_hops(int src_router, int dst_router) const override;
+  int min_global_hops(int s, int d) const override { return group(s) != group(d); }
 
   int p() const { return p_; }
   int a() const { return a_; }

@@ -38,8 +38,9 @@ class Topology {
   }
   // Network ports 0 .. local_ports()-1 are local, the rest global.
   virtual int local_ports() const { return network_ports(); }
-  // Router-to-router hops on a minimal path.
+  // Router-to-router hops on a minimal path, and how many of them are global.
   virtual int min_hops(int src_router, int dst_router) const = 0;
+  virtual int min_global_hops(int /*src_router*/, int /*dst_router*/) const { return 0; }
 };
 
 }  // namespace nocsim

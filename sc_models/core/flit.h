@@ -25,6 +25,7 @@ struct Flit {
   int32_t size = 1;      // flits in the packet
   int16_t vc = 0;        // VC of the buffer it is written into
   int16_t hops = 0;      // router-to-router links crossed so far
+  int16_t ghops = 0;     // of which global (dragonfly) links
   RoutingHeader rh;      // routing state, meaningful in the head
   bool measured = false; // generated inside the measurement window
   bool head() const { return seq == 0; }

@@ -9,7 +9,7 @@ constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
 }
 
 Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle period_ps, uint64_t seed,
-         const TrafficPattern& pattern, NetStats& stats, RunStatus& status)
+         const TrafficPattern& pattern, const Topology& topo, NetStats& stats, RunStatus& status)
     : sc_module(name),
       clk("clk"),
       flit_out("flit_out"),
@@ -18,6 +18,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
       period_ps_(period_ps),
       rng_(seed, "nic." + std::to_string(node)),
       pattern_(pattern),
+      topo_(topo),
       stats_(stats),
       status_(status),
       credits_(p.vcs, p.buffer_depth) {
@@ -84,6 +85,10 @@ void Nic::receive(Cycle now) {
         stats_.network_latency_sum += static_cast<double>(at - f.inj);
         stats_.injection_wait_sum += static_cast<double>(f.inj - f.gen);
         stats_.hops_sum += f.hops;
+        const int rs = topo_.node_router(f.src), rd = topo_.node_router(f.dst);
+        const int min_g = topo_.min_global_hops(rs, rd), min_l = topo_.min_hops(rs, rd) - min_g;
+        stats_.misrouted_global += f.ghops > min_g;
+        stats_.misrouted_local += f.hops - f.ghops > min_l;
       }
     } else {
       rx_[f.pkt] = f.seq + 1;
@@ -142,6 +147,7 @@ void Nic::inject(Cycle now) {
   --credits_[cur_vc_];
   flit_out.send(f, cur_vc_);
   ++stats_.flits_injected;
+  if (stats_.window.contains(now)) ++stats_.router_injected[topo_.node_router(node_)];
   if (++cur_seq_ == p_.packet_size) {
     queue_.pop_front();
     cur_vc_ = -1;

@@ -19,6 +19,7 @@
 #include "core/run_status.h"
 #include "link/link.h"
 #include "stats/stats.h"
+#include "topologies/topology.h"
 #include "traffic/pattern.h"
 
 namespace nocsim {
@@ -39,7 +40,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   LinkSender<Flit> flit_out;
 
   Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle period_ps, uint64_t seed,
-      const TrafficPattern& pattern, NetStats& stats, RunStatus& status);
+      const TrafficPattern& pattern, const Topology& topo, NetStats& stats, RunStatus& status);
   void attach(Link* injection, Link* ejection) {
     inj_ = injection;
     ej_ = ejection;
@@ -72,6 +73,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   Cycle period_ps_;
   Rng rng_;
   const TrafficPattern& pattern_;
+  const Topology& topo_;
   NetStats& stats_;
   RunStatus& status_;
   Link* inj_ = nullptr;

@@ -17,6 +17,7 @@ struct RouterParams {
   int vcs = 1;                   // the most VCs of any port (allocator width)
   std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
   std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
+  std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
   int output_buffer_depth = 0;
   int speedup = 1;
   bool vct = true;

@@ -64,6 +64,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
     p.out_vcs.push_back(c.vcs);
     p.out_depth.push_back(c.depth);
     p.vcs = std::max(p.vcs, c.vcs);
+    p.global_port.push_back(t.port_class(port) == PortClass::Global);
   }
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
@@ -105,6 +106,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   Cycle warm = static_cast<Cycle>(cfg.get_int("sim.warmup"));
   stats_.window = {warm, warm + static_cast<Cycle>(cfg.get_int("sim.cycles"))};
+  stats_.router_injected.assign(topo_->routers(), 0);
 
   std::vector<bool> sink(t.ports(), false), connected(t.ports(), true);
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
@@ -145,7 +147,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const int nic_lat = inj.latency;
   for (int n = 0; n < t.nodes(); ++n) {
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, np, kPeriodPs, seed, *pattern_,
-                                          stats_, status_));
+                                          t, stats_, status_));
     Nic& nic = *nics_.back();
     nic.clk(clock_);
     Router& r = *routers_[t.node_router(n)];

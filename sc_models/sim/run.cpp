@@ -1,6 +1,7 @@
 #include "sim/run.h"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <sys/resource.h>
@@ -9,6 +10,7 @@
 #include "routing/dragonfly/channel_bound.h"
 #include "sim/monitor.h"
 #include "sim/network.h"
+#include "stats/fairness.h"
 #include "stats/json_writer.h"
 
 namespace nocsim {
@@ -79,6 +81,21 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   j.num("samples", static_cast<uint64_t>(s.latency.size()));
   j.close();
   j.num("hops_mean", n_meas ? s.hops_sum / n_meas : 0);
+  j.open("misrouted_fraction");
+  j.num("global", n_meas ? s.misrouted_global / n_meas : 0);
+  j.num("local", n_meas ? s.misrouted_local / n_meas : 0);
+  j.close();
+  std::vector<double> per_router(t.routers());
+  for (int r = 0; r < t.routers(); ++r)
+    per_router[r] = s.router_injected[r] / (static_cast<double>(t.concentration()) * (w.end - w.begin));
+  const Fairness fair = fairness(per_router);
+  j.open("fairness");
+  j.num("min_injection", fair.min);
+  j.num("max_min_ratio", std::isfinite(fair.max_min_ratio) ? fair.max_min_ratio : 0.0);
+  j.num("cov", fair.cov);
+  j.num("jain", fair.jain);
+  j.close();
+  j.num_array("per_router_injection", per_router);
   DragonflyRouting::Kind kind;
   const auto* dfly = dynamic_cast<const Dragonfly*>(&t);
   if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind)) {

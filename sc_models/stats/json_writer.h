@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace nocsim {
 
@@ -17,6 +18,16 @@ class JsonWriter {
     item(key) += b;
   }
   void num(const char* key, uint64_t v) { item(key) += std::to_string(v); }
+  void num_array(const char* key, const std::vector<double>& v) {
+    std::string& s = item(key);
+    s += "[";
+    char b[64];
+    for (size_t i = 0; i < v.size(); ++i) {
+      std::snprintf(b, sizeof b, "%s%.10g", i ? ", " : "", v[i]);
+      s += b;
+    }
+    s += "]";
+  }
   void str(const char* key, const std::string& v) { item(key) += quote(v); }
   void raw(const char* key, const std::string& v) { item(key) += v; }
   std::string text() const { return s_ + "\n"; }

@@ -27,6 +27,9 @@ struct NetStats {
   double network_latency_sum = 0;     // measured packets: head injected -> tail delivered
   double injection_wait_sum = 0;      // measured packets: generation -> head injected
   double hops_sum = 0;
+  uint64_t misrouted_global = 0;      // measured packets with more global hops than minimal
+  uint64_t misrouted_local = 0;       // ... with more local hops than minimal
+  std::vector<uint64_t> router_injected;  // flits injected in the window, per router
   // Every delivered packet, when a test or tool asks for it (record = true).
   struct Delivery {
     int src, dst;

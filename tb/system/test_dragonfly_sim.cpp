@@ -68,3 +68,24 @@ TEST(DragonflySoak, Min) { soak("min"); }
 TEST(DragonflySoak, Val) { soak("val"); }
 TEST(DragonflySoak, ValGroup) { soak("val-group"); }
 TEST(DragonflySoak, ValAny) { soak("val-any"); }
+
+TEST(DragonflyMetrics, MisroutingAndFairnessFollowTheRouting) {
+  // VAL with only the source group excluded: an inter-group packet (64 of 71
+  // destinations) misroutes globally unless its intermediate falls in the
+  // destination group (1 of 8): expected 64/71 * 7/8 = 0.7887.
+  Config val = test::make_config("topologies/dragonfly-h2.yaml",
+                                 {"routing.algorithm=val", "router.vcs=4", "traffic.load=0.2"});
+  RunResult r = run_simulation(val);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_NEAR(test::json_number(r.json, "global"), 64.0 / 71 * 7 / 8, 0.02);
+  EXPECT_GT(test::json_number(r.json, "jain"), 0.99);  // uniform load below saturation is fair
+  EXPECT_NE(r.json.find("\"per_router_injection\": ["), std::string::npos);
+}
+
+TEST(DragonflyMetrics, MinNeverMisroutes) {
+  Config min = test::make_config("topologies/dragonfly-h2.yaml", {"traffic.load=0.2", "sim.cycles=5000"});
+  RunResult r = run_simulation(min);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_EQ(test::json_number(r.json, "global"), 0);
+  EXPECT_EQ(test::json_number(r.json, "local"), 0);
+}
