@@ -14,7 +14,7 @@ void RouteCompute::evaluate(Cycle now) {
       const InputVc& ivc = st_.in[ip][v];
       if (ivc.state != InputVc::State::Routing || ivc.ready > now) continue;
       cands_.clear();
-      routing_->route({st_.id, ip, v, ivc.buf.front()}, cands_);
+      routing_->route({st_.id, ip, v, ivc.buf.front(), view_}, cands_);
       decisions_.push_back({ip, v, cands_.front()});
     }
 }

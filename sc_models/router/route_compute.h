@@ -18,6 +18,7 @@ class RouteCompute : public Stage {
                std::unique_ptr<Routing> routing);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
+  void set_view(const CongestionView* v) { view_ = v; }
   bool has_work() const override { return st_.n_routing > 0; }
 
 
@@ -27,6 +28,7 @@ class RouteCompute : public Stage {
     RouteCandidate route;
   };
   std::unique_ptr<Routing> routing_;
+  const CongestionView* view_ = nullptr;
   std::vector<Decision> decisions_;
   std::vector<RouteCandidate> cands_;
 };

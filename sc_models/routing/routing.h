@@ -16,11 +16,22 @@ namespace nocsim {
 class Topology;
 class Config;
 
+// Read-only congestion state of the network, as committed at the last clock
+// edge (adaptive routings read it in RC; reading it cannot depend on process order).
+class CongestionView {
+ public:
+  virtual ~CongestionView() = default;
+  // Flits queued toward output VC `vc` of `port` at `router`: downstream
+  // buffer occupancy (depth - credits) plus the port's own output queue.
+  virtual int occupancy(int router, int port, int vc) const = 0;
+};
+
 struct RouteContext {
   int router;
   int in_port;
   int in_vc;
   const Flit& head;
+  const CongestionView* view = nullptr;
 };
 
 struct RouteCandidate {

@@ -167,10 +167,18 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     dummy_credit_.push_back(std::make_unique<LinkSender<Credit>>(("ej_credit_" + std::to_string(n)).c_str()));
     dummy_credit_.back()->socket.bind(ej->credit_in);
   }
-  for (auto& r : routers_) r->set_status(&status_);
+  for (auto& r : routers_) {
+    r->set_status(&status_);
+    r->set_view(this);
+  }
 }
 
 Network::~Network() = default;
+
+int Network::occupancy(int router, int port, int vc) const {
+  const OutputPort& op = routers_[router]->state().out[port];
+  return op.depth - op.vcs[vc].credits + static_cast<int>(op.queue.size());
+}
 
 uint64_t Network::progress() const {
   uint64_t s = stats_.flits_injected + stats_.flits_ejected;

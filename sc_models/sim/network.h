@@ -21,7 +21,7 @@ namespace nocsim {
 // builds its topology.
 std::unique_ptr<Topology> validate_config(const Config& cfg);
 
-class Network : public sc_core::sc_module {
+class Network : public sc_core::sc_module, public CongestionView {
  public:
   static constexpr Cycle kPeriodPs = 1000;  // 1 ns clock: cycle = time in ns
 
@@ -37,6 +37,7 @@ class Network : public sc_core::sc_module {
   uint64_t flits_in_network() const { return stats_.flits_injected - stats_.flits_ejected; }
   // Flits that crossed a pipeline or a link so far: the watchdog's heartbeat.
   uint64_t progress() const;
+  int occupancy(int router, int port, int vc) const override;
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
 

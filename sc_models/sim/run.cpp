@@ -98,7 +98,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   j.num_array("per_router_injection", per_router);
   DragonflyRouting::Kind kind;
   const auto* dfly = dynamic_cast<const Dragonfly*>(&t);
-  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind)) {
+  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind) && DragonflyRouting::oblivious(kind)) {
     ChannelBound b = dragonfly_channel_bound(*dfly, kind, cfg.get_str("routing.valiant_exclude") == "source+destination",
                                              net.pattern());
     j.open("bound");

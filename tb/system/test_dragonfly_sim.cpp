@@ -89,3 +89,41 @@ TEST(DragonflyMetrics, MinNeverMisroutes) {
   EXPECT_EQ(test::json_number(r.json, "global"), 0);
   EXPECT_EQ(test::json_number(r.json, "local"), 0);
 }
+
+namespace {
+
+double accepted_cli(std::vector<std::string> args) {
+  std::string out = test::temp_path("ugal.json");
+  args.insert(args.begin(), test::source_path("topologies/dragonfly-h2.yaml"));
+  for (const char* a : {"router.vcs=4", "traffic.load=0.9", "sim.drain=0", "--quiet", "-o"}) args.push_back(a);
+  args.push_back(out);
+  auto r = test::run_cli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return test::json_number(test::slurp(out), "accepted_load");
+}
+
+// Strict Valiant's bound under ADV+1 on this network: (g-2)/(2(g-1)), g = 9.
+const double kStrictValiantAdv1 = 7.0 / 16;
+
+}  // namespace
+
+TEST(DragonflyUgal, LocalReachesValiantUnderAdv1) {
+  EXPECT_GE(accepted_cli({"routing.algorithm=ugal-l", "traffic.pattern=adv"}), 0.8 * kStrictValiantAdv1);
+}
+
+TEST(DragonflyUgal, GlobalReachesValiantUnderAdv1) {
+  EXPECT_GE(accepted_cli({"routing.algorithm=ugal-g", "traffic.pattern=adv"}), 0.8 * kStrictValiantAdv1);
+}
+
+TEST(DragonflyUgal, LocalStaysNearMinUnderUniform) {
+  const double min = accepted_cli({"routing.algorithm=min"});
+  EXPECT_NEAR(accepted_cli({"routing.algorithm=ugal-l"}), min, 0.1 * min);
+}
+
+TEST(DragonflyUgal, GlobalStaysNearMinUnderUniform) {
+  const double min = accepted_cli({"routing.algorithm=min"});
+  EXPECT_NEAR(accepted_cli({"routing.algorithm=ugal-g"}), min, 0.1 * min);
+}
+
+TEST(DragonflySoak, UgalL) { soak("ugal-l"); }
+TEST(DragonflySoak, UgalG) { soak("ugal-g"); }

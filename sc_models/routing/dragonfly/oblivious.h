@@ -11,6 +11,13 @@
 // VAL-any (Prisacari's "Valiant Any"): any router of a random intermediate
 //   group is the turning point; that is the same distribution as VAL's random
 //   router, so it is VAL under Prisacari's name.
+// UGAL-L / UGAL-G (Kim et al.; Fuentes Eq. 1.2, in the seed simulator's
+//   hop-weighted form): at the source router draw a Valiant intermediate
+//   router and go non-minimally iff Q_min*H_min > Q_val*H_val + T, with H the
+//   path lengths and Q the occupancy of the output VC each path's first hop
+//   would use (UGAL-L); UGAL-G adds the occupancy of each path's global
+//   channel at its gateway router. T = routing.ugal_threshold flits. Decided
+//   once, in RC at the source router. VCs as VAL.
 // The intermediate is drawn at the source router. Packets within one group go
 // minimally. routing.valiant_exclude: `source` (the intermediate may not be
 // in the source group; the seed simulator's choice) or `source+destination`
@@ -27,8 +34,11 @@ namespace nocsim {
 
 class DragonflyRouting : public Routing {
  public:
-  enum class Kind { Min, ValRouter, ValGroup };
-  DragonflyRouting(const Dragonfly& t, Kind kind, bool exclude_destination, uint64_t seed, int router);
+  enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG };
+  DragonflyRouting(const Dragonfly& t, Kind kind, bool exclude_destination, uint64_t seed, int router,
+                   int ugal_threshold = 0);
+  // Oblivious kinds have a closed-form channel-load bound.
+  static bool oblivious(Kind k) { return k == Kind::Min || k == Kind::ValRouter || k == Kind::ValGroup; }
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   static VcSequence sequence(Kind kind);
   // The kind registered under a routing.algorithm key; false for other keys.
@@ -38,12 +48,17 @@ class DragonflyRouting : public Routing {
   // Candidate for the hop toward router `target` (not the current one).
   RouteCandidate hop(int router, int target, const RoutingHeader& h) const;
   int pick_intermediate(int src_group, int dst_group);
+  // UGAL: true when the path through `inter` looks less loaded than the minimal one.
+  bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int inter, const RoutingHeader& h) const;
+  // Occupancy of the path's global channel leaving group gs toward group gt.
+  int global_occupancy(const CongestionView& v, int gs, int gt, const RoutingHeader& h) const;
 
   const Dragonfly& t_;
   Kind kind_;
   bool exclude_dst_;
   VcSequence seq_;
   Rng rng_;
+  int threshold_;
 };
 
 }  // namespace nocsim
