@@ -115,10 +115,14 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     p = 1;
     pending_.push_back(tag);
   }
-  if (arrival <= now + 1)
+  if (arrival <= now + 1) {
     request_commit();
-  else
-    schedule_pull(now);
+  } else {
+    // Earlier arrivals already have an earlier pull pending (sc_event keeps
+    // the earliest notification); a pull reschedules for what is left.
+    sc_core::sc_time at(static_cast<double>((arrival - 1) * period_ps_ + period_ps_ / 2), sc_core::SC_PS);
+    pull_ev_.notify(at - sc_core::sc_time_stamp());
+  }
 }
 
 void Router::schedule_pull(Cycle now) {
