@@ -6,7 +6,7 @@ add_library(nocsim_lib STATIC
   sc_models/alloc/sw_alloc_backend.cpp
   sc_models/routing/routing.cpp
   sc_models/routing/torus/dor.cpp
-  sc_models/routing/dragonfly/oblivious.cpp
+  sc_models/routing/dragonfly/dragonfly_routing.cpp
   sc_models/routing/dragonfly/channel_bound.cpp
   sc_models/router/stage.cpp
   sc_models/router/route_compute.cpp
@@ -16,6 +16,7 @@ add_library(nocsim_lib STATIC
   sc_models/router/router.cpp
   sc_models/nic/nic.cpp
   sc_models/traffic/pattern.cpp
+  sc_models/congestion/piggyback.cpp
   sc_models/sim/network.cpp
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp

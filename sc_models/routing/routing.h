@@ -24,6 +24,10 @@ class CongestionView {
   // Flits queued toward output VC `vc` of `port` at `router`: downstream
   // buffer occupancy (depth - credits) plus the port's own output queue.
   virtual int occupancy(int router, int port, int vc) const = 0;
+  // The same over all VCs of the port (the output queue counted once).
+  virtual int port_occupancy(int router, int port) const = 0;
+  // PiggyBack: is this global port flagged saturated in its router's group?
+  virtual bool saturated(int /*router*/, int /*port*/) const { return false; }
 };
 
 struct RouteContext {

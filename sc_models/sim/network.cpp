@@ -171,6 +171,14 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_status(&status_);
     r->set_view(this);
   }
+  if (cfg.get_str("routing.algorithm") == "pb") {
+    PiggybackBoard::Params pp;
+    pp.period = static_cast<int>(cfg.get_int("routing.pb_period"));
+    pp.delay = class_params(cfg, PortClass::Local).latency;
+    pp.coef_percent = static_cast<int>(cfg.get_int("routing.pb_coef"));
+    pp.threshold = static_cast<int>(cfg.get_int("routing.pb_threshold"));
+    pb_ = std::make_unique<PiggybackBoard>("pb", dynamic_cast<const Dragonfly&>(t), *this, pp, kPeriodPs);
+  }
 }
 
 Network::~Network() = default;
@@ -178,6 +186,13 @@ Network::~Network() = default;
 int Network::occupancy(int router, int port, int vc) const {
   const OutputPort& op = routers_[router]->state().out[port];
   return op.depth - op.vcs[vc].credits + static_cast<int>(op.queue.size());
+}
+
+int Network::port_occupancy(int router, int port) const {
+  const OutputPort& op = routers_[router]->state().out[port];
+  int occ = static_cast<int>(op.queue.size());
+  for (const auto& v : op.vcs) occ += op.depth - v.credits;
+  return occ;
 }
 
 uint64_t Network::progress() const {

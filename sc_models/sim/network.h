@@ -6,6 +6,7 @@
 #include <systemc>
 #include <vector>
 
+#include "congestion/piggyback.h"
 #include "core/config.h"
 #include "core/run_status.h"
 #include "link/link.h"
@@ -38,6 +39,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   // Flits that crossed a pipeline or a link so far: the watchdog's heartbeat.
   uint64_t progress() const;
   int occupancy(int router, int port, int vc) const override;
+  int port_occupancy(int router, int port) const override;
+  bool saturated(int router, int port) const override { return pb_ && pb_->saturated(router, port); }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
 
@@ -52,6 +55,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
+  std::unique_ptr<PiggybackBoard> pb_;
 };
 
 }  // namespace nocsim

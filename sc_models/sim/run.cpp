@@ -98,7 +98,9 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   j.num_array("per_router_injection", per_router);
   DragonflyRouting::Kind kind;
   const auto* dfly = dynamic_cast<const Dragonfly*>(&t);
-  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind) && DragonflyRouting::oblivious(kind)) {
+  // The closed-form bound covers oblivious routings with intermediates drawn uniformly.
+  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind) && DragonflyRouting::oblivious(kind) &&
+      (kind == DragonflyRouting::Kind::Min || cfg.get_str("routing.global_misroute") == "rrg")) {
     ChannelBound b = dragonfly_channel_bound(*dfly, kind, cfg.get_str("routing.valiant_exclude") == "source+destination",
                                              net.pattern());
     j.open("bound");

@@ -21,9 +21,10 @@ double ratio_to_bound(std::initializer_list<std::string> overrides) {
   return test::json_number(r.json, "accepted_load") / bound;
 }
 
-void soak(const std::string& routing) {
+void soak(const std::string& routing, int local_vcs = 4) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"routing.algorithm=" + routing, "router.vcs=4", "traffic.load=0.9", "sim.warmup=0",
+                                 {"routing.algorithm=" + routing, "router.vcs=" + std::to_string(local_vcs),
+                                  "traffic.load=0.9", "sim.warmup=0",
                                   "sim.cycles=100000", "sim.stop_injection=true", "sim.drain=1000000"});
   RunResult r = run_simulation(cfg);
   ASSERT_EQ(r.exit_code, 0) << r.error;
@@ -95,7 +96,7 @@ namespace {
 double accepted_cli(std::vector<std::string> args) {
   std::string out = test::temp_path("ugal.json");
   args.insert(args.begin(), test::source_path("topologies/dragonfly-h2.yaml"));
-  for (const char* a : {"router.vcs=4", "traffic.load=0.9", "sim.drain=0", "--quiet", "-o"}) args.push_back(a);
+  for (const char* a : {"router.vcs=5", "traffic.load=0.9", "sim.drain=0", "--quiet", "-o"}) args.push_back(a);
   args.push_back(out);
   auto r = test::run_cli(args);
   EXPECT_EQ(r.code, 0) << r.err;
@@ -127,3 +128,28 @@ TEST(DragonflyUgal, GlobalStaysNearMinUnderUniform) {
 
 TEST(DragonflySoak, UgalL) { soak("ugal-l"); }
 TEST(DragonflySoak, UgalG) { soak("ugal-g"); }
+
+TEST(DragonflyPb, ReachesValiantUnderAdv1) {
+  EXPECT_GE(accepted_cli({"routing.algorithm=pb", "traffic.pattern=adv"}), 0.8 * kStrictValiantAdv1);
+}
+
+TEST(DragonflyPb, StaysNearMinUnderUniform) {
+  const double min = accepted_cli({"routing.algorithm=min"});
+  EXPECT_NEAR(accepted_cli({"routing.algorithm=pb"}), min, 0.1 * min);
+}
+
+TEST(DragonflyPar, ReachesValiantUnderAdv1) {
+  EXPECT_GE(accepted_cli({"routing.algorithm=par", "traffic.pattern=adv"}), 0.8 * kStrictValiantAdv1);
+}
+
+TEST(DragonflySoak, Pb) { soak("pb"); }
+TEST(DragonflySoak, Par) { soak("par", 5); }
+TEST(DragonflySoak, UgalWithMmPolicyUnderAdv1) {
+  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
+                                 {"routing.algorithm=ugal-l", "router.vcs=4", "routing.global_misroute=mm",
+                                  "traffic.pattern=adv", "traffic.load=0.9", "sim.warmup=0", "sim.cycles=50000",
+                                  "sim.stop_injection=true", "sim.drain=1000000"});
+  RunResult r = run_simulation(cfg);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+}

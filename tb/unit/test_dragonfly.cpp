@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 #include "routing/dragonfly/channel_bound.h"
-#include "routing/dragonfly/oblivious.h"
+#include "routing/dragonfly/dragonfly_routing.h"
 #include "traffic/pattern.h"
 
 using namespace nocsim;
@@ -137,7 +137,7 @@ bool has_cycle(const std::map<Channel, std::set<Channel>>& g) {
 std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples) {
   VcSequence seq = DragonflyRouting::sequence(kind);
   std::vector<DragonflyRouting> routing;
-  for (int r = 0; r < t.routers(); ++r) routing.emplace_back(t, kind, false, 3, r);
+  for (int r = 0; r < t.routers(); ++r) routing.emplace_back(t, kind, DragonflyRouting::Options{}, 3, r);
   std::map<Channel, std::set<Channel>> deps;
   std::vector<RouteCandidate> c;
   for (int s = 0; s < t.routers(); ++s)

@@ -6,7 +6,7 @@
 // included). What an architect checks a simulation against.
 #include <string>
 
-#include "routing/dragonfly/oblivious.h"
+#include "routing/dragonfly/dragonfly_routing.h"
 #include "traffic/pattern.h"
 
 namespace nocsim {

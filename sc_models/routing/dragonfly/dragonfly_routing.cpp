@@ -1,4 +1,4 @@
-#include "routing/dragonfly/oblivious.h"
+#include "routing/dragonfly/dragonfly_routing.h"
 
 #include <algorithm>
 
@@ -7,31 +7,38 @@
 
 namespace nocsim {
 
-DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, bool exclude_destination, uint64_t seed, int router,
-                                   int ugal_threshold)
-    : t_(t), kind_(kind), exclude_dst_(exclude_destination), seq_(sequence(kind)),
-      rng_(seed, "routing." + std::to_string(router)), threshold_(ugal_threshold) {}
+DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
+    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), rng_(seed, "routing." + std::to_string(router)) {}
 
 VcSequence DragonflyRouting::sequence(Kind kind) {
   switch (kind) {
     case Kind::Min: return VcSequence("LGL");
-    case Kind::ValGroup: return VcSequence("LGLGL");  // UGAL-L/G take VAL's sequence
-    default: return VcSequence("LGLLGL");
+    case Kind::ValGroup: return VcSequence("LGLGL");
+    case Kind::Par: return VcSequence("LLGLLGL");
+    default: return VcSequence("LGLLGL");  // VAL, VAL-any, UGAL-L/G
   }
 }
 
-// Uniform over the groups other than the source (and the destination when
-// strict); VAL-router then draws a router of that group. Equal group sizes
-// make this uniform over the allowed routers.
-int DragonflyRouting::pick_intermediate(int gs, int gd) {
-  const int g = t_.g();
-  const int excluded = 1 + (exclude_dst_ && gd != gs);
-  int k = static_cast<int>(rng_.below(static_cast<uint64_t>(g - excluded)));
-  int lo = std::min(gs, exclude_dst_ ? gd : gs), hi = std::max(gs, exclude_dst_ ? gd : gs);
-  if (k >= lo) ++k;
-  if (hi != lo && k >= hi) ++k;
-  if (kind_ == Kind::ValGroup) return k;
-  return k * t_.a() + static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a())));
+int DragonflyRouting::pick_intermediate(int router, int gd, bool in_transit) {
+  const int gs = t_.group(router);
+  Policy p = o_.policy == Policy::Mm ? (in_transit ? Policy::Nrg : Policy::Crg) : o_.policy;
+  cand_.clear();
+  auto allowed = [&](int g) { return g >= 0 && g != gs && !(o_.exclude_destination && g == gd); };
+  if (p != Policy::Rrg)
+    for (int r = 0; r < t_.a(); ++r) {
+      if ((r == t_.index(router)) != (p == Policy::Crg)) continue;
+      for (int m = 0; m < t_.h(); ++m) {
+        const int g = t_.global_target(gs * t_.a() + r, t_.a() - 1 + m);
+        if (allowed(g)) cand_.push_back(g);
+      }
+    }
+  if (cand_.empty())
+    for (int g = 0; g < t_.g(); ++g)
+      if (allowed(g)) cand_.push_back(g);
+  if (cand_.empty()) return -1;
+  const int g = cand_[rng_.below(cand_.size())];
+  if (kind_ == Kind::ValGroup) return g;
+  return g * t_.a() + static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a())));
 }
 
 int DragonflyRouting::global_occupancy(const CongestionView& v, int gs, int gt, const RoutingHeader& h) const {
@@ -43,6 +50,10 @@ bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, in
                                             const RoutingHeader& h) const {
   if (!ctx.view) return false;
   const CongestionView& v = *ctx.view;
+  if (kind_ == Kind::Pb) {
+    const int gs = t_.group(ctx.router), gd = t_.group(dst);
+    if (v.saturated(gs * t_.a() + t_.gateway(gs, gd), t_.gateway_port(gs, gd))) return true;
+  }
   const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, inter, h);
   long q_min = v.occupancy(ctx.router, m.out_port, m.vc_lo);
   long q_val = v.occupancy(ctx.router, n.out_port, n.vc_lo);
@@ -53,7 +64,7 @@ bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, in
   }
   const long h_min = t_.min_hops(ctx.router, dst);
   const long h_val = t_.min_hops(ctx.router, inter) + t_.min_hops(inter, dst);
-  return q_min * h_min > q_val * h_val + threshold_;
+  return q_min * h_min > q_val * h_val + o_.ugal_threshold;
 }
 
 RouteCandidate DragonflyRouting::hop(int router, int target, const RoutingHeader& h) const {
@@ -70,36 +81,51 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   const int dst = t_.node_router(ctx.head.dst);
   RoutingHeader h = ctx.head.rh;
   const int gs = t_.group(ctx.router), gd = t_.group(dst);
-  if (h.phase == 0 && h.inter < 0) {
-    // First router: draw the intermediate, or go minimally (MIN, or inside a group).
-    if (kind_ == Kind::Min || gs == gd || t_.g() < 2 + (exclude_dst_ ? 1 : 0)) {
-      h.phase = 1;
-    } else {
-      h.inter = pick_intermediate(gs, gd);
-      if ((kind_ == Kind::UgalL || kind_ == Kind::UgalG) && !ugal_prefers_valiant(ctx, dst, h.inter, h)) {
-        h.inter = -1;
-        h.phase = 1;
+  const bool adaptive = kind_ == Kind::UgalL || kind_ == Kind::UgalG || kind_ == Kind::Par || kind_ == Kind::Pb;
+  // Phases: 0 toward the intermediate, 1 toward the destination, 2 minimal
+  // but PAR may still divert at the next router of the source group.
+  if (h.phase == 0 && h.inter < 0) {  // the source router
+    h.phase = 1;
+    if (kind_ != Kind::Min && gs != gd) {
+      const int inter = pick_intermediate(ctx.router, gd, false);
+      if (inter >= 0 && (!adaptive || ugal_prefers_valiant(ctx, dst, inter, h))) {
+        h.inter = inter;
+        h.phase = 0;
+      } else if (kind_ == Kind::Par && t_.port_class(t_.min_port(ctx.router, dst)) == PortClass::Local) {
+        h.phase = 2;
       }
+    }
+  } else if (h.phase == 2) {  // PAR's second chance, one local hop into the source group
+    h.phase = 1;
+    const int inter = pick_intermediate(ctx.router, gd, true);
+    if (inter >= 0 && ugal_prefers_valiant(ctx, dst, inter, h)) {
+      h.inter = inter;
+      h.phase = 0;
     }
   }
   if (h.phase == 0) {
     const bool reached = kind_ == Kind::ValGroup ? gs == h.inter : ctx.router == h.inter;
     if (reached) h.phase = 1;
   }
-  int target = dst;
-  if (h.phase == 0) target = kind_ == Kind::ValGroup ? t_.entry(h.inter, gs) : h.inter;
   if (ctx.router == dst) {
     out.push_back({t_.node_port(ctx.head.dst), 0, 0x7fff, h});
     return;
   }
+  int target = dst;
+  if (h.phase == 0) target = kind_ == Kind::ValGroup ? t_.entry(h.inter, gs) : h.inter;
   out.push_back(hop(ctx.router, target, h));
 }
 
 namespace {
 using Kind = DragonflyRouting::Kind;
 const std::pair<const char*, Kind> kKinds[] = {
-    {"min", Kind::Min},           {"val", Kind::ValRouter},  {"val-any", Kind::ValRouter},
-    {"val-group", Kind::ValGroup}, {"ugal-l", Kind::UgalL}, {"ugal-g", Kind::UgalG}};
+    {"min", Kind::Min},           {"val", Kind::ValRouter}, {"val-any", Kind::ValRouter}, {"val-group", Kind::ValGroup},
+    {"ugal-l", Kind::UgalL},      {"ugal-g", Kind::UgalG},  {"par", Kind::Par},          {"pb", Kind::Pb}};
+
+DragonflyRouting::Policy policy_of(const std::string& key) {
+  using P = DragonflyRouting::Policy;
+  return key == "crg" ? P::Crg : key == "nrg" ? P::Nrg : key == "mm" ? P::Mm : P::Rrg;
+}
 }  // namespace
 
 bool DragonflyRouting::kind_of(const std::string& key, Kind& kind) {
@@ -118,9 +144,11 @@ void register_dragonfly_routings(RoutingRegistry& reg) {
     reg.add(name, [k, name](const Topology& t, const Config& cfg, int router) -> std::unique_ptr<Routing> {
       const auto* d = dynamic_cast<const Dragonfly*>(&t);
       if (!d) throw ConfigError("routing.algorithm: " + name + " needs topology.type dragonfly");
-      return std::make_unique<DragonflyRouting>(*d, k, cfg.get_str("routing.valiant_exclude") == "source+destination",
-                                                static_cast<uint64_t>(cfg.get_int("sim.seed")), router,
-                                                static_cast<int>(cfg.get_int("routing.ugal_threshold")));
+      DragonflyRouting::Options o;
+      o.exclude_destination = cfg.get_str("routing.valiant_exclude") == "source+destination";
+      o.ugal_threshold = static_cast<int>(cfg.get_int("routing.ugal_threshold"));
+      o.policy = policy_of(cfg.get_str("routing.global_misroute"));
+      return std::make_unique<DragonflyRouting>(*d, k, o, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
     });
     reg.add_validator(name, [k, name](const Topology& t, const Config& cfg) {
       if (!dynamic_cast<const Dragonfly*>(&t))

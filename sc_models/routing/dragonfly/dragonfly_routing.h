@@ -1,5 +1,5 @@
 #pragma once
-// Oblivious dragonfly routings with distance-based VCs.
+// Dragonfly routings with distance-based VCs (VcSequence).
 //
 // MIN (Fuentes §1.4.1.1): at most local, global, local hop (l0-g1-l2): 2 local
 //   VCs, 1 global.
@@ -16,13 +16,23 @@
 //   router and go non-minimally iff Q_min*H_min > Q_val*H_val + T, with H the
 //   path lengths and Q the occupancy of the output VC each path's first hop
 //   would use (UGAL-L); UGAL-G adds the occupancy of each path's global
-//   channel at its gateway router. T = routing.ugal_threshold flits. Decided
-//   once, in RC at the source router. VCs as VAL.
-// The intermediate is drawn at the source router. Packets within one group go
-// minimally. routing.valiant_exclude: `source` (the intermediate may not be
-// in the source group; the seed simulator's choice) or `source+destination`
-// (strict Valiant). Deadlock freedom: every hop takes a later position of the
-// reference sequence (VcSequence), so channel dependencies follow a total order.
+//   channel at its gateway router. T = routing.ugal_threshold flits. VCs as VAL.
+// PAR (progressive adaptive, Fuentes §1.4.2): the UGAL-L test at the source
+//   router and, if the packet went minimally over a local hop, once more at
+//   the next router of the source group: l0-l1-g2-l3-l4-g5-l6, 5 local / 2 global.
+// PB (PiggyBack, Jiang et al.; Fuentes §1.4.2): UGAL-L at the source router,
+//   also misrouting when the minimal path's global port is flagged saturated
+//   in the group (PiggybackBoard). VCs as VAL. The seed's re-pick of the
+//   Valiant router after a failed allocation is not modelled yet.
+// The intermediate group is drawn by routing.global_misroute (Fuentes §1.4.3):
+//   rrg any allowed group; crg a group wired to the deciding router; nrg a
+//   group wired to another router of its group; mm crg at the source router,
+//   nrg in transit. An empty choice falls back to rrg.
+// Packets within one group go minimally. routing.valiant_exclude: `source`
+// (the intermediate may not be in the source group; the seed simulator's
+// choice) or `source+destination` (strict Valiant). Deadlock freedom: every hop
+// takes a later position of the reference sequence, so channel dependencies
+// follow a total order.
 #include <memory>
 
 #include "core/rng.h"
@@ -34,9 +44,14 @@ namespace nocsim {
 
 class DragonflyRouting : public Routing {
  public:
-  enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG };
-  DragonflyRouting(const Dragonfly& t, Kind kind, bool exclude_destination, uint64_t seed, int router,
-                   int ugal_threshold = 0);
+  enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG, Par, Pb };
+  enum class Policy { Rrg, Crg, Nrg, Mm };
+  struct Options {
+    bool exclude_destination = false;
+    int ugal_threshold = 0;
+    Policy policy = Policy::Rrg;
+  };
+  DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router);
   // Oblivious kinds have a closed-form channel-load bound.
   static bool oblivious(Kind k) { return k == Kind::Min || k == Kind::ValRouter || k == Kind::ValGroup; }
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
@@ -47,7 +62,8 @@ class DragonflyRouting : public Routing {
  private:
   // Candidate for the hop toward router `target` (not the current one).
   RouteCandidate hop(int router, int target, const RoutingHeader& h) const;
-  int pick_intermediate(int src_group, int dst_group);
+  // An intermediate group (VAL-group) or router, drawn at `router` by the policy.
+  int pick_intermediate(int router, int dst_group, bool in_transit);
   // UGAL: true when the path through `inter` looks less loaded than the minimal one.
   bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int inter, const RoutingHeader& h) const;
   // Occupancy of the path's global channel leaving group gs toward group gt.
@@ -55,10 +71,10 @@ class DragonflyRouting : public Routing {
 
   const Dragonfly& t_;
   Kind kind_;
-  bool exclude_dst_;
+  Options o_;
   VcSequence seq_;
   Rng rng_;
-  int threshold_;
+  std::vector<int> cand_;  // scratch: candidate groups
 };
 
 }  // namespace nocsim
