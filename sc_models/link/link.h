@@ -31,7 +31,7 @@ inline Cycle cycle_now(Cycle period_ps) {
 template <typename T>
 class LinkLane : public tlm::tlm_fw_transport_if<> {
  public:
-  LinkLane(const char* name, const int& latency, Cycle period_ps) : socket(name), latency_(latency), period_ps_(period_ps) {
+  LinkLane(const char* name, int latency, Cycle period_ps) : socket(name), latency_(latency), period_ps_(period_ps) {
     socket.bind(*this);
   }
   tlm::tlm_target_socket<> socket;
@@ -40,13 +40,11 @@ class LinkLane : public tlm::tlm_fw_transport_if<> {
     rx_ = r;
     tag_ = tag;
   }
-  uint64_t sent() const { return sent_; }
 
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     const Cycle now = static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps_;
     const Cycle a = now + static_cast<Cycle>(delay.value()) / period_ps_ + static_cast<Cycle>(latency_);
     line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
-    ++sent_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     if (rx_) rx_->on_send(tag_, a, now);
   }
@@ -58,27 +56,23 @@ class LinkLane : public tlm::tlm_fw_transport_if<> {
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 
  private:
-  const int& latency_;
+  int latency_;
   Cycle period_ps_;
   LinkReceiver* rx_ = nullptr;
   int tag_ = 0;
-  uint64_t sent_ = 0;
 };
 
 class Link : public sc_core::sc_module {
  public:
   Link(sc_core::sc_module_name name, int latency, Cycle period_ps)
-      : sc_module(name), latency_(latency), flit_lane_("flit_in", latency_, period_ps),
-        credit_lane_("credit_in", latency_, period_ps), flit_in(flit_lane_.socket), credit_in(credit_lane_.socket) {}
-  int latency() const { return latency_; }
+      : sc_module(name), flit_lane_("flit_in", latency, period_ps), credit_lane_("credit_in", latency, period_ps),
+        flit_in(flit_lane_.socket), credit_in(credit_lane_.socket) {}
   void set_flit_receiver(LinkReceiver* r, int tag) { flit_lane_.set_receiver(r, tag); }
   void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }
   DelayLine<Flit>& flits() { return flit_lane_.line; }
   DelayLine<Credit>& credits() { return credit_lane_.line; }
-  uint64_t flits_sent() const { return flit_lane_.sent(); }
 
  private:
-  int latency_;
   LinkLane<Flit> flit_lane_;
   LinkLane<Credit> credit_lane_;
 

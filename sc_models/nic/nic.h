@@ -49,10 +49,6 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   // Adds one packet to dst generated at cycle gen, besides the random ones.
   // Calls must come before the run, in non-decreasing gen.
   void script(Cycle gen, int dst) { scripted_.push_back({gen, dst}); }
-  // Packets generated but not yet fully injected.
-  size_t queued() const { return queue_.size(); }
-  // Packets partly received (for the end-of-run accounting).
-  size_t partial() const { return rx_.size(); }
 
  private:
   struct Packet {

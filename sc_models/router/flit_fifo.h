@@ -1,35 +1,29 @@
 #pragma once
-// Fixed-capacity FIFO of flits (an input VC buffer). Capacity is the depth in
-// flits; overflowing it is an invariant violation reported by the caller.
-#include <vector>
-
+// An input VC buffer: a FIFO of flits with a capacity (the depth in flits).
+// Storage grows on demand up to the capacity, so deep buffers that are
+// rarely full (e.g. 256-flit global buffers) cost memory only when used.
+// Overflowing it is an invariant violation reported by the caller.
 #include "core/flit.h"
+#include "core/ring.h"
 
 namespace nocsim {
 
 class FlitFifo {
  public:
-  explicit FlitFifo(int capacity = 1) : slots_(capacity) {}
-  int capacity() const { return static_cast<int>(slots_.size()); }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  bool full() const { return size_ == capacity(); }
-  Flit& front() { return slots_[head_]; }
-  const Flit& front() const { return slots_[head_]; }
-  const Flit& at(int i) const { return slots_[(head_ + i) % capacity()]; }
-  void push(const Flit& f) {
-    slots_[(head_ + size_) % capacity()] = f;
-    ++size_;
-  }
-  void pop() {
-    head_ = head_ + 1 == capacity() ? 0 : head_ + 1;
-    --size_;
-  }
+  explicit FlitFifo(int capacity = 1) : cap_(capacity) {}
+  int capacity() const { return cap_; }
+  int size() const { return static_cast<int>(q_.size()); }
+  bool empty() const { return q_.empty(); }
+  bool full() const { return size() == cap_; }
+  Flit& front() { return q_.front(); }
+  const Flit& front() const { return q_.front(); }
+  const Flit& at(int i) const { return q_[static_cast<size_t>(i)]; }
+  void push(const Flit& f) { q_.push_back(f); }
+  void pop() { q_.pop_front(); }
 
  private:
-  std::vector<Flit> slots_;
-  int head_ = 0;
-  int size_ = 0;
+  Ring<Flit> q_;
+  int cap_;
 };
 
 }  // namespace nocsim
