@@ -19,6 +19,7 @@ class RouteCompute : public Stage {
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
   void set_view(const CongestionView* v) { view_ = v; }
+  const Routing& routing() const { return *routing_; }
   bool has_work() const override { return st_.n_routing > 0; }
 
 

@@ -60,6 +60,7 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
   void set_view(const CongestionView* v) { rc_->set_view(v); }
+  const Routing& routing() const { return rc_->routing(); }
   // Records an invariant violation (or lockstep mismatch) and stops the run.
   void fail(const std::exception& e);
 

@@ -8,7 +8,8 @@
 namespace nocsim {
 
 DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
-    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), rng_(seed, "routing." + std::to_string(router)) {}
+    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), rng_(seed, "routing." + std::to_string(router)),
+      indirect_(t.network_ports(), 0) {}
 
 VcSequence DragonflyRouting::sequence(Kind kind) {
   switch (kind) {
@@ -103,9 +104,11 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
       h.phase = 0;
     }
   }
+  bool turned = false;
   if (h.phase == 0) {
     const bool reached = kind_ == Kind::ValGroup ? gs == h.inter : ctx.router == h.inter;
     if (reached) h.phase = 1;
+    turned = reached;
   }
   if (ctx.router == dst) {
     out.push_back({t_.node_port(ctx.head.dst), 0, 0x7fff, h});
@@ -114,6 +117,7 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   int target = dst;
   if (h.phase == 0) target = kind_ == Kind::ValGroup ? t_.entry(h.inter, gs) : h.inter;
   out.push_back(hop(ctx.router, target, h));
+  if (turned && t_.port_class(out.back().out_port) == PortClass::Local) ++indirect_[out.back().out_port];
 }
 
 namespace {

@@ -58,6 +58,10 @@ class DragonflyRouting : public Routing {
   static VcSequence sequence(Kind kind);
   // The kind registered under a routing.algorithm key; false for other keys.
   static bool kind_of(const std::string& key, Kind& kind);
+  // Packets that turned at this router (reached their intermediate group or
+  // router) and left it over each local port: the "indirect" traffic of
+  // Prisacari's analysis.
+  const std::vector<uint64_t>& indirect_by_port() const { return indirect_; }
 
  private:
   // Candidate for the hop toward router `target` (not the current one).
@@ -75,6 +79,7 @@ class DragonflyRouting : public Routing {
   VcSequence seq_;
   Rng rng_;
   std::vector<int> cand_;  // scratch: candidate groups
+  std::vector<uint64_t> indirect_;
 };
 
 }  // namespace nocsim
