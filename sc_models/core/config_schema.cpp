@@ -38,6 +38,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.pb_coef", K::Int, "200", 0, 100000, {}, "PiggyBack: a global port is saturated above pb_coef% of its router's mean global occupancy ..."},
       {"routing.pb_threshold", K::Int, "8", 0, 1 << 20, {}, "PiggyBack: ... plus this many flits"},
       {"routing.global_misroute", K::Enum, "rrg", 0, 0, {"rrg", "crg", "nrg", "mm"}, "dragonfly: how the intermediate group is drawn (random, current router's, another router's, mixed)"},
+      {"routing.ugal_queue", K::Enum, "credits", 0, 0, {"credits", "output"}, "UGAL/PAR/PB Q: downstream VC occupancy from credits plus the output queue (the seed simulator), or the output queue alone (Fuentes Eq. 1.2)"},
       {"routing.ugal_threshold", K::Int, "8", 0, 1 << 20, {}, "UGAL: flits of extra weighted occupancy the minimal path may have before misrouting"},
       {"routing.valiant_exclude", K::Enum, "source", 0, 0, {"source", "source+destination"}, "dragonfly Valiant: groups the intermediate may not be in"},
       {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},

@@ -24,6 +24,9 @@ class CongestionView {
   // Flits queued toward output VC `vc` of `port` at `router`: downstream
   // buffer occupancy (depth - credits) plus the port's own output queue.
   virtual int occupancy(int router, int port, int vc) const = 0;
+  // Flits granted to `port` at `router` that have not left on its link yet
+  // (the crossbar pipeline and output buffer).
+  virtual int output_queue(int router, int port) const = 0;
   // The same over all VCs of the port (the output queue counted once).
   virtual int port_occupancy(int router, int port) const = 0;
   // PiggyBack: is this global port flagged saturated in its router's group?

@@ -40,6 +40,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   uint64_t progress() const;
   int occupancy(int router, int port, int vc) const override;
   int port_occupancy(int router, int port) const override;
+  int output_queue(int router, int port) const override {
+    return static_cast<int>(routers_[router]->state().out[port].queue.size());
+  }
   bool saturated(int router, int port) const override { return pb_ && pb_->saturated(router, port); }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;

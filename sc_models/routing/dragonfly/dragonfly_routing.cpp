@@ -44,7 +44,7 @@ int DragonflyRouting::pick_intermediate(int router, int gd, bool in_transit) {
 
 int DragonflyRouting::global_occupancy(const CongestionView& v, int gs, int gt, const RoutingHeader& h) const {
   const int pos = seq_.position(h.seqpos, PortClass::Global);
-  return v.occupancy(gs * t_.a() + t_.gateway(gs, gt), t_.gateway_port(gs, gt), seq_.vc_at(pos));
+  return static_cast<int>(q(v, gs * t_.a() + t_.gateway(gs, gt), t_.gateway_port(gs, gt), seq_.vc_at(pos)));
 }
 
 bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, int inter,
@@ -56,8 +56,8 @@ bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, in
     if (v.saturated(gs * t_.a() + t_.gateway(gs, gd), t_.gateway_port(gs, gd))) return true;
   }
   const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, inter, h);
-  long q_min = v.occupancy(ctx.router, m.out_port, m.vc_lo);
-  long q_val = v.occupancy(ctx.router, n.out_port, n.vc_lo);
+  long q_min = q(v, ctx.router, m.out_port, m.vc_lo);
+  long q_val = q(v, ctx.router, n.out_port, n.vc_lo);
   if (kind_ == Kind::UgalG) {
     const int gs = t_.group(ctx.router);
     q_min += global_occupancy(v, gs, t_.group(dst), h);
@@ -152,6 +152,7 @@ void register_dragonfly_routings(RoutingRegistry& reg) {
       o.exclude_destination = cfg.get_str("routing.valiant_exclude") == "source+destination";
       o.ugal_threshold = static_cast<int>(cfg.get_int("routing.ugal_threshold"));
       o.policy = policy_of(cfg.get_str("routing.global_misroute"));
+      o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
       return std::make_unique<DragonflyRouting>(*d, k, o, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
     });
     reg.add_validator(name, [k, name](const Topology& t, const Config& cfg) {

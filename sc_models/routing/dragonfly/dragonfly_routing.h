@@ -50,6 +50,7 @@ class DragonflyRouting : public Routing {
     bool exclude_destination = false;
     int ugal_threshold = 0;
     Policy policy = Policy::Rrg;
+    bool queue_only = false;  // UGAL's Q: output queue only, not downstream credits
   };
   DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router);
   // Oblivious kinds have a closed-form channel-load bound.
@@ -70,6 +71,10 @@ class DragonflyRouting : public Routing {
   int pick_intermediate(int router, int dst_group, bool in_transit);
   // UGAL: true when the path through `inter` looks less loaded than the minimal one.
   bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int inter, const RoutingHeader& h) const;
+  // UGAL's Q of output VC `vc` of `port` at `router`.
+  long q(const CongestionView& v, int router, int port, int vc) const {
+    return o_.queue_only ? v.output_queue(router, port) : v.occupancy(router, port, vc);
+  }
   // Occupancy of the path's global channel leaving group gs toward group gt.
   int global_occupancy(const CongestionView& v, int gs, int gt, const RoutingHeader& h) const;
 
