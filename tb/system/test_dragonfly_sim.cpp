@@ -187,3 +187,17 @@ TEST(DragonflyPrisacari, IndirectTrafficLeavesOverAtMostTwoLocalLinks) {
   EXPECT_GT(indirect, 1000u);  // the property is about real traffic
   for (size_t r = 0; r < links_used.size(); ++r) EXPECT_LE(links_used[r], 2) << "router " << r;
 }
+
+TEST(DragonflyPrisacari, ValGroupBitComplementStaysBelowTheModel) {
+  // Prisacari's model: VAL-group under bit-complement is limited to about
+  // 3/(4p) by the intermediate groups' local links (p = 2 here). h = 3 and 4
+  // are in docs/validation.md (too slow for CI).
+  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
+                                 {"topology.arrangement=prisacari", "routing.algorithm=val-group",
+                                  "traffic.pattern=bitcomp", "traffic.load=0.9", "sim.drain=0"});
+  RunResult r = run_simulation(cfg);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  const double accepted = test::json_number(r.json, "accepted_load");
+  EXPECT_GT(accepted, 0.1);
+  EXPECT_LE(accepted, 1.1 * 3.0 / (4 * 2));
+}
