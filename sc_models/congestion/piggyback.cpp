@@ -10,38 +10,36 @@ PiggybackBoard::PiggybackBoard(sc_core::sc_module_name name, const Dragonfly& t,
   SC_METHOD(tick);
 }
 
-// Runs on falling edges only: samples at multiples of the period, publishes
-// samples whose delay has passed, then sleeps until the next of the two.
+// Runs at the start of a cycle, in the first delta, before the rising edge's
+// processes: it sees exactly what the previous cycle committed and what the
+// falling-edge pulls added, and nothing else runs then. Publishes samples whose
+// delay has passed, samples at multiples of the period, then sleeps until the
+// next of the two.
 void PiggybackBoard::tick() {
   const Cycle now = static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps_;
-  const bool first = sc_core::sc_time_stamp() == sc_core::SC_ZERO_TIME;
-  if (!first) {
-    while (!pending_.empty() && pending_.front().first <= now + 1) {
-      visible_.swap(pending_.front().second);
-      pending_.pop_front();
-    }
-    if (now >= next_sample_) {
-      std::vector<uint8_t> flags(visible_.size(), 0);
-      const int H = t_.h(), first_global = t_.a() - 1;
-      for (int r = 0; r < t_.routers(); ++r) {
-        long sum = 0;
-        for (int m = 0; m < H; ++m) sum += view_.port_occupancy(r, first_global + m);
-        for (int m = 0; m < H; ++m) {
-          const long q = view_.port_occupancy(r, first_global + m);
-          // q > coef% * mean + threshold, in integers: 100*H*q > coef*sum + 100*H*threshold
-          flags[r * H + m] = 100L * H * q > static_cast<long>(p_.coef_percent) * sum + 100L * H * p_.threshold;
-        }
+  while (!pending_.empty() && pending_.front().first <= now) {
+    visible_.swap(pending_.front().second);
+    pending_.pop_front();
+  }
+  if (now >= next_sample_) {
+    std::vector<uint8_t> flags(visible_.size(), 0);
+    const int H = t_.h(), first_global = t_.a() - 1;
+    for (int r = 0; r < t_.routers(); ++r) {
+      long sum = 0;
+      for (int m = 0; m < H; ++m) sum += view_.port_occupancy(r, first_global + m);
+      for (int m = 0; m < H; ++m) {
+        const long q = view_.port_occupancy(r, first_global + m);
+        // q > coef% * mean + threshold, in integers: 100*H*q > coef*sum + 100*H*threshold
+        flags[r * H + m] = 100L * H * q > static_cast<long>(p_.coef_percent) * sum + 100L * H * p_.threshold;
       }
-      pending_.emplace_back(now + 1 + static_cast<Cycle>(p_.delay), std::move(flags));
-      next_sample_ = now + static_cast<Cycle>(p_.period);
     }
+    // Sampled state is the end of cycle now-1; the group sees it `delay` cycles on.
+    pending_.emplace_back(now + static_cast<Cycle>(p_.delay), std::move(flags));
+    next_sample_ = now + static_cast<Cycle>(p_.period);
   }
   Cycle wake = next_sample_;
-  if (!pending_.empty() && pending_.front().first - 1 < wake) wake = pending_.front().first - 1;
-  if (first) wake = 0;
-  // Falling edge of cycle `wake`.
-  sc_core::sc_time at(static_cast<double>(wake * period_ps_ + period_ps_ / 2), sc_core::SC_PS);
-  next_trigger(at - sc_core::sc_time_stamp());
+  if (!pending_.empty() && pending_.front().first < wake) wake = pending_.front().first;
+  next_trigger(sc_core::sc_time(static_cast<double>(wake * period_ps_), sc_core::SC_PS) - sc_core::sc_time_stamp());
 }
 
 }  // namespace nocsim

@@ -4,8 +4,9 @@
 // saturated when its occupancy exceeds coef% of the mean over the router's
 // global ports plus a threshold; the flags reach the other routers of the
 // group link.latency cycles later (piggybacked on local traffic, which is not
-// modelled as extra flits). Computed on the falling clock edge from committed
-// state, published on a later falling edge: no process order can change them.
+// modelled as extra flits). Sampled and published at the start of a cycle,
+// before the rising edge's processes and after every commit and pull of the
+// previous cycle: no process order can change them.
 #include <deque>
 #include <systemc>
 #include <vector>

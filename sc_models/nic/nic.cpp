@@ -51,6 +51,9 @@ void Nic::run() {
   gate_.rest(clk, busy);
   if (busy) return;
   sleep_until(next_gen_);
+  // One pending wake-up is kept (the earliest): re-arm for what is still on
+  // the ejection link.
+  if (!ej_->flits().empty()) sleep_until(ej_->flits().front_arrival());
   if (!scripted_.empty()) sleep_until(scripted_.front().first);
 }
 

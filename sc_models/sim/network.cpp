@@ -82,6 +82,9 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
   auto topo = make_topology(cfg);
+  if (topo->ports() > 64)
+    throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
+                      " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
   const int64_t psize = cfg.get_int("traffic.packet_size");
   if (cfg.get_str("router.switching") == "vct")
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})

@@ -64,3 +64,11 @@ TEST(Cli, ProgressOnStderrUnlessQuiet) {
   EXPECT_NE(r.err.find("nocsim: cycle "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("cycles/s, ETA"), std::string::npos) << r.err;
 }
+TEST(Cli, DorOnADragonfly) { expect_bad_input({"topology.type=dragonfly"}, "routing.algorithm: dor needs topology.type mesh"); }
+TEST(Cli, TooManyPorts) {
+  expect_bad_input({"topology.n=1", "topology.concentration=64"}, "topology: routers with 66 ports");
+}
+TEST(Cli, TooFewVcsForValiant) {
+  expect_bad_input({"topology.type=dragonfly", "routing.algorithm=val", "router.vcs=3"},
+                   "router.vcs: val uses the VC sequence LGLLGL and needs 4 local and 2 global VCs");
+}

@@ -63,3 +63,11 @@ TEST(Modes, ConcentratedMeshTranspose) {
   expect_modes_equal({source_path("topologies/mesh-8x8.yaml"), "topology.k=4", "topology.concentration=4",
                       "traffic.load=0.4", "traffic.pattern=transpose", "sim.cycles=3000"});
 }
+
+TEST(Modes, DragonflyAdaptiveRoutings) {
+  // PiggyBack flags and UGAL-G read other routers' state: both modes must agree.
+  expect_modes_equal({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=pb", "router.vcs=4",
+                      "traffic.pattern=adv", "traffic.load=0.5", "sim.cycles=4000", "sim.warmup=1000"});
+  expect_modes_equal({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=ugal-g", "router.vcs=4",
+                      "traffic.load=0.6", "sim.cycles=4000", "sim.warmup=1000"});
+}

@@ -67,3 +67,11 @@ TEST(ZeroLoad, WormholeSpeedupAndConcentration) {
                                              "router.output_buffer_depth=8", "traffic.packet_size=6"}),
                           {{0, 1}, {0, 127}, {5, 100}, {64, 22}});
 }
+
+TEST(ZeroLoad, EvenPacketsOverSlowNicLinks) {
+  // Two-cycle NIC links with an even packet size: every flit of a packet must
+  // wake the sink in turn (an odd-indexed tail once stayed on the link).
+  expect_analytic_latency(test::make_config("topologies/mesh-8x8.yaml",
+                                            {"link.nic_latency=2", "traffic.packet_size=4", "link.latency=3"}),
+                          {{0, 63}, {5, 6}, {17, 40}});
+}

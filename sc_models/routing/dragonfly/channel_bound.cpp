@@ -63,20 +63,23 @@ ChannelBound dragonfly_channel_bound(const Dragonfly& t, DragonflyRouting::Kind 
     eject_max = std::max(eject_max, in / t.p());
   }
   Loads loads(t);
-  // Packets inside one group, and every packet under MIN, go minimally.
-  for (int s = 0; s < R; ++s)
-    for (int d = 0; d < R; ++d)
-      if (kind == DragonflyRouting::Kind::Min || t.group(s) == t.group(d))
-        loads.walk(s, d, D[static_cast<size_t>(s) * R + d]);
-  if (kind == DragonflyRouting::Kind::Min) return loads.result(eject_max);
-
   // Valiant: the intermediate group is uniform over the allowed ones.
   auto allowed = [&](int gi, int gs, int gd) { return gi != gs && !(strict && gi == gd); };
   auto n_allowed = [&](int gd, int gs) { return G - 1 - (strict && gd != gs ? 1 : 0); };
+  // Packets inside one group, every packet under MIN, and packets with no
+  // allowed intermediate (two groups, strict) go minimally, as the routing does.
+  auto minimal = [&](int s, int d) {
+    return kind == DragonflyRouting::Kind::Min || t.group(s) == t.group(d) || n_allowed(t.group(d), t.group(s)) == 0;
+  };
+  for (int s = 0; s < R; ++s)
+    for (int d = 0; d < R; ++d)
+      if (minimal(s, d)) loads.walk(s, d, D[static_cast<size_t>(s) * R + d]);
+  if (kind == DragonflyRouting::Kind::Min) return loads.result(eject_max);
+
   std::vector<double> PG(static_cast<size_t>(R) * G, 0), PGs(static_cast<size_t>(G) * R, 0);
   for (int s = 0; s < R; ++s)
     for (int d = 0; d < R; ++d) {
-      if (t.group(s) == t.group(d)) continue;
+      if (minimal(s, d)) continue;
       const double w = D[static_cast<size_t>(s) * R + d];
       PG[static_cast<size_t>(s) * G + t.group(d)] += w;
       PGs[static_cast<size_t>(t.group(s)) * R + d] += w;

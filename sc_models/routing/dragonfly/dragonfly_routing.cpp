@@ -72,7 +72,9 @@ RouteCandidate DragonflyRouting::hop(int router, int target, const RoutingHeader
   const int port = t_.min_port(router, target);
   RoutingHeader next = h;
   const int pos = seq_.position(h.seqpos, t_.port_class(port));
-  // The sequences are long enough for every path these routings take.
+  if (pos < 0)  // the sequences cover every path these routings take
+    throw InvariantError("dragonfly routing: hop past the end of VC sequence " + seq_.text() + " at router " +
+                         std::to_string(router));
   const int vc = seq_.vc_at(pos);
   next.seqpos = static_cast<uint8_t>(pos + 1);
   return {port, vc, vc, next};

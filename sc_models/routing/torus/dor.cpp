@@ -46,6 +46,7 @@ void register_torus_routings(RoutingRegistry& reg) {
   });
   reg.add_validator("dor", [](const Topology& t, const Config& cfg) {
     const auto* k = dynamic_cast<const KAryNCube*>(&t);
+    if (!k) throw ConfigError("routing.algorithm: dor needs topology.type mesh or torus (dragonfly: min, val, ...)");
     if (k && k->wrap() && cfg.get_bool("routing.dateline") && cfg.get_int("router.vcs") < 2)
       throw ConfigError("router.vcs: dor on a torus with the dateline needs >= 2 VCs (got " +
                         std::to_string(cfg.get_int("router.vcs")) + "); set router.vcs=2 or routing.dateline=false");
