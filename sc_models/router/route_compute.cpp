@@ -1,5 +1,7 @@
 #include "router/route_compute.h"
 
+#include <algorithm>
+
 namespace nocsim {
 
 RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
@@ -8,22 +10,26 @@ RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, RouterS
 
 void RouteCompute::evaluate(Cycle now) {
   decisions_.clear();
+  cands_.clear();
+  first_.clear();
   if (st_.n_routing == 0) return;
   for (int ip = 0; ip < st_.p.ports; ++ip)
     for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
       const InputVc& ivc = st_.in[ip][v];
       if (ivc.state != InputVc::State::Routing || ivc.ready > now) continue;
-      cands_.clear();
+      first_.push_back(static_cast<int>(cands_.size()));
       routing_->route({st_.id, ip, v, ivc.buf.front(), view_}, cands_);
-      decisions_.push_back({ip, v, cands_.front()});
+      decisions_.push_back({ip, v});
     }
+  first_.push_back(static_cast<int>(cands_.size()));
 }
 
 void RouteCompute::commit(Cycle now) {
-  for (const auto& d : decisions_) {
+  for (size_t k = 0; k < decisions_.size(); ++k) {
+    const Decision& d = decisions_[k];
     InputVc& ivc = st_.in[d.ip][d.ivc];
-    ivc.route = d.route;
-    ivc.buf.front().rh = d.route.next;
+    ivc.n_cands = std::min(first_[k + 1] - first_[k], kMaxCandidates);
+    for (int c = 0; c < ivc.n_cands; ++c) ivc.cands[c] = cands_[first_[k] + c];
     ivc.state = InputVc::State::VcAlloc;
     --st_.n_routing;
     ++st_.n_vcalloc;

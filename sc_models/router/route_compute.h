@@ -26,12 +26,12 @@ class RouteCompute : public Stage {
  private:
   struct Decision {
     int ip, ivc;
-    RouteCandidate route;
   };
   std::unique_ptr<Routing> routing_;
   const CongestionView* view_ = nullptr;
   std::vector<Decision> decisions_;
-  std::vector<RouteCandidate> cands_;
+  std::vector<RouteCandidate> cands_;   // all decisions' candidates, in order
+  std::vector<int> first_;              // per decision: index of its first candidate
 };
 
 }  // namespace nocsim

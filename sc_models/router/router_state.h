@@ -31,7 +31,9 @@ struct InputVc {
   FlitFifo buf;
   State state = State::Idle;
   Cycle ready = 0;  // first cycle the next stage may act on this VC
-  RouteCandidate route{-1, 0, 0, {}};
+  RouteCandidate route{-1, 0, 0, {}};  // the candidate VA granted
+  RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
+  int n_cands = 0;
   int out_vc = -1;
 };
 

@@ -21,12 +21,16 @@ class VcAlloc : public Stage {
 
  private:
   struct Grant {
-    int ip, ivc, ovc;
+    int ip, ivc, ovc, cand;
   };
+  struct Requester {
+    int ivc, cand;  // input VC index ip*V+ivc, candidate it asked with
+  };
+  bool usable_mask(const RouteCandidate& rc);
   VcAllocator alloc_;
   std::vector<Grant> grants_;
   std::vector<uint8_t> mask_;
-  std::vector<int> requesters_;
+  std::vector<Requester> requesters_;
 };
 
 }  // namespace nocsim

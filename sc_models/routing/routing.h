@@ -46,13 +46,19 @@ struct RouteCandidate {
   int vc_lo;           // inclusive
   int vc_hi;           // inclusive
   RoutingHeader next;  // the head's routing header after this hop
+  bool whole_packet = false;  // opportunistic hop: only with room for the whole packet
 };
+
+// RC may offer several candidates, best first; VA takes the first one that has
+// a usable output VC this cycle, so an opportunistic hop falls back to the next.
+constexpr int kMaxCandidates = 4;
 
 class Routing {
  public:
   virtual ~Routing() = default;
   // Called once per packet per router, in RC; may draw random numbers (each
-  // router's routing has its own stream), hence not const.
+  // router's routing has its own stream), hence not const. At most
+  // kMaxCandidates candidates, best first.
   virtual void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) = 0;
 };
 

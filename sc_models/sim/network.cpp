@@ -225,14 +225,17 @@ std::string Network::blocked_report(size_t max_lines) const {
             o << "waiting for RC";
             break;
           case InputVc::State::VcAlloc: {
-            o << "waiting for VA on out port " << ivc.route.out_port << " vcs " << ivc.route.vc_lo << ".."
-              << ivc.route.vc_hi << " (";
-            for (int ov = ivc.route.vc_lo; ov <= ivc.route.vc_hi; ++ov) {
-              const OutputVc& x = st.out[ivc.route.out_port].vcs[ov];
-              o << (ov > ivc.route.vc_lo ? ", " : "") << "vc " << ov << (x.busy ? " busy" : " free") << " credits "
-                << x.credits;
+            for (int c = 0; c < ivc.n_cands; ++c) {
+              const RouteCandidate& rc = ivc.cands[c];
+              o << (c ? "; or " : "waiting for VA on ") << "out port " << rc.out_port << " vcs " << rc.vc_lo << ".."
+                << std::min<int>(rc.vc_hi, static_cast<int>(st.out[rc.out_port].vcs.size()) - 1) << " (";
+              for (int ov = rc.vc_lo; ov <= rc.vc_hi && ov < static_cast<int>(st.out[rc.out_port].vcs.size()); ++ov) {
+                const OutputVc& x = st.out[rc.out_port].vcs[ov];
+                o << (ov > rc.vc_lo ? ", " : "") << "vc " << ov << (x.busy ? " busy" : " free") << " credits "
+                  << x.credits;
+              }
+              o << ")";
             }
-            o << ")";
             break;
           }
           case InputVc::State::Active:
