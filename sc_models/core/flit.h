@@ -13,6 +13,7 @@ struct RoutingHeader {
   uint8_t dateline = 0;  // bit d: crossed the wrap link of dimension d
   uint8_t seqpos = 0;    // next position in the VC reference sequence
   uint8_t phase = 0;     // 0: toward the intermediate, 1: toward the destination
+  uint8_t flags = 0;     // bit 0: already misrouted locally in the current group (OLM)
 };
 
 struct Flit {

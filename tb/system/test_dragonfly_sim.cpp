@@ -201,3 +201,14 @@ TEST(DragonflyPrisacari, ValGroupBitComplementStaysBelowTheModel) {
   EXPECT_GT(accepted, 0.1);
   EXPECT_LE(accepted, 1.1 * 3.0 / (4 * 2));
 }
+
+TEST(DragonflyOlm, ReachesValiantUnderAdv1) {
+  EXPECT_GE(accepted_cli({"routing.algorithm=olm", "traffic.pattern=adv"}), 0.8 * kStrictValiantAdv1);
+}
+
+TEST(DragonflyOlm, StaysNearMinUnderUniform) {
+  const double min = accepted_cli({"routing.algorithm=min"});
+  EXPECT_NEAR(accepted_cli({"routing.algorithm=olm"}), min, 0.1 * min);
+}
+
+TEST(DragonflySoak, Olm) { soak("olm", 3); }

@@ -14,9 +14,10 @@ DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options&
 VcSequence DragonflyRouting::sequence(Kind kind) {
   switch (kind) {
     case Kind::Min: return VcSequence("LGL");
-    case Kind::ValGroup: return VcSequence("LGLGL");
+    case Kind::ValGroup:
+    case Kind::Olm: return VcSequence("LGLGL");
     case Kind::Par: return VcSequence("LLGLLGL");
-    default: return VcSequence("LGLLGL");  // VAL, VAL-any, UGAL-L/G
+    default: return VcSequence("LGLLGL");  // VAL, VAL-any, UGAL-L/G, PB
   }
 }
 
@@ -38,7 +39,7 @@ int DragonflyRouting::pick_intermediate(int router, int gd, bool in_transit) {
       if (allowed(g)) cand_.push_back(g);
   if (cand_.empty()) return -1;
   const int g = cand_[rng_.below(cand_.size())];
-  if (kind_ == Kind::ValGroup) return g;
+  if (kind_ == Kind::ValGroup || kind_ == Kind::Olm) return g;
   return g * t_.a() + static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a())));
 }
 
@@ -47,7 +48,7 @@ int DragonflyRouting::global_occupancy(const CongestionView& v, int gs, int gt, 
   return static_cast<int>(q(v, gs * t_.a() + t_.gateway(gs, gt), t_.gateway_port(gs, gt), seq_.vc_at(pos)));
 }
 
-bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, int inter,
+bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, int via,
                                             const RoutingHeader& h) const {
   if (!ctx.view) return false;
   const CongestionView& v = *ctx.view;
@@ -55,17 +56,33 @@ bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, in
     const int gs = t_.group(ctx.router), gd = t_.group(dst);
     if (v.saturated(gs * t_.a() + t_.gateway(gs, gd), t_.gateway_port(gs, gd))) return true;
   }
-  const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, inter, h);
+  const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, h);
   long q_min = q(v, ctx.router, m.out_port, m.vc_lo);
   long q_val = q(v, ctx.router, n.out_port, n.vc_lo);
   if (kind_ == Kind::UgalG) {
     const int gs = t_.group(ctx.router);
     q_min += global_occupancy(v, gs, t_.group(dst), h);
-    q_val += global_occupancy(v, gs, t_.group(inter), h);
+    q_val += global_occupancy(v, gs, t_.group(via), h);
   }
   const long h_min = t_.min_hops(ctx.router, dst);
-  const long h_val = t_.min_hops(ctx.router, inter) + t_.min_hops(inter, dst);
+  const long h_val = t_.min_hops(ctx.router, via) + t_.min_hops(via, dst);
   return q_min * h_min > q_val * h_val + o_.ugal_threshold;
+}
+
+bool DragonflyRouting::olm_local(const RouteContext& ctx, const RouteCandidate& minimal, RouteCandidate& misroute) {
+  const int gs = t_.group(ctx.router);
+  if (!ctx.view || gs == t_.group(t_.node_router(ctx.head.src)) || (ctx.head.rh.flags & 1u) ||
+      t_.port_class(minimal.out_port) != PortClass::Local || t_.a() < 3)
+    return false;
+  if (ctx.view->occupancy(ctx.router, minimal.out_port, minimal.vc_lo) <= o_.local_threshold) return false;
+  // A random router of the group other than this one and the minimal next one.
+  const int self = t_.index(ctx.router), next = t_.index(t_.peer(ctx.router, minimal.out_port).router);
+  int r = static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a() - 2)));
+  for (int skip : {std::min(self, next), std::max(self, next)})
+    if (r >= skip) ++r;
+  misroute = {t_.local_port(self, r), 0, 0, ctx.head.rh, true};
+  misroute.next.flags |= 1u;
+  return true;
 }
 
 RouteCandidate DragonflyRouting::hop(int router, int target, const RoutingHeader& h) const {
@@ -77,6 +94,7 @@ RouteCandidate DragonflyRouting::hop(int router, int target, const RoutingHeader
                          std::to_string(router));
   const int vc = seq_.vc_at(pos);
   next.seqpos = static_cast<uint8_t>(pos + 1);
+  if (t_.port_class(port) == PortClass::Global) next.flags = 0;  // a new group
   return {port, vc, vc, next};
 }
 
@@ -84,14 +102,17 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   const int dst = t_.node_router(ctx.head.dst);
   RoutingHeader h = ctx.head.rh;
   const int gs = t_.group(ctx.router), gd = t_.group(dst);
-  const bool adaptive = kind_ == Kind::UgalL || kind_ == Kind::UgalG || kind_ == Kind::Par || kind_ == Kind::Pb;
+  const bool adaptive =
+      kind_ == Kind::UgalL || kind_ == Kind::UgalG || kind_ == Kind::Par || kind_ == Kind::Pb || kind_ == Kind::Olm;
+  const bool to_group = kind_ == Kind::ValGroup || kind_ == Kind::Olm;
   // Phases: 0 toward the intermediate, 1 toward the destination, 2 minimal
   // but PAR may still divert at the next router of the source group.
   if (h.phase == 0 && h.inter < 0) {  // the source router
     h.phase = 1;
     if (kind_ != Kind::Min && gs != gd) {
       const int inter = pick_intermediate(ctx.router, gd, false);
-      if (inter >= 0 && (!adaptive || ugal_prefers_valiant(ctx, dst, inter, h))) {
+      const int via = inter < 0 ? -1 : to_group ? t_.entry(inter, gs) : inter;
+      if (inter >= 0 && (!adaptive || ugal_prefers_valiant(ctx, dst, via, h))) {
         h.inter = inter;
         h.phase = 0;
       } else if (kind_ == Kind::Par && t_.port_class(t_.min_port(ctx.router, dst)) == PortClass::Local) {
@@ -108,7 +129,7 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   }
   bool turned = false;
   if (h.phase == 0) {
-    const bool reached = kind_ == Kind::ValGroup ? gs == h.inter : ctx.router == h.inter;
+    const bool reached = to_group ? gs == h.inter : ctx.router == h.inter;
     if (reached) h.phase = 1;
     turned = reached;
   }
@@ -117,8 +138,11 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     return;
   }
   int target = dst;
-  if (h.phase == 0) target = kind_ == Kind::ValGroup ? t_.entry(h.inter, gs) : h.inter;
-  out.push_back(hop(ctx.router, target, h));
+  if (h.phase == 0) target = to_group ? t_.entry(h.inter, gs) : h.inter;
+  const RouteCandidate minimal = hop(ctx.router, target, h);
+  RouteCandidate misroute;
+  if (kind_ == Kind::Olm && olm_local(ctx, minimal, misroute)) out.push_back(misroute);
+  out.push_back(minimal);
   if (turned && t_.port_class(out.back().out_port) == PortClass::Local) ++indirect_[out.back().out_port];
 }
 
@@ -126,7 +150,8 @@ namespace {
 using Kind = DragonflyRouting::Kind;
 const std::pair<const char*, Kind> kKinds[] = {
     {"min", Kind::Min},           {"val", Kind::ValRouter}, {"val-any", Kind::ValRouter}, {"val-group", Kind::ValGroup},
-    {"ugal-l", Kind::UgalL},      {"ugal-g", Kind::UgalG},  {"par", Kind::Par},          {"pb", Kind::Pb}};
+    {"ugal-l", Kind::UgalL},      {"ugal-g", Kind::UgalG},  {"par", Kind::Par},          {"pb", Kind::Pb},
+    {"olm", Kind::Olm}};
 
 DragonflyRouting::Policy policy_of(const std::string& key) {
   using P = DragonflyRouting::Policy;
@@ -155,6 +180,7 @@ void register_dragonfly_routings(RoutingRegistry& reg) {
       o.ugal_threshold = static_cast<int>(cfg.get_int("routing.ugal_threshold"));
       o.policy = policy_of(cfg.get_str("routing.global_misroute"));
       o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
+      o.local_threshold = static_cast<int>(cfg.get_int("routing.local_misroute_threshold"));
       return std::make_unique<DragonflyRouting>(*d, k, o, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
     });
     reg.add_validator(name, [k, name](const Topology& t, const Config& cfg) {

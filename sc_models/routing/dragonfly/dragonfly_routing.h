@@ -24,6 +24,18 @@
 //   also misrouting when the minimal path's global port is flagged saturated
 //   in the group (PiggybackBoard). VCs as VAL. The seed's re-pick of the
 //   Valiant router after a failed allocation is not modelled yet.
+// OLM (opportunistic local misrouting, García et al.; Fuentes §1.4.2): the
+//   UGAL-L test at the source router picks a Valiant intermediate group (as
+//   VAL-group); outside the source group, when the minimal next hop is local
+//   and its output holds more than routing.local_misroute_threshold flits, a
+//   hop to a random other router of the group is offered first, once per
+//   group. That hop is opportunistic: it reuses local VC 0 without moving
+//   along the sequence and needs room for the whole packet; VA falls back to
+//   the minimal hop when it cannot have it. Sequence l0-g1-l2-g3-l4 (3 local /
+//   2 global). Deadlock freedom rests on the escape path: from every buffer the
+//   non-opportunistic hops left are strictly increasing (Fuentes ch. 5).
+//   Not modelled: local misrouting inside the source group and the forced
+//   global misroute after two local hops there.
 // The intermediate group is drawn by routing.global_misroute (Fuentes §1.4.3):
 //   rrg any allowed group; crg a group wired to the deciding router; nrg a
 //   group wired to another router of its group; mm crg at the source router,
@@ -44,13 +56,14 @@ namespace nocsim {
 
 class DragonflyRouting : public Routing {
  public:
-  enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG, Par, Pb };
+  enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG, Par, Pb, Olm };
   enum class Policy { Rrg, Crg, Nrg, Mm };
   struct Options {
     bool exclude_destination = false;
     int ugal_threshold = 0;
     Policy policy = Policy::Rrg;
     bool queue_only = false;  // UGAL's Q: output queue only, not downstream credits
+    int local_threshold = 8;  // OLM: misroute locally when the minimal local output holds more flits
   };
   DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router);
   // Oblivious kinds have a closed-form channel-load bound.
@@ -70,7 +83,10 @@ class DragonflyRouting : public Routing {
   // An intermediate group (VAL-group) or router, drawn at `router` by the policy.
   int pick_intermediate(int router, int dst_group, bool in_transit);
   // UGAL: true when the path through `inter` looks less loaded than the minimal one.
-  bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int inter, const RoutingHeader& h) const;
+  // `via`: the router the Valiant path heads for first.
+  bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const;
+  // OLM: a local misroute candidate when the minimal local hop is congested.
+  bool olm_local(const RouteContext& ctx, const RouteCandidate& minimal, RouteCandidate& misroute);
   // UGAL's Q of output VC `vc` of `port` at `router`.
   long q(const CongestionView& v, int router, int port, int vc) const {
     return o_.queue_only ? v.output_queue(router, port) : v.occupancy(router, port, vc);
