@@ -107,7 +107,8 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   const bool to_group = kind_ == Kind::ValGroup || kind_ == Kind::Olm;
   // Phases: 0 toward the intermediate, 1 toward the destination, 2 minimal
   // but PAR may still divert at the next router of the source group.
-  if (h.phase == 0 && h.inter < 0) {  // the source router
+  const bool at_source = h.phase == 0 && h.inter < 0;
+  if (at_source) {
     h.phase = 1;
     if (kind_ != Kind::Min && gs != gd) {
       const int inter = pick_intermediate(ctx.router, gd, false);
@@ -144,6 +145,13 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   if (kind_ == Kind::Olm && olm_local(ctx, minimal, misroute)) out.push_back(misroute);
   out.push_back(minimal);
   if (turned && t_.port_class(out.back().out_port) == PortClass::Local) ++indirect_[out.back().out_port];
+  // PB: other Valiant routers to fall back to when the first has no usable VC.
+  if (kind_ == Kind::Pb && at_source && h.phase == 0 && o_.pb_repick)
+    for (int k = 0; k < 2; ++k) {
+      RoutingHeader alt = h;
+      alt.inter = pick_intermediate(ctx.router, gd, false);
+      if (alt.inter >= 0 && alt.inter != ctx.router) out.push_back(hop(ctx.router, alt.inter, alt));
+    }
 }
 
 namespace {
@@ -181,6 +189,7 @@ void register_dragonfly_routings(RoutingRegistry& reg) {
       o.policy = policy_of(cfg.get_str("routing.global_misroute"));
       o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
       o.local_threshold = static_cast<int>(cfg.get_int("routing.local_misroute_threshold"));
+      o.pb_repick = cfg.get_bool("routing.pb_repick");
       return std::make_unique<DragonflyRouting>(*d, k, o, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
     });
     reg.add_validator(name, [k, name](const Topology& t, const Config& cfg) {

@@ -22,8 +22,9 @@
 //   the next router of the source group: l0-l1-g2-l3-l4-g5-l6, 5 local / 2 global.
 // PB (PiggyBack, Jiang et al.; Fuentes §1.4.2): UGAL-L at the source router,
 //   also misrouting when the minimal path's global port is flagged saturated
-//   in the group (PiggybackBoard). VCs as VAL. The seed's re-pick of the
-//   Valiant router after a failed allocation is not modelled yet.
+//   in the group (PiggybackBoard). VCs as VAL. With routing.pb_repick, RC
+//   also offers two other random Valiant routers, which VA takes when the
+//   first one's output has no usable VC (Fuentes ch. 5's re-pick).
 // OLM (opportunistic local misrouting, García et al.; Fuentes §1.4.2): the
 //   UGAL-L test at the source router picks a Valiant intermediate group (as
 //   VAL-group); outside the source group, when the minimal next hop is local
@@ -64,6 +65,7 @@ class DragonflyRouting : public Routing {
     Policy policy = Policy::Rrg;
     bool queue_only = false;  // UGAL's Q: output queue only, not downstream credits
     int local_threshold = 8;  // OLM: misroute locally when the minimal local output holds more flits
+    bool pb_repick = true;    // PB: offer two more Valiant routers as fallbacks
   };
   DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router);
   // Oblivious kinds have a closed-form channel-load bound.
