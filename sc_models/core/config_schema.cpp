@@ -47,7 +47,7 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.pattern", K::Enum, "uniform", 0, 0, {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "adv", "advc"}, "destination pattern"},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},
-      {"traffic.packet_size", K::Int, "8", 1, 1 << 16, {}, "flits per packet (flit = phit)"},
+      {"traffic.packet_size", K::Int, "8", 1, 65535, {}, "flits per packet (flit = phit)"},
       {"sim.warmup", K::Int, "1000", 0, 1e12, {}, "cycles before statistics start"},
       {"sim.cycles", K::Int, "10000", 1, 1e12, {}, "measured cycles"},
       {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},

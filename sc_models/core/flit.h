@@ -16,22 +16,25 @@ struct RoutingHeader {
   uint8_t flags = 0;     // bit 0: already misrouted locally in the current group (OLM)
 };
 
+// 48 bytes: flits are copied on every hop, so every byte counts.
 struct Flit {
-  uint64_t pkt = 0;      // packet id, unique per run
-  Cycle gen = 0;         // cycle the packet was generated (enters the source queue)
-  Cycle inj = 0;         // cycle the head left the source queue
-  int32_t src = 0;       // source node
-  int32_t dst = 0;       // destination node
-  int32_t seq = 0;       // 0 = head ... size-1 = tail
-  int32_t size = 1;      // flits in the packet
-  int16_t vc = 0;        // VC of the buffer it is written into
-  int16_t hops = 0;      // router-to-router links crossed so far
-  int16_t ghops = 0;     // of which global (dragonfly) links
-  RoutingHeader rh;      // routing state, meaningful in the head
-  bool measured = false; // generated inside the measurement window
+  uint64_t pkt = 0;        // packet id, unique per run
+  Cycle gen = 0;           // cycle the packet was generated (enters the source queue)
+  uint32_t inj_wait = 0;   // cycles from generation until the head left the source queue
+  int32_t src = 0;         // source node
+  int32_t dst = 0;         // destination node
+  RoutingHeader rh;        // routing state, meaningful in the head
+  uint16_t seq = 0;        // 0 = head ... size-1 = tail
+  uint16_t size = 1;       // flits in the packet
+  uint16_t hops = 0;       // router-to-router links crossed so far
+  uint8_t vc = 0;          // VC of the buffer it is written into
+  uint8_t ghops = 0;       // of the hops, global (dragonfly) links
+  bool measured = false;   // generated inside the measurement window
   bool head() const { return seq == 0; }
-  bool tail() const { return seq == size - 1; }
+  bool tail() const { return seq + 1 == size; }
+  Cycle inj() const { return gen + inj_wait; }
 };
+static_assert(sizeof(Flit) == 48, "keep the flit small: it is copied on every hop");
 
 struct Credit {
   int32_t vc = 0;

@@ -80,13 +80,13 @@ void Nic::receive(Cycle now) {
     }
     if (f.tail()) {
       rx_.erase(f.pkt);
-      if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, f.gen, f.inj, at, f.hops});
+      if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, f.gen, f.inj(), at, f.hops});
       ++stats_.packets_delivered;
       if (f.measured) {
         ++stats_.measured_delivered;
         stats_.latency.push_back(static_cast<uint32_t>(at - f.gen));
-        stats_.network_latency_sum += static_cast<double>(at - f.inj);
-        stats_.injection_wait_sum += static_cast<double>(f.inj - f.gen);
+        stats_.network_latency_sum += static_cast<double>(at - f.inj());
+        stats_.injection_wait_sum += static_cast<double>(f.inj_wait);
         stats_.hops_sum += f.hops;
         const int rs = topo_.node_router(f.src), rd = topo_.node_router(f.dst);
         const int min_g = topo_.min_global_hops(rs, rd), min_l = topo_.min_hops(rs, rd) - min_g;
@@ -145,7 +145,7 @@ void Nic::inject(Cycle now) {
   f.size = p_.packet_size;
   f.vc = cur_vc_;
   f.gen = pk.gen;
-  f.inj = cur_inj_;
+  f.inj_wait = static_cast<uint32_t>(cur_inj_ - pk.gen);
   f.measured = pk.measured;
   --credits_[cur_vc_];
   flit_out.send(f, cur_vc_);

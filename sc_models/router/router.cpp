@@ -96,7 +96,7 @@ void Router::send_flit(int out_port, const Flit& f) {
   if (out_port < st_.p.network_ports) {
     Flit g = f;
     ++g.hops;
-    g.ghops = static_cast<int16_t>(g.ghops + st_.p.global_port[out_port]);
+    g.ghops = static_cast<uint8_t>(g.ghops + st_.p.global_port[out_port]);
     flit_out_[out_port]->send(g, g.vc);
   } else {
     flit_out_[out_port]->send(f, f.vc);
