@@ -148,13 +148,7 @@ static std::unique_ptr<RtlSepIfAllocator::Impl> make_impl(int ports, int vcs) {
 }
 
 RtlSepIfAllocator::RtlSepIfAllocator(int ports, int vcs)
-    : req_ip_ivc(ports > 0 && vcs > 0 ? ports * vcs : 0, 0),
-      req_op_ip_ivc(ports > 0 && vcs > 0 ? ports * vcs : 0, 0),
-      gnt_ip(ports > 0 ? ports : 0, 0),
-      gnt_ivc_ip(ports > 0 ? ports : 0, 0),
-      gnt_op_ip(ports > 0 ? ports : 0, 0),
-      P_(ports),
-      V_(vcs),
+    : SepIfPorts(ports, vcs),
       impl_(make_impl(ports, vcs)) {
   impl_->set_clk(false);
   impl_->set_rst_n(true);
@@ -167,10 +161,6 @@ RtlSepIfAllocator::RtlSepIfAllocator(int ports, int vcs)
 RtlSepIfAllocator::~RtlSepIfAllocator() = default;
 RtlSepIfAllocator::RtlSepIfAllocator(RtlSepIfAllocator&&) noexcept = default;
 RtlSepIfAllocator& RtlSepIfAllocator::operator=(RtlSepIfAllocator&&) noexcept = default;
-
-void RtlSepIfAllocator::clear_requests() {
-  std::fill(req_ip_ivc.begin(), req_ip_ivc.end(), 0);
-}
 
 void RtlSepIfAllocator::eval() {
   const int ow = std::max(1, clog2(P_));

@@ -18,9 +18,11 @@
 #include <utility>
 #include <vector>
 
+#include "alloc/sep_if_ports.h"
+
 namespace nocsim {
 
-class RtlSepIfAllocator {
+class RtlSepIfAllocator : public SepIfPorts {
  public:
   // Throws std::invalid_argument (listing the supported pairs) if (ports, vcs)
   // was not verilated. Resets the model (rst_n low for one clock cycle).
@@ -34,16 +36,6 @@ class RtlSepIfAllocator {
   static bool supports(int ports, int vcs);
   static std::vector<std::pair<int, int>> supported();  // (P, V) pairs
 
-  int ports() const { return P_; }
-  int vcs() const { return V_; }
-
-  std::vector<uint8_t> req_ip_ivc;
-  std::vector<int> req_op_ip_ivc;
-  std::vector<uint8_t> gnt_ip;
-  std::vector<int> gnt_ivc_ip;
-  std::vector<int> gnt_op_ip;
-
-  void clear_requests();
   void eval();   // drive req_*, evaluate, fill gnt_*
   void tick();   // one rising clock edge
   void reset();  // rst_n low for one clock cycle: all pointers to 0
@@ -51,7 +43,6 @@ class RtlSepIfAllocator {
   struct Impl;  // public only so the .cpp's templates can derive from it
 
  private:
-  int P_, V_;
   bool evaluated_ = false;
   std::unique_ptr<Impl> impl_;
 };

@@ -6,23 +6,13 @@
 namespace nocsim {
 
 SepIfAllocator::SepIfAllocator(int ports, int vcs)
-    : req_ip_ivc(ports * vcs, 0),
-      req_op_ip_ivc(ports * vcs, 0),
-      gnt_ip(ports, 0),
-      gnt_ivc_ip(ports, 0),
-      gnt_op_ip(ports, 0),
-      P_(ports),
-      V_(vcs),
+    : SepIfPorts(ports, vcs),
       in_arb_(ports, RrArbiter(vcs)),
       out_arb_(ports, RrArbiter(ports)),
       in_win_(ports, -1),
       out_win_(ports, -1),
       out_req_(ports, 0) {
   if (ports > 64 || vcs > 64) throw std::invalid_argument("SepIfAllocator: at most 64 ports and 64 VCs");
-}
-
-void SepIfAllocator::clear_requests() {
-  std::fill(req_ip_ivc.begin(), req_ip_ivc.end(), 0);
 }
 
 void SepIfAllocator::eval() {

@@ -15,31 +15,19 @@
 #include <vector>
 
 #include "alloc/rr_arbiter.h"
+#include "alloc/sep_if_ports.h"
 
 namespace nocsim {
 
-class SepIfAllocator {
+class SepIfAllocator : public SepIfPorts {
  public:
   SepIfAllocator(int ports, int vcs);
-  int ports() const { return P_; }
-  int vcs() const { return V_; }
 
-  std::vector<uint8_t> req_ip_ivc;
-  std::vector<int> req_op_ip_ivc;
-  std::vector<uint8_t> gnt_ip;
-  std::vector<int> gnt_ivc_ip;
-  std::vector<int> gnt_op_ip;
-
-  void clear_requests();
   void eval();  // combinational: fills gnt_* from req_* and the pointers
   void tick();  // clock edge: pointer update from the last eval()
   void reset();
 
-  const RrArbiter& input_arbiter(int ip) const { return in_arb_[ip]; }
-  const RrArbiter& output_arbiter(int op) const { return out_arb_[op]; }
-
  private:
-  int P_, V_;
   std::vector<RrArbiter> in_arb_, out_arb_;
   std::vector<int> in_win_;   // stage-1 winner VC per input, -1 if none
   std::vector<int> out_win_;  // stage-2 winner input per output, -1 if none
