@@ -24,6 +24,10 @@ class SepIfAllocator : public SepIfPorts {
   SepIfAllocator(int ports, int vcs);
 
   void eval();  // combinational: fills gnt_* from req_* and the pointers
+  // The same from masks (the simulator's path): req[ip] has bit v set when
+  // (ip, v) requests output op_of[ip*V+v]; `inputs` has bit ip set when
+  // req[ip] != 0. req_* are not read.
+  void eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of);
   void tick();  // clock edge: pointer update from the last eval()
   void reset();
 
@@ -32,6 +36,8 @@ class SepIfAllocator : public SepIfPorts {
   std::vector<int> in_win_;   // stage-1 winner VC per input, -1 if none
   std::vector<int> out_win_;  // stage-2 winner input per output, -1 if none
   std::vector<uint64_t> out_req_;  // per output: inputs whose stage-1 winner wants it
+  std::vector<uint64_t> req_mask_;  // eval(): req_ip_ivc as masks
+  uint64_t in_used_ = 0, out_used_ = 0;  // ports with a winner in the last eval
 };
 
 }  // namespace nocsim

@@ -11,55 +11,72 @@
 namespace nocsim {
 namespace {
 
-// Drives any allocator with the SepIfAllocator vectors (twin or RTL wrapper).
+class TwinAlloc : public SwAllocBackend {
+ public:
+  TwinAlloc(int ports, int vcs) : a_(ports, vcs) {}
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    a_.eval_masks(inputs, req, op_of);
+    for (uint64_t m = inputs; m; m &= m - 1) {
+      const int ip = __builtin_ctzll(m);
+      gnt[ip] = a_.gnt_ip[ip] ? a_.gnt_ivc_ip[ip] : -1;
+    }
+    a_.tick();
+  }
+
+ private:
+  SepIfAllocator a_;
+};
+
+// Drives an allocator through its request vectors (the RTL wrapper's interface).
 template <typename A>
-void drive(A& a, int V, const std::vector<SaRequest>& reqs) {
-  for (const auto& r : reqs) {
-    a.req_ip_ivc[r.ip * V + r.ivc] = 1;
-    a.req_op_ip_ivc[r.ip * V + r.ivc] = r.op;
+void drive(A& a, int V, uint64_t inputs, const uint64_t* req, const int* op_of) {
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    for (uint64_t r = req[ip]; r; r &= r - 1) {
+      const int v = __builtin_ctzll(r);
+      a.req_ip_ivc[ip * V + v] = 1;
+      a.req_op_ip_ivc[ip * V + v] = op_of[ip * V + v];
+    }
   }
   a.eval();
 }
 
 template <typename A>
-void collect(A& a, int V, const std::vector<SaRequest>& reqs, std::vector<int>& granted) {
-  granted.clear();
-  for (size_t i = 0; i < reqs.size(); ++i) {
-    const auto& r = reqs[i];
-    if (a.gnt_ip[r.ip] && a.gnt_ivc_ip[r.ip] == r.ivc) granted.push_back(static_cast<int>(i));
-    a.req_ip_ivc[r.ip * V + r.ivc] = 0;
+void collect(A& a, uint64_t inputs, int* gnt) {
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    gnt[ip] = a.gnt_ip[ip] ? a.gnt_ivc_ip[ip] : -1;
   }
+  a.clear_requests();
   a.tick();
 }
 
-template <typename A>
-class VectorAlloc : public SwAllocBackend {
+#ifdef NOCSIM_HAVE_RTL
+class RtlAlloc : public SwAllocBackend {
  public:
-  VectorAlloc(int ports, int vcs) : a_(ports, vcs), V_(vcs) {}
-  void allocate(const std::vector<SaRequest>& reqs, std::vector<int>& granted) override {
-    drive(a_, V_, reqs);
-    collect(a_, V_, reqs, granted);
+  RtlAlloc(int ports, int vcs) : a_(ports, vcs), V_(vcs) {}
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    drive(a_, V_, inputs, req, op_of);
+    collect(a_, inputs, gnt);
   }
 
  private:
-  A a_;
+  RtlSepIfAllocator a_;
   int V_;
 };
 
-#ifdef NOCSIM_HAVE_RTL
 class LockstepAlloc : public SwAllocBackend {
  public:
   LockstepAlloc(int ports, int vcs) : cpp_(ports, vcs), rtl_(ports, vcs), P_(ports), V_(vcs) {}
-  void allocate(const std::vector<SaRequest>& reqs, std::vector<int>& granted) override {
-    drive(cpp_, V_, reqs);
-    drive(rtl_, V_, reqs);
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    drive(cpp_, V_, inputs, req, op_of);
+    drive(rtl_, V_, inputs, req, op_of);
     for (int ip = 0; ip < P_; ++ip)
       if (cpp_.gnt_ip[ip] != rtl_.gnt_ip[ip] ||
           (cpp_.gnt_ip[ip] && (cpp_.gnt_ivc_ip[ip] != rtl_.gnt_ivc_ip[ip] || cpp_.gnt_op_ip[ip] != rtl_.gnt_op_ip[ip])))
-        throw InvariantError(report(reqs));
-    std::vector<int> unused;
-    collect(rtl_, V_, reqs, unused);
-    collect(cpp_, V_, reqs, granted);
+        throw InvariantError(report(inputs, req, op_of));
+    collect(rtl_, inputs, gnt);
+    collect(cpp_, inputs, gnt);
   }
 
  private:
@@ -70,10 +87,12 @@ class LockstepAlloc : public SwAllocBackend {
       if (a.gnt_ip[ip]) o << " in" << ip << ":vc" << a.gnt_ivc_ip[ip] << "->out" << a.gnt_op_ip[ip];
     return o.str().empty() ? " none" : o.str();
   }
-  std::string report(const std::vector<SaRequest>& reqs) const {
+  std::string report(uint64_t inputs, const uint64_t* req, const int* op_of) const {
     std::ostringstream o;
     o << "lockstep mismatch: cycle " << cycle_ << " router " << router_ << " switch allocator; requests:";
-    for (const auto& r : reqs) o << " in" << r.ip << ":vc" << r.ivc << "->out" << r.op;
+    for (int ip = 0; ip < P_; ++ip)
+      for (int v = 0; v < V_; ++v)
+        if ((inputs >> ip & 1) && (req[ip] >> v & 1)) o << " in" << ip << ":vc" << v << "->out" << op_of[ip * V_ + v];
     o << "; cpp grants:" << grants(cpp_) << "; rtl grants:" << grants(rtl_);
     return o.str();
   }
@@ -106,10 +125,10 @@ void check_sw_alloc(const std::string& key, int ports, int vcs) {
 std::unique_ptr<SwAllocBackend> make_sw_alloc(const std::string& key, int ports, int vcs) {
   check_sw_alloc(key, ports, vcs);
 #ifdef NOCSIM_HAVE_RTL
-  if (key == "rtl") return std::make_unique<VectorAlloc<RtlSepIfAllocator>>(ports, vcs);
+  if (key == "rtl") return std::make_unique<RtlAlloc>(ports, vcs);
   if (key == "lockstep") return std::make_unique<LockstepAlloc>(ports, vcs);
 #endif
-  return std::make_unique<VectorAlloc<SepIfAllocator>>(ports, vcs);
+  return std::make_unique<TwinAlloc>(ports, vcs);
 }
 
 }  // namespace nocsim

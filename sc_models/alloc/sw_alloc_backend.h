@@ -9,17 +9,14 @@
 
 namespace nocsim {
 
-struct SaRequest {
-  int ip, ivc, op;
-};
-
 class SwAllocBackend {
  public:
   virtual ~SwAllocBackend() = default;
-  // One allocation: combinational grants for the requests, then the clock
-  // edge that moves the arbiters' pointers. Fills `granted` with the indices
-  // (into reqs) of the requests that won. At most one request per (ip, ivc).
-  virtual void allocate(const std::vector<SaRequest>& reqs, std::vector<int>& granted) = 0;
+  // One allocation: combinational grants, then the clock edge that moves the
+  // arbiters' pointers. req[ip] has bit v set when input VC (ip, v) requests
+  // output op_of[ip*V+v]; `inputs` has bit ip set when req[ip] != 0. Sets
+  // gnt[ip] to the granted VC of every input in `inputs`, -1 when it lost.
+  virtual void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) = 0;
   // Context for mismatch reports (router id, cycle) set by the SA stage.
   void set_context(int router, uint64_t cycle) {
     router_ = router;

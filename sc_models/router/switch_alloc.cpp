@@ -12,6 +12,9 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
                          std::unique_ptr<SwAllocBackend> alloc)
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
+      req_(st.p.ports, 0),
+      op_of_(st.p.ports * st.p.vcs, 0),
+      gnt_(st.p.ports, -1),
       taken_(st.p.ports * st.p.vcs, 0),
       done_(st.p.ports * st.p.vcs, 0),
       used_(st.p.ports * st.p.vcs, 0),
@@ -23,7 +26,7 @@ void SwitchAlloc::evaluate(Cycle now) {
   const int V = st_.p.vcs;
   alloc_->set_context(st_.id, now);
   for (int round = 0; round < st_.p.speedup; ++round) {
-    reqs_.clear();
+    uint64_t inputs = 0;
     for (int i : st_.active) {
       const InputVc& ivc = st_.in[i / V][i % V];
       if (ivc.ready > now || done_[i] || ivc.buf.size() <= taken_[i]) continue;
@@ -33,20 +36,26 @@ void SwitchAlloc::evaluate(Cycle now) {
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
       if (static_cast<int>(op.queue.size()) - departing + added_[out] >= op.queue_capacity) continue;
-      reqs_.push_back({i / V, i % V, out});
+      const int ip = i / V;
+      req_[ip] |= 1ull << (i % V);
+      op_of_[i] = out;
+      inputs |= 1ull << ip;
     }
-    if (reqs_.empty()) break;
-    alloc_->allocate(reqs_, won_);
-    for (int k : won_) {
-      const SaRequest& r = reqs_[k];
-      const InputVc& ivc = st_.in[r.ip][r.ivc];
-      const int i = r.ip * V + r.ivc;
+    if (!inputs) break;
+    alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
+    for (uint64_t m = inputs; m; m &= m - 1) {
+      const int ip = __builtin_ctzll(m);
+      req_[ip] = 0;
+      const int v = gnt_[ip];
+      if (v < 0) continue;
+      const InputVc& ivc = st_.in[ip][v];
+      const int i = ip * V + v;
       if (ivc.buf.at(taken_[i]).tail()) done_[i] = 1;
       ++taken_[i];
-      ++used_[r.op * V + ivc.out_vc];
-      ++added_[r.op];
-      grants_.push_back({r.ip, r.ivc});
-      router_.send_credit(r.ip, r.ivc);
+      ++used_[op_of_[i] * V + ivc.out_vc];
+      ++added_[op_of_[i]];
+      grants_.push_back({ip, v});
+      router_.send_credit(ip, v);
     }
   }
 }

@@ -30,8 +30,9 @@ class SwitchAlloc : public Stage {
   };
   std::unique_ptr<SwAllocBackend> alloc_;
   std::vector<Grant> grants_;
-  std::vector<SaRequest> reqs_;
-  std::vector<int> won_;
+  std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
+  std::vector<int> op_of_;     // [ip*V+ivc] their output port
+  std::vector<int> gnt_;       // [ip] granted VC or -1
   std::vector<int> taken_;    // [ip*V+ivc] flits granted this cycle
   std::vector<uint8_t> done_; // [ip*V+ivc] tail granted this cycle
   std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
