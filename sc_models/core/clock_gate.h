@@ -1,13 +1,16 @@
 #pragma once
-// Activity gating for a method process clocked by a rising edge: it runs on
-// every edge while it has work and sleeps on an event otherwise, so an idle
-// stage, router or NIC costs nothing per cycle. Sensitivity is dynamic only,
-// so a sleeping process is not even visited when the clock ticks.
+// Activity gating for a method process statically sensitive to a rising
+// clock edge (`sensitive << clk.pos(); dont_initialize();`): it runs on every
+// edge while it has work and sleeps on an event otherwise, so an idle stage,
+// router or NIC costs nothing per cycle. A busy process keeps its static
+// sensitivity (no next_trigger() per cycle); a sleeping one waits on its own
+// event, and the kernel skips static triggers of a process waiting
+// dynamically.
 //
 //   void run() {
-//     if (!gate_.edge(clk)) return;  // start-up or wake-up activation
+//     if (!gate_.edge()) return;  // wake-up activation: evaluate from the next edge
 //     ...evaluate...
-//     gate_.rest(clk, has_work());
+//     gate_.rest(has_work());
 //   }
 //
 // wake() (a delta notification, e.g. from an update phase) or wake_after()
@@ -20,20 +23,17 @@ namespace nocsim {
 class ClockGate {
  public:
   // True when this activation is a rising edge to evaluate on.
-  bool edge(const sc_core::sc_in<bool>& clk) {
-    if (started_ && !asleep_) return true;
-    started_ = true;
+  bool edge() {
+    if (!asleep_) return true;
+    // Woken by ev_: returning without next_trigger() restores the static
+    // sensitivity, so the process evaluates from the next edge on.
     asleep_ = waking_ = false;
-    sc_core::next_trigger(clk.posedge_event());
     return false;
   }
-  void rest(const sc_core::sc_in<bool>& clk, bool has_work) {
-    if (has_work) {
-      sc_core::next_trigger(clk.posedge_event());
-    } else {
-      asleep_ = true;
-      sc_core::next_trigger(ev_);
-    }
+  void rest(bool has_work) {
+    if (has_work) return;
+    asleep_ = true;
+    sc_core::next_trigger(ev_);
   }
   bool asleep() const { return asleep_; }
   void wake() {
@@ -47,7 +47,7 @@ class ClockGate {
 
  private:
   sc_core::sc_event ev_;
-  bool started_ = false, asleep_ = false, waking_ = false;
+  bool asleep_ = false, waking_ = false;
 };
 
 }  // namespace nocsim

@@ -28,6 +28,8 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
   next_gen_ = sends ? rng_.geometric(p_.packet_rate) - 1 : kNever;
   SC_HAS_PROCESS(Nic);
   SC_METHOD(run);
+  sensitive << clk.pos();
+  dont_initialize();
 }
 
 void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
@@ -35,20 +37,26 @@ void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
 // Notify half a cycle before edge c, so that the process runs on that edge
 // together with the routers.
 void Nic::sleep_until(Cycle c) {
-  if (c == kNever) return;
+  // Awake, it runs every edge anyway; asleep, an earlier wake-up is pending.
+  if (c >= wake_at_ || !gate_.asleep()) return;
   sc_core::sc_time at(static_cast<double>(c * period_ps_ - period_ps_ / 2), sc_core::SC_PS);
   sc_core::sc_time now = sc_core::sc_time_stamp();
-  if (at > now) gate_.wake_after(at - now);
+  if (at <= now) return;
+  wake_at_ = c;
+  gate_.wake_after(at - now);
 }
 
 void Nic::run() {
-  if (!gate_.edge(clk)) return;
+  if (!gate_.edge()) {
+    wake_at_ = kNever;  // the pending wake-up just fired
+    return;
+  }
   Cycle now = cycle_now(period_ps_);
   receive(now);
   generate(now);
   inject(now);
   const bool busy = !queue_.empty() && !status_.failed();
-  gate_.rest(clk, busy);
+  gate_.rest(busy);
   if (busy) return;
   sleep_until(next_gen_);
   // One pending wake-up is kept (the earliest): re-arm for what is still on

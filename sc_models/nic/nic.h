@@ -85,6 +85,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   std::deque<std::pair<Cycle, int>> scripted_;
   std::unordered_map<uint64_t, int> rx_;  // packet -> next expected flit
   ClockGate gate_;
+  Cycle wake_at_ = ~0ull;  // edge of the pending wake-up, ~0 for none
 };
 
 }  // namespace nocsim

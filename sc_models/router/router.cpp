@@ -49,6 +49,8 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   SC_HAS_PROCESS(Router);
   if (!per_stage) {
     SC_METHOD(run_router);
+    sensitive << clk.pos();
+    dont_initialize();
   }
   SC_METHOD(run_input);
   sensitive << pull_ev_;
@@ -78,7 +80,7 @@ void Router::run_input() {
 }
 
 void Router::run_router() {
-  if (!gate_.edge(clk)) return;
+  if (!gate_.edge()) return;
   Cycle now = this->now();
   try {
     rc_->evaluate(now);
@@ -89,7 +91,7 @@ void Router::run_router() {
     return fail(e);
   }
   request_commit();
-  gate_.rest(clk, has_work());
+  gate_.rest(has_work());
 }
 
 void Router::send_flit(int out_port, const Flit& f) {

@@ -9,18 +9,20 @@ Stage::Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool
   if (own_process) {
     SC_HAS_PROCESS(Stage);
     SC_METHOD(run);
+    sensitive << clk.pos();
+    dont_initialize();
   }
 }
 
 void Stage::run() {
-  if (!gate_.edge(clk)) return;
+  if (!gate_.edge()) return;
   try {
     evaluate(router_.now());
   } catch (const std::exception& e) {
     return router_.fail(e);
   }
   router_.request_commit();
-  gate_.rest(clk, has_work());
+  gate_.rest(has_work());
 }
 
 }  // namespace nocsim
