@@ -34,34 +34,32 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
 
 void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
 
-// Notify half a cycle before edge c, so that the process runs on that edge
-// together with the routers.
+// Woken on the falling edge before edge c, so that the process runs on that
+// edge together with the routers.
 void Nic::sleep_until(Cycle c) {
   // Awake, it runs every edge anyway; asleep, an earlier wake-up is pending.
-  if (c >= wake_at_ || !gate_.asleep()) return;
-  sc_core::sc_time at(static_cast<double>(c * period_ps_ - period_ps_ / 2), sc_core::SC_PS);
-  sc_core::sc_time now = sc_core::sc_time_stamp();
-  if (at <= now) return;
+  if (c >= wake_at_ || !gate_.asleep() || c <= cycle_now(period_ps_)) return;
   wake_at_ = c;
-  gate_.wake_after(at - now);
+  wheel_->at(c - 1, this);
+}
+
+void Nic::on_wheel(Cycle c) {
+  if (c + 1 != wake_at_) return;  // superseded by an earlier wake-up
+  wake_at_ = kNever;
+  gate_.wake();
 }
 
 void Nic::run() {
-  if (!gate_.edge()) {
-    wake_at_ = kNever;  // the pending wake-up just fired
-    return;
-  }
+  if (!gate_.edge()) return;
   Cycle now = cycle_now(period_ps_);
   receive(now);
   generate(now);
   inject(now);
-  const bool busy = !queue_.empty() && !status_.failed();
+  // An ejection in progress keeps the NIC awake: flits come one per cycle.
+  const bool busy = (!queue_.empty() || !ej_->flits().empty()) && !status_.failed();
   gate_.rest(busy);
   if (busy) return;
   sleep_until(next_gen_);
-  // One pending wake-up is kept (the earliest): re-arm for what is still on
-  // the ejection link.
-  if (!ej_->flits().empty()) sleep_until(ej_->flits().front_arrival());
   if (!scripted_.empty()) sleep_until(scripted_.front().first);
 }
 

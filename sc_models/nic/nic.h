@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/clock_gate.h"
+#include "core/wake_wheel.h"
 #include "core/flit.h"
 #include "core/rng.h"
 #include "core/run_status.h"
@@ -34,7 +35,7 @@ struct NicParams {
   Cycle stop = ~0ull;  // no packet is generated from this cycle on
 };
 
-class Nic : public sc_core::sc_module, public LinkReceiver {
+class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
   sc_core::sc_in<bool> clk;
   LinkSender<Flit> flit_out;
@@ -46,6 +47,8 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
     ej_ = ejection;
   }
   void on_send(int tag, Cycle arrival, Cycle now) override;
+  void set_wheel(WakeWheel* w) { wheel_ = w; }
+  void on_wheel(Cycle c) override;
   // Adds one packet to dst generated at cycle gen, besides the random ones.
   // Calls must come before the run, in non-decreasing gen.
   void script(Cycle gen, int dst) { scripted_.push_back({gen, dst}); }
@@ -85,7 +88,8 @@ class Nic : public sc_core::sc_module, public LinkReceiver {
   std::deque<std::pair<Cycle, int>> scripted_;
   std::unordered_map<uint64_t, int> rx_;  // packet -> next expected flit
   ClockGate gate_;
-  Cycle wake_at_ = ~0ull;  // edge of the pending wake-up, ~0 for none
+  WakeWheel* wheel_ = nullptr;
+  Cycle wake_at_ = ~0ull;  // rising edge of the pending wake-up, ~0 for none
 };
 
 }  // namespace nocsim

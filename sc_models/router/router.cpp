@@ -52,9 +52,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     sensitive << clk.pos();
     dont_initialize();
   }
-  SC_METHOD(run_input);
-  sensitive << pull_ev_;
-  dont_initialize();
 }
 
 bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }
@@ -68,6 +65,18 @@ void Router::wake_stages() {
   } else if (gate_.asleep() && has_work()) {
     gate_.wake();
   }
+}
+
+void Router::on_wheel(Cycle c) {
+  if (c != pull_at_) return;  // superseded by an earlier pull
+  pull_at_ = ~0ull;
+  run_input();
+}
+
+void Router::pull_on_edge(Cycle c) {
+  if (c >= pull_at_) return;  // an earlier pull will reschedule what is left
+  pull_at_ = c;
+  wheel_->at(c, this);
 }
 
 void Router::run_input() {
@@ -120,10 +129,7 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
   if (arrival <= now + 1) {
     request_commit();
   } else {
-    // Earlier arrivals already have an earlier pull pending (sc_event keeps
-    // the earliest notification); a pull reschedules for what is left.
-    sc_core::sc_time at(static_cast<double>((arrival - 1) * period_ps_ + period_ps_ / 2), sc_core::SC_PS);
-    pull_ev_.notify(at - sc_core::sc_time_stamp());
+    pull_on_edge(arrival - 1);
   }
 }
 
@@ -134,9 +140,7 @@ void Router::schedule_pull(Cycle now) {
     if (a < first) first = a;
   }
   if (first == ~0ull || first <= now + 1) return;
-  // Falling edge of cycle first-1; sc_event keeps the earliest notification.
-  sc_core::sc_time at(static_cast<double>((first - 1) * period_ps_ + period_ps_ / 2), sc_core::SC_PS);
-  pull_ev_.notify(at - sc_core::sc_time_stamp());
+  pull_on_edge(first - 1);
 }
 
 void Router::commit() {

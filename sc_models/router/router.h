@@ -10,8 +10,8 @@
 // primitive channel, so the two modes give identical results.
 // Link deliveries: a flit or credit that becomes visible at cycle a is pulled
 // into the buffers after every evaluate() of cycle a-1 and before those of
-// cycle a: in the update phase when a-1 is the current cycle, else by the
-// input process on the falling edge of cycle a-1. Activity: a process with
+// cycle a: in the update phase when a-1 is the current cycle, else on the
+// falling edge of cycle a-1 (a call from the network's WakeWheel). Activity: a process with
 // nothing to do sleeps until a commit or a pull hands it work.
 #include <memory>
 #include <string>
@@ -21,6 +21,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "core/clock_gate.h"
 #include "core/run_status.h"
+#include "core/wake_wheel.h"
 #include "link/link.h"
 #include "router/crossbar.h"
 #include "router/route_compute.h"
@@ -30,7 +31,7 @@
 
 namespace nocsim {
 
-class Router : public sc_core::sc_module, public LinkReceiver {
+class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
   sc_core::sc_in<bool> clk;
 
@@ -59,6 +60,8 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   void request_commit() { committer_.request(); }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
+  void set_wheel(WakeWheel* w) { wheel_ = w; }
+  void on_wheel(Cycle c) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   const Routing& routing() const { return rc_->routing(); }
   // Records an invariant violation (or lockstep mismatch) and stops the run.
@@ -86,6 +89,7 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   bool has_work() const;
   void run_router();  // per-router mode
   void run_input();   // falling-edge pulls
+  void pull_on_edge(Cycle c);  // asks the wheel for a pull on the falling edge of cycle c
 
   RouterState st_;
   Cycle period_ps_;
@@ -97,7 +101,8 @@ class Router : public sc_core::sc_module, public LinkReceiver {
   std::unique_ptr<SwitchAlloc> sa_;
   std::unique_ptr<Crossbar> st_stage_;
   ClockGate gate_;  // per-router mode
-  sc_core::sc_event pull_ev_;
+  WakeWheel* wheel_ = nullptr;
+  Cycle pull_at_ = ~0ull;  // the earliest falling-edge pull asked of the wheel
   int incoming_ = 0;  // flits and credits sent to this router, not yet pulled
   std::vector<int> pending_;        // tags of links holding something for us
   std::vector<uint8_t> is_pending_; // [tag + ports]

@@ -101,7 +101,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
 
 Network::Network(sc_core::sc_module_name name, const Config& cfg)
     : sc_module(name),
-      cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)) {
+      cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
+      wheel_("wheel", kPeriodPs) {
+  wheel_.clk(clock_);
   pattern_ = make_pattern(cfg.get_str("traffic.pattern"), *topo_, static_cast<int>(cfg.get_int("traffic.adv_offset")));
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
@@ -120,6 +122,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(routing), std::move(alloc), sink, connected));
     routers_.back()->clk(clock_);
+    routers_.back()->set_wheel(&wheel_);
   }
   auto link = [&](const std::string& name, int latency) {
     links_.push_back(std::make_unique<Link>(name.c_str(), latency, kPeriodPs));
@@ -153,6 +156,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
                                           t, stats_, status_));
     Nic& nic = *nics_.back();
     nic.clk(clock_);
+    nic.set_wheel(&wheel_);
     Router& r = *routers_[t.node_router(n)];
     int port = t.node_port(n);
     Link* inj = link("inj_" + std::to_string(n), nic_lat);
@@ -184,7 +188,25 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   }
 }
 
-Network::~Network() = default;
+// SystemC unregisters a port or export by searching its registry from the
+// newest entry: destroying in reverse creation order keeps teardown linear
+// (forward order took a quarter of a short dragonfly run).
+Network::~Network() {
+  pb_.reset();
+  auto drop = [](auto& v) {
+    while (!v.empty()) v.pop_back();
+  };
+  // Built as: routers, router links, then per node its NIC, two links and a
+  // dummy credit sender.
+  while (!nics_.empty()) {
+    dummy_credit_.pop_back();
+    links_.pop_back();
+    links_.pop_back();
+    nics_.pop_back();
+  }
+  drop(links_);
+  drop(routers_);
+}
 
 int Network::occupancy(int router, int port, int vc) const {
   const OutputPort& op = routers_[router]->state().out[port];

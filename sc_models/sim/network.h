@@ -9,6 +9,7 @@
 #include "congestion/piggyback.h"
 #include "core/config.h"
 #include "core/run_status.h"
+#include "core/wake_wheel.h"
 #include "link/link.h"
 #include "nic/nic.h"
 #include "router/router.h"
@@ -54,6 +55,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   NetStats stats_;
   RunStatus status_;
   sc_core::sc_clock clock_;
+  WakeWheel wheel_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Link>> links_;
