@@ -13,11 +13,11 @@ WakeWheel::WakeWheel(sc_core::sc_module_name name, Cycle period_ps)
   dont_initialize();
 }
 
-void WakeWheel::at(Cycle c, WheelClient* who) {
+void WakeWheel::at(Cycle c, WheelClient* who, int tag) {
   if (c < next_)
     throw std::logic_error("wake wheel: edge of cycle " + std::to_string(c) + " has passed (now " +
                            std::to_string(next_) + ")");
-  slots_[c & (kSlots - 1)].push_back({c, who});
+  slots_[c & (kSlots - 1)].push_back({c, who, tag});
 }
 
 void WakeWheel::run() {
@@ -28,7 +28,7 @@ void WakeWheel::run() {
   due_.swap(slot);  // callbacks may add to this slot for a later lap
   for (const Entry& e : due_) {
     if (e.c == c)
-      e.who->on_wheel(c);
+      e.who->on_wheel(c, e.tag);
     else
       slot.push_back(e);
   }

@@ -5,6 +5,7 @@
 // dragonfly links, a NIC per node) a timed sc_event each costs a heap
 // operation in the kernel. The wheel is one process on the falling edge that
 // calls back every client due on that edge, in the order they asked.
+// Routers ask once per link and arrival cycle, NICs once per sleep.
 #include <systemc>
 #include <vector>
 
@@ -15,23 +16,23 @@ namespace nocsim {
 class WheelClient {
  public:
   virtual ~WheelClient() = default;
-  // The falling edge of cycle c, which this client asked for. A client keeps
-  // track of stale requests itself (it may ask again for an earlier edge).
-  virtual void on_wheel(Cycle c) = 0;
+  // The falling edge of cycle c, which this client asked for with `tag`.
+  virtual void on_wheel(Cycle c, int tag) = 0;
 };
 
 class WakeWheel : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
   WakeWheel(sc_core::sc_module_name name, Cycle period_ps);
-  // Calls who->on_wheel(c) on the falling edge of cycle c, which must not
-  // have passed yet.
-  void at(Cycle c, WheelClient* who);
+  // Calls who->on_wheel(c, tag) on the falling edge of cycle c, which must
+  // not have passed yet.
+  void at(Cycle c, WheelClient* who, int tag = 0);
 
  private:
   struct Entry {
     Cycle c;
     WheelClient* who;
+    int tag;
   };
   static constexpr Cycle kSlots = 256;  // a power of two; later laps wait in their slot
   void run();

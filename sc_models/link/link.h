@@ -22,9 +22,14 @@ class LinkReceiver {
   virtual void on_send(int tag, Cycle arrival, Cycle now) = 0;
 };
 
+// The clock period every nocsim network runs at (1 ns: cycle = time in ns).
+constexpr Cycle kClockPeriodPs = 1000;
+
 // Cycle of the current simulation time for a clock of period_ps picoseconds.
+// Called for every flit and credit: the usual period divides by a constant.
 inline Cycle cycle_now(Cycle period_ps) {
-  return static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps;
+  const Cycle t = static_cast<Cycle>(sc_core::sc_time_stamp().value());
+  return period_ps == kClockPeriodPs ? t / kClockPeriodPs : t / period_ps;
 }
 
 // The target side of one direction (flits or credits) of a link.
@@ -42,8 +47,9 @@ class LinkLane : public tlm::tlm_fw_transport_if<> {
   }
 
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
-    const Cycle now = static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps_;
-    const Cycle a = now + static_cast<Cycle>(delay.value()) / period_ps_ + static_cast<Cycle>(latency_);
+    const Cycle now = cycle_now(period_ps_);
+    Cycle a = now + static_cast<Cycle>(latency_);
+    if (delay != sc_core::SC_ZERO_TIME) a += static_cast<Cycle>(delay.value()) / period_ps_;
     line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     if (rx_) rx_->on_send(tag_, a, now);

@@ -43,7 +43,7 @@ void Nic::sleep_until(Cycle c) {
   wheel_->at(c - 1, this);
 }
 
-void Nic::on_wheel(Cycle c) {
+void Nic::on_wheel(Cycle c, int) {
   if (c + 1 != wake_at_) return;  // superseded by an earlier wake-up
   wake_at_ = kNever;
   gate_.wake();

@@ -48,7 +48,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   }
   void on_send(int tag, Cycle arrival, Cycle now) override;
   void set_wheel(WakeWheel* w) { wheel_ = w; }
-  void on_wheel(Cycle c) override;
+  void on_wheel(Cycle c, int tag) override;
   // Adds one packet to dst generated at cycle gen, besides the random ones.
   // Calls must come before the run, in non-decreasing gen.
   void script(Cycle gen, int dst) { scripted_.push_back({gen, dst}); }

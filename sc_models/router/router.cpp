@@ -16,7 +16,8 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       credit_out_(p.ports),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
-      is_pending_(2 * p.ports + 1, 0),
+      is_due_(2 * p.ports + 1, 0),
+      asked_(2 * p.ports + 1, ~0ull),
       committer_(*this),
       per_stage_(per_stage) {
   st_.id = id;
@@ -67,21 +68,9 @@ void Router::wake_stages() {
   }
 }
 
-void Router::on_wheel(Cycle c) {
-  if (c != pull_at_) return;  // superseded by an earlier pull
-  pull_at_ = ~0ull;
-  run_input();
-}
-
-void Router::pull_on_edge(Cycle c) {
-  if (c >= pull_at_) return;  // an earlier pull will reschedule what is left
-  pull_at_ = c;
-  wheel_->at(c, this);
-}
-
-void Router::run_input() {
+void Router::on_wheel(Cycle c, int tag) {
   try {
-    pull_links(now());
+    pull(tag, c);
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -120,27 +109,20 @@ void Router::send_credit(int in_port, int vc) {
 }
 
 void Router::on_send(int tag, Cycle arrival, Cycle now) {
-  ++incoming_;
-  uint8_t& p = is_pending_[tag + st_.p.ports];
-  if (!p) {
-    p = 1;
-    pending_.push_back(tag);
-  }
   if (arrival <= now + 1) {
+    uint8_t& d = is_due_[tag + st_.p.ports];
+    if (!d) {
+      d = 1;
+      due_.push_back(tag);
+    }
     request_commit();
-  } else {
-    pull_on_edge(arrival - 1);
+    return;
   }
-}
-
-void Router::schedule_pull(Cycle now) {
-  Cycle first = ~0ull;
-  for (int tag : pending_) {
-    Cycle a = tag >= 0 ? in_link_[tag]->flits().front_arrival() : out_link_[-1 - tag]->credits().front_arrival();
-    if (a < first) first = a;
-  }
-  if (first == ~0ull || first <= now + 1) return;
-  pull_on_edge(first - 1);
+  // A link delivers in send order, so one pull per arrival cycle is enough.
+  Cycle& asked = asked_[tag + st_.p.ports];
+  if (asked == arrival) return;
+  asked = arrival;
+  wheel_->at(arrival - 1, this, tag);
 }
 
 void Router::commit() {
@@ -150,7 +132,11 @@ void Router::commit() {
     sa_->commit(now);
     va_->commit(now);
     rc_->commit(now);
-    pull_links(now);
+    for (int tag : due_) {
+      is_due_[tag + st_.p.ports] = 0;
+      pull(tag, now);
+    }
+    due_.clear();
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -161,22 +147,14 @@ void Router::fail(const std::exception& e) {
   if (status_) status_->fail(kExitInvariant, e.what());
 }
 
-void Router::pull_links(Cycle now) {
-  if (incoming_ == 0) return;
-  size_t keep = 0;
-  for (size_t i = 0; i < pending_.size(); ++i) {
-    int tag = pending_[i];
-    bool more = tag >= 0 ? pull_flits(tag, now) : pull_credits(-1 - tag, now);
-    if (more)
-      pending_[keep++] = tag;
-    else
-      is_pending_[tag + st_.p.ports] = 0;
-  }
-  pending_.resize(keep);
-  if (keep) schedule_pull(now);
+void Router::pull(int tag, Cycle now) {
+  if (tag >= 0)
+    pull_flits(tag, now);
+  else
+    pull_credits(-1 - tag, now);
 }
 
-bool Router::pull_flits(int ip, Cycle now) {
+void Router::pull_flits(int ip, Cycle now) {
   auto& line = in_link_[ip]->flits();
   while (line.ready(now + 1)) {
     const Flit& f = line.front();
@@ -190,23 +168,19 @@ bool Router::pull_flits(int ip, Cycle now) {
       ivc.ready = line.front_arrival();
     }
     ivc.buf.push(f);
-    --incoming_;
     line.pop();
   }
-  return !line.empty();
 }
 
-bool Router::pull_credits(int op, Cycle now) {
+void Router::pull_credits(int op, Cycle now) {
   auto& line = out_link_[op]->credits();
   while (line.ready(now + 1)) {
     OutputVc& ovc = st_.out[op].vcs[line.front().vc];
     if (++ovc.credits > st_.out[op].depth && st_.p.check)
       throw InvariantError("credit overflow: router " + std::to_string(st_.id) + " out port " + std::to_string(op) +
                            " vc " + std::to_string(line.front().vc));
-    --incoming_;
     line.pop();
   }
-  return !line.empty();
 }
 
 }  // namespace nocsim

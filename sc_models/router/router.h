@@ -61,7 +61,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
-  void on_wheel(Cycle c) override;
+  void on_wheel(Cycle c, int tag) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   const Routing& routing() const { return rc_->routing(); }
   // Records an invariant violation (or lockstep mismatch) and stops the run.
@@ -81,15 +81,12 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   };
 
   void commit();
-  void pull_links(Cycle now);
-  bool pull_flits(int in_port, Cycle now);     // true while more is on the way
-  bool pull_credits(int out_port, Cycle now);
-  void schedule_pull(Cycle now);  // falling edge before the next pending arrival
+  void pull(int tag, Cycle now);  // what the link `tag` delivers by cycle now+1
+  void pull_flits(int in_port, Cycle now);
+  void pull_credits(int out_port, Cycle now);
   void wake_stages();
   bool has_work() const;
   void run_router();  // per-router mode
-  void run_input();   // falling-edge pulls
-  void pull_on_edge(Cycle c);  // asks the wheel for a pull on the falling edge of cycle c
 
   RouterState st_;
   Cycle period_ps_;
@@ -102,10 +99,9 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   std::unique_ptr<Crossbar> st_stage_;
   ClockGate gate_;  // per-router mode
   WakeWheel* wheel_ = nullptr;
-  Cycle pull_at_ = ~0ull;  // the earliest falling-edge pull asked of the wheel
-  int incoming_ = 0;  // flits and credits sent to this router, not yet pulled
-  std::vector<int> pending_;        // tags of links holding something for us
-  std::vector<uint8_t> is_pending_; // [tag + ports]
+  std::vector<int> due_;          // tags of links delivering next cycle: pulled at this commit
+  std::vector<uint8_t> is_due_;   // [tag + ports]
+  std::vector<Cycle> asked_;      // [tag + ports]: last arrival cycle a wheel pull was asked for
   Committer committer_;
   bool per_stage_;
   RunStatus* status_ = nullptr;

@@ -18,7 +18,13 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
       taken_(st.p.ports * st.p.vcs, 0),
       done_(st.p.ports * st.p.vcs, 0),
       used_(st.p.ports * st.p.vcs, 0),
-      added_(st.p.ports, 0) {}
+      added_(st.p.ports, 0) {
+  for (int ip = 0; ip < st.p.ports; ++ip)
+    for (int v = 0; v < st.p.vcs; ++v) {
+      ivc_.push_back(v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr);
+      ip_of_.push_back(ip);
+    }
+}
 
 void SwitchAlloc::evaluate(Cycle now) {
   grants_.clear();
@@ -28,7 +34,7 @@ void SwitchAlloc::evaluate(Cycle now) {
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
-      const InputVc& ivc = st_.in[i / V][i % V];
+      const InputVc& ivc = *ivc_[i];
       if (ivc.ready > now || done_[i] || ivc.buf.size() <= taken_[i]) continue;
       const int out = ivc.route.out_port;
       const OutputPort& op = st_.out[out];
@@ -36,8 +42,8 @@ void SwitchAlloc::evaluate(Cycle now) {
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
       if (static_cast<int>(op.queue.size()) - departing + added_[out] >= op.queue_capacity) continue;
-      const int ip = i / V;
-      req_[ip] |= 1ull << (i % V);
+      const int ip = ip_of_[i];
+      req_[ip] |= 1ull << (i - ip * V);
       op_of_[i] = out;
       inputs |= 1ull << ip;
     }

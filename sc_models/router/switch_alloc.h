@@ -37,6 +37,8 @@ class SwitchAlloc : public Stage {
   std::vector<uint8_t> done_; // [ip*V+ivc] tail granted this cycle
   std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
   std::vector<int> added_;    // [op] flits added to the ST queue this cycle
+  std::vector<const InputVc*> ivc_;  // [ip*V+ivc] (null past a port's VC count)
+  std::vector<int> ip_of_;           // [ip*V+ivc] ip
 };
 
 }  // namespace nocsim

@@ -25,7 +25,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg);
 
 class Network : public sc_core::sc_module, public CongestionView {
  public:
-  static constexpr Cycle kPeriodPs = 1000;  // 1 ns clock: cycle = time in ns
+  static constexpr Cycle kPeriodPs = kClockPeriodPs;
 
   Network(sc_core::sc_module_name name, const Config& cfg);
   ~Network();
