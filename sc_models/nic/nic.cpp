@@ -77,15 +77,19 @@ void Nic::receive(Cycle now) {
     ++stats_.flits_ejected;
     if (stats_.window.contains(at)) ++stats_.window_flits_accepted;
     if (p_.check) {
-      auto it = rx_.find(f.pkt);
-      int expect = it == rx_.end() ? 0 : it->second;
-      if (f.dst != node_ || f.seq != expect)
+      // A VC carries one packet at a time, head to tail, on the ejection link.
+      if (f.vc >= rx_.size()) rx_.resize(f.vc + 1u);
+      RxVc& r = rx_[f.vc];
+      if (f.dst != node_ || f.seq != r.next || (f.seq > 0 && f.pkt != r.pkt))
         return status_.fail(kExitInvariant, "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.pkt) +
                                                 " (dst " + std::to_string(f.dst) + ") reached node " +
-                                                std::to_string(node_) + " expecting flit " + std::to_string(expect));
+                                                std::to_string(node_) + " on vc " + std::to_string(f.vc) +
+                                                " expecting flit " + std::to_string(r.next) +
+                                                (r.next ? " of packet " + std::to_string(r.pkt) : std::string()));
+      r.pkt = f.pkt;
+      r.next = f.tail() ? 0 : f.seq + 1;
     }
     if (f.tail()) {
-      rx_.erase(f.pkt);
       if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, f.gen, f.inj(), at, f.hops});
       ++stats_.packets_delivered;
       if (f.measured) {
@@ -99,8 +103,6 @@ void Nic::receive(Cycle now) {
         stats_.misrouted_global += f.ghops > min_g;
         stats_.misrouted_local += f.hops - f.ghops > min_l;
       }
-    } else {
-      rx_[f.pkt] = f.seq + 1;
     }
     line.pop();
   }

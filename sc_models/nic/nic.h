@@ -10,7 +10,6 @@
 // arrival <= now, so nothing depends on process order.
 #include <deque>
 #include <systemc>
-#include <unordered_map>
 #include <vector>
 
 #include "core/clock_gate.h"
@@ -86,7 +85,11 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   Cycle next_gen_;      // next packet generation cycle
   uint64_t seq_ = 0;    // packets made here
   std::deque<std::pair<Cycle, int>> scripted_;
-  std::unordered_map<uint64_t, int> rx_;  // packet -> next expected flit
+  struct RxVc {
+    uint64_t pkt = 0;  // packet arriving on this VC
+    int next = 0;      // its next expected flit, 0 between packets
+  };
+  std::vector<RxVc> rx_;  // [ejection VC]
   ClockGate gate_;
   WakeWheel* wheel_ = nullptr;
   Cycle wake_at_ = ~0ull;  // rising edge of the pending wake-up, ~0 for none
