@@ -87,23 +87,21 @@ class Link : public sc_core::sc_module {
   tlm::tlm_target_socket<>& credit_in;
 };
 
-// Sender side of a link: one initiator socket and one reusable payload.
+// Sender side of a link: one initiator socket. Every send is a complete
+// blocking transaction, so all senders of one item type share one payload,
+// which stays in cache (a payload per port was a cache miss per flit).
 template <typename T>
 class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
-  explicit LinkSender(const char* name) : socket(name) {
-    socket.bind(*this);
-    p_.set_command(tlm::TLM_WRITE_COMMAND);
-    p_.set_data_length(sizeof(T));
-    p_.set_streaming_width(sizeof(T));
-  }
+  explicit LinkSender(const char* name) : socket(name) { socket.bind(*this); }
   tlm::tlm_initiator_socket<> socket;
   void send(const T& item, int vc) {
-    p_.set_address(static_cast<uint64_t>(vc));
-    p_.set_data_ptr(reinterpret_cast<unsigned char*>(const_cast<T*>(&item)));
-    p_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    tlm::tlm_generic_payload& p = payload();
+    p.set_address(static_cast<uint64_t>(vc));
+    p.set_data_ptr(reinterpret_cast<unsigned char*>(const_cast<T*>(&item)));
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->b_transport(p_, delay);
+    socket->b_transport(p, delay);
   }
   // Links complete every transaction in b_transport; nothing comes back.
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
@@ -112,7 +110,17 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
  private:
-  tlm::tlm_generic_payload p_;
+  static tlm::tlm_generic_payload& payload() {
+    static tlm::tlm_generic_payload p;
+    static const bool init = [] {
+      p.set_command(tlm::TLM_WRITE_COMMAND);
+      p.set_data_length(sizeof(T));
+      p.set_streaming_width(sizeof(T));
+      return true;
+    }();
+    (void)init;
+    return p;
+  }
 };
 
 }  // namespace nocsim
