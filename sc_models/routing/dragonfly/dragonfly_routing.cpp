@@ -22,8 +22,11 @@ VcSequence DragonflyRouting::sequence(Kind kind) {
 }
 
 int DragonflyRouting::pick_intermediate(int router, int gd, bool in_transit) {
+  return pick_group_or_router(router, gd, o_.policy == Policy::Mm ? (in_transit ? Policy::Nrg : Policy::Crg) : o_.policy);
+}
+
+int DragonflyRouting::pick_group_or_router(int router, int gd, Policy p) {
   const int gs = t_.group(router);
-  Policy p = o_.policy == Policy::Mm ? (in_transit ? Policy::Nrg : Policy::Crg) : o_.policy;
   cand_.clear();
   auto allowed = [&](int g) { return g >= 0 && g != gs && !(o_.exclude_destination && g == gd); };
   if (p != Policy::Rrg)
@@ -69,6 +72,12 @@ bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, in
   return q_min * h_min > q_val * h_val + o_.ugal_threshold;
 }
 
+int DragonflyRouting::reuse_vc(const RoutingHeader& h) const {
+  for (int pos = h.seqpos - 1; pos >= 0; --pos)
+    if (seq_.text()[static_cast<size_t>(pos)] == 'L') return seq_.vc_at(pos);
+  return 0;
+}
+
 bool DragonflyRouting::olm_local(const RouteContext& ctx, const RouteCandidate& minimal, RouteCandidate& misroute) {
   const int gs = t_.group(ctx.router);
   if (!ctx.view || gs == t_.group(t_.node_router(ctx.head.src)) || (ctx.head.rh.flags & 1u) ||
@@ -80,7 +89,36 @@ bool DragonflyRouting::olm_local(const RouteContext& ctx, const RouteCandidate& 
   int r = static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a() - 2)));
   for (int skip : {std::min(self, next), std::max(self, next)})
     if (r >= skip) ++r;
-  misroute = {t_.local_port(self, r), 0, 0, ctx.head.rh, true};
+  const int vc = reuse_vc(ctx.head.rh);
+  misroute = {t_.local_port(self, r), vc, vc, ctx.head.rh, true};
+  misroute.next.flags |= 1u;
+  return true;
+}
+
+bool DragonflyRouting::olm_source_local(const RouteContext& ctx, const RoutingHeader& h, int dst,
+                                        const RouteCandidate& minimal, RouteCandidate& misroute) {
+  const int gs = t_.group(ctx.router), gd = t_.group(dst);
+  if (!ctx.view || gs == gd || gs != t_.group(t_.node_router(ctx.head.src)) || h.phase != 1 || h.inter >= 0 ||
+      (h.flags & 1u) || t_.port_class(ctx.in_port) != PortClass::Local ||
+      t_.port_class(minimal.out_port) != PortClass::Global)
+    return false;
+  // The Valiant group hangs off another router of this group (NRG): the local
+  // hop there is the misroute, and that router's global hop is then forced.
+  const int inter = pick_group_or_router(ctx.router, gd, Policy::Nrg);
+  if (inter < 0) return false;
+  const int via = gs * t_.a() + t_.gateway(gs, inter);
+  if (via == ctx.router) return false;
+  const int entry = t_.entry(inter, gs);
+  const int port = t_.local_port(t_.index(ctx.router), t_.index(via));
+  const int vc = reuse_vc(h);
+  const long q_min = q(*ctx.view, ctx.router, minimal.out_port, minimal.vc_lo);
+  const long q_val = q(*ctx.view, ctx.router, port, vc);
+  const long h_min = t_.min_hops(ctx.router, dst);
+  const long h_val = 1 + t_.min_hops(via, entry) + t_.min_hops(entry, dst);
+  if (q_min * h_min <= q_val * h_val + o_.ugal_threshold) return false;
+  misroute = {port, vc, vc, h, true};
+  misroute.next.inter = inter;
+  misroute.next.phase = 0;
   misroute.next.flags |= 1u;
   return true;
 }
@@ -142,7 +180,9 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   if (h.phase == 0) target = to_group ? t_.entry(h.inter, gs) : h.inter;
   const RouteCandidate minimal = hop(ctx.router, target, h);
   RouteCandidate misroute;
-  if (kind_ == Kind::Olm && olm_local(ctx, minimal, misroute)) out.push_back(misroute);
+  if (kind_ == Kind::Olm &&
+      (olm_source_local(ctx, h, dst, minimal, misroute) || olm_local(ctx, minimal, misroute)))
+    out.push_back(misroute);
   out.push_back(minimal);
   if (turned && t_.port_class(out.back().out_port) == PortClass::Local) ++indirect_[out.back().out_port];
   // PB: other Valiant routers to fall back to when the first has no usable VC.

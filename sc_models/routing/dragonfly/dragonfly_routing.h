@@ -30,13 +30,20 @@
 //   VAL-group); outside the source group, when the minimal next hop is local
 //   and its output holds more than routing.local_misroute_threshold flits, a
 //   hop to a random other router of the group is offered first, once per
-//   group. That hop is opportunistic: it reuses local VC 0 without moving
-//   along the sequence and needs room for the whole packet; VA falls back to
-//   the minimal hop when it cannot have it. Sequence l0-g1-l2-g3-l4 (3 local /
-//   2 global). Deadlock freedom rests on the escape path: from every buffer the
+//   group. In the source group, at the router a packet reached minimally over
+//   a local link (the injection router decides global misrouting), the
+//   UGAL-L test may instead send it over a local hop to another router whose
+//   global link leads to an NRG intermediate group; that router's next hop is
+//   then that non-minimal global link, forced (two local hops in the source
+//   group force a global misroute). Local misroutes are opportunistic: they
+//   reuse the local VC of the packet's last local position (0 before any)
+//   without moving along the sequence and need room for the whole packet; VA
+//   falls back to the minimal hop when it cannot have it. Sequence
+//   l0-l0-g1 | l0-l2-g3 | l4 in the spec's notation: LGLGL, 3 local /
+//   2 global. Deadlock freedom rests on the escape path: from every buffer the
 //   non-opportunistic hops left are strictly increasing (Fuentes ch. 5).
-//   Not modelled: local misrouting inside the source group and the forced
-//   global misroute after two local hops there.
+//   Triggers are evaluated when RC routes the head, not at every allocation
+//   attempt; VA tries the misroute first and the minimal hop after.
 // The intermediate group is drawn by routing.global_misroute (Fuentes §1.4.3):
 //   rrg any allowed group; crg a group wired to the deciding router; nrg a
 //   group wired to another router of its group; mm crg at the source router,
@@ -87,8 +94,18 @@ class DragonflyRouting : public Routing {
   // UGAL: true when the path through `inter` looks less loaded than the minimal one.
   // `via`: the router the Valiant path heads for first.
   bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const;
-  // OLM: a local misroute candidate when the minimal local hop is congested.
+  // The same for an explicit policy.
+  int pick_group_or_router(int router, int dst_group, Policy p);
+  // OLM: a local misroute candidate when the minimal local hop is congested
+  // (outside the source group, once per group).
   bool olm_local(const RouteContext& ctx, const RouteCandidate& minimal, RouteCandidate& misroute);
+  // OLM in the source group, at a router reached over a local link while still
+  // minimal: a local hop toward another router's global link when the UGAL-L
+  // test prefers it over the minimal global hop.
+  bool olm_source_local(const RouteContext& ctx, const RoutingHeader& h, int dst, const RouteCandidate& minimal,
+                        RouteCandidate& misroute);
+  // The local VC an opportunistic hop reuses: that of the packet's last local position.
+  int reuse_vc(const RoutingHeader& h) const;
   // UGAL's Q of output VC `vc` of `port` at `router`.
   long q(const CongestionView& v, int router, int port, int vc) const {
     return o_.queue_only ? v.output_queue(router, port) : v.occupancy(router, port, vc);
