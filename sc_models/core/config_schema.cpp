@@ -25,7 +25,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.output_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "flits per output buffer; 0 = no output buffer (needs speedup 1)"},
       {"router.speedup", K::Int, "1", 1, 8, {}, "switch allocations (crossbar passes) per cycle"},
       {"router.switching", K::Enum, "vct", 0, 0, {"vct", "wormhole"}, "virtual cut-through or wormhole"},
-      {"router.stage_latency.rc", K::Int, "1", 1, 1000, {}, "cycles of routing computation"},
+      {"router.stage_latency.rc", K::Int, "1", 0, 1000, {}, "cycles of routing computation; 0 = lookahead routing (VA routes the head in its own cycle)"},
       {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},
       {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
       {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},

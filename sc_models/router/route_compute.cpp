@@ -12,7 +12,7 @@ void RouteCompute::evaluate(Cycle now) {
   decisions_.clear();
   cands_.clear();
   first_.clear();
-  if (st_.n_routing == 0) return;
+  if (st_.n_routing == 0 || st_.p.lat_rc == 0) return;
   for (int ip = 0; ip < st_.p.ports; ++ip)
     for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
       const InputVc& ivc = st_.in[ip][v];
@@ -22,6 +22,10 @@ void RouteCompute::evaluate(Cycle now) {
       decisions_.push_back({ip, v});
     }
   first_.push_back(static_cast<int>(cands_.size()));
+}
+
+void RouteCompute::route_now(int ip, int ivc, std::vector<RouteCandidate>& out) {
+  routing_->route({st_.id, ip, ivc, st_.in[ip][ivc].buf.front(), view_}, out);
 }
 
 void RouteCompute::commit(Cycle now) {

@@ -20,8 +20,10 @@ class RouteCompute : public Stage {
   void commit(Cycle now) override;
   void set_view(const CongestionView* v) { view_ = v; }
   const Routing& routing() const { return *routing_; }
-  bool has_work() const override { return st_.n_routing > 0; }
-
+  // With latency.rc = 0 (lookahead routing) VA routes heads itself, in the
+  // cycle it allocates for them, through route_now().
+  bool has_work() const override { return st_.n_routing > 0 && st_.p.lat_rc > 0; }
+  void route_now(int ip, int ivc, std::vector<RouteCandidate>& out);
 
  private:
   struct Decision {

@@ -1,5 +1,7 @@
 #include "router/vc_alloc.h"
 
+#include <algorithm>
+
 namespace nocsim {
 
 VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
@@ -8,18 +10,22 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, 
 void VcAlloc::evaluate(Cycle now) {
   grants_.clear();
   requesters_.clear();
-  if (st_.n_vcalloc == 0) return;
+  routed_.clear();
+  cands_.clear();
+  const bool lookahead = st_.p.lat_rc == 0 && st_.n_routing > 0;
+  if (st_.n_vcalloc == 0 && !lookahead) return;
   for (int ip = 0; ip < st_.p.ports; ++ip)
     for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
       const InputVc& ivc = st_.in[ip][v];
-      if (ivc.state != InputVc::State::VcAlloc || ivc.ready > now) continue;
-      // The first candidate with a usable output VC asks for one.
-      for (int c = 0; c < ivc.n_cands; ++c) {
-        const RouteCandidate& rc = ivc.cands[c];
-        if (!usable_mask(rc)) continue;
-        alloc_.request(ip, v, rc.out_port, mask_);
-        requesters_.push_back({ip * st_.p.vcs + v, c});
-        break;
+      if (ivc.ready > now) continue;
+      if (ivc.state == InputVc::State::VcAlloc) {
+        request(ip, v, ivc.cands, ivc.n_cands);
+      } else if (lookahead && ivc.state == InputVc::State::Routing) {
+        const int first = static_cast<int>(cands_.size());
+        rc_->route_now(ip, v, cands_);
+        const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
+        routed_.push_back({ip, v, first, n});
+        request(ip, v, cands_.data() + first, n);
       }
     }
   if (requesters_.empty()) return;
@@ -29,6 +35,16 @@ void VcAlloc::evaluate(Cycle now) {
     if (ovc >= 0) grants_.push_back({r.ivc / st_.p.vcs, r.ivc % st_.p.vcs, ovc, r.cand});
   }
   alloc_.clear_requests();
+}
+
+// The first candidate with a usable output VC asks for one.
+void VcAlloc::request(int ip, int v, const RouteCandidate* cands, int n) {
+  for (int c = 0; c < n; ++c) {
+    if (!usable_mask(cands[c])) continue;
+    alloc_.request(ip, v, cands[c].out_port, mask_);
+    requesters_.push_back({ip * st_.p.vcs + v, c});
+    return;
+  }
 }
 
 // Output VCs of the candidate's port that are in its range, free and have the
@@ -46,6 +62,15 @@ bool VcAlloc::usable_mask(const RouteCandidate& rc) {
 }
 
 void VcAlloc::commit(Cycle now) {
+  for (const auto& r : routed_) {  // as RC's commit would have, with no latency
+    InputVc& ivc = st_.in[r.ip][r.ivc];
+    ivc.n_cands = r.n;
+    for (int c = 0; c < r.n; ++c) ivc.cands[c] = cands_[r.first + c];
+    ivc.state = InputVc::State::VcAlloc;
+    --st_.n_routing;
+    ++st_.n_vcalloc;
+  }
+  routed_.clear();
   for (const auto& g : grants_) {
     InputVc& ivc = st_.in[g.ip][g.ivc];
     ivc.route = ivc.cands[g.cand];

@@ -4,10 +4,13 @@
 // under VCT, has credits for a whole packet (wormhole: one flit). The
 // separable input-first VcAllocator picks the winners. Reads: input VC
 // routes, output VC busy bits and credits. Writes at commit: output VC busy,
-// input VC out_vc, state -> SA, ready = now + latency.va.
+// input VC out_vc, state -> SA, ready = now + latency.va. With latency.rc = 0
+// VA also routes the heads waiting for RC (lookahead routing: the route is
+// ready when VA starts) and commits their routes.
 #include <vector>
 
 #include "alloc/vc_allocator.h"
+#include "router/route_compute.h"
 #include "router/stage.h"
 
 namespace nocsim {
@@ -17,7 +20,8 @@ class VcAlloc : public Stage {
   VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
-  bool has_work() const override { return st_.n_vcalloc > 0; }
+  bool has_work() const override { return st_.n_vcalloc > 0 || (st_.p.lat_rc == 0 && st_.n_routing > 0); }
+  void set_route_compute(RouteCompute* rc) { rc_ = rc; }
 
  private:
   struct Grant {
@@ -26,7 +30,14 @@ class VcAlloc : public Stage {
   struct Requester {
     int ivc, cand;  // input VC index ip*V+ivc, candidate it asked with
   };
+  struct Routed {
+    int ip, ivc, first, n;  // candidates cands_[first, first+n)
+  };
   bool usable_mask(const RouteCandidate& rc);
+  void request(int ip, int v, const RouteCandidate* cands, int n);
+  RouteCompute* rc_ = nullptr;
+  std::vector<Routed> routed_;          // latency.rc = 0: heads routed this cycle
+  std::vector<RouteCandidate> cands_;   // their candidates
   VcAllocator alloc_;
   std::vector<Grant> grants_;
   std::vector<uint8_t> mask_;

@@ -212,3 +212,39 @@ TEST(DragonflyPrisacari, ValGroupBitComplementStaysBelowTheModel) {
 }
 
 TEST(DragonflySoak, Olm) { soak("olm", 3); }
+
+// The seed simulator's zero-load latencies for its 72-node example (spec
+// dragonfly.md): 12 cycles within one router, 25 over one local link, 128 over
+// a global and then a local link. The preset reproduces them exactly.
+TEST(DragonflyFogsimPreset, ZeroLoadLatencyMatchesTheSeedSimulator) {
+  Config cfg = test::make_config("topologies/dragonfly-h2-fogsim.yaml",
+                                 {"traffic.load=0", "sim.warmup=10", "sim.cycles=2000"});
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<NetStats::Delivery> got;
+  RunHooks hooks;
+  hooks.before = [&](Network& net) {
+    const auto& t = dynamic_cast<const Dragonfly&>(net.topology());
+    const int p = t.p();
+    pairs.push_back({0, 1});  // both on router 0
+    pairs.push_back({0, p});  // router 0 -> router 1 of group 0
+    // A router of another group one global hop from router 0, then one local hop.
+    for (int d = 0; d < t.nodes() && pairs.size() < 3; ++d) {
+      const int rd = t.node_router(d);
+      if (t.min_global_hops(0, rd) == 1 && t.min_hops(0, rd) == 2 &&
+          t.port_class(t.min_port(0, rd)) == PortClass::Global)
+        pairs.push_back({0, d});
+    }
+    net.stats().record = true;
+    for (size_t i = 0; i < pairs.size(); ++i) net.nics()[pairs[i].first]->script(100 + 400 * i, pairs[i].second);
+  };
+  hooks.after = [&](Network& net) { got = net.stats().deliveries; };
+  RunResult r = run_simulation(cfg, hooks);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  ASSERT_EQ(pairs.size(), 3u);
+  ASSERT_EQ(got.size(), 3u);
+  const Cycle expect[] = {12, 25, 128};
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(got[i].dst, pairs[i].second);
+    EXPECT_EQ(got[i].done - got[i].gen, expect[i]) << "pair " << pairs[i].first << "->" << pairs[i].second;
+  }
+}

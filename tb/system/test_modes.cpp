@@ -71,3 +71,9 @@ TEST(Modes, DragonflyAdaptiveRoutings) {
   expect_modes_equal({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=ugal-g", "router.vcs=4",
                       "traffic.load=0.6", "sim.cycles=4000", "sim.warmup=1000"});
 }
+
+TEST(Modes, LookaheadRoutingWithAdaptiveDragonfly) {
+  // RC latency 0: VA routes heads itself; UGAL-L reads congestion as it does.
+  expect_modes_equal({source_path("topologies/dragonfly-h2-fogsim.yaml"), "traffic.load=0.6", "sim.cycles=3000",
+                      "sim.warmup=500", "routing.algorithm=ugal-l", "router.vcs=4", "traffic.pattern=adv"});
+}

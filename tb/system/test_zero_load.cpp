@@ -75,3 +75,9 @@ TEST(ZeroLoad, EvenPacketsOverSlowNicLinks) {
                                             {"link.nic_latency=2", "traffic.packet_size=4", "link.latency=3"}),
                           {{0, 63}, {5, 6}, {17, 40}});
 }
+
+TEST(ZeroLoad, LookaheadRouting) {
+  // RC latency 0: the route is ready in the cycle VA starts.
+  expect_analytic_latency(test::make_config("topologies/mesh-8x8.yaml", {"router.stage_latency.rc=0"}),
+                          {{0, 63}, {9, 54}, {27, 28}});
+}
