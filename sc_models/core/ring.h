@@ -2,6 +2,7 @@
 // Growable ring-buffer FIFO: a std::deque without the per-chunk allocations
 // that dominate a flit's journey through delay lines and output queues.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace nocsim {
@@ -32,7 +33,7 @@ class Ring {
     head_ = 0;
   }
   std::vector<T> buf_;
-  size_t head_ = 0, size_ = 0;
+  uint32_t head_ = 0, size_ = 0;
 };
 
 }  // namespace nocsim

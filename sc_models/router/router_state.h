@@ -26,15 +26,17 @@ struct RouterParams {
   bool check = true;
 };
 
+// What SA reads every cycle (buffer control, ready, state, route, out_vc)
+// comes first, within about one cache line; RC's candidates last.
 struct InputVc {
-  enum class State { Idle, Routing, VcAlloc, Active };
+  enum class State : uint8_t { Idle, Routing, VcAlloc, Active };
   FlitFifo buf;
-  State state = State::Idle;
   Cycle ready = 0;  // first cycle the next stage may act on this VC
+  State state = State::Idle;
+  int8_t n_cands = 0;
+  int16_t out_vc = -1;
   RouteCandidate route{-1, 0, 0, {}};  // the candidate VA granted
   RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
-  int n_cands = 0;
-  int out_vc = -1;
 };
 
 struct OutputVc {
