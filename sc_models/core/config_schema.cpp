@@ -37,6 +37,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.local_misroute_threshold", K::Int, "8", 0, 1 << 20, {}, "OLM: flits in the minimal local output above which a local misroute is offered"},
       {"routing.pb_period", K::Int, "1", 1, 1 << 20, {}, "PiggyBack: cycles between saturation-flag updates (they arrive link.latency later)"},
       {"routing.pb_coef", K::Int, "200", 0, 100000, {}, "PiggyBack: a global port is saturated above pb_coef% of its router's mean global occupancy ..."},
+      {"routing.reevaluate", K::Bool, "true", 0, 0, {}, "adaptive dragonfly routings: decide again at every VC-allocation attempt after the first (the seed simulator; false: once per router)"},
       {"routing.pb_repick", K::Bool, "true", 0, 0, {}, "PiggyBack: offer two more Valiant routers when the first one's output has no usable VC"},
       {"routing.pb_threshold", K::Int, "8", 0, 1 << 20, {}, "PiggyBack: ... plus this many flits"},
       {"routing.global_misroute", K::Enum, "rrg", 0, 0, {"rrg", "crg", "nrg", "mm"}, "dragonfly: how the intermediate group is drawn (random, current router's, another router's, mixed)"},

@@ -24,6 +24,7 @@ class RouteCompute : public Stage {
   // cycle it allocates for them, through route_now().
   bool has_work() const override { return st_.n_routing > 0 && st_.p.lat_rc > 0; }
   void route_now(int ip, int ivc, std::vector<RouteCandidate>& out);
+  bool adaptive() const { return routing_->adaptive(); }
 
  private:
   struct Decision {

@@ -23,6 +23,7 @@ struct RouterParams {
   bool vct = true;
   int packet_size = 8;  // flits; VCT allocates a VC only with room for a whole packet
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
+  bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
   bool check = true;
 };
 

@@ -14,18 +14,25 @@ void VcAlloc::evaluate(Cycle now) {
   cands_.clear();
   const bool lookahead = st_.p.lat_rc == 0 && st_.n_routing > 0;
   if (st_.n_vcalloc == 0 && !lookahead) return;
+  const bool reroute = st_.p.reevaluate && rc_->adaptive();
+  auto route_and_request = [&](int ip, int v, bool fresh) {
+    const int first = static_cast<int>(cands_.size());
+    rc_->route_now(ip, v, cands_);
+    const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
+    routed_.push_back({ip, v, first, n, fresh});
+    request(ip, v, cands_.data() + first, n);
+  };
   for (int ip = 0; ip < st_.p.ports; ++ip)
     for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
       const InputVc& ivc = st_.in[ip][v];
       if (ivc.ready > now) continue;
       if (ivc.state == InputVc::State::VcAlloc) {
-        request(ip, v, ivc.cands, ivc.n_cands);
+        if (reroute && ivc.ready < now)
+          route_and_request(ip, v, false);
+        else
+          request(ip, v, ivc.cands, ivc.n_cands);
       } else if (lookahead && ivc.state == InputVc::State::Routing) {
-        const int first = static_cast<int>(cands_.size());
-        rc_->route_now(ip, v, cands_);
-        const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
-        routed_.push_back({ip, v, first, n});
-        request(ip, v, cands_.data() + first, n);
+        route_and_request(ip, v, true);
       }
     }
   if (requesters_.empty()) return;
@@ -64,8 +71,9 @@ bool VcAlloc::usable_mask(const RouteCandidate& rc) {
 void VcAlloc::commit(Cycle now) {
   for (const auto& r : routed_) {  // as RC's commit would have, with no latency
     InputVc& ivc = st_.in[r.ip][r.ivc];
-    ivc.n_cands = r.n;
+    ivc.n_cands = static_cast<int8_t>(r.n);
     for (int c = 0; c < r.n; ++c) ivc.cands[c] = cands_[r.first + c];
+    if (!r.fresh) continue;
     ivc.state = InputVc::State::VcAlloc;
     --st_.n_routing;
     ++st_.n_vcalloc;

@@ -6,7 +6,9 @@
 // routes, output VC busy bits and credits. Writes at commit: output VC busy,
 // input VC out_vc, state -> SA, ready = now + latency.va. With latency.rc = 0
 // VA also routes the heads waiting for RC (lookahead routing: the route is
-// ready when VA starts) and commits their routes.
+// ready when VA starts) and commits their routes. With routing.reevaluate and
+// an adaptive routing, a head that already failed an attempt (ready < now) is
+// routed again before each new attempt.
 #include <vector>
 
 #include "alloc/vc_allocator.h"
@@ -32,11 +34,12 @@ class VcAlloc : public Stage {
   };
   struct Routed {
     int ip, ivc, first, n;  // candidates cands_[first, first+n)
+    bool fresh;             // routed from the Routing state (lookahead), else re-evaluated
   };
   bool usable_mask(const RouteCandidate& rc);
   void request(int ip, int v, const RouteCandidate* cands, int n);
   RouteCompute* rc_ = nullptr;
-  std::vector<Routed> routed_;          // latency.rc = 0: heads routed this cycle
+  std::vector<Routed> routed_;          // heads routed here this cycle (lookahead, re-evaluation)
   std::vector<RouteCandidate> cands_;   // their candidates
   VcAllocator alloc_;
   std::vector<Grant> grants_;

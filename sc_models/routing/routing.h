@@ -60,6 +60,9 @@ class Routing {
   // router's routing has its own stream), hence not const. At most
   // kMaxCandidates candidates, best first.
   virtual void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) = 0;
+  // Decides by congestion: with routing.reevaluate, VA asks again at every
+  // allocation attempt after the first.
+  virtual bool adaptive() const { return false; }
 };
 
 using RoutingFactory = std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)>;

@@ -71,6 +71,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   p.vct = cfg.get_str("router.switching") == "vct";
   p.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
+  p.reevaluate = cfg.get_bool("routing.reevaluate");
   p.lat_va = static_cast<int>(cfg.get_int("router.stage_latency.va"));
   p.lat_sa = static_cast<int>(cfg.get_int("router.stage_latency.sa"));
   p.lat_st = static_cast<int>(cfg.get_int("router.stage_latency.st"));

@@ -42,8 +42,10 @@
 //   l0-l0-g1 | l0-l2-g3 | l4 in the spec's notation: LGLGL, 3 local /
 //   2 global. Deadlock freedom rests on the escape path: from every buffer the
 //   non-opportunistic hops left are strictly increasing (Fuentes ch. 5).
-//   Triggers are evaluated when RC routes the head, not at every allocation
-//   attempt; VA tries the misroute first and the minimal hop after.
+//   VA tries the misroute first and the minimal hop after.
+// Adaptive kinds (UGAL, PAR, PB, OLM) are routed again before every VA
+// attempt after the first with routing.reevaluate (the seed simulator's
+// behaviour, default); otherwise once per router, when RC routes the head.
 // The intermediate group is drawn by routing.global_misroute (Fuentes §1.4.3):
 //   rrg any allowed group; crg a group wired to the deciding router; nrg a
 //   group wired to another router of its group; mm crg at the source router,
@@ -78,6 +80,10 @@ class DragonflyRouting : public Routing {
   // Oblivious kinds have a closed-form channel-load bound.
   static bool oblivious(Kind k) { return k == Kind::Min || k == Kind::ValRouter || k == Kind::ValGroup; }
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
+  bool adaptive() const override {
+    return kind_ == Kind::UgalL || kind_ == Kind::UgalG || kind_ == Kind::Par || kind_ == Kind::Pb ||
+           kind_ == Kind::Olm;
+  }
   static VcSequence sequence(Kind kind);
   // The kind registered under a routing.algorithm key; false for other keys.
   static bool kind_of(const std::string& key, Kind& kind);
