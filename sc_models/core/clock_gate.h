@@ -13,8 +13,8 @@
 //     gate_.rest(has_work());
 //   }
 //
-// wake() (a delta notification, e.g. from an update phase) or wake_after()
-// (a timed one, half a cycle before the edge wanted) resumes the process on
+// wake() (a delta notification, e.g. from an update phase or from the
+// WakeWheel on the falling edge before the edge wanted) resumes the process on
 // the next rising edge.
 #include <systemc>
 
@@ -42,8 +42,6 @@ class ClockGate {
       ev_.notify(sc_core::SC_ZERO_TIME);
     }
   }
-  // sc_event keeps the earliest of several pending notifications.
-  void wake_after(const sc_core::sc_time& delay) { ev_.notify(delay); }
 
  private:
   sc_core::sc_event ev_;
