@@ -32,11 +32,7 @@ void RouteCompute::commit(Cycle now) {
   for (size_t k = 0; k < decisions_.size(); ++k) {
     const Decision& d = decisions_[k];
     InputVc& ivc = st_.in[d.ip][d.ivc];
-    ivc.n_cands = std::min(first_[k + 1] - first_[k], kMaxCandidates);
-    for (int c = 0; c < ivc.n_cands; ++c) ivc.cands[c] = cands_[first_[k] + c];
-    ivc.state = InputVc::State::VcAlloc;
-    --st_.n_routing;
-    ++st_.n_vcalloc;
+    st_.routed(ivc, cands_.data() + first_[k], first_[k + 1] - first_[k]);
     ivc.ready = now + st_.p.lat_rc;
   }
   decisions_.clear();

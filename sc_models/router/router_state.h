@@ -70,6 +70,19 @@ struct RouterState {
   std::vector<int> active;               // their indices ip*V+ivc, in no particular order
   int st_queued = 0;                     // flits between SA and the output link
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
+
+  // Stores a head's candidates (at most kMaxCandidates) on its input VC.
+  static void set_candidates(InputVc& ivc, const RouteCandidate* c, int n) {
+    ivc.n_cands = static_cast<int8_t>(n < kMaxCandidates ? n : kMaxCandidates);
+    for (int k = 0; k < ivc.n_cands; ++k) ivc.cands[k] = c[k];
+  }
+  // Routing -> VcAlloc, with the head's candidates.
+  void routed(InputVc& ivc, const RouteCandidate* c, int n) {
+    set_candidates(ivc, c, n);
+    ivc.state = InputVc::State::VcAlloc;
+    --n_routing;
+    ++n_vcalloc;
+  }
 };
 
 }  // namespace nocsim

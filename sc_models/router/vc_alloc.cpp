@@ -71,12 +71,10 @@ bool VcAlloc::usable_mask(const RouteCandidate& rc) {
 void VcAlloc::commit(Cycle now) {
   for (const auto& r : routed_) {  // as RC's commit would have, with no latency
     InputVc& ivc = st_.in[r.ip][r.ivc];
-    ivc.n_cands = static_cast<int8_t>(r.n);
-    for (int c = 0; c < r.n; ++c) ivc.cands[c] = cands_[r.first + c];
-    if (!r.fresh) continue;
-    ivc.state = InputVc::State::VcAlloc;
-    --st_.n_routing;
-    ++st_.n_vcalloc;
+    if (r.fresh)
+      st_.routed(ivc, cands_.data() + r.first, r.n);
+    else
+      RouterState::set_candidates(ivc, cands_.data() + r.first, r.n);
   }
   routed_.clear();
   for (const auto& g : grants_) {
