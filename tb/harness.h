@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -38,11 +39,21 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
+// A fresh path in this test process's own directory, removed with it at exit
+// (ctest runs one test per process, so nothing is left behind in /tmp).
 inline std::string temp_path(const std::string& tag) {
-  char buf[] = "/tmp/nocsim_test_XXXXXX";
-  int fd = mkstemp(buf);
-  close(fd);
-  return std::string(buf) + "_" + tag;
+  static char dir[] = "/tmp/nocsim_test_XXXXXX";
+  static const bool made = [] {
+    if (!mkdtemp(dir)) std::abort();
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    });
+    return true;
+  }();
+  static int n = 0;
+  (void)made;
+  return std::string(dir) + "/" + std::to_string(n++) + "_" + tag;
 }
 
 // Runs build/nocsim with the given arguments (quoted for the shell).
