@@ -132,12 +132,12 @@ TEST_P(DragonflyAdaptive, ReachesValiantUnderAdv1) {
 INSTANTIATE_TEST_SUITE_P(Routings, DragonflyAdaptive, testing::Values("ugal-l", "ugal-g", "pb", "par", "olm"),
                          routing_name);
 
-// ... and stay within 10% of MIN under UN (PAR does not: docs/validation.md).
+// ... and stay within 10% of MIN under UN.
 class DragonflyAdaptiveUniform : public testing::TestWithParam<std::string> {};
 TEST_P(DragonflyAdaptiveUniform, StaysNearMin) {
   EXPECT_NEAR(accepted_cli({"routing.algorithm=" + GetParam()}), min_uniform(), 0.1 * min_uniform());
 }
-INSTANTIATE_TEST_SUITE_P(Routings, DragonflyAdaptiveUniform, testing::Values("ugal-l", "ugal-g", "pb", "olm"),
+INSTANTIATE_TEST_SUITE_P(Routings, DragonflyAdaptiveUniform, testing::Values("ugal-l", "ugal-g", "pb", "par", "olm"),
                          routing_name);
 
 TEST(DragonflySoak, UgalL) { soak("ugal-l"); }

@@ -160,7 +160,9 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     }
   } else if (h.phase == 2) {  // PAR's second chance, one local hop into the source group
     h.phase = 1;
-    const int inter = pick_intermediate(ctx.router, gd, true);
+    // Valiant groups wired to this gateway (see the header) unless NRG was asked for.
+    const bool nrg = o_.policy == Policy::Nrg || o_.policy == Policy::Mm;
+    const int inter = pick_group_or_router(ctx.router, gd, nrg ? Policy::Nrg : Policy::Crg);
     if (inter >= 0 && ugal_prefers_valiant(ctx, dst, inter, h)) {
       h.inter = inter;
       h.phase = 0;

@@ -20,6 +20,12 @@
 // PAR (progressive adaptive, Fuentes §1.4.2): the UGAL-L test at the source
 //   router and, if the packet went minimally over a local hop, once more at
 //   the next router of the source group: l0-l1-g2-l3-l4-g5-l6, 5 local / 2 global.
+//   That router is the gateway: its minimal hop is global, so the second test
+//   draws the Valiant group among the gateway's other global links (CRG; NRG
+//   with routing.global_misroute nrg or mm), as the seed simulator's PAR
+//   does. Both sides of the comparison are then global channels whose credit
+//   occupancy counts the same link round trip; against a local first hop the
+//   minimal global link always looked fuller (docs/validation.md).
 // PB (PiggyBack, Jiang et al.; Fuentes §1.4.2): UGAL-L at the source router,
 //   also misrouting when the minimal path's global port is flagged saturated
 //   in the group (PiggybackBoard). VCs as VAL. With routing.pb_repick, RC
