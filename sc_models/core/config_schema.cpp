@@ -34,6 +34,8 @@ const std::vector<KeySpec>& config_schema() {
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
       {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
       {"routing.algorithm", K::Enum, "dor", 0, 0, {"dor", "min", "val", "val-group", "val-any", "ugal-l", "ugal-g", "par", "pb", "olm"}, "routing function: dor (mesh/torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly)"},
+      {"routing.misroute_trigger", K::Enum, "ugal", 0, 0, {"ugal", "credits"}, "PAR/OLM: when to misroute: the UGAL test (ugal), or the seed simulator's credit trigger: the minimal output VC at least misroute_threshold% full and unable to take the packet now (credits)"},
+      {"routing.misroute_threshold", K::Int, "50", 0, 100, {}, "credit trigger: occupancy of the minimal output VC, in % of its buffer, from which misrouting is considered"},
       {"routing.local_misroute_threshold", K::Int, "8", 0, 1 << 20, {}, "OLM: flits in the minimal local output above which a local misroute is offered"},
       {"routing.pb_period", K::Int, "1", 1, 1 << 20, {}, "PiggyBack: cycles between saturation-flag updates (they arrive link.latency later)"},
       {"routing.pb_coef", K::Int, "200", 0, 100000, {}, "PiggyBack: a global port is saturated above pb_coef% of its router's mean global occupancy ..."},

@@ -29,6 +29,10 @@ class CongestionView {
   virtual int output_queue(int router, int port) const = 0;
   // The same over all VCs of the port (the output queue counted once).
   virtual int port_occupancy(int router, int port) const = 0;
+  // Credits held for output VC `vc` of `port` (free downstream slots).
+  virtual int credits(int router, int port, int vc) const = 0;
+  // Downstream flits per VC of `port`: the credit ceiling.
+  virtual int depth(int router, int port) const = 0;
   // PiggyBack: is this global port flagged saturated in its router's group?
   virtual bool saturated(int /*router*/, int /*port*/) const { return false; }
 };

@@ -221,6 +221,12 @@ int Network::port_occupancy(int router, int port) const {
   return occ;
 }
 
+int Network::credits(int router, int port, int vc) const {
+  return routers_[router]->state().out[port].vcs[vc].credits;
+}
+
+int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }
+
 uint64_t Network::progress() const {
   uint64_t s = stats_.flits_injected + stats_.flits_ejected;
   for (const auto& r : routers_) s += r->state().flits_moved;

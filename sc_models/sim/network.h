@@ -41,6 +41,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   uint64_t progress() const;
   int occupancy(int router, int port, int vc) const override;
   int port_occupancy(int router, int port) const override;
+  int credits(int router, int port, int vc) const override;
+  int depth(int router, int port) const override;
   int output_queue(int router, int port) const override {
     return static_cast<int>(routers_[router]->state().out[port].queue.size());
   }

@@ -23,11 +23,12 @@ double ratio_to_bound(std::initializer_list<std::string> overrides) {
   return test::json_number(r.json, "accepted_load") / bound;
 }
 
-void soak(const std::string& routing, int local_vcs = 4) {
+void soak(const std::string& routing, int local_vcs = 4, const std::vector<std::string>& extra = {}) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=" + routing, "router.vcs=" + std::to_string(local_vcs),
                                   "traffic.load=0.9", "sim.warmup=0",
                                   "sim.cycles=100000", "sim.stop_injection=true", "sim.drain=1000000"});
+  for (const auto& o : extra) cfg.set_override(o);
   RunResult r = run_simulation(cfg);
   ASSERT_EQ(r.exit_code, 0) << r.error;
   EXPECT_GT(test::json_number(r.json, "delivered"), 100000);
@@ -140,6 +141,17 @@ TEST_P(DragonflyAdaptiveUniform, StaysNearMin) {
 INSTANTIATE_TEST_SUITE_P(Routings, DragonflyAdaptiveUniform, testing::Values("ugal-l", "ugal-g", "pb", "par", "olm"),
                          routing_name);
 
+// The same criteria for PAR and OLM deciding by the credit trigger.
+TEST(DragonflyCreditTrigger, ParAndOlmMeetTheAdaptiveCriteria) {
+  for (std::string alg : {"par", "olm"}) {
+    const std::vector<std::string> args{"routing.algorithm=" + alg, "routing.misroute_trigger=credits"};
+    std::vector<std::string> adv = args;
+    adv.push_back("traffic.pattern=adv");
+    EXPECT_GE(accepted_cli(adv), 0.8 * kStrictValiantAdv1) << alg;
+    EXPECT_NEAR(accepted_cli(args), min_uniform(), 0.1 * min_uniform()) << alg;
+  }
+}
+
 TEST(DragonflySoak, UgalL) { soak("ugal-l"); }
 TEST(DragonflySoak, UgalG) { soak("ugal-g"); }
 
@@ -202,6 +214,12 @@ TEST(DragonflyPrisacari, ValGroupBitComplementStaysBelowTheModel) {
 }
 
 TEST(DragonflySoak, Olm) { soak("olm", 3); }
+TEST(DragonflySoak, OlmWithTheCreditTriggerUnderAdv1) {
+  soak("olm", 3, {"routing.misroute_trigger=credits", "traffic.pattern=adv"});
+}
+TEST(DragonflySoak, ParWithTheCreditTriggerUnderAdv1) {
+  soak("par", 5, {"routing.misroute_trigger=credits", "traffic.pattern=adv"});
+}
 
 // The seed simulator's zero-load latencies for its 72-node example (spec
 // dragonfly.md): 12 cycles within one router, 25 over one local link, 128 over

@@ -139,8 +139,10 @@ class RandomView : public CongestionView {
  public:
   int occupancy(int, int, int) const override { return static_cast<int>(rng_.below(64)); }
   int port_occupancy(int, int) const override { return static_cast<int>(rng_.below(128)); }
-  int output_queue(int, int) const override { return static_cast<int>(rng_.below(16)); }
+  int output_queue(int, int) const override { return static_cast<int>(rng_.below(4)); }
   bool saturated(int, int) const override { return rng_.below(4) == 0; }
+  int credits(int, int, int) const override { return static_cast<int>(rng_.below(64)); }
+  int depth(int, int) const override { return 64; }
 
  private:
   mutable Rng rng_{5, "view"};
@@ -152,11 +154,12 @@ class RandomView : public CongestionView {
 // Follows the first candidate from every router to every router; counts the
 // opportunistic hops taken in the source group and in other groups.
 std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples,
-                                          std::array<int, 2>* misroutes = nullptr) {
+                                          std::array<int, 2>* misroutes = nullptr,
+                                          const DragonflyRouting::Options& o = {}) {
   VcSequence seq = DragonflyRouting::sequence(kind);
   RandomView view;
   std::vector<DragonflyRouting> routing;
-  for (int r = 0; r < t.routers(); ++r) routing.emplace_back(t, kind, DragonflyRouting::Options{}, 3, r);
+  for (int r = 0; r < t.routers(); ++r) routing.emplace_back(t, kind, o, 3, r);
   std::map<Channel, std::set<Channel>> deps;
   std::vector<RouteCandidate> c;
   for (int s = 0; s < t.routers(); ++s)
@@ -231,4 +234,63 @@ TEST(DragonflyRouting, OlmMisroutesOpportunisticallyAndKeepsItsEscapePath) {
   walk(t, DragonflyRouting::Kind::Olm, 12, &misroutes);
   EXPECT_GT(misroutes[0], 0) << "no local misroute in a source group";
   EXPECT_GT(misroutes[1], 0) << "no local misroute outside the source group";
+}
+
+namespace {
+
+// Every output idle with room to spare, except the one congested port.
+class OnePortFull : public CongestionView {
+ public:
+  OnePortFull(int port, int occupancy, int credits, bool busy)
+      : port_(port), occ_(occupancy), credits_(credits), busy_(busy) {}
+  int occupancy(int, int p, int) const override { return p == port_ ? occ_ : 0; }
+  int port_occupancy(int r, int p) const override { return occupancy(r, p, 0); }
+  int output_queue(int, int p) const override { return p == port_ && busy_ ? 1 : 0; }
+  int credits(int, int p, int) const override { return p == port_ ? credits_ : 64; }
+  int depth(int, int) const override { return 64; }
+
+ private:
+  int port_, occ_, credits_;
+  bool busy_;
+};
+
+// PAR at router 0 with the credit trigger, for a packet to group 8, which
+// router 0's own global link reaches: is it sent toward a Valiant router?
+bool par_misroutes(const OnePortFull& view, int percent) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  DragonflyRouting::Options o;
+  o.credit_trigger = true;
+  o.trigger_percent = percent;
+  o.exclude_destination = true;  // so the Valiant first hop is never the minimal port
+  DragonflyRouting par(t, DragonflyRouting::Kind::Par, o, 3, 0);
+  Flit f;
+  f.size = 8;
+  f.dst = 8 * t.a() * t.p();
+  std::vector<RouteCandidate> c;
+  par.route({0, 0, 0, f, &view}, c);
+  return c.front().next.inter >= 0;
+}
+
+}  // namespace
+
+TEST(DragonflyRouting, CreditTriggerMisroutesOnlyWhenTheMinimalOutputIsFullAndBlocked) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  const int gport = t.min_port(0, t.node_router(8 * t.a() * t.p()));
+  ASSERT_EQ(t.port_class(gport), PortClass::Global);
+  EXPECT_TRUE(par_misroutes(OnePortFull(gport, 48, 4, false), 50));   // 75% full, 4 credits for 8 flits
+  EXPECT_TRUE(par_misroutes(OnePortFull(gport, 48, 16, true), 50));   // room, but its link is busy
+  EXPECT_FALSE(par_misroutes(OnePortFull(gport, 48, 4, false), 80));  // below the threshold
+  EXPECT_FALSE(par_misroutes(OnePortFull(gport, 48, 16, false), 50)); // it can take the packet now
+  EXPECT_FALSE(par_misroutes(OnePortFull(gport + 1, 48, 4, true), 50));  // another port is full
+}
+
+TEST(DragonflyRouting, CreditTriggerKeepsTheVcOrderAndMisroutes) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  DragonflyRouting::Options o;
+  o.credit_trigger = true;
+  std::array<int, 2> olm{0, 0};
+  walk(t, DragonflyRouting::Kind::Olm, 12, &olm, o);
+  EXPECT_GT(olm[0], 0) << "no local misroute in a source group";
+  EXPECT_GT(olm[1], 0) << "no local misroute outside the source group";
+  EXPECT_FALSE(has_cycle(walk(t, DragonflyRouting::Kind::Par, 12, nullptr, o)));
 }

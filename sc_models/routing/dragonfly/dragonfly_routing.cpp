@@ -9,7 +9,9 @@ namespace nocsim {
 
 DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
     : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), rng_(seed, "routing." + std::to_string(router)),
-      indirect_(t.network_ports(), 0) {}
+      indirect_(t.network_ports(), 0) {
+  o_.credit_trigger = o.credit_trigger && (kind == Kind::Par || kind == Kind::Olm);  // UGAL and PB are the test
+}
 
 VcSequence DragonflyRouting::sequence(Kind kind) {
   switch (kind) {
@@ -51,7 +53,7 @@ int DragonflyRouting::global_occupancy(const CongestionView& v, int gs, int gt, 
   return static_cast<int>(q(v, gs * t_.a() + t_.gateway(gs, gt), t_.gateway_port(gs, gt), seq_.vc_at(pos)));
 }
 
-bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, int via,
+bool DragonflyRouting::prefers_valiant(const RouteContext& ctx, int dst, int via,
                                             const RoutingHeader& h) const {
   if (!ctx.view) return false;
   const CongestionView& v = *ctx.view;
@@ -60,16 +62,32 @@ bool DragonflyRouting::ugal_prefers_valiant(const RouteContext& ctx, int dst, in
     if (v.saturated(gs * t_.a() + t_.gateway(gs, gd), t_.gateway_port(gs, gd))) return true;
   }
   const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, h);
-  long q_min = q(v, ctx.router, m.out_port, m.vc_lo);
-  long q_val = q(v, ctx.router, n.out_port, n.vc_lo);
-  if (kind_ == Kind::UgalG) {
-    const int gs = t_.group(ctx.router);
-    q_min += global_occupancy(v, gs, t_.group(dst), h);
-    q_val += global_occupancy(v, gs, t_.group(via), h);
-  }
   const long h_min = t_.min_hops(ctx.router, dst);
   const long h_val = t_.min_hops(ctx.router, via) + t_.min_hops(via, dst);
+  if (kind_ != Kind::UgalG) return prefers_misroute(ctx, m, n, h_min, h_val);
+  const int gs = t_.group(ctx.router);
+  const long q_min = q(v, ctx.router, m.out_port, m.vc_lo) + global_occupancy(v, gs, t_.group(dst), h);
+  const long q_val = q(v, ctx.router, n.out_port, n.vc_lo) + global_occupancy(v, gs, t_.group(via), h);
   return q_min * h_min > q_val * h_val + o_.ugal_threshold;
+}
+
+bool DragonflyRouting::prefers_misroute(const RouteContext& ctx, const RouteCandidate& m, const RouteCandidate& n,
+                                        long h_min, long h_val) const {
+  if (o_.credit_trigger) return congested(ctx, m) && can_take(ctx, n);
+  const CongestionView& v = *ctx.view;
+  return q(v, ctx.router, m.out_port, m.vc_lo) * h_min > q(v, ctx.router, n.out_port, n.vc_lo) * h_val + o_.ugal_threshold;
+}
+
+bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& c) const {
+  const CongestionView& v = *ctx.view;
+  return 100L * v.occupancy(ctx.router, c.out_port, c.vc_lo) >=
+             static_cast<long>(o_.trigger_percent) * v.depth(ctx.router, c.out_port) &&
+         !can_take(ctx, c);
+}
+
+bool DragonflyRouting::can_take(const RouteContext& ctx, const RouteCandidate& c) const {
+  const CongestionView& v = *ctx.view;
+  return v.credits(ctx.router, c.out_port, c.vc_lo) >= ctx.head.size && v.output_queue(ctx.router, c.out_port) == 0;
 }
 
 int DragonflyRouting::reuse_vc(const RoutingHeader& h) const {
@@ -83,7 +101,9 @@ bool DragonflyRouting::olm_local(const RouteContext& ctx, const RouteCandidate& 
   if (!ctx.view || gs == t_.group(t_.node_router(ctx.head.src)) || (ctx.head.rh.flags & 1u) ||
       t_.port_class(minimal.out_port) != PortClass::Local || t_.a() < 3)
     return false;
-  if (ctx.view->occupancy(ctx.router, minimal.out_port, minimal.vc_lo) <= o_.local_threshold) return false;
+  if (o_.credit_trigger ? !congested(ctx, minimal)
+                        : ctx.view->occupancy(ctx.router, minimal.out_port, minimal.vc_lo) <= o_.local_threshold)
+    return false;
   // A random router of the group other than this one and the minimal next one.
   const int self = t_.index(ctx.router), next = t_.index(t_.peer(ctx.router, minimal.out_port).router);
   int r = static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a() - 2)));
@@ -91,6 +111,7 @@ bool DragonflyRouting::olm_local(const RouteContext& ctx, const RouteCandidate& 
     if (r >= skip) ++r;
   const int vc = reuse_vc(ctx.head.rh);
   misroute = {t_.local_port(self, r), vc, vc, ctx.head.rh, true};
+  if (o_.credit_trigger && !can_take(ctx, misroute)) return false;
   misroute.next.flags |= 1u;
   return true;
 }
@@ -111,12 +132,9 @@ bool DragonflyRouting::olm_source_local(const RouteContext& ctx, const RoutingHe
   const int entry = t_.entry(inter, gs);
   const int port = t_.local_port(t_.index(ctx.router), t_.index(via));
   const int vc = reuse_vc(h);
-  const long q_min = q(*ctx.view, ctx.router, minimal.out_port, minimal.vc_lo);
-  const long q_val = q(*ctx.view, ctx.router, port, vc);
-  const long h_min = t_.min_hops(ctx.router, dst);
-  const long h_val = 1 + t_.min_hops(via, entry) + t_.min_hops(entry, dst);
-  if (q_min * h_min <= q_val * h_val + o_.ugal_threshold) return false;
   misroute = {port, vc, vc, h, true};
+  const long h_val = 1 + t_.min_hops(via, entry) + t_.min_hops(entry, dst);
+  if (!prefers_misroute(ctx, minimal, misroute, t_.min_hops(ctx.router, dst), h_val)) return false;
   misroute.next.inter = inter;
   misroute.next.phase = 0;
   misroute.next.flags |= 1u;
@@ -151,7 +169,7 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     if (kind_ != Kind::Min && gs != gd) {
       const int inter = pick_intermediate(ctx.router, gd, false);
       const int via = inter < 0 ? -1 : to_group ? t_.entry(inter, gs) : inter;
-      if (inter >= 0 && (!adaptive || ugal_prefers_valiant(ctx, dst, via, h))) {
+      if (inter >= 0 && (!adaptive || prefers_valiant(ctx, dst, via, h))) {
         h.inter = inter;
         h.phase = 0;
       } else if (kind_ == Kind::Par && t_.port_class(t_.min_port(ctx.router, dst)) == PortClass::Local) {
@@ -163,7 +181,7 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     // Valiant groups wired to this gateway (see the header) unless NRG was asked for.
     const bool nrg = o_.policy == Policy::Nrg || o_.policy == Policy::Mm;
     const int inter = pick_group_or_router(ctx.router, gd, nrg ? Policy::Nrg : Policy::Crg);
-    if (inter >= 0 && ugal_prefers_valiant(ctx, dst, inter, h)) {
+    if (inter >= 0 && prefers_valiant(ctx, dst, inter, h)) {
       h.inter = inter;
       h.phase = 0;
     }
@@ -232,6 +250,8 @@ void register_dragonfly_routings(RoutingRegistry& reg) {
       o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
       o.local_threshold = static_cast<int>(cfg.get_int("routing.local_misroute_threshold"));
       o.pb_repick = cfg.get_bool("routing.pb_repick");
+      o.credit_trigger = cfg.get_str("routing.misroute_trigger") == "credits";
+      o.trigger_percent = static_cast<int>(cfg.get_int("routing.misroute_threshold"));
       return std::make_unique<DragonflyRouting>(*d, k, o, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
     });
     reg.add_validator(name, [k, name](const Topology& t, const Config& cfg) {

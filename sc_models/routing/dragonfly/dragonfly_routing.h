@@ -49,6 +49,11 @@
 //   2 global. Deadlock freedom rests on the escape path: from every buffer the
 //   non-opportunistic hops left are strictly increasing (Fuentes ch. 5).
 //   VA tries the misroute first and the minimal hop after.
+// PAR's and OLM's decisions take, instead of the UGAL-L test, the seed
+//   simulator's credit trigger with routing.misroute_trigger=credits: misroute
+//   when the minimal output VC is at least routing.misroute_threshold% full
+//   and cannot take the packet now (fewer credits than its flits, or its link
+//   busy), to a candidate that can (spec/dragonfly.md).
 // Adaptive kinds (UGAL, PAR, PB, OLM) are routed again before every VA
 // attempt after the first with routing.reevaluate (the seed simulator's
 // behaviour, default); otherwise once per router, when RC routes the head.
@@ -81,6 +86,8 @@ class DragonflyRouting : public Routing {
     bool queue_only = false;  // UGAL's Q: output queue only, not downstream credits
     int local_threshold = 8;  // OLM: misroute locally when the minimal local output holds more flits
     bool pb_repick = true;    // PB: offer two more Valiant routers as fallbacks
+    bool credit_trigger = false;  // PAR/OLM: the credit trigger instead of the UGAL test
+    int trigger_percent = 50;     // credit trigger: minimal output VC occupancy, % of its buffer
   };
   DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router);
   // Oblivious kinds have a closed-form channel-load bound.
@@ -103,11 +110,20 @@ class DragonflyRouting : public Routing {
   RouteCandidate hop(int router, int target, const RoutingHeader& h) const;
   // An intermediate group (VAL-group) or router, drawn at `router` by the policy.
   int pick_intermediate(int router, int dst_group, bool in_transit);
-  // UGAL: true when the path through `inter` looks less loaded than the minimal one.
-  // `via`: the router the Valiant path heads for first.
-  bool ugal_prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const;
   // The same for an explicit policy.
   int pick_group_or_router(int router, int dst_group, Policy p);
+  // UGAL (or PAR/OLM's trigger): go toward the Valiant router `via` instead
+  // of minimally? PB also when the minimal global link is flagged.
+  bool prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const;
+  // Misroute from the minimal first hop `m` to `n` (both at the deciding
+  // router)? The UGAL-L test with the paths' lengths h_min and h_val, or
+  // PAR/OLM's credit trigger (routing.misroute_trigger=credits).
+  bool prefers_misroute(const RouteContext& ctx, const RouteCandidate& m, const RouteCandidate& n, long h_min,
+                        long h_val) const;
+  // Credit trigger: the output VC is at least trigger_percent% full and cannot take the packet now.
+  bool congested(const RouteContext& ctx, const RouteCandidate& c) const;
+  // Room for the whole packet on the candidate's VC and its link idle.
+  bool can_take(const RouteContext& ctx, const RouteCandidate& c) const;
   // OLM: a local misroute candidate when the minimal local hop is congested
   // (outside the source group, once per group).
   bool olm_local(const RouteContext& ctx, const RouteCandidate& minimal, RouteCandidate& misroute);
