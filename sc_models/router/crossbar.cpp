@@ -10,16 +10,20 @@ Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st
 void Crossbar::evaluate(Cycle now) {
   sent_.clear();
   if (st_.st_queued == 0) return;
-  for (int op = 0; op < st_.p.ports; ++op) {
+  st_.queued_ports.for_each([&](int op) {
     const auto& q = st_.out[op].queue;
-    if (q.empty() || q.front().ready > now) continue;
+    if (q.front().ready > now) return;
     router_.send_flit(op, q.front().flit);
     sent_.push_back(op);
-  }
+  });
 }
 
 void Crossbar::commit(Cycle) {
-  for (int op : sent_) st_.out[op].queue.pop_front();
+  for (int op : sent_) {
+    auto& q = st_.out[op].queue;
+    q.pop_front();
+    if (q.empty()) st_.queued_ports.erase(op);
+  }
   st_.st_queued -= static_cast<int>(sent_.size());
   sent_.clear();
 }

@@ -12,15 +12,16 @@ void RouteCompute::evaluate(Cycle now) {
   decisions_.clear();
   cands_.clear();
   first_.clear();
-  if (st_.n_routing == 0 || st_.p.lat_rc == 0) return;
-  for (int ip = 0; ip < st_.p.ports; ++ip)
-    for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
-      const InputVc& ivc = st_.in[ip][v];
-      if (ivc.state != InputVc::State::Routing || ivc.ready > now) continue;
-      first_.push_back(static_cast<int>(cands_.size()));
-      routing_->route({st_.id, ip, v, ivc.buf.front(), view_}, cands_);
-      decisions_.push_back({ip, v});
-    }
+  if (st_.p.lat_rc == 0) return;
+  const int V = st_.p.vcs;
+  st_.routing.for_each([&](int i) {
+    const int ip = i / V, v = i % V;
+    const InputVc& ivc = st_.in[ip][v];
+    if (ivc.ready > now) return;
+    first_.push_back(static_cast<int>(cands_.size()));
+    routing_->route({st_.id, ip, v, ivc.buf.front(), view_}, cands_);
+    decisions_.push_back({ip, v});
+  });
   first_.push_back(static_cast<int>(cands_.size()));
 }
 
@@ -31,9 +32,8 @@ void RouteCompute::route_now(int ip, int ivc, std::vector<RouteCandidate>& out) 
 void RouteCompute::commit(Cycle now) {
   for (size_t k = 0; k < decisions_.size(); ++k) {
     const Decision& d = decisions_[k];
-    InputVc& ivc = st_.in[d.ip][d.ivc];
-    st_.routed(ivc, cands_.data() + first_[k], first_[k + 1] - first_[k]);
-    ivc.ready = now + st_.p.lat_rc;
+    st_.routed(d.ip, d.ivc, cands_.data() + first_[k], first_[k + 1] - first_[k]);
+    st_.in[d.ip][d.ivc].ready = now + st_.p.lat_rc;
   }
   decisions_.clear();
 }

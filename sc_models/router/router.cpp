@@ -28,6 +28,8 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     for (auto& vc : st_.in[ip]) vc.buf = FlitFifo(p.in_depth[ip]);
   }
   st_.out.resize(p.ports);
+  st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
+  st_.queued_ports = IndexSet(p.ports);
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
@@ -164,8 +166,7 @@ void Router::pull_flits(int ip, Cycle now) {
       throw InvariantError("buffer overflow: router " + std::to_string(st_.id) + " in port " + std::to_string(ip) +
                            " vc " + std::to_string(f.vc));
     if (ivc.state == InputVc::State::Idle) {
-      ivc.state = InputVc::State::Routing;
-      ++st_.n_routing;
+      st_.to_routing(ip, f.vc);
       ivc.ready = line.front_arrival();
     }
     ivc.buf.push(f);

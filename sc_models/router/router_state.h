@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "core/index_set.h"
 #include "core/ring.h"
 #include "routing/routing.h"
 #include "router/flit_fifo.h"
@@ -65,10 +66,11 @@ struct RouterState {
   RouterParams p;
   std::vector<std::vector<InputVc>> in;  // [in_port][vc]
   std::vector<OutputPort> out;           // [out_port]
-  int n_routing = 0, n_vcalloc = 0;      // input VCs waiting for RC, for VA
+  IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   int n_active = 0;                      // input VCs holding an output VC
   std::vector<int> active;               // their indices ip*V+ivc, in no particular order
   int st_queued = 0;                     // flits between SA and the output link
+  IndexSet queued_ports;                 // output ports holding some of them
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
 
   // Stores a head's candidates (at most kMaxCandidates) on its input VC.
@@ -76,12 +78,18 @@ struct RouterState {
     ivc.n_cands = static_cast<int8_t>(n < kMaxCandidates ? n : kMaxCandidates);
     for (int k = 0; k < ivc.n_cands; ++k) ivc.cands[k] = c[k];
   }
+  // A head reached the front of input VC (ip, v): Routing.
+  void to_routing(int ip, int v) {
+    in[ip][v].state = InputVc::State::Routing;
+    routing.insert(ip * p.vcs + v);
+  }
   // Routing -> VcAlloc, with the head's candidates.
-  void routed(InputVc& ivc, const RouteCandidate* c, int n) {
+  void routed(int ip, int v, const RouteCandidate* c, int n) {
+    InputVc& ivc = in[ip][v];
     set_candidates(ivc, c, n);
     ivc.state = InputVc::State::VcAlloc;
-    --n_routing;
-    ++n_vcalloc;
+    routing.erase(ip * p.vcs + v);
+    vcalloc.insert(ip * p.vcs + v);
   }
 };
 

@@ -87,12 +87,15 @@ void SwitchAlloc::commit(Cycle now) {
     f.vc = ivc.out_vc;
     op.queue.push_back({now + st_.p.lat_sa + st_.p.lat_st, f});
     ++st_.st_queued;
+    st_.queued_ports.insert(ivc.route.out_port);
     ++st_.flits_moved;
     if (f.tail()) {
       ovc.busy = false;
       ivc.out_vc = -1;
-      ivc.state = ivc.buf.empty() ? InputVc::State::Idle : InputVc::State::Routing;
-      if (!ivc.buf.empty()) ++st_.n_routing;
+      if (ivc.buf.empty())
+        ivc.state = InputVc::State::Idle;
+      else
+        st_.to_routing(g.ip, g.ivc);
       --st_.n_active;
       auto& a = st_.active;
       a.erase(std::find(a.begin(), a.end(), g.ip * V + g.ivc));

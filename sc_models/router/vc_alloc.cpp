@@ -12,8 +12,8 @@ void VcAlloc::evaluate(Cycle now) {
   requesters_.clear();
   routed_.clear();
   cands_.clear();
-  const bool lookahead = st_.p.lat_rc == 0 && st_.n_routing > 0;
-  if (st_.n_vcalloc == 0 && !lookahead) return;
+  const bool lookahead = st_.p.lat_rc == 0 && !st_.routing.empty();
+  if (st_.vcalloc.empty() && !lookahead) return;
   const bool reroute = st_.p.reevaluate && rc_->adaptive();
   auto route_and_request = [&](int ip, int v, bool fresh) {
     const int first = static_cast<int>(cands_.size());
@@ -22,19 +22,22 @@ void VcAlloc::evaluate(Cycle now) {
     routed_.push_back({ip, v, first, n, fresh});
     request(ip, v, cands_.data() + first, n);
   };
-  for (int ip = 0; ip < st_.p.ports; ++ip)
-    for (int v = 0; v < static_cast<int>(st_.in[ip].size()); ++v) {
-      const InputVc& ivc = st_.in[ip][v];
-      if (ivc.ready > now) continue;
-      if (ivc.state == InputVc::State::VcAlloc) {
-        if (reroute && ivc.ready < now)
-          route_and_request(ip, v, false);
-        else
-          request(ip, v, ivc.cands, ivc.n_cands);
-      } else if (lookahead && ivc.state == InputVc::State::Routing) {
-        route_and_request(ip, v, true);
-      }
-    }
+  const int V = st_.p.vcs;
+  st_.vcalloc.for_each(
+      [&](int i) {
+        const int ip = i / V, v = i % V;
+        const InputVc& ivc = st_.in[ip][v];
+        if (ivc.ready > now) return;
+        if (ivc.state == InputVc::State::VcAlloc) {
+          if (reroute && ivc.ready < now)
+            route_and_request(ip, v, false);
+          else
+            request(ip, v, ivc.cands, ivc.n_cands);
+        } else {  // lookahead: a head still to route
+          route_and_request(ip, v, true);
+        }
+      },
+      lookahead ? &st_.routing : nullptr);
   if (requesters_.empty()) return;
   alloc_.allocate();
   for (const auto& r : requesters_) {
@@ -70,11 +73,10 @@ bool VcAlloc::usable_mask(const RouteCandidate& rc) {
 
 void VcAlloc::commit(Cycle now) {
   for (const auto& r : routed_) {  // as RC's commit would have, with no latency
-    InputVc& ivc = st_.in[r.ip][r.ivc];
     if (r.fresh)
-      st_.routed(ivc, cands_.data() + r.first, r.n);
+      st_.routed(r.ip, r.ivc, cands_.data() + r.first, r.n);
     else
-      RouterState::set_candidates(ivc, cands_.data() + r.first, r.n);
+      RouterState::set_candidates(st_.in[r.ip][r.ivc], cands_.data() + r.first, r.n);
   }
   routed_.clear();
   for (const auto& g : grants_) {
@@ -84,7 +86,7 @@ void VcAlloc::commit(Cycle now) {
     st_.out[ivc.route.out_port].vcs[g.ovc].busy = true;
     ivc.out_vc = g.ovc;
     ivc.state = InputVc::State::Active;
-    --st_.n_vcalloc;
+    st_.vcalloc.erase(g.ip * st_.p.vcs + g.ivc);
     ++st_.n_active;
     st_.active.push_back(g.ip * st_.p.vcs + g.ivc);
     ivc.ready = now + st_.p.lat_va;

@@ -22,7 +22,7 @@ class VcAlloc : public Stage {
   VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
-  bool has_work() const override { return st_.n_vcalloc > 0 || (st_.p.lat_rc == 0 && st_.n_routing > 0); }
+  bool has_work() const override { return !st_.vcalloc.empty() || (st_.p.lat_rc == 0 && !st_.routing.empty()); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
 
  private:

@@ -70,8 +70,7 @@ TEST(Checks, SinkCatchesAFlitOutOfSequence) {
     f.seq = 3;
     f.size = 4;
     ivc.buf.push(f);
-    ivc.state = InputVc::State::Routing;
-    ++st.n_routing;
+    st.to_routing(t.node_port(0), 0);
   };
   RunResult r = run_simulation(cfg, hooks);
   EXPECT_EQ(r.exit_code, kExitInvariant);
