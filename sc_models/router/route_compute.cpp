@@ -26,7 +26,7 @@ void RouteCompute::evaluate(Cycle now) {
 }
 
 void RouteCompute::route_now(int ip, int ivc, std::vector<RouteCandidate>& out) {
-  routing_->route({st_.id, ip, ivc, st_.in[ip][ivc].buf.front(), view_}, out);
+  routing_->route({st_.id, ip, ivc, st_.in[ip][ivc].buf.front(), view_, 1}, out);
 }
 
 void RouteCompute::commit(Cycle now) {

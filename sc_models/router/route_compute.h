@@ -21,7 +21,7 @@ class RouteCompute : public Stage {
   void set_view(const CongestionView* v) { view_ = v; }
   const Routing& routing() const { return *routing_; }
   // With latency.rc = 0 (lookahead routing) VA routes heads itself, in the
-  // cycle it allocates for them, through route_now().
+  // cycle it allocates for them, through route_now() (random stream 1).
   bool has_work() const override { return !st_.routing.empty() && st_.p.lat_rc > 0; }
   void route_now(int ip, int ivc, std::vector<RouteCandidate>& out);
   bool adaptive() const { return routing_->adaptive(); }

@@ -84,10 +84,8 @@ void Router::run_router() {
   if (!gate_.edge()) return;
   Cycle now = this->now();
   try {
-    rc_->evaluate(now);
-    va_->evaluate(now);
-    sa_->evaluate(now);
-    st_stage_->evaluate(now);
+    Stage* const stages[] = {rc_.get(), va_.get(), sa_.get(), st_stage_.get()};
+    for (int k = 0; k < 4; ++k) stages[st_.p.reverse_stages ? 3 - k : k]->evaluate(now);
   } catch (const std::exception& e) {
     return fail(e);
   }

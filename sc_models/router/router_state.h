@@ -26,6 +26,7 @@ struct RouterParams {
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
   bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
   bool check = true;
+  bool reverse_stages = false;  // per-router mode: evaluate ST, SA, VA, RC
 };
 
 // What SA reads every cycle (buffer control, ready, state, route, out_vc)

@@ -43,6 +43,10 @@ struct RouteContext {
   int in_vc;
   const Flit& head;
   const CongestionView* view = nullptr;
+  // The random stream a routing draws from: 0 for RC, 1 for VA's own calls
+  // (re-evaluation, lookahead). One stream per stage keeps the draws
+  // independent of the order the kernel runs a router's stages in.
+  int stream = 0;
 };
 
 struct RouteCandidate {

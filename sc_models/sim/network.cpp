@@ -76,6 +76,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   p.lat_sa = static_cast<int>(cfg.get_int("router.stage_latency.sa"));
   p.lat_st = static_cast<int>(cfg.get_int("router.stage_latency.st"));
   p.check = cfg.get_bool("sim.check");
+  p.reverse_stages = cfg.get_str("sim.stage_order") == "reverse";
   return p;
 }
 

@@ -8,7 +8,7 @@
 namespace nocsim {
 
 DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
-    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), rng_(seed, "routing." + std::to_string(router)),
+    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), streams_{{seed, "routing." + std::to_string(router)}, {seed, "routing." + std::to_string(router) + ".va"}},
       indirect_(t.network_ports(), 0) {
   o_.credit_trigger = o.credit_trigger && (kind == Kind::Par || kind == Kind::Olm);  // UGAL and PB are the test
 }
@@ -43,9 +43,9 @@ int DragonflyRouting::pick_group_or_router(int router, int gd, Policy p) {
     for (int g = 0; g < t_.g(); ++g)
       if (allowed(g)) cand_.push_back(g);
   if (cand_.empty()) return -1;
-  const int g = cand_[rng_.below(cand_.size())];
+  const int g = cand_[rng_->below(cand_.size())];
   if (kind_ == Kind::ValGroup || kind_ == Kind::Olm) return g;
-  return g * t_.a() + static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a())));
+  return g * t_.a() + static_cast<int>(rng_->below(static_cast<uint64_t>(t_.a())));
 }
 
 int DragonflyRouting::global_occupancy(const CongestionView& v, int gs, int gt, const RoutingHeader& h) const {
@@ -106,7 +106,7 @@ bool DragonflyRouting::olm_local(const RouteContext& ctx, const RouteCandidate& 
     return false;
   // A random router of the group other than this one and the minimal next one.
   const int self = t_.index(ctx.router), next = t_.index(t_.peer(ctx.router, minimal.out_port).router);
-  int r = static_cast<int>(rng_.below(static_cast<uint64_t>(t_.a() - 2)));
+  int r = static_cast<int>(rng_->below(static_cast<uint64_t>(t_.a() - 2)));
   for (int skip : {std::min(self, next), std::max(self, next)})
     if (r >= skip) ++r;
   const int vc = reuse_vc(ctx.head.rh);
@@ -155,6 +155,7 @@ RouteCandidate DragonflyRouting::hop(int router, int target, const RoutingHeader
 }
 
 void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) {
+  rng_ = &streams_[ctx.stream];
   const int dst = t_.node_router(ctx.head.dst);
   RoutingHeader h = ctx.head.rh;
   const int gs = t_.group(ctx.router), gd = t_.group(dst);

@@ -145,7 +145,8 @@ class DragonflyRouting : public Routing {
   Kind kind_;
   Options o_;
   VcSequence seq_;
-  Rng rng_;
+  Rng streams_[2];    // RouteContext::stream
+  Rng* rng_ = nullptr;  // the stream of the call in progress
   std::vector<int> cand_;  // scratch: candidate groups
   std::vector<uint64_t> indirect_;
 };
