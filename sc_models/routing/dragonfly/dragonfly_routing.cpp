@@ -8,7 +8,8 @@
 namespace nocsim {
 
 DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
-    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), streams_{{seed, "routing." + std::to_string(router)}, {seed, "routing." + std::to_string(router) + ".va"}},
+    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)),
+      streams_{{seed, "routing." + std::to_string(router)}, {seed, "routing." + std::to_string(router) + ".va"}},
       indirect_(t.network_ports(), 0) {
   o_.credit_trigger = o.credit_trigger && (kind == Kind::Par || kind == Kind::Olm);  // UGAL and PB are the test
 }
@@ -53,8 +54,7 @@ int DragonflyRouting::global_occupancy(const CongestionView& v, int gs, int gt, 
   return static_cast<int>(q(v, gs * t_.a() + t_.gateway(gs, gt), t_.gateway_port(gs, gt), seq_.vc_at(pos)));
 }
 
-bool DragonflyRouting::prefers_valiant(const RouteContext& ctx, int dst, int via,
-                                            const RoutingHeader& h) const {
+bool DragonflyRouting::prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const {
   if (!ctx.view) return false;
   const CongestionView& v = *ctx.view;
   if (kind_ == Kind::Pb) {
@@ -75,7 +75,8 @@ bool DragonflyRouting::prefers_misroute(const RouteContext& ctx, const RouteCand
                                         long h_min, long h_val) const {
   if (o_.credit_trigger) return congested(ctx, m) && can_take(ctx, n);
   const CongestionView& v = *ctx.view;
-  return q(v, ctx.router, m.out_port, m.vc_lo) * h_min > q(v, ctx.router, n.out_port, n.vc_lo) * h_val + o_.ugal_threshold;
+  return q(v, ctx.router, m.out_port, m.vc_lo) * h_min >
+         q(v, ctx.router, n.out_port, n.vc_lo) * h_val + o_.ugal_threshold;
 }
 
 bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& c) const {
