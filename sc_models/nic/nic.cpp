@@ -27,10 +27,10 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
   bool sends = p_.packet_rate > 0 && pattern_.dest(node_, probe) >= 0;
   next_gen_ = sends ? rng_.geometric(p_.packet_rate) - 1 : kNever;
   SC_HAS_PROCESS(Nic);
-  SC_METHOD(run);  // no static sensitivity: see EdgeGate
+  SC_METHOD(run);  // no static sensitivity: see ClockGate::bind_dynamic
 }
 
-void Nic::start_of_simulation() { gate_.bind(clk.posedge_event()); }
+void Nic::start_of_simulation() { gate_.bind_dynamic(clk.posedge_event()); }
 
 void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
 

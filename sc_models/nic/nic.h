@@ -91,7 +91,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
     int next = 0;      // its next expected flit, 0 between packets
   };
   std::vector<RxVc> rx_;  // [ejection VC]
-  EdgeGate gate_;
+  ClockGate gate_;
   WakeWheel* wheel_ = nullptr;
   Cycle wake_at_ = ~0ull;  // rising edge of the pending wake-up, ~0 for none
 };
