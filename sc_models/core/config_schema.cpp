@@ -24,6 +24,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.global_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "dragonfly: flits per global VC buffer; 0 = router.buffer_depth"},
       {"router.output_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "flits per output buffer; 0 = no output buffer (needs speedup 1)"},
       {"router.speedup", K::Int, "1", 1, 8, {}, "switch allocations (crossbar passes) per cycle"},
+      {"router.in_transit_priority", K::Bool, "false", 0, 0, {}, "switch allocation: an injection input does not request an output that a packet already in the network requests (Fuentes' in-transit priority)"},
       {"router.switching", K::Enum, "vct", 0, 0, {"vct", "wormhole"}, "virtual cut-through or wormhole"},
       {"router.stage_latency.rc", K::Int, "1", 0, 1000, {}, "cycles of routing computation; 0 = lookahead routing (VA routes the head in its own cycle)"},
       {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},

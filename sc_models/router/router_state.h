@@ -21,6 +21,7 @@ struct RouterParams {
   std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
   int output_buffer_depth = 0;
   int speedup = 1;
+  bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
   bool vct = true;
   int packet_size = 8;  // flits; VCT allocates a VC only with room for a whole packet
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;

@@ -18,7 +18,8 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
       taken_(st.p.ports * st.p.vcs, 0),
       done_(st.p.ports * st.p.vcs, 0),
       used_(st.p.ports * st.p.vcs, 0),
-      added_(st.p.ports, 0) {
+      added_(st.p.ports, 0),
+      transit_out_(st.p.ports, 0) {
   for (int ip = 0; ip < st.p.ports; ++ip)
     for (int v = 0; v < st.p.vcs; ++v) {
       ivc_.push_back(v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr);
@@ -47,6 +48,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       op_of_[i] = out;
       inputs |= 1ull << ip;
     }
+    if (st_.p.in_transit_priority) yield_to_transit(inputs);
     if (!inputs) break;
     alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
     for (uint64_t m = inputs; m; m &= m - 1) {
@@ -63,6 +65,28 @@ void SwitchAlloc::evaluate(Cycle now) {
       grants_.push_back({ip, v});
       router_.send_credit(ip, v);
     }
+  }
+}
+
+void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
+  const int V = st_.p.vcs, np = st_.p.network_ports;
+  const uint64_t transit = np >= 64 ? inputs : inputs & ((1ull << np) - 1);
+  if (transit == inputs || !transit) return;  // no injection input, or no contest
+  for (uint64_t m = transit; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    for (uint64_t r = req_[ip]; r; r &= r - 1) transit_out_[op_of_[ip * V + __builtin_ctzll(r)]] = 1;
+  }
+  for (uint64_t m = inputs & ~transit; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    for (uint64_t r = req_[ip]; r; r &= r - 1) {
+      const int v = __builtin_ctzll(r);
+      if (transit_out_[op_of_[ip * V + v]]) req_[ip] &= ~(1ull << v);
+    }
+    if (!req_[ip]) inputs &= ~(1ull << ip);
+  }
+  for (uint64_t m = transit; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    for (uint64_t r = req_[ip]; r; r &= r - 1) transit_out_[op_of_[ip * V + __builtin_ctzll(r)]] = 0;
   }
 }
 

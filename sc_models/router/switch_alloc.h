@@ -37,6 +37,10 @@ class SwitchAlloc : public Stage {
   std::vector<uint8_t> done_; // [ip*V+ivc] tail granted this cycle
   std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
   std::vector<int> added_;    // [op] flits added to the ST queue this cycle
+  std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
+  // In-transit priority: withdraws injection inputs' requests for outputs a
+  // transit input requests.
+  void yield_to_transit(uint64_t& inputs);
   std::vector<const InputVc*> ivc_;  // [ip*V+ivc] (null past a port's VC count)
   std::vector<int> ip_of_;           // [ip*V+ivc] ip
 };

@@ -68,6 +68,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   }
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
+  p.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   p.vct = cfg.get_str("router.switching") == "vct";
   p.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
