@@ -42,6 +42,9 @@ TEST(Cli, VctNeedsRoomForAPacket) {
 TEST(Cli, BitPatternOnOddNetwork) {
   expect_bad_input({"topology.k=3", "traffic.pattern=bitrev"}, "traffic.pattern: bitrev needs a power-of-two");
 }
+TEST(Cli, ReverseStageOrderNeedsPerRouterMode) {
+  expect_bad_input({"sim.stage_order=reverse"}, "sim.stage_order: reverse needs sim.mode=per-router");
+}
 TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.n=2"}, "topology.k: give one value"); }
 
 TEST(Cli, SummaryAndJson) {
