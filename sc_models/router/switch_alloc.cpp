@@ -72,10 +72,13 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
   const int V = st_.p.vcs, np = st_.p.network_ports;
   const uint64_t transit = np >= 64 ? inputs : inputs & ((1ull << np) - 1);
   if (transit == inputs || !transit) return;  // no injection input, or no contest
-  for (uint64_t m = transit; m; m &= m - 1) {
-    const int ip = __builtin_ctzll(m);
-    for (uint64_t r = req_[ip]; r; r &= r - 1) transit_out_[op_of_[ip * V + __builtin_ctzll(r)]] = 1;
-  }
+  auto mark = [&](uint8_t on) {
+    for (uint64_t m = transit; m; m &= m - 1) {
+      const int ip = __builtin_ctzll(m);
+      for (uint64_t r = req_[ip]; r; r &= r - 1) transit_out_[op_of_[ip * V + __builtin_ctzll(r)]] = on;
+    }
+  };
+  mark(1);
   for (uint64_t m = inputs & ~transit; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
     for (uint64_t r = req_[ip]; r; r &= r - 1) {
@@ -84,10 +87,7 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
     }
     if (!req_[ip]) inputs &= ~(1ull << ip);
   }
-  for (uint64_t m = transit; m; m &= m - 1) {
-    const int ip = __builtin_ctzll(m);
-    for (uint64_t r = req_[ip]; r; r &= r - 1) transit_out_[op_of_[ip * V + __builtin_ctzll(r)]] = 0;
-  }
+  mark(0);
 }
 
 void SwitchAlloc::commit(Cycle now) {

@@ -28,6 +28,9 @@ class SwitchAlloc : public Stage {
   struct Grant {
     int ip, ivc;
   };
+  // In-transit priority: withdraws injection inputs' requests for outputs a
+  // transit input requests.
+  void yield_to_transit(uint64_t& inputs);
   std::unique_ptr<SwAllocBackend> alloc_;
   std::vector<Grant> grants_;
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
@@ -38,9 +41,6 @@ class SwitchAlloc : public Stage {
   std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
   std::vector<int> added_;    // [op] flits added to the ST queue this cycle
   std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
-  // In-transit priority: withdraws injection inputs' requests for outputs a
-  // transit input requests.
-  void yield_to_transit(uint64_t& inputs);
   std::vector<const InputVc*> ivc_;  // [ip*V+ivc] (null past a port's VC count)
   std::vector<int> ip_of_;           // [ip*V+ivc] ip
 };
