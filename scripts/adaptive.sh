@@ -34,7 +34,11 @@ wait
 python3 - "$tmp" $routings <<'PY'
 import json, sys
 d = sys.argv[1]
-def load(n): return json.load(open("%s/%s.json" % (d, n)))
+def load(n):
+    try:
+        return json.load(open("%s/%s.json" % (d, n)))
+    except OSError:
+        sys.exit("adaptive.sh: the %s run failed: %s" % (n, open("%s/%s.err" % (d, n)).read().strip()))
 m = load("min")
 c = m["config"]
 a, h, g = int(c["topology.a"]), int(c["topology.h"]), int(c["topology.groups"])
