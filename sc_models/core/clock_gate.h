@@ -37,8 +37,9 @@ class ClockGate {
   // True when this activation is a rising edge to evaluate on.
   bool edge() {
     if (!asleep_) return true;
-    // Woken by ev_ (or initialized): evaluate from the next edge on. Returning
-    // without next_trigger() restores the static sensitivity.
+    // Woken by ev_ (or, in dynamic mode, initialized): evaluate from the next
+    // edge on. Statically sensitive, returning without next_trigger()
+    // restores that sensitivity; in dynamic mode the edge is asked for.
     asleep_ = waking_ = false;
     if (edge_) sc_core::next_trigger(*edge_);
     return false;

@@ -1,8 +1,8 @@
 #pragma once
 // RC: each cycle, for every input VC whose head flit waits for a route and
-// whose RC may start (ready <= now), call the routing function and take its
-// first candidate (DOR gives one). Reads: input VC heads. Writes at commit:
-// the route, the head's routing header (e.g. dateline bits), state -> VA,
+// whose RC may start (ready <= now), call the routing function. Reads: input
+// VC heads. Writes at commit: the head's candidates (VA grants one of them and
+// stores its routing header, e.g. dateline bits, in the head), state -> VA,
 // ready = now + latency.rc.
 #include <memory>
 #include <vector>

@@ -29,7 +29,9 @@ class SwitchAlloc : public Stage {
     int ip, ivc;
   };
   // In-transit priority: withdraws injection inputs' requests for outputs a
-  // transit input requests.
+  // transit input requests. Per request, not per grant: an output a transit
+  // input asked for but did not win (its input granted another VC) stays
+  // idle for that round rather than going to an injection input.
   void yield_to_transit(uint64_t& inputs);
   std::unique_ptr<SwAllocBackend> alloc_;
   std::vector<Grant> grants_;

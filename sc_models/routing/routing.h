@@ -64,9 +64,10 @@ constexpr int kMaxCandidates = 4;
 class Routing {
  public:
   virtual ~Routing() = default;
-  // Called once per packet per router, in RC; may draw random numbers (each
-  // router's routing has its own stream), hence not const. At most
-  // kMaxCandidates candidates, best first.
+  // Called by RC once per packet per router, and by VA again for lookahead
+  // routing and re-evaluation; may draw random numbers (from the stream
+  // ctx.stream names, per router), hence not const. At most kMaxCandidates
+  // candidates, best first.
   virtual void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) = 0;
   // Decides by congestion: with routing.reevaluate, VA asks again at every
   // allocation attempt after the first.

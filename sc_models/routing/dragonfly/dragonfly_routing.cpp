@@ -25,13 +25,14 @@ VcSequence DragonflyRouting::sequence(Kind kind) {
 }
 
 int DragonflyRouting::pick_intermediate(int router, int gd, bool in_transit) {
-  return pick_group_or_router(router, gd, o_.policy == Policy::Mm ? (in_transit ? Policy::Nrg : Policy::Crg) : o_.policy);
+  return pick_group_or_router(router, gd, o_.policy == Policy::Mm ? (in_transit ? Policy::Nrg : Policy::Crg) : o_.policy,
+                              o_.exclude_destination);
 }
 
-int DragonflyRouting::pick_group_or_router(int router, int gd, Policy p) {
+int DragonflyRouting::pick_group_or_router(int router, int gd, Policy p, bool exclude_destination) {
   const int gs = t_.group(router);
   cand_.clear();
-  auto allowed = [&](int g) { return g >= 0 && g != gs && !(o_.exclude_destination && g == gd); };
+  auto allowed = [&](int g) { return g >= 0 && g != gs && !(exclude_destination && g == gd); };
   if (p != Policy::Rrg)
     for (int r = 0; r < t_.a(); ++r) {
       if ((r == t_.index(router)) != (p == Policy::Crg)) continue;
@@ -88,7 +89,8 @@ bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& 
 
 bool DragonflyRouting::can_take(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
-  return v.credits(ctx.router, c.out_port, c.vc_lo) >= ctx.head.size && v.output_queue(ctx.router, c.out_port) == 0;
+  const int room = std::min<int>(ctx.head.size, v.depth(ctx.router, c.out_port));  // wormhole: a whole buffer
+  return v.credits(ctx.router, c.out_port, c.vc_lo) >= room && v.output_queue(ctx.router, c.out_port) == 0;
 }
 
 int DragonflyRouting::reuse_vc(const RoutingHeader& h) const {
@@ -126,7 +128,7 @@ bool DragonflyRouting::olm_source_local(const RouteContext& ctx, const RoutingHe
     return false;
   // The Valiant group hangs off another router of this group (NRG): the local
   // hop there is the misroute, and that router's global hop is then forced.
-  const int inter = pick_group_or_router(ctx.router, gd, Policy::Nrg);
+  const int inter = pick_group_or_router(ctx.router, gd, Policy::Nrg, o_.exclude_destination);
   if (inter < 0) return false;
   const int via = gs * t_.a() + t_.gateway(gs, inter);
   if (via == ctx.router) return false;
@@ -180,9 +182,10 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     }
   } else if (h.phase == 2) {  // PAR's second chance, one local hop into the source group
     h.phase = 1;
-    // Valiant groups wired to this gateway (see the header) unless NRG was asked for.
+    // The gateway's other global links (see the header) unless NRG was asked
+    // for; the destination group's link is the minimal hop itself.
     const bool nrg = o_.policy == Policy::Nrg || o_.policy == Policy::Mm;
-    const int inter = pick_group_or_router(ctx.router, gd, nrg ? Policy::Nrg : Policy::Crg);
+    const int inter = pick_group_or_router(ctx.router, gd, nrg ? Policy::Nrg : Policy::Crg, true);
     if (inter >= 0 && prefers_valiant(ctx, dst, inter, h)) {
       h.inter = inter;
       h.phase = 0;

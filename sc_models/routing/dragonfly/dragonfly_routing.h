@@ -110,8 +110,8 @@ class DragonflyRouting : public Routing {
   RouteCandidate hop(int router, int target, const RoutingHeader& h) const;
   // An intermediate group (VAL-group) or router, drawn at `router` by the policy.
   int pick_intermediate(int router, int dst_group, bool in_transit);
-  // The same for an explicit policy.
-  int pick_group_or_router(int router, int dst_group, Policy p);
+  // The same for an explicit policy and exclusion of the destination group.
+  int pick_group_or_router(int router, int dst_group, Policy p, bool exclude_destination);
   // UGAL (or PAR/OLM's trigger): go toward the Valiant router `via` instead
   // of minimally? PB also when the minimal global link is flagged.
   bool prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const;
