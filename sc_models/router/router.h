@@ -11,8 +11,9 @@
 // Link deliveries: a flit or credit that becomes visible at cycle a is pulled
 // into the buffers after every evaluate() of cycle a-1 and before those of
 // cycle a: in the update phase when a-1 is the current cycle, else on the
-// falling edge of cycle a-1 (a call from the network's WakeWheel). Activity: a process with
-// nothing to do sleeps until a commit or a pull hands it work.
+// falling edge of cycle a-1 (a call from the network's WakeWheel).
+// Activity: a process with nothing to do sleeps until a commit or a pull
+// hands it work.
 #include <memory>
 #include <string>
 #include <systemc>
