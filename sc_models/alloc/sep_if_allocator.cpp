@@ -6,12 +6,12 @@ namespace nocsim {
 
 SepIfAllocator::SepIfAllocator(int ports, int vcs)
     : SepIfPorts(ports, vcs),
-      in_arb_(ports, RrArbiter(vcs)),
-      out_arb_(ports, RrArbiter(ports)),
-      in_win_(ports, -1),
-      out_win_(ports, -1),
-      out_req_(ports, 0),
-      req_mask_(ports, 0) {
+      port_(ports > 0 ? ports : 0),
+      req_mask_(ports > 0 ? ports : 0, 0) {
+  for (Port& p : port_) {
+    p.in_arb = RrArbiter(vcs);
+    p.out_arb = RrArbiter(ports);
+  }
   if (ports > 64 || vcs > 64) throw std::invalid_argument("SepIfAllocator: at most 64 ports and 64 VCs");
 }
 
@@ -32,30 +32,31 @@ void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int*
   // Only the ports that took part last time have state to clear.
   for (uint64_t m = in_used_; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    in_win_[ip] = -1;
+    port_[ip].in_win = -1;
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
     gnt_op_ip[ip] = 0;
   }
-  for (uint64_t m = out_used_; m; m &= m - 1) out_win_[__builtin_ctzll(m)] = -1;
+  for (uint64_t m = out_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].out_win = -1;
   uint64_t outs = 0;  // outputs some stage-1 winner wants
   for (uint64_t m = inputs; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    const int w = in_arb_[ip].eval_mask(req[ip]);
-    in_win_[ip] = w;
+    const int w = port_[ip].in_arb.eval_mask(req[ip]);
+    port_[ip].in_win = w;
     const int op = op_of[ip * V_ + w];
-    out_req_[op] |= 1ull << ip;
+    port_[op].out_req |= 1ull << ip;
     outs |= 1ull << op;
   }
   in_used_ = inputs;
   out_used_ = outs;
   for (; outs; outs &= outs - 1) {
     const int op = __builtin_ctzll(outs);
-    const int ip = out_arb_[op].eval_mask(out_req_[op]);
-    out_req_[op] = 0;
-    out_win_[op] = ip;
+    Port& o = port_[op];
+    const int ip = o.out_arb.eval_mask(o.out_req);
+    o.out_req = 0;
+    o.out_win = ip;
     gnt_ip[ip] = 1;
-    gnt_ivc_ip[ip] = in_win_[ip];
+    gnt_ivc_ip[ip] = port_[ip].in_win;
     gnt_op_ip[ip] = op;
   }
 }
@@ -63,19 +64,20 @@ void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int*
 void SepIfAllocator::tick() {
   for (uint64_t m = in_used_; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    in_arb_[ip].tick(in_win_[ip]);
+    port_[ip].in_arb.tick(port_[ip].in_win);
   }
   for (uint64_t m = out_used_; m; m &= m - 1) {
     const int op = __builtin_ctzll(m);
-    out_arb_[op].tick(out_win_[op]);
+    port_[op].out_arb.tick(port_[op].out_win);
   }
 }
 
 void SepIfAllocator::reset() {
-  for (auto& a : in_arb_) a.reset();
-  for (auto& a : out_arb_) a.reset();
   for (int ip = 0; ip < P_; ++ip) {
-    in_win_[ip] = out_win_[ip] = -1;
+    Port& p = port_[ip];
+    p.in_arb.reset();
+    p.out_arb.reset();
+    p.in_win = p.out_win = -1;
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
     gnt_op_ip[ip] = 0;

@@ -32,10 +32,15 @@ class SepIfAllocator : public SepIfPorts {
   void reset();
 
  private:
-  std::vector<RrArbiter> in_arb_, out_arb_;
-  std::vector<int> in_win_;   // stage-1 winner VC per input, -1 if none
-  std::vector<int> out_win_;  // stage-2 winner input per output, -1 if none
-  std::vector<uint64_t> out_req_;  // per output: inputs whose stage-1 winner wants it
+  // Everything a port's two arbiters keep, side by side: an allocation
+  // touches a cache line or two per port taking part, not one per array.
+  struct Port {
+    RrArbiter in_arb, out_arb;  // stage 1 (over the port's VCs), stage 2 (over the inputs)
+    int in_win = -1;            // stage-1 winner VC of this input, -1 if none
+    int out_win = -1;           // stage-2 winner input of this output, -1 if none
+    uint64_t out_req = 0;       // inputs whose stage-1 winner wants this output
+  };
+  std::vector<Port> port_;
   std::vector<uint64_t> req_mask_;  // eval(): req_ip_ivc as masks
   uint64_t in_used_ = 0, out_used_ = 0;  // ports with a winner in the last eval
 };

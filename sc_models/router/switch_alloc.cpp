@@ -15,15 +15,15 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
       req_(st.p.ports, 0),
       op_of_(st.p.ports * st.p.vcs, 0),
       gnt_(st.p.ports, -1),
-      taken_(st.p.ports * st.p.vcs, 0),
-      done_(st.p.ports * st.p.vcs, 0),
       used_(st.p.ports * st.p.vcs, 0),
       added_(st.p.ports, 0),
       transit_out_(st.p.ports, 0) {
   for (int ip = 0; ip < st.p.ports; ++ip)
     for (int v = 0; v < st.p.vcs; ++v) {
-      ivc_.push_back(v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr);
-      ip_of_.push_back(ip);
+      Slot s;
+      s.ivc = v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr;
+      s.ip = ip;
+      slot_.push_back(s);
     }
 }
 
@@ -35,15 +35,16 @@ void SwitchAlloc::evaluate(Cycle now) {
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
-      const InputVc& ivc = *ivc_[i];
-      if (ivc.ready > now || done_[i] || ivc.buf.size() <= taken_[i]) continue;
+      const Slot& s = slot_[i];
+      const InputVc& ivc = *s.ivc;
+      if (ivc.ready > now || s.done || ivc.buf.size() <= s.taken) continue;
       const int out = ivc.route.out_port;
       const OutputPort& op = st_.out[out];
       if (!op.sink && op.vcs[ivc.out_vc].credits - used_[out * V + ivc.out_vc] < 1) continue;
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
       if (static_cast<int>(op.queue.size()) - departing + added_[out] >= op.queue_capacity) continue;
-      const int ip = ip_of_[i];
+      const int ip = s.ip;
       req_[ip] |= 1ull << (i - ip * V);
       op_of_[i] = out;
       inputs |= 1ull << ip;
@@ -56,10 +57,11 @@ void SwitchAlloc::evaluate(Cycle now) {
       req_[ip] = 0;
       const int v = gnt_[ip];
       if (v < 0) continue;
-      const InputVc& ivc = st_.in[ip][v];
       const int i = ip * V + v;
-      if (ivc.buf.at(taken_[i]).tail()) done_[i] = 1;
-      ++taken_[i];
+      Slot& s = slot_[i];
+      const InputVc& ivc = *s.ivc;
+      if (ivc.buf.at(s.taken).tail()) s.done = 1;
+      ++s.taken;
       ++used_[op_of_[i] * V + ivc.out_vc];
       ++added_[op_of_[i]];
       grants_.push_back({ip, v});
@@ -97,8 +99,9 @@ void SwitchAlloc::commit(Cycle now) {
     OutputPort& op = st_.out[ivc.route.out_port];
     Flit f = ivc.buf.front();
     ivc.buf.pop();
-    taken_[g.ip * V + g.ivc] = 0;
-    done_[g.ip * V + g.ivc] = 0;
+    Slot& s = slot_[g.ip * V + g.ivc];
+    s.taken = 0;
+    s.done = 0;
     used_[ivc.route.out_port * V + ivc.out_vc] = 0;
     added_[ivc.route.out_port] = 0;
     OutputVc& ovc = op.vcs[ivc.out_vc];

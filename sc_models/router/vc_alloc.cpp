@@ -5,7 +5,7 @@
 namespace nocsim {
 
 VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
-    : Stage(name, router, st, own_process), alloc_(st.p.ports, st.p.vcs), mask_(st.p.vcs, 0) {}
+    : Stage(name, router, st, own_process), alloc_(st.p.ports, st.p.vcs) {}
 
 void VcAlloc::evaluate(Cycle now) {
   grants_.clear();
@@ -41,7 +41,7 @@ void VcAlloc::evaluate(Cycle now) {
   if (requesters_.empty()) return;
   alloc_.allocate();
   for (const auto& r : requesters_) {
-    int ovc = alloc_.grant_ovc()[r.ivc];
+    const int ovc = alloc_.grant_ovc(r.ivc);
     if (ovc >= 0) grants_.push_back({r.ivc / st_.p.vcs, r.ivc % st_.p.vcs, ovc, r.cand});
   }
   alloc_.clear_requests();
@@ -63,12 +63,11 @@ bool VcAlloc::usable_mask(const RouteCandidate& rc) {
   const OutputPort& op = st_.out[rc.out_port];
   const int need = st_.p.vct || rc.whole_packet ? st_.p.packet_size : 1;
   const int nv = static_cast<int>(op.vcs.size());
-  bool any = false;
-  for (int o = 0; o < st_.p.vcs; ++o) {
-    mask_[o] = o < nv && o >= rc.vc_lo && o <= rc.vc_hi && !op.vcs[o].busy && (op.sink || op.vcs[o].credits >= need);
-    any |= mask_[o] != 0;
-  }
-  return any;
+  mask_ = 0;
+  const int hi = rc.vc_hi < nv - 1 ? rc.vc_hi : nv - 1;
+  for (int o = rc.vc_lo < 0 ? 0 : rc.vc_lo; o <= hi; ++o)
+    if (!op.vcs[o].busy && (op.sink || op.vcs[o].credits >= need)) mask_ |= 1ull << o;
+  return mask_ != 0;
 }
 
 void VcAlloc::commit(Cycle now) {

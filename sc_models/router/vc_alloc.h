@@ -22,7 +22,8 @@ class VcAlloc : public Stage {
   VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
-  bool has_work() const override { return !st_.vcalloc.empty() || (st_.p.lat_rc == 0 && !st_.routing.empty()); }
+  static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
+  bool has_work() const override { return work(st_); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
 
  private:
@@ -43,7 +44,7 @@ class VcAlloc : public Stage {
   std::vector<RouteCandidate> cands_;   // their candidates
   VcAllocator alloc_;
   std::vector<Grant> grants_;
-  std::vector<uint8_t> mask_;
+  uint64_t mask_ = 0;  // usable_mask(): output VCs of the candidate's port
   std::vector<Requester> requesters_;
 };
 

@@ -4,8 +4,8 @@
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.
 file(READ "${IN}" src)
-set(orig "in_arb_[ip].tick(in_win_[ip]);")
-set(mut  "in_arb_[ip].tick(gnt_ip[ip] ? in_win_[ip] : -1);  // PLANTED BUG")
+set(orig "port_[ip].in_arb.tick(port_[ip].in_win);")
+set(mut  "port_[ip].in_arb.tick(gnt_ip[ip] ? port_[ip].in_win : -1);  // PLANTED BUG")
 string(FIND "${src}" "${orig}" pos)
 if(pos EQUAL -1)
   message(FATAL_ERROR "mutate_twin: '${orig}' not found in ${IN}; update the mutation")
