@@ -37,10 +37,9 @@ inline Cycle cycle_now(Cycle period_ps) {
 template <typename T>
 class LinkLane : public tlm::tlm_fw_transport_if<> {
  public:
-  LinkLane(const char* name, int latency, Cycle period_ps) : socket(name), latency_(latency), period_ps_(period_ps) {
+  LinkLane(const char* name, int latency, Cycle period_ps) : latency_(latency), period_ps_(period_ps), socket(name) {
     socket.bind(*this);
   }
-  tlm::tlm_target_socket<> socket;
   DelayLine<T> line;
   void set_receiver(LinkReceiver* r, int tag) {
     rx_ = r;
@@ -63,10 +62,14 @@ class LinkLane : public tlm::tlm_fw_transport_if<> {
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 
  private:
+  // What b_transport reads sits before the (large) socket, near the object's start.
   int latency_;
   Cycle period_ps_;
   LinkReceiver* rx_ = nullptr;
   int tag_ = 0;
+
+ public:
+  tlm::tlm_target_socket<> socket;
 };
 
 class Link : public sc_core::sc_module {
@@ -95,20 +98,28 @@ template <typename T>
 class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
   explicit LinkSender(const char* name) : socket(name) { socket.bind(*this); }
-  tlm::tlm_initiator_socket<> socket;
   void send(const T& item, int vc) {
     tlm::tlm_generic_payload& p = payload();
     p.set_address(static_cast<uint64_t>(vc));
     p.set_data_ptr(reinterpret_cast<unsigned char*>(const_cast<T*>(&item)));
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->b_transport(p, delay);
+    // The interface the socket is bound to, looked up once (binding is final
+    // once simulation runs): a send then reads this object's first line only.
+    if (!fw_) fw_ = socket.operator->();
+    fw_->b_transport(p, delay);
   }
   // Links complete every transaction in b_transport; nothing comes back.
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
     return tlm::TLM_COMPLETED;
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+
+ private:
+  tlm::tlm_fw_transport_if<>* fw_ = nullptr;
+
+ public:
+  tlm::tlm_initiator_socket<> socket;
 
  private:
   static tlm::tlm_generic_payload& payload() {

@@ -16,7 +16,8 @@ class Crossbar : public Stage {
   Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
-  bool has_work() const override { return st_.st_queued > 0; }
+  static bool work(const RouterState& st) { return st.st_queued > 0; }
+  bool has_work() const override { return work(st_); }
 
  private:
   std::vector<int> sent_;  // output ports that sent this cycle

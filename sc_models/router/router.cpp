@@ -46,6 +46,10 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   va_->set_route_compute(rc_.get());
   sa_ = std::make_unique<SwitchAlloc>("sa", *this, st_, per_stage, std::move(alloc));
   st_stage_ = std::make_unique<Crossbar>("st", *this, st_, per_stage);
+  rc_->set_bit(kRc);
+  va_->set_bit(kVa);
+  sa_->set_bit(kSa);
+  st_stage_->set_bit(kSt);
   rc_->clk(clk);
   va_->clk(clk);
   sa_->clk(clk);
@@ -62,10 +66,17 @@ bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_
 
 void Router::wake_stages() {
   if (per_stage_) {
-    rc_->wake();
-    va_->wake();
-    sa_->wake();
-    st_stage_->wake();
+    if (!asleep_) return;
+    auto wake = [&](uint8_t bit, Stage& s, bool work) {
+      if ((asleep_ & bit) && work) {
+        asleep_ &= static_cast<uint8_t>(~bit);
+        s.wake();
+      }
+    };
+    wake(kRc, *rc_, RouteCompute::work(st_));
+    wake(kVa, *va_, VcAlloc::work(st_));
+    wake(kSa, *sa_, SwitchAlloc::work(st_));
+    wake(kSt, *st_stage_, Crossbar::work(st_));
   } else if (gate_.asleep() && has_work()) {
     gate_.wake();
   }
@@ -89,7 +100,7 @@ void Router::run_router() {
   } catch (const std::exception& e) {
     return fail(e);
   }
-  request_commit();
+  stage_ran(kRc | kVa | kSa | kSt);
   gate_.rest(has_work());
 }
 
@@ -129,10 +140,12 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
 void Router::commit() {
   Cycle now = this->now();
   try {
-    st_stage_->commit(now);
-    sa_->commit(now);
-    va_->commit(now);
-    rc_->commit(now);
+    const uint8_t ran = ran_;
+    ran_ = 0;
+    if (ran & kSt) st_stage_->commit(now);
+    if (ran & kSa) sa_->commit(now);
+    if (ran & kVa) va_->commit(now);
+    if (ran & kRc) rc_->commit(now);
     for (int tag : due_) {
       is_due_[tag + st_.p.ports] = 0;
       pull(tag, now);

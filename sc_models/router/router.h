@@ -59,6 +59,12 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   // Tests plant faults here to prove the checks catch them.
   RouterState& state_for_test() { return st_; }
   void request_commit() { committer_.request(); }
+  // A stage evaluated (its commit runs at this update) / went to sleep.
+  void stage_ran(uint8_t bit) {
+    ran_ |= bit;
+    committer_.request();
+  }
+  void stage_slept(uint8_t bit) { asleep_ |= bit; }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
@@ -104,6 +110,11 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   std::vector<uint8_t> is_due_;   // [tag + ports]
   std::vector<Cycle> asked_;      // [tag + ports]: last arrival cycle a wheel pull was asked for
   Committer committer_;
+  // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (per-stage
+  // mode). Kept here so that a commit and a wake-up touch only the stages
+  // concerned.
+  enum : uint8_t { kRc = 1, kVa = 2, kSa = 4, kSt = 8 };
+  uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
   RunStatus* status_ = nullptr;
 };

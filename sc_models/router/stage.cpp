@@ -21,8 +21,10 @@ void Stage::run() {
   } catch (const std::exception& e) {
     return router_.fail(e);
   }
-  router_.request_commit();
-  gate_.rest(has_work());
+  router_.stage_ran(bit_);
+  const bool busy = has_work();
+  gate_.rest(busy);
+  if (!busy) router_.stage_slept(bit_);
 }
 
 }  // namespace nocsim

@@ -25,10 +25,11 @@ class Stage : public sc_core::sc_module {
   virtual void commit(Cycle now) = 0;
   // Anything in this stage's domain (now or in a later cycle)?
   virtual bool has_work() const = 0;
-  // From a commit: resume on the next clock edge if asleep and has_work().
-  void wake() {
-    if (gate_.asleep() && has_work()) gate_.wake();
-  }
+  // From a commit, once the router saw that this sleeping stage has work:
+  // resume on the next clock edge.
+  void wake() { gate_.wake(); }
+  // This stage's bit in the router's masks of stages that ran and that sleep.
+  void set_bit(uint8_t b) { bit_ = b; }
 
  protected:
   Router& router_;
@@ -37,6 +38,7 @@ class Stage : public sc_core::sc_module {
  private:
   void run();
   ClockGate gate_;
+  uint8_t bit_ = 0;
 };
 
 }  // namespace nocsim
