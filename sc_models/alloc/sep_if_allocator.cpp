@@ -25,46 +25,48 @@ void SepIfAllocator::eval() {
     req_mask_[ip] = m;
     inputs |= static_cast<uint64_t>(m != 0) << ip;
   }
-  eval_masks(inputs, req_mask_.data(), req_op_ip_ivc.data());
-}
-
-void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of) {
-  // Only the ports that took part last time have state to clear.
-  for (uint64_t m = in_used_; m; m &= m - 1) {
+  for (uint64_t m = in_used_; m; m &= m - 1) {  // last eval's grants
     const int ip = __builtin_ctzll(m);
-    port_[ip].in_win = -1;
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
     gnt_op_ip[ip] = 0;
   }
-  for (uint64_t m = out_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].out_win = -1;
-  uint64_t outs = 0;  // outputs some stage-1 winner wants
-  for (uint64_t m = inputs; m; m &= m - 1) {
-    const int ip = __builtin_ctzll(m);
-    const int w = port_[ip].in_arb.eval_mask(req[ip]);
-    port_[ip].in_win = w;
-    const int op = op_of[ip * V_ + w];
-    port_[op].out_req |= 1ull << ip;
-    outs |= 1ull << op;
-  }
-  in_used_ = inputs;
-  out_used_ = outs;
-  for (; outs; outs &= outs - 1) {
-    const int op = __builtin_ctzll(outs);
-    Port& o = port_[op];
-    const int ip = o.out_arb.eval_mask(o.out_req);
-    o.out_req = 0;
-    o.out_win = ip;
+  eval_masks(inputs, req_mask_.data(), req_op_ip_ivc.data());
+  for (uint64_t m = out_used_; m; m &= m - 1) {
+    const int op = __builtin_ctzll(m);
+    const int ip = port_[op].out_win;
     gnt_ip[ip] = 1;
     gnt_ivc_ip[ip] = port_[ip].in_win;
     gnt_op_ip[ip] = op;
   }
 }
 
+void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of) {
+  // Only the ports that took part last time have state to clear.
+  for (uint64_t m = in_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].in_win = -1;
+  for (uint64_t m = out_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].out_win = -1;
+  uint64_t outs = 0;  // outputs some stage-1 winner wants
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    Port& i = port_[ip];
+    i.in_win = i.in_arb.eval_mask(req[ip]);
+    i.in_op = op_of[ip * V_ + i.in_win];
+    port_[i.in_op].out_req |= 1ull << ip;
+    outs |= 1ull << i.in_op;
+  }
+  in_used_ = inputs;
+  out_used_ = outs;
+  for (; outs; outs &= outs - 1) {
+    Port& o = port_[__builtin_ctzll(outs)];
+    o.out_win = o.out_arb.eval_mask(o.out_req);
+    o.out_req = 0;
+  }
+}
+
 void SepIfAllocator::tick() {
   for (uint64_t m = in_used_; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    port_[ip].in_arb.tick(port_[ip].in_win);
+    port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not
   }
   for (uint64_t m = out_used_; m; m &= m - 1) {
     const int op = __builtin_ctzll(m);

@@ -24,10 +24,15 @@ class SepIfAllocator : public SepIfPorts {
   SepIfAllocator(int ports, int vcs);
 
   void eval();  // combinational: fills gnt_* from req_* and the pointers
-  // The same from masks (the simulator's path): req[ip] has bit v set when
-  // (ip, v) requests output op_of[ip*V+v]; `inputs` has bit ip set when
-  // req[ip] != 0. req_* are not read.
+  // The same from masks (the simulator's path, and eval()'s core): req[ip] has
+  // bit v set when (ip, v) requests output op_of[ip*V+v]; `inputs` has bit ip
+  // set when req[ip] != 0. Neither req_* nor gnt_* are touched: the grant of
+  // input ip (in `inputs`) is granted_vc(ip).
   void eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of);
+  int granted_vc(int ip) const {
+    const Port& p = port_[ip];
+    return p.in_win >= 0 && port_[p.in_op].out_win == ip ? p.in_win : -1;
+  }
   void tick();  // clock edge: pointer update from the last eval()
   void reset();
 
@@ -37,6 +42,7 @@ class SepIfAllocator : public SepIfPorts {
   struct Port {
     RrArbiter in_arb, out_arb;  // stage 1 (over the port's VCs), stage 2 (over the inputs)
     int in_win = -1;            // stage-1 winner VC of this input, -1 if none
+    int in_op = 0;              // the output that winner wants
     int out_win = -1;           // stage-2 winner input of this output, -1 if none
     uint64_t out_req = 0;       // inputs whose stage-1 winner wants this output
   };

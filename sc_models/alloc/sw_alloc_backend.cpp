@@ -18,7 +18,7 @@ class TwinAlloc : public SwAllocBackend {
     a_.eval_masks(inputs, req, op_of);
     for (uint64_t m = inputs; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
-      gnt[ip] = a_.gnt_ip[ip] ? a_.gnt_ivc_ip[ip] : -1;
+      gnt[ip] = a_.granted_vc(ip);
     }
     a_.tick();
   }

@@ -98,16 +98,21 @@ template <typename T>
 class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
   explicit LinkSender(const char* name) : socket(name) { socket.bind(*this); }
-  void send(const T& item, int vc) {
+  // The interface the socket is bound to (final once the simulation runs).
+  // A hot sender keeps it: a send then touches neither this object nor the socket.
+  tlm::tlm_fw_transport_if<>* target() { return socket.operator->(); }
+  // One blocking transaction carrying `item` on VC `vc` to `fw`, a target().
+  static void send(tlm::tlm_fw_transport_if<>* fw, const T& item, int vc) {
     tlm::tlm_generic_payload& p = payload();
     p.set_address(static_cast<uint64_t>(vc));
     p.set_data_ptr(reinterpret_cast<unsigned char*>(const_cast<T*>(&item)));
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    // The interface the socket is bound to, looked up once (binding is final
-    // once simulation runs): a send then reads this object's first line only.
-    if (!fw_) fw_ = socket.operator->();
-    fw_->b_transport(p, delay);
+    fw->b_transport(p, delay);
+  }
+  void send(const T& item, int vc) {
+    if (!fw_) fw_ = target();
+    send(fw_, item, vc);
   }
   // Links complete every transaction in b_transport; nothing comes back.
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {

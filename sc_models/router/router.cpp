@@ -14,10 +14,11 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       period_ps_(period_ps),
       flit_out_(p.ports),
       credit_out_(p.ports),
+      flit_fw_(p.ports, nullptr),
+      credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
-      is_due_(2 * p.ports + 1, 0),
-      asked_(2 * p.ports + 1, ~0ull),
+      incoming_(2 * p.ports + 1),
       committer_(*this),
       per_stage_(per_stage) {
   st_.id = id;
@@ -33,7 +34,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
-    st_.out[op].vcs.assign(p.out_vcs[op], OutputVc{p.out_depth[op], false});
+    st_.out[op].vcs.assign(p.out_vcs[op], OutputVc{p.out_depth[op], false, 0});
     st_.out[op].depth = p.out_depth[op];
     st_.out[op].sink = sink_ports[op];
     st_.out[op].queue_capacity = pipe + p.output_buffer_depth;
@@ -109,29 +110,35 @@ void Router::send_flit(int out_port, const Flit& f) {
     Flit g = f;
     ++g.hops;
     g.ghops = static_cast<uint8_t>(g.ghops + st_.p.global_port[out_port]);
-    flit_out_[out_port]->send(g, g.vc);
+    LinkSender<Flit>::send(flit_fw_[out_port], g, g.vc);
   } else {
-    flit_out_[out_port]->send(f, f.vc);
+    LinkSender<Flit>::send(flit_fw_[out_port], f, f.vc);
   }
 }
 
 void Router::send_credit(int in_port, int vc) {
-  Credit c{vc};
-  credit_out_[in_port]->send(c, vc);
+  LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc}, vc);
+}
+
+void Router::start_of_simulation() {
+  for (int p = 0; p < st_.p.ports; ++p) {
+    if (flit_out_[p]) flit_fw_[p] = flit_out_[p]->target();
+    if (credit_out_[p]) credit_fw_[p] = credit_out_[p]->target();
+  }
 }
 
 void Router::on_send(int tag, Cycle arrival, Cycle now) {
   if (arrival <= now + 1) {
-    uint8_t& d = is_due_[tag + st_.p.ports];
-    if (!d) {
-      d = 1;
+    Incoming& in = incoming_[tag + st_.p.ports];
+    if (!in.due) {
+      in.due = true;
       due_.push_back(tag);
     }
     request_commit();
     return;
   }
   // A link delivers in send order, so one pull per arrival cycle is enough.
-  Cycle& asked = asked_[tag + st_.p.ports];
+  Cycle& asked = incoming_[tag + st_.p.ports].asked;
   if (asked == arrival) return;
   asked = arrival;
   wheel_->at(arrival - 1, this, tag);
@@ -147,7 +154,7 @@ void Router::commit() {
     if (ran & kVa) va_->commit(now);
     if (ran & kRc) rc_->commit(now);
     for (int tag : due_) {
-      is_due_[tag + st_.p.ports] = 0;
+      incoming_[tag + st_.p.ports].due = false;
       pull(tag, now);
     }
     due_.clear();

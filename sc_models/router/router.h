@@ -70,6 +70,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int tag) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
+  void start_of_simulation() override;
   const Routing& routing() const { return rc_->routing(); }
   // Records an invariant violation (or lockstep mismatch) and stops the run.
   void fail(const std::exception& e);
@@ -99,6 +100,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   Cycle period_ps_;
   std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
   std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
+  std::vector<tlm::tlm_fw_transport_if<>*> flit_fw_, credit_fw_;  // their target()s
   std::vector<Link*> in_link_, out_link_;
   std::unique_ptr<RouteCompute> rc_;
   std::unique_ptr<VcAlloc> va_;
@@ -106,9 +108,12 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   std::unique_ptr<Crossbar> st_stage_;
   ClockGate gate_;  // per-router mode
   WakeWheel* wheel_ = nullptr;
-  std::vector<int> due_;          // tags of links delivering next cycle: pulled at this commit
-  std::vector<uint8_t> is_due_;   // [tag + ports]
-  std::vector<Cycle> asked_;      // [tag + ports]: last arrival cycle a wheel pull was asked for
+  std::vector<int> due_;  // tags of links delivering next cycle: pulled at this commit
+  struct Incoming {
+    Cycle asked = ~0ull;  // last arrival cycle a wheel pull was asked for
+    bool due = false;     // in due_
+  };
+  std::vector<Incoming> incoming_;  // [tag + ports]
   Committer committer_;
   // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (per-stage
   // mode). Kept here so that a commit and a wake-up touch only the stages

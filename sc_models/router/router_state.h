@@ -2,6 +2,9 @@
 // State shared by a router's pipeline stages. Stages read it in evaluate()
 // (as registered at the last clock edge) and change it only in commit(), so a
 // cycle's outcome does not depend on the order the kernel runs the stages.
+// The one exception is SA's scratch (fields named sa_*): SA alone reads and
+// writes it, within one cycle, and its commit clears it. It sits beside the
+// state SA reads with it, so that a grant touches fewer cache lines.
 #include <vector>
 
 #include "core/flit.h"
@@ -39,6 +42,8 @@ struct InputVc {
   State state = State::Idle;
   int8_t n_cands = 0;
   int16_t out_vc = -1;
+  int16_t sa_taken = 0;  // flits granted this cycle
+  uint8_t sa_done = 0;   // tail granted this cycle
   RouteCandidate route{-1, 0, 0, {}};  // the candidate VA granted
   RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
 };
@@ -46,6 +51,7 @@ struct InputVc {
 struct OutputVc {
   int credits = 0;
   bool busy = false;  // allocated to a packet whose tail has not left yet
+  int sa_used = 0;    // credits granted this cycle
 };
 
 // A flit between switch allocation and the output link: it leaves on the link
@@ -60,6 +66,7 @@ struct OutputPort {
   int depth = 0;             // downstream flits per VC: the credit ceiling
   Ring<StFlit> queue;  // crossbar pipeline plus output buffer
   int queue_capacity = 0;
+  int sa_added = 0;          // flits granted into the queue this cycle
   bool sink = false;         // ejection port: the NIC consumes every flit at once
 };
 

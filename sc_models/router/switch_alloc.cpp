@@ -15,15 +15,11 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
       req_(st.p.ports, 0),
       op_of_(st.p.ports * st.p.vcs, 0),
       gnt_(st.p.ports, -1),
-      used_(st.p.ports * st.p.vcs, 0),
-      added_(st.p.ports, 0),
       transit_out_(st.p.ports, 0) {
   for (int ip = 0; ip < st.p.ports; ++ip)
     for (int v = 0; v < st.p.vcs; ++v) {
-      Slot s;
-      s.ivc = v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr;
-      s.ip = ip;
-      slot_.push_back(s);
+      ivc_.push_back(v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr);
+      ip_of_.push_back(ip);
     }
 }
 
@@ -35,16 +31,18 @@ void SwitchAlloc::evaluate(Cycle now) {
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
-      const Slot& s = slot_[i];
-      const InputVc& ivc = *s.ivc;
-      if (ivc.ready > now || s.done || ivc.buf.size() <= s.taken) continue;
+      const InputVc& ivc = *ivc_[i];
+      if (ivc.ready > now || ivc.sa_done || ivc.buf.size() <= ivc.sa_taken) continue;
       const int out = ivc.route.out_port;
       const OutputPort& op = st_.out[out];
-      if (!op.sink && op.vcs[ivc.out_vc].credits - used_[out * V + ivc.out_vc] < 1) continue;
+      if (!op.sink) {
+        const OutputVc& ovc = op.vcs[ivc.out_vc];
+        if (ovc.credits - ovc.sa_used < 1) continue;
+      }
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
-      if (static_cast<int>(op.queue.size()) - departing + added_[out] >= op.queue_capacity) continue;
-      const int ip = s.ip;
+      if (static_cast<int>(op.queue.size()) - departing + op.sa_added >= op.queue_capacity) continue;
+      const int ip = ip_of_[i];
       req_[ip] |= 1ull << (i - ip * V);
       op_of_[i] = out;
       inputs |= 1ull << ip;
@@ -57,13 +55,12 @@ void SwitchAlloc::evaluate(Cycle now) {
       req_[ip] = 0;
       const int v = gnt_[ip];
       if (v < 0) continue;
-      const int i = ip * V + v;
-      Slot& s = slot_[i];
-      const InputVc& ivc = *s.ivc;
-      if (ivc.buf.at(s.taken).tail()) s.done = 1;
-      ++s.taken;
-      ++used_[op_of_[i] * V + ivc.out_vc];
-      ++added_[op_of_[i]];
+      InputVc& ivc = *ivc_[ip * V + v];
+      if (ivc.buf.at(ivc.sa_taken).tail()) ivc.sa_done = 1;
+      ++ivc.sa_taken;
+      OutputPort& op = st_.out[ivc.route.out_port];
+      ++op.vcs[ivc.out_vc].sa_used;
+      ++op.sa_added;
       grants_.push_back({ip, v});
       router_.send_credit(ip, v);
     }
@@ -95,16 +92,15 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
 void SwitchAlloc::commit(Cycle now) {
   const int V = st_.p.vcs;
   for (const auto& g : grants_) {
-    InputVc& ivc = st_.in[g.ip][g.ivc];
+    InputVc& ivc = *ivc_[g.ip * V + g.ivc];
     OutputPort& op = st_.out[ivc.route.out_port];
     Flit f = ivc.buf.front();
     ivc.buf.pop();
-    Slot& s = slot_[g.ip * V + g.ivc];
-    s.taken = 0;
-    s.done = 0;
-    used_[ivc.route.out_port * V + ivc.out_vc] = 0;
-    added_[ivc.route.out_port] = 0;
+    ivc.sa_taken = 0;
+    ivc.sa_done = 0;
+    op.sa_added = 0;
     OutputVc& ovc = op.vcs[ivc.out_vc];
+    ovc.sa_used = 0;
     if (!op.sink) {
       --ovc.credits;
       if (st_.p.check && ovc.credits < 0)

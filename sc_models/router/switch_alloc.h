@@ -34,22 +34,13 @@ class SwitchAlloc : public Stage {
   // input asked for but did not win (its input granted another VC) stays
   // idle for that round rather than going to an injection input.
   void yield_to_transit(uint64_t& inputs);
-  // Scratch of one input VC ([ip*V+ivc]) in one place: a cycle touches a line
-  // per active VC rather than one per array.
-  struct Slot {
-    const InputVc* ivc = nullptr;  // null past a port's VC count
-    int32_t ip = 0;
-    int16_t taken = 0;  // flits granted this cycle
-    uint8_t done = 0;   // tail granted this cycle
-  };
   std::unique_ptr<SwAllocBackend> alloc_;
   std::vector<Grant> grants_;
-  std::vector<Slot> slot_;
+  std::vector<InputVc*> ivc_;  // [ip*V+ivc] (null past a port's VC count)
+  std::vector<int> ip_of_;     // [ip*V+ivc] ip
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
   std::vector<int> op_of_;     // [ip*V+ivc] their output port
   std::vector<int> gnt_;       // [ip] granted VC or -1
-  std::vector<int> used_;     // [op*V+ovc] credits spent this cycle
-  std::vector<int> added_;    // [op] flits added to the ST queue this cycle
   std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
 };
 

@@ -4,8 +4,8 @@
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.
 file(READ "${IN}" src)
-set(orig "port_[ip].in_arb.tick(port_[ip].in_win);")
-set(mut  "port_[ip].in_arb.tick(gnt_ip[ip] ? port_[ip].in_win : -1);  // PLANTED BUG")
+set(orig "port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not")
+set(mut  "port_[ip].in_arb.tick(granted_vc(ip));  // PLANTED BUG")
 string(FIND "${src}" "${orig}" pos)
 if(pos EQUAL -1)
   message(FATAL_ERROR "mutate_twin: '${orig}' not found in ${IN}; update the mutation")
