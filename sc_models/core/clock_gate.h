@@ -16,6 +16,7 @@
 // wake() (a delta notification, e.g. from an update phase or from the
 // WakeWheel on the falling edge before the edge wanted) resumes the process on
 // the next rising edge.
+#include <memory>
 #include <systemc>
 
 namespace nocsim {
@@ -50,20 +51,22 @@ class ClockGate {
       return;
     }
     asleep_ = true;
-    sc_core::next_trigger(ev_);
+    sc_core::next_trigger(*ev_);
   }
   bool asleep() const { return asleep_; }
   void wake() {
     if (asleep_ && !waking_) {
       waking_ = true;
-      ev_.notify(sc_core::SC_ZERO_TIME);
+      ev_->notify(sc_core::SC_ZERO_TIME);
     }
   }
 
  private:
-  const sc_core::sc_event* edge_ = nullptr;  // dynamic mode
-  sc_core::sc_event ev_;
+  // The flags are read on every activation, the event only on sleep and
+  // wake-up: it lives out of line so the owner's hot members stay together.
   bool asleep_ = false, waking_ = false;
+  const sc_core::sc_event* edge_ = nullptr;  // dynamic mode
+  std::unique_ptr<sc_core::sc_event> ev_ = std::make_unique<sc_core::sc_event>();
 };
 
 }  // namespace nocsim

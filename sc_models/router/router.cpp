@@ -10,17 +10,19 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
                std::unique_ptr<Routing> routing, std::unique_ptr<SwAllocBackend> alloc,
                const std::vector<bool>& sink_ports, const std::vector<bool>& connected)
     : sc_module(name),
-      clk("clk"),
       period_ps_(period_ps),
-      flit_out_(p.ports),
-      credit_out_(p.ports),
+      per_stage_(per_stage),
+      ports_(p.ports),
+      incoming_(2 * p.ports + 1),
       flit_fw_(p.ports, nullptr),
       credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
-      incoming_(2 * p.ports + 1),
       committer_(*this),
-      per_stage_(per_stage) {
+      flit_out_(p.ports),
+      credit_out_(p.ports),
+      clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
+      clk(*clk_port_) {
   st_.id = id;
   st_.p = p;
   st_.in.resize(p.ports);
@@ -129,7 +131,7 @@ void Router::start_of_simulation() {
 
 void Router::on_send(int tag, Cycle arrival, Cycle now) {
   if (arrival <= now + 1) {
-    Incoming& in = incoming_[tag + st_.p.ports];
+    Incoming& in = incoming_[tag + ports_];
     if (!in.due) {
       in.due = true;
       due_.push_back(tag);
@@ -138,7 +140,7 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     return;
   }
   // A link delivers in send order, so one pull per arrival cycle is enough.
-  Cycle& asked = incoming_[tag + st_.p.ports].asked;
+  Cycle& asked = incoming_[tag + ports_].asked;
   if (asked == arrival) return;
   asked = arrival;
   wheel_->at(arrival - 1, this, tag);
@@ -154,7 +156,7 @@ void Router::commit() {
     if (ran & kVa) va_->commit(now);
     if (ran & kRc) rc_->commit(now);
     for (int tag : due_) {
-      incoming_[tag + st_.p.ports].due = false;
+      incoming_[tag + ports_].due = false;
       pull(tag, now);
     }
     due_.clear();

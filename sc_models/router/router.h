@@ -34,8 +34,6 @@ namespace nocsim {
 
 class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
-  sc_core::sc_in<bool> clk;
-
   Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
          std::unique_ptr<Routing> routing, std::unique_ptr<SwAllocBackend> alloc, const std::vector<bool>& sink_ports,
          const std::vector<bool>& connected);
@@ -96,32 +94,39 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   bool has_work() const;
   void run_router();  // per-router mode
 
-  RouterState st_;
+  // What a link send, a commit and a wake-up read comes first, together;
+  // ports, events and the shared state's vectors after.
   Cycle period_ps_;
-  std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
-  std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
-  std::vector<tlm::tlm_fw_transport_if<>*> flit_fw_, credit_fw_;  // their target()s
-  std::vector<Link*> in_link_, out_link_;
-  std::unique_ptr<RouteCompute> rc_;
-  std::unique_ptr<VcAlloc> va_;
-  std::unique_ptr<SwitchAlloc> sa_;
-  std::unique_ptr<Crossbar> st_stage_;
-  ClockGate gate_;  // per-router mode
   WakeWheel* wheel_ = nullptr;
-  std::vector<int> due_;  // tags of links delivering next cycle: pulled at this commit
-  struct Incoming {
-    Cycle asked = ~0ull;  // last arrival cycle a wheel pull was asked for
-    bool due = false;     // in due_
-  };
-  std::vector<Incoming> incoming_;  // [tag + ports]
-  Committer committer_;
   // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (per-stage
   // mode). Kept here so that a commit and a wake-up touch only the stages
   // concerned.
   enum : uint8_t { kRc = 1, kVa = 2, kSa = 4, kSt = 8 };
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
+  int ports_;
+  struct Incoming {
+    Cycle asked = ~0ull;  // last arrival cycle a wheel pull was asked for
+    bool due = false;     // in due_
+  };
+  std::vector<Incoming> incoming_;  // [tag + ports]
+  std::vector<int> due_;  // tags of links delivering next cycle: pulled at this commit
+  std::vector<tlm::tlm_fw_transport_if<>*> flit_fw_, credit_fw_;  // target()s of the senders
+  std::vector<Link*> in_link_, out_link_;
+  RouterState st_;
+  std::unique_ptr<RouteCompute> rc_;
+  std::unique_ptr<VcAlloc> va_;
+  std::unique_ptr<SwitchAlloc> sa_;
+  std::unique_ptr<Crossbar> st_stage_;
+  ClockGate gate_;  // per-router mode
+  Committer committer_;
+  std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
+  std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
   RunStatus* status_ = nullptr;
+  std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
+
+ public:
+  sc_core::sc_in<bool>& clk;
 };
 
 }  // namespace nocsim

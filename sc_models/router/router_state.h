@@ -15,13 +15,11 @@
 
 namespace nocsim {
 
+// Scalars first (stages read them every cycle), per-port vectors last.
 struct RouterParams {
   int ports = 0;
   int network_ports = 0;
   int vcs = 1;                   // the most VCs of any port (allocator width)
-  std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
-  std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
-  std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
   int output_buffer_depth = 0;
   int speedup = 1;
   bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
@@ -31,6 +29,9 @@ struct RouterParams {
   bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
   bool check = true;
   bool reverse_stages = false;  // per-router mode: evaluate ST, SA, VA, RC
+  std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
+  std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
+  std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
 };
 
 // What SA reads every cycle (buffer control, ready, state, route, out_vc)
@@ -72,15 +73,15 @@ struct OutputPort {
 
 struct RouterState {
   int id = 0;
+  int n_active = 0;                      // input VCs holding an output VC
+  int st_queued = 0;                     // flits between SA and the output link
+  uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
   RouterParams p;
   std::vector<std::vector<InputVc>> in;  // [in_port][vc]
   std::vector<OutputPort> out;           // [out_port]
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
-  int n_active = 0;                      // input VCs holding an output VC
-  std::vector<int> active;               // their indices ip*V+ivc, in no particular order
-  int st_queued = 0;                     // flits between SA and the output link
-  IndexSet queued_ports;                 // output ports holding some of them
-  uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
+  std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
+  IndexSet queued_ports;                 // output ports holding flits between SA and the link
 
   // Stores a head's candidates (at most kMaxCandidates) on its input VC.
   static void set_candidates(InputVc& ivc, const RouteCandidate* c, int n) {

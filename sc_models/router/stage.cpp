@@ -5,7 +5,11 @@
 namespace nocsim {
 
 Stage::Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
-    : sc_module(name), clk("clk"), router_(router), st_(st) {
+    : sc_module(name),
+      router_(router),
+      st_(st),
+      clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
+      clk(*clk_port_) {
   if (own_process) {
     SC_HAS_PROCESS(Stage);
     SC_METHOD(run);

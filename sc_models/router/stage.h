@@ -6,6 +6,7 @@
 // mode each stage is its own SC_METHOD on clk.pos() that sleeps while
 // has_work() is false and is woken by the commit that hands it work; in the
 // per-router mode the router's single process calls the four evaluate()s.
+#include <memory>
 #include <systemc>
 
 #include "core/clock_gate.h"
@@ -19,7 +20,6 @@ class Router;
 
 class Stage : public sc_core::sc_module {
  public:
-  sc_core::sc_in<bool> clk;
   Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   virtual void evaluate(Cycle now) = 0;
   virtual void commit(Cycle now) = 0;
@@ -39,6 +39,12 @@ class Stage : public sc_core::sc_module {
   void run();
   ClockGate gate_;
   uint8_t bit_ = 0;
+  // The port lives out of line: what run() and evaluate() read stays within a
+  // few cache lines of the object's start.
+  std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
+
+ public:
+  sc_core::sc_in<bool>& clk;
 };
 
 }  // namespace nocsim
