@@ -58,6 +58,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.stop_injection", K::Bool, "false", 0, 0, {}, "stop generating packets when the window ends and run until every packet is delivered (or sim.drain cycles)"},
       {"sim.seed", K::Int, "1", 0, 9.2e18, {}, "global random seed"},
       {"sim.mode", K::Enum, "per-stage", 0, 0, {"per-stage", "per-router"}, "one SystemC process per pipeline stage, or one per router calling its stages"},
+      {"sim.huge_pages", K::Bool, "true", 0, 0, {}, "back the heap with transparent huge pages where the kernel grants them on request (speed only: results do not depend on it)"},
       {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},

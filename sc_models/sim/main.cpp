@@ -11,6 +11,7 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "core/huge_pages.h"
 #include "sim/network.h"
 #include "sim/run.h"
 
@@ -75,6 +76,7 @@ int sc_main(int argc, char* argv[]) {
     if (quiet) cfg.set("sim.progress", "false");
     nocsim::validate_config(cfg);
     if (check_only) return 0;
+    if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::RunResult r = nocsim::run_simulation(cfg);
     std::cout << r.summary << std::flush;
     if (!out_path.empty()) {
