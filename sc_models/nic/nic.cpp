@@ -26,6 +26,10 @@ Nic::Nic(sc_core::sc_module_name name, int node, const NicParams& p, Cycle perio
   Rng probe = rng_;
   bool sends = p_.packet_rate > 0 && pattern_.dest(node_, probe) >= 0;
   next_gen_ = sends ? rng_.geometric(p_.packet_rate) - 1 : kNever;
+}
+
+// As the stages' (Stage::before_end_of_elaboration): process objects together.
+void Nic::before_end_of_elaboration() {
   SC_HAS_PROCESS(Nic);
   SC_METHOD(run);  // no static sensitivity: see ClockGate::bind_dynamic
 }

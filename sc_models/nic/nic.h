@@ -61,6 +61,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   };
   void run();
   void start_of_simulation() override;
+  void before_end_of_elaboration() override;
   void receive(Cycle now);
   void generate(Cycle now);
   void enqueue(Cycle gen, int dst);

@@ -16,7 +16,7 @@ void RouteCompute::evaluate(Cycle now) {
   const int V = st_.p.vcs;
   st_.routing.for_each([&](int i) {
     const int ip = i / V, v = i % V;
-    const InputVc& ivc = st_.in[ip][v];
+    const InputVc& ivc = st_.vc(ip, v);
     if (ivc.ready > now) return;
     first_.push_back(static_cast<int>(cands_.size()));
     routing_->route({st_.id, ip, v, ivc.buf.front(), view_}, cands_);
@@ -26,14 +26,14 @@ void RouteCompute::evaluate(Cycle now) {
 }
 
 void RouteCompute::route_now(int ip, int ivc, std::vector<RouteCandidate>& out) {
-  routing_->route({st_.id, ip, ivc, st_.in[ip][ivc].buf.front(), view_, 1}, out);
+  routing_->route({st_.id, ip, ivc, st_.vc(ip, ivc).buf.front(), view_, 1}, out);
 }
 
 void RouteCompute::commit(Cycle now) {
   for (size_t k = 0; k < decisions_.size(); ++k) {
     const Decision& d = decisions_[k];
     st_.routed(d.ip, d.ivc, cands_.data() + first_[k], first_[k + 1] - first_[k]);
-    st_.in[d.ip][d.ivc].ready = now + st_.p.lat_rc;
+    st_.vc(d.ip, d.ivc).ready = now + st_.p.lat_rc;
   }
   decisions_.clear();
 }

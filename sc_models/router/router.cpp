@@ -14,7 +14,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       per_stage_(per_stage),
       ports_(p.ports),
       incoming_(2 * p.ports + 1),
-      flit_fw_(p.ports, nullptr),
+      out_(p.ports),
       credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
@@ -25,11 +25,12 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       clk(*clk_port_) {
   st_.id = id;
   st_.p = p;
-  st_.in.resize(p.ports);
-  for (int ip = 0; ip < p.ports; ++ip) {
-    st_.in[ip].resize(p.in_vcs[ip]);
-    for (auto& vc : st_.in[ip]) vc.buf = FlitFifo(p.in_depth[ip]);
-  }
+  st_.in.resize(static_cast<size_t>(p.ports) * p.vcs);
+  for (int ip = 0; ip < p.ports; ++ip)
+    for (int v = 0; v < p.in_vcs[ip]; ++v) {
+      st_.vc(ip, v).buf = FlitFifo(p.in_depth[ip]);
+      st_.vc(ip, v).port = static_cast<int16_t>(ip);
+    }
   st_.out.resize(p.ports);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
@@ -57,12 +58,15 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   va_->clk(clk);
   sa_->clk(clk);
   st_stage_->clk(clk);
+}
+
+// As the stages' (Stage::before_end_of_elaboration): process objects together.
+void Router::before_end_of_elaboration() {
+  if (per_stage_) return;
   SC_HAS_PROCESS(Router);
-  if (!per_stage) {
-    SC_METHOD(run_router);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
+  SC_METHOD(run_router);
+  sensitive << clk.pos();
+  dont_initialize();
 }
 
 bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }
@@ -108,13 +112,14 @@ void Router::run_router() {
 }
 
 void Router::send_flit(int out_port, const Flit& f) {
+  const OutLink& o = out_[out_port];
   if (out_port < st_.p.network_ports) {
     Flit g = f;
     ++g.hops;
-    g.ghops = static_cast<uint8_t>(g.ghops + st_.p.global_port[out_port]);
-    LinkSender<Flit>::send(flit_fw_[out_port], g, g.vc);
+    g.ghops = static_cast<uint8_t>(g.ghops + o.global);
+    LinkSender<Flit>::send(o.fw, g, g.vc);
   } else {
-    LinkSender<Flit>::send(flit_fw_[out_port], f, f.vc);
+    LinkSender<Flit>::send(o.fw, f, f.vc);
   }
 }
 
@@ -124,7 +129,8 @@ void Router::send_credit(int in_port, int vc) {
 
 void Router::start_of_simulation() {
   for (int p = 0; p < st_.p.ports; ++p) {
-    if (flit_out_[p]) flit_fw_[p] = flit_out_[p]->target();
+    out_[p].global = st_.p.global_port[p];
+    if (flit_out_[p]) out_[p].fw = flit_out_[p]->target();
     if (credit_out_[p]) credit_fw_[p] = credit_out_[p]->target();
   }
 }
@@ -181,7 +187,7 @@ void Router::pull_flits(int ip, Cycle now) {
   auto& line = in_link_[ip]->flits();
   while (line.ready(now + 1)) {
     const Flit& f = line.front();
-    InputVc& ivc = st_.in[ip][f.vc];
+    InputVc& ivc = st_.vc(ip, f.vc);
     if (ivc.buf.full())
       throw InvariantError("buffer overflow: router " + std::to_string(st_.id) + " in port " + std::to_string(ip) +
                            " vc " + std::to_string(f.vc));

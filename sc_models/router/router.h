@@ -69,6 +69,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void on_wheel(Cycle c, int tag) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void start_of_simulation() override;
+  void before_end_of_elaboration() override;
   const Routing& routing() const { return rc_->routing(); }
   // Records an invariant violation (or lockstep mismatch) and stops the run.
   void fail(const std::exception& e);
@@ -111,7 +112,12 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   };
   std::vector<Incoming> incoming_;  // [tag + ports]
   std::vector<int> due_;  // tags of links delivering next cycle: pulled at this commit
-  std::vector<tlm::tlm_fw_transport_if<>*> flit_fw_, credit_fw_;  // target()s of the senders
+  struct OutLink {
+    tlm::tlm_fw_transport_if<>* fw = nullptr;  // the flit sender's target()
+    uint8_t global = 0;                        // a global (dragonfly) link
+  };
+  std::vector<OutLink> out_;                         // [out port]
+  std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
   std::vector<Link*> in_link_, out_link_;
   RouterState st_;
   std::unique_ptr<RouteCompute> rc_;

@@ -43,6 +43,7 @@ struct InputVc {
   State state = State::Idle;
   int8_t n_cands = 0;
   int16_t out_vc = -1;
+  int16_t port = 0;      // its input port
   int16_t sa_taken = 0;  // flits granted this cycle
   uint8_t sa_done = 0;   // tail granted this cycle
   RouteCandidate route{-1, 0, 0, {}};  // the candidate VA granted
@@ -77,7 +78,9 @@ struct RouterState {
   int st_queued = 0;                     // flits between SA and the output link
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
   RouterParams p;
-  std::vector<std::vector<InputVc>> in;  // [in_port][vc]
+  std::vector<InputVc> in;               // [in_port * p.vcs + vc]; slots past a port's VC count unused
+  InputVc& vc(int ip, int v) { return in[static_cast<size_t>(ip * p.vcs + v)]; }
+  const InputVc& vc(int ip, int v) const { return in[static_cast<size_t>(ip * p.vcs + v)]; }
   std::vector<OutputPort> out;           // [out_port]
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
@@ -90,12 +93,12 @@ struct RouterState {
   }
   // A head reached the front of input VC (ip, v): Routing.
   void to_routing(int ip, int v) {
-    in[ip][v].state = InputVc::State::Routing;
+    vc(ip, v).state = InputVc::State::Routing;
     routing.insert(ip * p.vcs + v);
   }
   // Routing -> VcAlloc, with the head's candidates.
   void routed(int ip, int v, const RouteCandidate* c, int n) {
-    InputVc& ivc = in[ip][v];
+    InputVc& ivc = vc(ip, v);
     set_candidates(ivc, c, n);
     ivc.state = InputVc::State::VcAlloc;
     routing.erase(ip * p.vcs + v);

@@ -9,13 +9,18 @@ Stage::Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool
       router_(router),
       st_(st),
       clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
-      clk(*clk_port_) {
-  if (own_process) {
-    SC_HAS_PROCESS(Stage);
-    SC_METHOD(run);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
+      clk(*clk_port_),
+      own_process_(own_process) {}
+
+// Processes are made once every module is built, so that the kernel's
+// process objects lie together instead of between the routers' state: the
+// clock edge visits every one of them each cycle.
+void Stage::before_end_of_elaboration() {
+  if (!own_process_) return;
+  SC_HAS_PROCESS(Stage);
+  SC_METHOD(run);
+  sensitive << clk.pos();
+  dont_initialize();
 }
 
 void Stage::run() {

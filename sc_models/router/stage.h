@@ -45,6 +45,10 @@ class Stage : public sc_core::sc_module {
 
  public:
   sc_core::sc_in<bool>& clk;
+
+ private:
+  bool own_process_;
+  void before_end_of_elaboration() override;
 };
 
 }  // namespace nocsim

@@ -15,13 +15,7 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
       req_(st.p.ports, 0),
       op_of_(st.p.ports * st.p.vcs, 0),
       gnt_(st.p.ports, -1),
-      transit_out_(st.p.ports, 0) {
-  for (int ip = 0; ip < st.p.ports; ++ip)
-    for (int v = 0; v < st.p.vcs; ++v) {
-      ivc_.push_back(v < static_cast<int>(st.in[ip].size()) ? &st.in[ip][v] : nullptr);
-      ip_of_.push_back(ip);
-    }
-}
+      transit_out_(st.p.ports, 0) {}
 
 void SwitchAlloc::evaluate(Cycle now) {
   grants_.clear();
@@ -31,7 +25,7 @@ void SwitchAlloc::evaluate(Cycle now) {
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
-      const InputVc& ivc = *ivc_[i];
+      const InputVc& ivc = st_.in[static_cast<size_t>(i)];
       if (ivc.ready > now || ivc.sa_done || ivc.buf.size() <= ivc.sa_taken) continue;
       const int out = ivc.route.out_port;
       const OutputPort& op = st_.out[out];
@@ -42,7 +36,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
       if (static_cast<int>(op.queue.size()) - departing + op.sa_added >= op.queue_capacity) continue;
-      const int ip = ip_of_[i];
+      const int ip = ivc.port;
       req_[ip] |= 1ull << (i - ip * V);
       op_of_[i] = out;
       inputs |= 1ull << ip;
@@ -55,7 +49,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       req_[ip] = 0;
       const int v = gnt_[ip];
       if (v < 0) continue;
-      InputVc& ivc = *ivc_[ip * V + v];
+      InputVc& ivc = st_.vc(ip, v);
       if (ivc.buf.at(ivc.sa_taken).tail()) ivc.sa_done = 1;
       ++ivc.sa_taken;
       OutputPort& op = st_.out[ivc.route.out_port];
@@ -92,7 +86,7 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
 void SwitchAlloc::commit(Cycle now) {
   const int V = st_.p.vcs;
   for (const auto& g : grants_) {
-    InputVc& ivc = *ivc_[g.ip * V + g.ivc];
+    InputVc& ivc = st_.vc(g.ip, g.ivc);
     OutputPort& op = st_.out[ivc.route.out_port];
     Flit f = ivc.buf.front();
     ivc.buf.pop();

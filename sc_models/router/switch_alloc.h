@@ -36,8 +36,6 @@ class SwitchAlloc : public Stage {
   void yield_to_transit(uint64_t& inputs);
   std::unique_ptr<SwAllocBackend> alloc_;
   std::vector<Grant> grants_;
-  std::vector<InputVc*> ivc_;  // [ip*V+ivc] (null past a port's VC count)
-  std::vector<int> ip_of_;     // [ip*V+ivc] ip
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
   std::vector<int> op_of_;     // [ip*V+ivc] their output port
   std::vector<int> gnt_;       // [ip] granted VC or -1

@@ -26,7 +26,7 @@ void VcAlloc::evaluate(Cycle now) {
   st_.vcalloc.for_each(
       [&](int i) {
         const int ip = i / V, v = i % V;
-        const InputVc& ivc = st_.in[ip][v];
+        const InputVc& ivc = st_.vc(ip, v);
         if (ivc.ready > now) return;
         if (ivc.state == InputVc::State::VcAlloc) {
           if (reroute && ivc.ready < now)
@@ -75,11 +75,11 @@ void VcAlloc::commit(Cycle now) {
     if (r.fresh)
       st_.routed(r.ip, r.ivc, cands_.data() + r.first, r.n);
     else
-      RouterState::set_candidates(st_.in[r.ip][r.ivc], cands_.data() + r.first, r.n);
+      RouterState::set_candidates(st_.vc(r.ip, r.ivc), cands_.data() + r.first, r.n);
   }
   routed_.clear();
   for (const auto& g : grants_) {
-    InputVc& ivc = st_.in[g.ip][g.ivc];
+    InputVc& ivc = st_.vc(g.ip, g.ivc);
     ivc.route = ivc.cands[g.cand];
     ivc.buf.front().rh = ivc.route.next;
     st_.out[ivc.route.out_port].vcs[g.ovc].busy = true;

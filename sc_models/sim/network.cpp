@@ -243,8 +243,8 @@ std::string Network::blocked_report(size_t max_lines) const {
   for (const auto& r : routers_) {
     const RouterState& st = r->state();
     for (int ip = 0; ip < st.p.ports; ++ip)
-      for (int v = 0; v < static_cast<int>(st.in[ip].size()); ++v) {
-        const InputVc& ivc = st.in[ip][v];
+      for (int v = 0; v < st.p.in_vcs[ip]; ++v) {
+        const InputVc& ivc = st.vc(ip, v);
         if (ivc.buf.empty()) continue;
         ++total;
         if (lines >= max_lines) continue;

@@ -62,7 +62,7 @@ TEST(Checks, SinkCatchesAFlitOutOfSequence) {
   hooks.before = [](Network& net) {
     const Topology& t = net.topology();
     RouterState& st = net.routers()[t.node_router(0)]->state_for_test();
-    InputVc& ivc = st.in[t.node_port(0)][0];
+    InputVc& ivc = st.vc(t.node_port(0), 0);
     Flit f;
     f.pkt = 77;
     f.src = 0;
