@@ -2,6 +2,7 @@
 // A set of small non-negative indices (input VCs, ports of one router),
 // visited in increasing order: a stage walks only the members instead of
 // every port and VC, in the order a full scan would take.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -14,14 +14,14 @@ class Ring {
   size_t size() const { return size_; }
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
-  const T& operator[](size_t i) const { return buf_[(head_ + i) & (buf_.size() - 1)]; }
+  const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   void push_back(const T& v) {
     if (size_ == buf_.size()) grow();
-    buf_[(head_ + size_) & (buf_.size() - 1)] = v;
+    buf_[(head_ + size_) & mask_] = v;
     ++size_;
   }
   void pop_front() {
-    head_ = (head_ + 1) & (buf_.size() - 1);
+    head_ = (head_ + 1) & mask_;
     --size_;
   }
 
@@ -31,9 +31,13 @@ class Ring {
     for (size_t i = 0; i < size_; ++i) n[i] = (*this)[i];
     buf_.swap(n);
     head_ = 0;
+    mask_ = static_cast<uint32_t>(buf_.size() - 1);
   }
+  // The indices and the mask come first and the storage pointer right after:
+  // an access reads the first 24 bytes only (the vector's end pointers are
+  // for growth).
+  uint32_t head_ = 0, size_ = 0, mask_ = 0;
   std::vector<T> buf_;
-  uint32_t head_ = 0, size_ = 0;
 };
 
 }  // namespace nocsim
