@@ -25,7 +25,8 @@ bench() {
   python3 - "$1 UN $3" "$4" "${files[@]}" <<'PY'
 import json, sys
 runs = sorted((json.load(open(p)) for p in sys.argv[3:]), key=lambda r: r["sim"]["cycles_per_second"])
-r = runs[(len(runs) - 1) // 2]  # the median; with an even count, the slower middle run; s = r["sim"]; n = r["network"]["routers"]
+r = runs[(len(runs) - 1) // 2]  # the median; with an even count, the slower middle run
+s = r["sim"]; n = r["network"]["routers"]
 print("%-26s %-10s %12.0f %16.0f %14.0f %7.1f MB %12.0f" % (sys.argv[1], sys.argv[2], s["cycles_per_second"],
       s["cycles_per_second"] * n, s["router_traversals"] / s["wall_seconds"], s["peak_rss_kb"] / 1024,
       runs[-1]["sim"]["cycles_per_second"]))
