@@ -75,3 +75,19 @@ TEST(Cli, TooFewVcsForValiant) {
   expect_bad_input({"topology.type=dragonfly", "routing.algorithm=val", "router.vcs=3"},
                    "router.vcs: val uses the VC sequence LGLLGL and needs 4 local and 2 global VCs");
 }
+
+// Huge pages change where the heap lives, never a result.
+TEST(Cli, HugePagesDoNotChangeResults) {
+  std::string json[2];
+  for (int on = 0; on < 2; ++on) {
+    std::string out = nocsim::test::temp_path(on ? "hp_on.json" : "hp_off.json");
+    auto r = run_cli({source_path("topologies/dragonfly-h2.yaml"), "traffic.load=0.3", "sim.warmup=300",
+                      "sim.cycles=1500", on ? "sim.huge_pages=true" : "sim.huge_pages=false", "-o", out, "--quiet"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::istringstream in(nocsim::test::strip_host_figures(nocsim::test::slurp(out)));
+    for (std::string line; std::getline(in, line);)
+      if (line.find("sim.huge_pages") == std::string::npos) json[on] += line + "\n";
+  }
+  EXPECT_NE(json[0].find("\"delivered\""), std::string::npos);
+  EXPECT_EQ(json[0], json[1]);
+}
