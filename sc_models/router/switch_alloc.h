@@ -7,7 +7,9 @@
 // the ST queue, leaving on the link latency.sa + latency.st cycles later.
 // After a tail the output VC is freed and the input VC routes its next packet.
 // Reads: input buffers, output credits and queue sizes. Writes at commit:
-// buffers, credits, ST queues, VC states.
+// buffers, credits, ST queues, VC states; during evaluate only its own
+// scratch (the sa_* fields of RouterState, what this cycle's grants took),
+// which its commit clears.
 #include <memory>
 #include <vector>
 
