@@ -102,17 +102,20 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
   // A hot sender keeps it: a send then touches neither this object nor the socket.
   tlm::tlm_fw_transport_if<>* target() { return socket.operator->(); }
   // One blocking transaction carrying `item` on VC `vc` to `fw`, a target().
-  static void send(tlm::tlm_fw_transport_if<>* fw, const T& item, int vc) {
+  static void send(tlm::tlm_fw_transport_if<>* fw, const T& item, int vc,
+                   const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME) {
     tlm::tlm_generic_payload& p = payload();
     p.set_address(static_cast<uint64_t>(vc));
     p.set_data_ptr(reinterpret_cast<unsigned char*>(const_cast<T*>(&item)));
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    fw->b_transport(p, delay);
+    sc_core::sc_time d = delay;
+    fw->b_transport(p, d);
   }
-  void send(const T& item, int vc) {
+  // `delay`: the item is sent that much after the current time (a TLM timing
+  // annotation: it enters the link then, and arrives a link latency later).
+  void send(const T& item, int vc, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME) {
     if (!fw_) fw_ = target();
-    send(fw_, item, vc);
+    send(fw_, item, vc, delay);
   }
   // Links complete every transaction in b_transport; nothing comes back.
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {

@@ -59,10 +59,14 @@ void Nic::run() {
   receive(now);
   generate(now);
   inject(now);
-  // An ejection in progress keeps the NIC awake: flits come one per cycle.
-  const bool busy = (!queue_.empty() || !ej_->flits().empty()) && !status_.failed();
+  // An ejection in progress keeps the NIC awake: flits come one per cycle. So
+  // does a packet waiting to inject, unless the link is taken by flits already
+  // sent ahead (inject()): then it sleeps until the link is free.
+  const bool busy =
+      (!ej_->flits().empty() || (!queue_.empty() && now + 1 >= inject_from_)) && !status_.failed();
   gate_.rest(busy);
   if (busy) return;
+  if (!queue_.empty()) sleep_until(inject_from_);
   sleep_until(next_gen_);
   if (!scripted_.empty()) sleep_until(scripted_.front().first);
 }
@@ -135,7 +139,7 @@ void Nic::generate(Cycle now) {
 }
 
 void Nic::inject(Cycle now) {
-  if (queue_.empty()) return;
+  if (queue_.empty() || now < inject_from_) return;
   if (cur_vc_ < 0) {  // pick a VC for the head
     const int need = p_.vct ? p_.packet_size : 1;
     for (int k = 0; k < p_.vcs && cur_vc_ < 0; ++k) {
@@ -153,17 +157,26 @@ void Nic::inject(Cycle now) {
   f.pkt = pk.id;
   f.src = node_;
   f.dst = pk.dst;
-  f.seq = cur_seq_;
   f.size = p_.packet_size;
   f.vc = cur_vc_;
   f.gen = pk.gen;
   f.inj_wait = static_cast<uint32_t>(cur_inj_ - pk.gen);
   f.measured = pk.measured;
-  --credits_[cur_vc_];
-  flit_out.send(f, cur_vc_);
-  ++stats_.flits_injected;
-  if (stats_.window.contains(now)) ++stats_.router_injected[topo_.node_router(node_)];
-  if (++cur_seq_ == p_.packet_size) {
+  // With credits for the rest of the packet, flit by flit would send one per
+  // cycle from now on whatever happens: send them all now, each annotated with
+  // its own cycle, and sleep while they go. Otherwise one flit.
+  const int left = p_.packet_size - cur_seq_;
+  const int n = credits_[cur_vc_] >= left ? left : 1;
+  const int router = topo_.node_router(node_);
+  for (int k = 0; k < n; ++k) {
+    f.seq = static_cast<uint16_t>(cur_seq_ + k);
+    flit_out.send(f, cur_vc_, sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(k) * period_ps_));
+    if (stats_.window.contains(now + k)) ++stats_.router_injected[router];
+  }
+  credits_[cur_vc_] -= n;
+  stats_.flits_injected += n;
+  inject_from_ = now + n;
+  if ((cur_seq_ += n) == p_.packet_size) {
     queue_.pop_front();
     cur_vc_ = -1;
   }

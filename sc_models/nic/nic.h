@@ -84,6 +84,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   int cur_vc_ = -1;     // VC of the packet being injected
   int cur_seq_ = 0;     // next flit of it
   Cycle cur_inj_ = 0;   // cycle its head left
+  Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
   Cycle next_gen_;      // next packet generation cycle
   uint64_t seq_ = 0;    // packets made here
   std::deque<std::pair<Cycle, int>> scripted_;
