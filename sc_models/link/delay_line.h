@@ -14,6 +14,7 @@ class DelayLine {
   void push(Cycle arrival, const T& item) { q_.push_back({arrival, item}); }
   bool ready(Cycle now) const { return !q_.empty() && q_.front().first <= now; }
   const T& front() const { return q_.front().second; }
+  const T& back() const { return q_.back().second; }
   Cycle front_arrival() const { return q_.front().first; }
   void pop() { q_.pop_front(); }
   bool empty() const { return q_.empty(); }

@@ -36,7 +36,13 @@ void Nic::before_end_of_elaboration() {
 
 void Nic::start_of_simulation() { gate_.bind_dynamic(clk.posedge_event()); }
 
-void Nic::on_send(int, Cycle arrival, Cycle) { sleep_until(arrival); }
+// Ejection: the NIC takes flits in when it runs, and must run when a tail
+// arrives (the packet is delivered then); the flits before it can wait.
+void Nic::on_send(int, Cycle arrival, Cycle) {
+  if (!ej_->flits().back().tail()) return;
+  tails_.push_back(arrival);
+  sleep_until(arrival);
+}
 
 // Woken on the falling edge before edge c, so that the process runs on that
 // edge together with the routers.
@@ -59,14 +65,14 @@ void Nic::run() {
   receive(now);
   generate(now);
   inject(now);
-  // An ejection in progress keeps the NIC awake: flits come one per cycle. So
-  // does a packet waiting to inject, unless the link is taken by flits already
-  // sent ahead (inject()): then it sleeps until the link is free.
-  const bool busy =
-      (!ej_->flits().empty() || (!queue_.empty() && now + 1 >= inject_from_)) && !status_.failed();
+  // A packet waiting to inject keeps the NIC awake, unless the link is taken
+  // by flits already sent ahead (inject()): then it sleeps until the link is
+  // free. An ejecting packet wakes it when its tail arrives.
+  const bool busy = !queue_.empty() && now + 1 >= inject_from_ && !status_.failed();
   gate_.rest(busy);
   if (busy) return;
   if (!queue_.empty()) sleep_until(inject_from_);
+  if (!tails_.empty()) sleep_until(tails_.front());
   sleep_until(next_gen_);
   if (!scripted_.empty()) sleep_until(scripted_.front().first);
 }
@@ -114,6 +120,7 @@ void Nic::receive(Cycle now) {
     }
     line.pop();
   }
+  while (!tails_.empty() && tails_.front() <= now) tails_.pop_front();
 }
 
 void Nic::enqueue(Cycle gen, int dst) {

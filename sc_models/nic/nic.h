@@ -15,6 +15,7 @@
 #include "core/clock_gate.h"
 #include "core/wake_wheel.h"
 #include "core/flit.h"
+#include "core/ring.h"
 #include "core/rng.h"
 #include "core/run_status.h"
 #include "link/link.h"
@@ -46,6 +47,9 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
     ej_ = ejection;
   }
   void on_send(int tag, Cycle arrival, Cycle now) override;
+  // After the run: takes in the ejected flits that arrived by cycle `upto`
+  // and were not yet taken in (bodies of packets whose tail came later).
+  void flush(Cycle upto) { receive(upto); }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int tag) override;
   // Adds one packet to dst generated at cycle gen, besides the random ones.
@@ -85,6 +89,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   int cur_seq_ = 0;     // next flit of it
   Cycle cur_inj_ = 0;   // cycle its head left
   Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
+  Ring<Cycle> tails_;      // arrival cycles of the tails on the ejection link, in order
   Cycle next_gen_;      // next packet generation cycle
   uint64_t seq_ = 0;    // packets made here
   std::deque<std::pair<Cycle, int>> scripted_;

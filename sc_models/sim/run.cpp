@@ -46,6 +46,11 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // The run stopped before the rising edge of this cycle: NICs take in what
+  // they would have by the edge before (they wait for tails, not bodies).
+  const Cycle stop = cycle_now(Network::kPeriodPs);
+  if (stop > 0)
+    for (const auto& nic : net.nics()) nic->flush(stop - 1);
 
   if (hooks.after) hooks.after(net);
   NetStats& s = net.stats();
