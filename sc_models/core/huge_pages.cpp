@@ -1,5 +1,6 @@
 #include "core/huge_pages.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
@@ -14,7 +15,7 @@ namespace nocsim {
 void prefer_huge_pages(size_t reserve_bytes) {
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
   constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  const int reserve = static_cast<int>(reserve_bytes);
+  const int reserve = static_cast<int>(std::min<size_t>(reserve_bytes, size_t{1} << 30));  // mallopt takes an int
   // Large blocks come from the heap too, the heap grows by `reserve` once and
   // is never trimmed back below it.
   mallopt(M_MMAP_THRESHOLD, 64 << 20);

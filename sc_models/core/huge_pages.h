@@ -6,8 +6,8 @@
 // dragonfly benchmark: about +15% cycles/s; the mesh about +5%.
 // Call once, before the network is built (the CLI does, unless
 // sim.huge_pages=false). It reserves `reserve_bytes` of address space for the
-// heap (memory is committed only when touched); growth beyond it gets
-// ordinary pages. Does nothing where the calls are unavailable.
+// heap (memory is committed only when touched; at most 1 GB); growth beyond
+// it gets ordinary pages. Does nothing where the calls are unavailable.
 #include <cstddef>
 
 namespace nocsim {

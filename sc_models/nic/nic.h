@@ -5,7 +5,8 @@
 // and one flit per cycle onto the injection link, each packet on one VC of
 // the router's injection port chosen round-robin among those with room
 // (VCT: a whole packet; wormhole: one flit). Sink: consumes every arriving
-// flit at once and checks it (right node, in order, no duplicates).
+// flit and checks it (right node, in order, no duplicates) whenever it runs,
+// at the latest when the packet's tail arrives (the packet is delivered then).
 // Runs on clk.pos() like the routers; pulls what its links delivered with
 // arrival <= now, so nothing depends on process order.
 #include <deque>
