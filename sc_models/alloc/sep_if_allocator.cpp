@@ -74,6 +74,24 @@ void SepIfAllocator::tick() {
   }
 }
 
+void SepIfAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) {
+  if (!(inputs & (inputs - 1))) {
+    const int ip = __builtin_ctzll(inputs);
+    RrArbiter& in = port_[ip].in_arb;
+    const int v = in.eval_mask(req[ip]);
+    in.tick(v);
+    port_[op_of[ip * V_ + v]].out_arb.tick(ip);  // the only request it sees
+    gnt[ip] = v;
+    return;
+  }
+  eval_masks(inputs, req, op_of);
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    gnt[ip] = granted_vc(ip);
+  }
+  tick();
+}
+
 void SepIfAllocator::reset() {
   for (int ip = 0; ip < P_; ++ip) {
     Port& p = port_[ip];

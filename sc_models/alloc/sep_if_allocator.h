@@ -34,6 +34,11 @@ class SepIfAllocator : public SepIfPorts {
     return p.in_win >= 0 && port_[p.in_op].out_win == ip ? p.in_win : -1;
   }
   void tick();  // clock edge: pointer update from the last eval()
+  // eval_masks(), the grants (gnt[ip] for every ip in `inputs`, -1 if it
+  // lost) and tick() in one call: the simulator's path. A lone requesting
+  // input wins its output without the two arbitration passes (the usual case
+  // below saturation); granted_vc() then still describes the last eval_masks().
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
   void reset();
 
  private:

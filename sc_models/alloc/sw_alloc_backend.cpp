@@ -15,12 +15,7 @@ class TwinAlloc : public SwAllocBackend {
  public:
   TwinAlloc(int ports, int vcs) : a_(ports, vcs) {}
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
-    a_.eval_masks(inputs, req, op_of);
-    for (uint64_t m = inputs; m; m &= m - 1) {
-      const int ip = __builtin_ctzll(m);
-      gnt[ip] = a_.granted_vc(ip);
-    }
-    a_.tick();
+    a_.allocate(inputs, req, op_of, gnt);
   }
 
  private:

@@ -4,6 +4,7 @@
 
 #include "alloc/rr_arbiter.h"
 #include "alloc/sep_if_allocator.h"
+#include "alloc/sw_alloc_backend.h"
 #include "alloc/vc_allocator.h"
 #include "core/rng.h"
 
@@ -76,6 +77,44 @@ TEST(SepIfAllocator, ContendingInputsShareAnOutputFairly) {
     al.tick();
   }
   for (int w : wins) EXPECT_EQ(w, 100);
+}
+
+// The simulator's path (masks, one call per round, the lone-input shortcut)
+// against the RTL-style vector path, on requests sparse enough that most
+// rounds have one requesting input, and dense ones.
+TEST(SepIfAllocator, SimulatorPathEqualsVectorPath) {
+  const int P = 5, V = 3;
+  SepIfAllocator ref(P, V);
+  auto sim = make_sw_alloc("cpp", P, V);
+  Rng rng(11, "sa-path");
+  int lone = 0, contested = 0;
+  for (int cyc = 0; cyc < 20000; ++cyc) {
+    const int density = cyc < 10000 ? 12 : 3;  // 1 in `density` input VCs requests
+    std::vector<uint64_t> req(P, 0);
+    std::vector<int> op_of(P * V, 0), gnt(P, -2);
+    uint64_t inputs = 0;
+    ref.clear_requests();
+    for (int i = 0; i < P * V; ++i) {
+      if (rng.below(density) != 0) continue;
+      const int op = static_cast<int>(rng.below(P));
+      ref.req_ip_ivc[i] = 1;
+      ref.req_op_ip_ivc[i] = op;
+      op_of[i] = op;
+      req[i / V] |= 1ull << (i % V);
+      inputs |= 1ull << (i / V);
+    }
+    if (!inputs) continue;
+    (inputs & (inputs - 1) ? contested : lone)++;
+    ref.eval();
+    sim->allocate(inputs, req.data(), op_of.data(), gnt.data());
+    for (int ip = 0; ip < P; ++ip) {
+      if (!(inputs >> ip & 1)) continue;
+      ASSERT_EQ(gnt[ip], ref.gnt_ip[ip] ? ref.gnt_ivc_ip[ip] : -1) << "cycle " << cyc << " input " << ip;
+    }
+    ref.tick();
+  }
+  EXPECT_GT(lone, 2000);
+  EXPECT_GT(contested, 5000);
 }
 
 TEST(VcAllocator, GrantsOnlyMaskedFreeVcsOncePerOutputVc) {
