@@ -21,9 +21,12 @@ class Ring {
     buf_[(head_ + size_) & mask_] = v;
     ++size_;
   }
+  // An emptied ring starts again at slot 0: a queue that is mostly empty or
+  // one deep (links, input VCs and output queues below saturation) then keeps
+  // reusing its first slots instead of walking its whole storage through the
+  // cache.
   void pop_front() {
-    head_ = (head_ + 1) & mask_;
-    --size_;
+    head_ = --size_ == 0 ? 0 : (head_ + 1) & mask_;
   }
 
  private:
