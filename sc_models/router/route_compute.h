@@ -24,7 +24,6 @@ class RouteCompute : public Stage {
   // cycle it allocates for them, through route_now() (random stream 1).
   static bool work(const RouterState& st) { return !st.routing.empty() && st.p.lat_rc > 0; }
   bool has_work() const override { return work(st_); }
-  bool mostly_asleep() const override { return true; }
   void route_now(int ip, int ivc, std::vector<RouteCandidate>& out);
   bool adaptive() const { return routing_->adaptive(); }
 

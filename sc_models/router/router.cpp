@@ -67,6 +67,7 @@ void Router::before_end_of_elaboration() {
   SC_METHOD(run_router);
   sensitive << clk.pos();
   dont_initialize();
+  gate_.bind_static(sc_core::sc_get_last_created_process_handle());
 }
 
 bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }

@@ -19,13 +19,9 @@ void Stage::before_end_of_elaboration() {
   if (!own_process_) return;
   SC_HAS_PROCESS(Stage);
   SC_METHOD(run);
-  if (mostly_asleep()) return;  // its initialization run arms the first edge
   sensitive << clk.pos();
   dont_initialize();
-}
-
-void Stage::start_of_simulation() {
-  if (own_process_ && mostly_asleep()) gate_.bind_dynamic(clk.posedge_event());
+  gate_.bind_static(sc_core::sc_get_last_created_process_handle());
 }
 
 void Stage::run() {

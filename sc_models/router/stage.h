@@ -30,9 +30,6 @@ class Stage : public sc_core::sc_module {
   void wake() { gate_.wake(); }
   // This stage's bit in the router's masks of stages that ran and that sleep.
   void set_bit(uint8_t b) { bit_ = b; }
-  // A stage that sleeps most cycles (RC, VA) has no static sensitivity: the
-  // clock edge then does not visit it while it sleeps (ClockGate::bind_dynamic).
-  virtual bool mostly_asleep() const { return false; }
 
  protected:
   Router& router_;
@@ -52,7 +49,6 @@ class Stage : public sc_core::sc_module {
  private:
   bool own_process_;
   void before_end_of_elaboration() override;
-  void start_of_simulation() override;
 };
 
 }  // namespace nocsim
