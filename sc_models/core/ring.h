@@ -15,6 +15,7 @@ class Ring {
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
   const T& back() const { return buf_[(head_ + size_ - 1) & mask_]; }
+  T& back_mut() { return buf_[(head_ + size_ - 1) & mask_]; }
   const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   void push_back(const T& v) {
     if (size_ == buf_.size()) grow();

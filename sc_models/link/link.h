@@ -130,17 +130,17 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
   tlm::tlm_initiator_socket<> socket;
 
  private:
-  static tlm::tlm_generic_payload& payload() {
-    static tlm::tlm_generic_payload p;
-    static const bool init = [] {
-      p.set_command(tlm::TLM_WRITE_COMMAND);
-      p.set_data_length(sizeof(T));
-      p.set_streaming_width(sizeof(T));
-      return true;
-    }();
-    (void)init;
-    return p;
-  }
+  // Set up once, before the first send (a function-local static would test
+  // its guard on every send).
+  struct Payload : tlm::tlm_generic_payload {
+    Payload() {
+      set_command(tlm::TLM_WRITE_COMMAND);
+      set_data_length(sizeof(T));
+      set_streaming_width(sizeof(T));
+    }
+  };
+  static inline Payload payload_;
+  static tlm::tlm_generic_payload& payload() { return payload_; }
 };
 
 }  // namespace nocsim

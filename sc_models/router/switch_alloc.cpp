@@ -88,7 +88,9 @@ void SwitchAlloc::commit(Cycle now) {
   for (const auto& g : grants_) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);
     OutputPort& op = st_.out[ivc.route.out_port];
-    Flit f = ivc.buf.front();
+    // Straight from the input buffer into the output queue (one copy).
+    op.queue.push_back({now + st_.p.lat_sa + st_.p.lat_st, ivc.buf.front()});
+    Flit& f = op.queue.back_mut().flit;
     ivc.buf.pop();
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
@@ -101,8 +103,7 @@ void SwitchAlloc::commit(Cycle now) {
         throw InvariantError("credit underflow: router " + std::to_string(st_.id) + " out port " +
                              std::to_string(ivc.route.out_port) + " vc " + std::to_string(ivc.out_vc));
     }
-    f.vc = ivc.out_vc;
-    op.queue.push_back({now + st_.p.lat_sa + st_.p.lat_st, f});
+    f.vc = static_cast<uint8_t>(ivc.out_vc);
     ++st_.st_queued;
     st_.queued_ports.insert(ivc.route.out_port);
     ++st_.flits_moved;
