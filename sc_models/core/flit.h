@@ -26,7 +26,7 @@ struct Flit {
   RoutingHeader rh;        // routing state, meaningful in the head
   uint16_t seq = 0;        // 0 = head ... size-1 = tail
   uint16_t size = 1;       // flits in the packet
-  uint16_t hops = 0;       // router-to-router links crossed so far
+  uint16_t hops = 0;       // router-to-router links crossed so far (counted from SA's grant of the port)
   uint8_t vc = 0;          // VC of the buffer it is written into
   uint8_t ghops = 0;       // of the hops, global (dragonfly) links
   bool measured = false;   // generated inside the measurement window

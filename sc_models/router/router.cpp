@@ -14,7 +14,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       per_stage_(per_stage),
       ports_(p.ports),
       incoming_(2 * p.ports + 1),
-      out_(p.ports),
+      out_fw_(p.ports, nullptr),
       credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
@@ -40,6 +40,8 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     st_.out[op].vcs.assign(p.out_vcs[op], OutputVc{p.out_depth[op], false, 0});
     st_.out[op].depth = p.out_depth[op];
     st_.out[op].sink = sink_ports[op];
+    st_.out[op].network = op < p.network_ports;
+    st_.out[op].global = p.global_port[op];
     st_.out[op].queue_capacity = pipe + p.output_buffer_depth;
     if (!connected[op]) continue;
     flit_out_[op] = std::make_unique<LinkSender<Flit>>(("flit_out_" + std::to_string(op)).c_str());
@@ -112,17 +114,7 @@ void Router::run_router() {
   gate_.rest(has_work());
 }
 
-void Router::send_flit(int out_port, const Flit& f) {
-  const OutLink& o = out_[out_port];
-  if (out_port < st_.p.network_ports) {
-    Flit g = f;
-    ++g.hops;
-    g.ghops = static_cast<uint8_t>(g.ghops + o.global);
-    LinkSender<Flit>::send(o.fw, g, g.vc);
-  } else {
-    LinkSender<Flit>::send(o.fw, f, f.vc);
-  }
-}
+void Router::send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
 
 void Router::send_credit(int in_port, int vc) {
   LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc}, vc);
@@ -130,8 +122,7 @@ void Router::send_credit(int in_port, int vc) {
 
 void Router::start_of_simulation() {
   for (int p = 0; p < st_.p.ports; ++p) {
-    out_[p].global = st_.p.global_port[p];
-    if (flit_out_[p]) out_[p].fw = flit_out_[p]->target();
+    if (flit_out_[p]) out_fw_[p] = flit_out_[p]->target();
     if (credit_out_[p]) credit_fw_[p] = credit_out_[p]->target();
   }
 }

@@ -112,11 +112,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   };
   std::vector<Incoming> incoming_;  // [tag + ports]
   std::vector<int> due_;  // tags of links delivering next cycle: pulled at this commit
-  struct OutLink {
-    tlm::tlm_fw_transport_if<>* fw = nullptr;  // the flit sender's target()
-    uint8_t global = 0;                        // a global (dragonfly) link
-  };
-  std::vector<OutLink> out_;                         // [out port]
+  std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
   std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
   std::vector<Link*> in_link_, out_link_;
   RouterState st_;

@@ -70,6 +70,8 @@ struct OutputPort {
   int queue_capacity = 0;
   int sa_added = 0;          // flits granted into the queue this cycle
   bool sink = false;         // ejection port: the NIC consumes every flit at once
+  uint8_t network = 0;       // leads to a router: a flit granted to it counts a hop
+  uint8_t global = 0;        // a global (dragonfly) link: also a global hop
 };
 
 struct RouterState {

@@ -104,6 +104,8 @@ void SwitchAlloc::commit(Cycle now) {
                              std::to_string(ivc.route.out_port) + " vc " + std::to_string(ivc.out_vc));
     }
     f.vc = static_cast<uint8_t>(ivc.out_vc);
+    f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
+    f.ghops = static_cast<uint8_t>(f.ghops + op.global);
     ++st_.st_queued;
     st_.queued_ports.insert(ivc.route.out_port);
     ++st_.flits_moved;
