@@ -13,7 +13,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       period_ps_(period_ps),
       per_stage_(per_stage),
       ports_(p.ports),
-      incoming_(2 * p.ports + 1),
+      asked_(2 * p.ports + 1, ~0ull),
       out_fw_(p.ports, nullptr),
       credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
@@ -129,16 +129,15 @@ void Router::start_of_simulation() {
 
 void Router::on_send(int tag, Cycle arrival, Cycle now) {
   if (arrival <= now + 1) {
-    Incoming& in = incoming_[tag + ports_];
-    if (!in.due) {
-      in.due = true;
-      due_.push_back(tag);
-    }
+    if (tag >= 0)
+      due_flits_ |= 1ull << tag;
+    else
+      due_credits_ |= 1ull << (-1 - tag);
     request_commit();
     return;
   }
   // A link delivers in send order, so one pull per arrival cycle is enough.
-  Cycle& asked = incoming_[tag + ports_].asked;
+  Cycle& asked = asked_[tag + ports_];
   if (asked == arrival) return;
   asked = arrival;
   wheel_->at(arrival - 1, this, tag);
@@ -153,11 +152,9 @@ void Router::commit() {
     if (ran & kSa) sa_->commit(now);
     if (ran & kVa) va_->commit(now);
     if (ran & kRc) rc_->commit(now);
-    for (int tag : due_) {
-      incoming_[tag + ports_].due = false;
-      pull(tag, now);
-    }
-    due_.clear();
+    // Lanes are independent: credits, then flits, each in port order.
+    for (; due_credits_; due_credits_ &= due_credits_ - 1) pull_credits(__builtin_ctzll(due_credits_), now);
+    for (; due_flits_; due_flits_ &= due_flits_ - 1) pull_flits(__builtin_ctzll(due_flits_), now);
   } catch (const std::exception& e) {
     fail(e);
   }

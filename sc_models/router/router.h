@@ -106,12 +106,10 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
   int ports_;
-  struct Incoming {
-    Cycle asked = ~0ull;  // last arrival cycle a wheel pull was asked for
-    bool due = false;     // in due_
-  };
-  std::vector<Incoming> incoming_;  // [tag + ports]
-  std::vector<int> due_;  // tags of links delivering next cycle: pulled at this commit
+  // Links delivering next cycle, pulled at this cycle's commit: bit = port
+  // (at most 64 ports, as the switch allocator).
+  uint64_t due_flits_ = 0, due_credits_ = 0;
+  std::vector<Cycle> asked_;  // [tag + ports] last arrival cycle a wheel pull was asked for
   std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
   std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
   std::vector<Link*> in_link_, out_link_;
