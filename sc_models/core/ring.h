@@ -18,7 +18,7 @@ class Ring {
   T& back_mut() { return buf_[(head_ + size_ - 1) & mask_]; }
   const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   void push_back(const T& v) {
-    if (size_ == buf_.size()) grow();
+    if (size_ == cap_) grow();
     buf_[(head_ + size_) & mask_] = v;
     ++size_;
   }
@@ -36,12 +36,14 @@ class Ring {
     for (size_t i = 0; i < size_; ++i) n[i] = (*this)[i];
     buf_.swap(n);
     head_ = 0;
-    mask_ = static_cast<uint32_t>(buf_.size() - 1);
+    cap_ = static_cast<uint32_t>(buf_.size());
+    mask_ = cap_ - 1;
   }
-  // The indices and the mask come first and the storage pointer right after:
-  // an access reads the first 24 bytes only (the vector's end pointers are
-  // for growth).
-  uint32_t head_ = 0, size_ = 0, mask_ = 0;
+  // The indices, the mask and the capacity come first and the storage
+  // pointer right after: an access reads the first 24 bytes only (the
+  // vector's end pointers are for growth; its size() would divide by the
+  // element size).
+  uint32_t head_ = 0, size_ = 0, mask_ = 0, cap_ = 0;
   std::vector<T> buf_;
 };
 
