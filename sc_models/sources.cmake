@@ -1,6 +1,7 @@
 # The model library (everything but the CLI entry) and the nocsim binary.
 add_library(nocsim_lib STATIC
   sc_models/core/config.cpp
+  sc_models/core/error.cpp
   sc_models/core/config_schema.cpp
   sc_models/core/huge_pages.cpp
   sc_models/core/wake_wheel.cpp

@@ -17,4 +17,9 @@ struct InvariantError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws InvariantError("<what>: router R <side> port P vc V"). Out of line
+// and cold: the checks on a flit's path stay a compare and a branch.
+[[noreturn, gnu::cold, gnu::noinline]] void throw_port_invariant(const char* what, int router, const char* side,
+                                                                 int port, int vc);
+
 }  // namespace nocsim

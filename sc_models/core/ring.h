@@ -31,7 +31,7 @@ class Ring {
   }
 
  private:
-  void grow() {
+  [[gnu::noinline, gnu::cold]] void grow() {
     std::vector<T> n(buf_.empty() ? 8 : buf_.size() * 2);
     for (size_t i = 0; i < size_; ++i) n[i] = (*this)[i];
     buf_.swap(n);

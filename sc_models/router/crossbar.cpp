@@ -5,7 +5,7 @@
 namespace nocsim {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
-    : Stage(name, router, st, own_process) {}
+    : Stage(name, router, st, own_process), sent_(static_cast<size_t>(st.p.ports)) {}
 
 void Crossbar::evaluate(Cycle now) {
   sent_.clear();
@@ -14,7 +14,7 @@ void Crossbar::evaluate(Cycle now) {
     const auto& q = st_.out[op].queue;
     if (q.front().ready > now) return;
     router_.send_flit(op, q.front().flit);
-    sent_.push_back(op);
+    sent_.push(op);
   });
 }
 

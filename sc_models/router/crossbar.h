@@ -5,8 +5,7 @@
 // is the crossbar pipeline plus the output buffer, whose room SA checks.
 // Reads: ST queues. Writes: the link at once (it only becomes visible
 // link.latency cycles later), the queue at commit.
-#include <vector>
-
+#include "core/fixed_list.h"
 #include "router/stage.h"
 
 namespace nocsim {
@@ -20,7 +19,7 @@ class Crossbar : public Stage {
   bool has_work() const override { return work(st_); }
 
  private:
-  std::vector<int> sent_;  // output ports that sent this cycle
+  FixedList<int> sent_;  // output ports that sent this cycle
 };
 
 }  // namespace nocsim

@@ -178,8 +178,7 @@ void Router::pull_flits(int ip, Cycle now) {
     const Flit& f = line.front();
     InputVc& ivc = st_.vc(ip, f.vc);
     if (ivc.buf.full())
-      throw InvariantError("buffer overflow: router " + std::to_string(st_.id) + " in port " + std::to_string(ip) +
-                           " vc " + std::to_string(f.vc));
+      throw_port_invariant("buffer overflow", st_.id, "in", ip, f.vc);
     if (ivc.state == InputVc::State::Idle) {
       st_.to_routing(ip, f.vc);
       ivc.ready = line.front_arrival();
@@ -194,8 +193,7 @@ void Router::pull_credits(int op, Cycle now) {
   while (line.ready(now + 1)) {
     OutputVc& ovc = st_.out[op].vcs[line.front().vc];
     if (++ovc.credits > st_.out[op].depth && st_.p.check)
-      throw InvariantError("credit overflow: router " + std::to_string(st_.id) + " out port " + std::to_string(op) +
-                           " vc " + std::to_string(line.front().vc));
+      throw_port_invariant("credit overflow", st_.id, "out", op, line.front().vc);
     line.pop();
   }
 }

@@ -12,6 +12,7 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterSta
                          std::unique_ptr<SwAllocBackend> alloc)
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
+      grants_(static_cast<size_t>(st.p.ports) * static_cast<size_t>(st.p.speedup)),
       req_(st.p.ports, 0),
       op_of_(st.p.ports * st.p.vcs, 0),
       gnt_(st.p.ports, -1),
@@ -55,7 +56,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       OutputPort& op = st_.out[ivc.route.out_port];
       ++op.vcs[ivc.out_vc].sa_used;
       ++op.sa_added;
-      grants_.push_back({ip, v});
+      grants_.push({ip, v});
       router_.send_credit(ip, v);
     }
   }
@@ -100,8 +101,7 @@ void SwitchAlloc::commit(Cycle now) {
     if (!op.sink) {
       --ovc.credits;
       if (st_.p.check && ovc.credits < 0)
-        throw InvariantError("credit underflow: router " + std::to_string(st_.id) + " out port " +
-                             std::to_string(ivc.route.out_port) + " vc " + std::to_string(ivc.out_vc));
+        throw_port_invariant("credit underflow", st_.id, "out", ivc.route.out_port, ivc.out_vc);
     }
     f.vc = static_cast<uint8_t>(ivc.out_vc);
     f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port

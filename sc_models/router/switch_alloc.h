@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "alloc/sw_alloc_backend.h"
+#include "core/fixed_list.h"
 #include "router/stage.h"
 
 namespace nocsim {
@@ -37,7 +38,7 @@ class SwitchAlloc : public Stage {
   // idle for that round rather than going to an injection input.
   void yield_to_transit(uint64_t& inputs);
   std::unique_ptr<SwAllocBackend> alloc_;
-  std::vector<Grant> grants_;
+  FixedList<Grant> grants_;  // at most one per input port and round
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
   std::vector<int> op_of_;     // [ip*V+ivc] their output port
   std::vector<int> gnt_;       // [ip] granted VC or -1
