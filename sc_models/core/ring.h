@@ -15,12 +15,13 @@ class Ring {
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
   const T& back() const { return buf_[(head_ + size_ - 1) & mask_]; }
-  T& back_mut() { return buf_[(head_ + size_ - 1) & mask_]; }
   const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
-  void push_back(const T& v) {
+  void push_back(const T& v) { push_slot() = v; }
+  // Appends a slot and returns it for the caller to fill in place (no
+  // temporary element when T is a pair or a record built from parts).
+  T& push_slot() {
     if (size_ == cap_) grow();
-    buf_[(head_ + size_) & mask_] = v;
-    ++size_;
+    return buf_[(head_ + size_++) & mask_];
   }
   // An emptied ring starts again at slot 0: a queue that is mostly empty or
   // one deep (links, input VCs and output queues below saturation) then keeps

@@ -11,7 +11,11 @@ namespace nocsim {
 template <typename T>
 class DelayLine {
  public:
-  void push(Cycle arrival, const T& item) { q_.push_back({arrival, item}); }
+  void push(Cycle arrival, const T& item) {
+    auto& slot = q_.push_slot();
+    slot.first = arrival;
+    slot.second = item;
+  }
   bool ready(Cycle now) const { return !q_.empty() && q_.front().first <= now; }
   const T& front() const { return q_.front().second; }
   const T& back() const { return q_.back().second; }

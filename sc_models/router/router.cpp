@@ -148,10 +148,11 @@ void Router::commit() {
   try {
     const uint8_t ran = ran_;
     ran_ = 0;
-    if (ran & kSt) st_stage_->commit(now);
-    if (ran & kSa) sa_->commit(now);
-    if (ran & kVa) va_->commit(now);
-    if (ran & kRc) rc_->commit(now);
+    // Direct (qualified) calls: the stage types are known here.
+    if (ran & kSt) st_stage_->Crossbar::commit(now);
+    if (ran & kSa) sa_->SwitchAlloc::commit(now);
+    if (ran & kVa) va_->VcAlloc::commit(now);
+    if (ran & kRc) rc_->RouteCompute::commit(now);
     // Lanes are independent: credits, then flits, each in port order.
     for (; due_credits_; due_credits_ &= due_credits_ - 1) pull_credits(__builtin_ctzll(due_credits_), now);
     for (; due_flits_; due_flits_ &= due_flits_ - 1) pull_flits(__builtin_ctzll(due_flits_), now);

@@ -63,6 +63,15 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
     committer_.request();
   }
   void stage_slept(uint8_t bit) { asleep_ |= bit; }
+  // The work predicate of the stage with this bit (no virtual call per activation).
+  bool stage_work(uint8_t bit) const {
+    switch (bit) {
+      case kRc: return RouteCompute::work(st_);
+      case kVa: return VcAlloc::work(st_);
+      case kSa: return SwitchAlloc::work(st_);
+      default: return Crossbar::work(st_);
+    }
+  }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
   void set_wheel(WakeWheel* w) { wheel_ = w; }

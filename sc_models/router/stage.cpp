@@ -32,7 +32,7 @@ void Stage::run() {
     return router_.fail(e);
   }
   router_.stage_ran(bit_);
-  const bool busy = has_work();
+  const bool busy = router_.stage_work(bit_);
   gate_.rest(busy);
   if (!busy) router_.stage_slept(bit_);
 }

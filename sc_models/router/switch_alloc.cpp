@@ -90,8 +90,10 @@ void SwitchAlloc::commit(Cycle now) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);
     OutputPort& op = st_.out[ivc.route.out_port];
     // Straight from the input buffer into the output queue (one copy).
-    op.queue.push_back({now + st_.p.lat_sa + st_.p.lat_st, ivc.buf.front()});
-    Flit& f = op.queue.back_mut().flit;
+    StFlit& slot = op.queue.push_slot();
+    slot.ready = now + st_.p.lat_sa + st_.p.lat_st;
+    slot.flit = ivc.buf.front();
+    Flit& f = slot.flit;
     ivc.buf.pop();
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
