@@ -45,6 +45,17 @@ void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int*
   // Only the ports that took part last time have state to clear.
   for (uint64_t m = in_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].in_win = -1;
   for (uint64_t m = out_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].out_win = -1;
+  uint64_t outs = stage1(inputs, req, op_of);
+  in_used_ = inputs;
+  out_used_ = outs;
+  for (; outs; outs &= outs - 1) {
+    Port& o = port_[__builtin_ctzll(outs)];
+    o.out_win = o.out_arb.eval_mask(o.out_req);
+    o.out_req = 0;
+  }
+}
+
+uint64_t SepIfAllocator::stage1(uint64_t inputs, const uint64_t* req, const int* op_of) {
   uint64_t outs = 0;  // outputs some stage-1 winner wants
   for (uint64_t m = inputs; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
@@ -54,13 +65,7 @@ void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int*
     port_[i.in_op].out_req |= 1ull << ip;
     outs |= 1ull << i.in_op;
   }
-  in_used_ = inputs;
-  out_used_ = outs;
-  for (; outs; outs &= outs - 1) {
-    Port& o = port_[__builtin_ctzll(outs)];
-    o.out_win = o.out_arb.eval_mask(o.out_req);
-    o.out_req = 0;
-  }
+  return outs;
 }
 
 void SepIfAllocator::tick() {
@@ -84,12 +89,22 @@ void SepIfAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* o
     gnt[ip] = v;
     return;
   }
-  eval_masks(inputs, req, op_of);
+  // The two passes and the edge together: each output arbiter ticks as it
+  // grants, each input arbiter past its stage-1 winner (granted or not).
+  uint64_t won = 0;
+  for (uint64_t outs = stage1(inputs, req, op_of); outs; outs &= outs - 1) {
+    Port& o = port_[__builtin_ctzll(outs)];
+    const int w = o.out_arb.eval_mask(o.out_req);
+    o.out_req = 0;
+    o.out_arb.tick(w);
+    won |= 1ull << w;
+  }
   for (uint64_t m = inputs; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    gnt[ip] = granted_vc(ip);
+    Port& i = port_[ip];
+    gnt[ip] = (won >> ip & 1) ? i.in_win : -1;
+    i.in_arb.tick(i.in_win);
   }
-  tick();
 }
 
 void SepIfAllocator::reset() {

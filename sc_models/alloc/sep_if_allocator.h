@@ -37,7 +37,8 @@ class SepIfAllocator : public SepIfPorts {
   // eval_masks(), the grants (gnt[ip] for every ip in `inputs`, -1 if it
   // lost) and tick() in one call: the simulator's path. A lone requesting
   // input wins its output without the two arbitration passes (the usual case
-  // below saturation); granted_vc() then still describes the last eval_masks().
+  // below saturation). granted_vc() and tick() refer to the last eval_masks()
+  // only.
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
   void reset();
 
@@ -51,6 +52,9 @@ class SepIfAllocator : public SepIfPorts {
     int out_win = -1;           // stage-2 winner input of this output, -1 if none
     uint64_t out_req = 0;       // inputs whose stage-1 winner wants this output
   };
+  // Stage 1 for `inputs`: each input's winner VC and the output it wants
+  // (in_win, in_op; the output's out_req bit). Returns the outputs wanted.
+  uint64_t stage1(uint64_t inputs, const uint64_t* req, const int* op_of);
   std::vector<Port> port_;
   std::vector<uint64_t> req_mask_;  // eval(): req_ip_ivc as masks
   uint64_t in_used_ = 0, out_used_ = 0;  // ports with a winner in the last eval

@@ -114,12 +114,6 @@ void Router::run_router() {
   gate_.rest(has_work());
 }
 
-void Router::send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
-
-void Router::send_credit(int in_port, int vc) {
-  LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc}, vc);
-}
-
 void Router::start_of_simulation() {
   for (int p = 0; p < st_.p.ports; ++p) {
     if (flit_out_[p]) out_fw_[p] = flit_out_[p]->target();
