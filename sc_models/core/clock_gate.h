@@ -1,22 +1,22 @@
 #pragma once
 // Activity gating for a method process clocked by a rising edge, so that an
-// idle stage, router or NIC does no work per cycle.
-//
-//   void run() {
-//     if (!gate_.edge()) return;  // wake-up activation: evaluate from the next edge
-//     ...evaluate...
-//     gate_.rest(has_work());
-//   }
-//
-// Two modes:
+// idle stage, router or NIC does no work per cycle. Two modes:
 // - static (bind_static): the process is statically sensitive to the rising
 //   edge (`sensitive << clk.pos(); dont_initialize();`) and sleeps disabled
-//   (sc_process_handle::disable): the edge skips it; wake() enables it again
-//   and it runs on the next edge, with no wake-up activation. A busy process
-//   costs nothing beyond its static trigger.
-// - dynamic (bind_dynamic): for a process that mostly sleeps; see there.
-// wake() is called from an update phase or from the WakeWheel on the falling
-// edge before the edge wanted, never in the evaluation phase of a rising edge.
+//   (sc_process_handle::disable): the edge skips it. Its owner calls sleep()
+//   and wake() from outside it, in an update phase (the router's commit,
+//   which decides on the state the next edge will see) or on a falling edge;
+//   it runs on the next edge after wake(), with no wake-up activation. Every
+//   activation is an edge; a busy process costs nothing beyond its static
+//   trigger.
+// - dynamic (bind_dynamic): for a process that mostly sleeps (a NIC); it
+//   decides itself, at the end of each activation:
+//     void run() {
+//       if (!gate_.edge()) return;  // wake-up activation: evaluate from the next edge
+//       ...evaluate...
+//       gate_.rest(has_work());
+//     }
+// wake() is never called in the evaluation phase of a rising edge.
 #include <memory>
 #include <systemc>
 
@@ -40,24 +40,27 @@ class ClockGate {
   // Static mode, for a process statically sensitive to the rising edge; h is
   // its handle (sc_get_last_created_process_handle() after SC_METHOD).
   void bind_static(const sc_core::sc_process_handle& h) { proc_ = h; }
-  // True when this activation is a rising edge to evaluate on.
+  // Dynamic mode: true when this activation is a rising edge to evaluate on.
   bool edge() {
-    if (!asleep_) return true;  // static mode: always
-    // Dynamic mode, woken by ev_ (or initialized): evaluate from the next edge on.
-    asleep_ = waking_ = false;
+    if (!asleep_) return true;
+    asleep_ = waking_ = false;  // woken by ev_ (or initialized): from the next edge on
     sc_core::next_trigger(*edge_);
     return false;
   }
+  // Dynamic mode, at the end of an activation.
   void rest(bool has_work) {
     if (has_work) {
-      if (edge_) sc_core::next_trigger(*edge_);
+      sc_core::next_trigger(*edge_);
       return;
     }
     asleep_ = true;
-    if (proc_.valid())
-      proc_.disable();
-    else
-      sc_core::next_trigger(*ev_);
+    sc_core::next_trigger(*ev_);
+  }
+  // Static mode: put the process to sleep from outside it (its owner's
+  // commit, once the cycle's decisions are applied and it has no work left).
+  void sleep() {
+    asleep_ = true;
+    proc_.disable();
   }
   bool asleep() const { return asleep_; }
   void wake() {

@@ -74,22 +74,29 @@ void Router::before_end_of_elaboration() {
 
 bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }
 
-void Router::wake_stages() {
-  if (per_stage_) {
-    if (!asleep_) return;
-    auto wake = [&](uint8_t bit, Stage& s, bool work) {
-      if ((asleep_ & bit) && work) {
-        asleep_ &= static_cast<uint8_t>(~bit);
-        s.wake();
-      }
-    };
-    wake(kRc, *rc_, RouteCompute::work(st_));
-    wake(kVa, *va_, VcAlloc::work(st_));
-    wake(kSa, *sa_, SwitchAlloc::work(st_));
-    wake(kSt, *st_stage_, Crossbar::work(st_));
-  } else if (gate_.asleep() && has_work()) {
-    gate_.wake();
+void Router::settle() {
+  if (!per_stage_) {
+    const bool work = has_work();
+    if (gate_.asleep() && work)
+      gate_.wake();
+    else if (!gate_.asleep() && !work)
+      gate_.sleep();
+    return;
   }
+  const uint8_t work = static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
+                                            (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
+  const uint8_t flip = static_cast<uint8_t>((work ^ ~asleep_) & 0xF);  // asleep with work, awake without
+  if (!flip) return;
+  Stage* const stages[] = {rc_.get(), va_.get(), sa_.get(), st_stage_.get()};
+  for (int k = 0; k < 4; ++k) {
+    const uint8_t bit = static_cast<uint8_t>(1u << k);
+    if (!(flip & bit)) continue;
+    if (work & bit)
+      stages[k]->wake();
+    else
+      stages[k]->sleep();
+  }
+  asleep_ = static_cast<uint8_t>(~work & 0xF);
 }
 
 void Router::on_wheel(Cycle c, int tag) {
@@ -98,11 +105,10 @@ void Router::on_wheel(Cycle c, int tag) {
   } catch (const std::exception& e) {
     fail(e);
   }
-  wake_stages();
+  settle();
 }
 
-void Router::run_router() {
-  if (!gate_.edge()) return;
+void Router::run_router() {  // enabled only while it has work (settle)
   Cycle now = this->now();
   try {
     Stage* const stages[] = {rc_.get(), va_.get(), sa_.get(), st_stage_.get()};
@@ -111,7 +117,6 @@ void Router::run_router() {
     return fail(e);
   }
   stage_ran(kRc | kVa | kSa | kSt);
-  gate_.rest(has_work());
 }
 
 void Router::start_of_simulation() {
@@ -153,7 +158,7 @@ void Router::commit() {
   } catch (const std::exception& e) {
     fail(e);
   }
-  wake_stages();
+  settle();
 }
 
 void Router::fail(const std::exception& e) {

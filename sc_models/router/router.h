@@ -62,16 +62,6 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
     ran_ |= bit;
     committer_.request();
   }
-  void stage_slept(uint8_t bit) { asleep_ |= bit; }
-  // The work predicate of the stage with this bit (no virtual call per activation).
-  bool stage_work(uint8_t bit) const {
-    switch (bit) {
-      case kRc: return RouteCompute::work(st_);
-      case kVa: return VcAlloc::work(st_);
-      case kSa: return SwitchAlloc::work(st_);
-      default: return Crossbar::work(st_);
-    }
-  }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
@@ -100,7 +90,9 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void pull(int tag, Cycle now);  // what the link `tag` delivers by cycle now+1
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
-  void wake_stages();
+  // After a commit or a pull: a stage (or the per-router process) with work
+  // wakes, one without sleeps; decided on the state the next edge sees.
+  void settle();
   bool has_work() const;
   void run_router();  // per-router mode
 

@@ -24,17 +24,15 @@ void Stage::before_end_of_elaboration() {
   gate_.bind_static(sc_core::sc_get_last_created_process_handle());
 }
 
+// Runs only while enabled (the router's commit disables a stage with no work
+// left and enables it when work arrives), so every activation is an edge.
 void Stage::run() {
-  if (!gate_.edge()) return;
   try {
     evaluate(router_.now());
   } catch (const std::exception& e) {
     return router_.fail(e);
   }
   router_.stage_ran(bit_);
-  const bool busy = router_.stage_work(bit_);
-  gate_.rest(busy);
-  if (!busy) router_.stage_slept(bit_);
 }
 
 }  // namespace nocsim

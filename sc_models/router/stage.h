@@ -25,9 +25,10 @@ class Stage : public sc_core::sc_module {
   virtual void commit(Cycle now) = 0;
   // Anything in this stage's domain (now or in a later cycle)?
   virtual bool has_work() const = 0;
-  // From a commit, once the router saw that this sleeping stage has work:
-  // resume on the next clock edge.
+  // From the router's commit (or a falling-edge pull), on the state the next
+  // edge will see: resume on the next clock edge / skip edges until woken.
   void wake() { gate_.wake(); }
+  void sleep() { gate_.sleep(); }
   // This stage's bit in the router's masks of stages that ran and that sleep.
   void set_bit(uint8_t b) { bit_ = b; }
 
