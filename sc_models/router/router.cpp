@@ -74,19 +74,15 @@ void Router::before_end_of_elaboration() {
 
 bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }
 
-void Router::settle() {
-  if (!per_stage_) {
-    const bool work = has_work();
-    if (gate_.asleep() && work)
-      gate_.wake();
-    else if (!gate_.asleep() && !work)
-      gate_.sleep();
-    return;
-  }
-  const uint8_t work = static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
-                                            (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
-  const uint8_t flip = static_cast<uint8_t>((work ^ ~asleep_) & 0xF);  // asleep with work, awake without
-  if (!flip) return;
+void Router::settle_router() {
+  const bool work = has_work();
+  if (gate_.asleep() && work)
+    gate_.wake();
+  else if (!gate_.asleep() && !work)
+    gate_.sleep();
+}
+
+void Router::flip_stages(uint8_t work, uint8_t flip) {
   Stage* const stages[] = {rc_.get(), va_.get(), sa_.get(), st_stage_.get()};
   for (int k = 0; k < 4; ++k) {
     const uint8_t bit = static_cast<uint8_t>(1u << k);

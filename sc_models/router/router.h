@@ -92,7 +92,16 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void pull_credits(int out_port, Cycle now);
   // After a commit or a pull: a stage (or the per-router process) with work
   // wakes, one without sleeps; decided on the state the next edge sees.
-  void settle();
+  // Inline: at most commits nothing changes.
+  void settle() {
+    if (!per_stage_) return settle_router();
+    const uint8_t work = static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
+                                              (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
+    const uint8_t flip = static_cast<uint8_t>((work ^ ~asleep_) & 0xF);  // asleep with work, awake without
+    if (flip) flip_stages(work, flip);
+  }
+  void settle_router();
+  void flip_stages(uint8_t work, uint8_t flip);
   bool has_work() const;
   void run_router();  // per-router mode
 
