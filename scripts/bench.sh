@@ -3,7 +3,7 @@
 # 8x8 mesh, DOR, 2 VCs, 8-flit buffers and packets, uniform traffic at 0.1 and
 # 0.4 flits/(node*cycle), 1,000 warm-up + 10,000 measured cycles, both modes;
 # then the dragonfly benchmark (topologies/bench/dragonfly-h4-bench.yaml).
-# Each point runs BENCH_RUNS times (default 3; the machine this was written on
+# Each point runs BENCH_RUNS times (default 5; the machine this was written on
 # drifts by 10-40% between identical runs): the median run is printed, and the
 # best cycles/s beside it.
 set -euo pipefail
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 out=$(mktemp -d)
 printf '%-26s %-10s %12s %16s %14s %10s %12s\n' config mode cycles/s router-cycles/s flit-hops/s peak-RSS best-cyc/s
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_RUNS:-5}
 # bench NAME CONFIG LOAD MODE
 bench() {
   files=()
