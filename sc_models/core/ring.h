@@ -3,7 +3,7 @@
 // that dominate a flit's journey through delay lines and output queues.
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 namespace nocsim {
 
@@ -33,19 +33,19 @@ class Ring {
 
  private:
   [[gnu::noinline, gnu::cold]] void grow() {
-    std::vector<T> n(buf_.empty() ? 8 : buf_.size() * 2);
-    for (size_t i = 0; i < size_; ++i) n[i] = (*this)[i];
-    buf_.swap(n);
+    const uint32_t n = cap_ ? cap_ * 2 : 8;
+    std::unique_ptr<T[]> b(new T[n]);
+    for (uint32_t i = 0; i < size_; ++i) b[i] = (*this)[i];
+    buf_.swap(b);
     head_ = 0;
-    cap_ = static_cast<uint32_t>(buf_.size());
-    mask_ = cap_ - 1;
+    cap_ = n;
+    mask_ = n - 1;
   }
-  // The indices, the mask and the capacity come first and the storage
-  // pointer right after: an access reads the first 24 bytes only (the
-  // vector's end pointers are for growth; its size() would divide by the
-  // element size).
+  // 24 bytes: the indices, the mask, the capacity and the storage pointer,
+  // so that the state around a ring (an input VC's ready cycle, state and
+  // route) fits in the same cache line.
   uint32_t head_ = 0, size_ = 0, mask_ = 0, cap_ = 0;
-  std::vector<T> buf_;
+  std::unique_ptr<T[]> buf_;
 };
 
 }  // namespace nocsim

@@ -35,8 +35,9 @@ struct RouterParams {
 };
 
 // What SA reads every cycle (buffer control, ready, state, route, out_vc)
-// comes first, within about one cache line; RC's candidates last.
-struct InputVc {
+// comes first, in the first 56 bytes, and each input VC starts a cache line:
+// SA touches one line per VC; RC's candidates last.
+struct alignas(64) InputVc {
   enum class State : uint8_t { Idle, Routing, VcAlloc, Active };
   FlitFifo buf;
   Cycle ready = 0;  // first cycle the next stage may act on this VC
