@@ -1,5 +1,6 @@
 #include "router/router.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.h"
@@ -32,12 +33,15 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       st_.vc(ip, v).port = static_cast<int16_t>(ip);
     }
   st_.out.resize(p.ports);
+  st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
-    st_.out[op].vcs.assign(p.out_vcs[op], OutputVc{p.out_depth[op], false, 0});
+    OutputVc* first = &st_.ovc[static_cast<size_t>(op) * p.vcs];
+    std::fill(first, first + p.out_vcs[op], OutputVc{p.out_depth[op], false, 0});
+    st_.out[op].vcs = OutputVcs(first, p.out_vcs[op]);
     st_.out[op].depth = p.out_depth[op];
     st_.out[op].sink = sink_ports[op];
     st_.out[op].network = op < p.network_ports;

@@ -64,8 +64,25 @@ struct StFlit {
   Flit flit;
 };
 
-struct OutputPort {
-  std::vector<OutputVc> vcs;
+// An output port's VCs: a view into the router's flat array of output VCs
+// (RouterState::ovc), so that a port's record is one cache line.
+class OutputVcs {
+ public:
+  OutputVcs() = default;
+  OutputVcs(OutputVc* first, int n) : p_(first), n_(n) {}
+  OutputVc& operator[](int i) { return p_[i]; }
+  const OutputVc& operator[](int i) const { return p_[i]; }
+  size_t size() const { return static_cast<size_t>(n_); }
+  const OutputVc* begin() const { return p_; }
+  const OutputVc* end() const { return p_ + n_; }
+
+ private:
+  OutputVc* p_ = nullptr;
+  int n_ = 0;
+};
+
+struct alignas(64) OutputPort {
+  OutputVcs vcs;
   int depth = 0;             // downstream flits per VC: the credit ceiling
   Ring<StFlit> queue;  // crossbar pipeline plus output buffer
   int queue_capacity = 0;
@@ -85,6 +102,7 @@ struct RouterState {
   InputVc& vc(int ip, int v) { return in[static_cast<size_t>(ip * p.vcs + v)]; }
   const InputVc& vc(int ip, int v) const { return in[static_cast<size_t>(ip * p.vcs + v)]; }
   std::vector<OutputPort> out;           // [out_port]
+  std::vector<OutputVc> ovc;             // [out_port * p.vcs + vc], viewed by out[].vcs; sized once
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
