@@ -33,9 +33,10 @@ inline Cycle cycle_now(Cycle period_ps) {
   return period_ps == kClockPeriodPs ? t / kClockPeriodPs : t / period_ps;
 }
 
-// The target side of one direction (flits or credits) of a link.
+// The target side of one direction (flits or credits) of a link. It starts a
+// cache line: what b_transport reads (delay line, latency, receiver) is one line.
 template <typename T>
-class LinkLane : public tlm::tlm_fw_transport_if<> {
+class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
  public:
   LinkLane(const char* name, int latency, Cycle period_ps) : latency_(latency), period_ps_(period_ps), socket(name) {
     socket.bind(*this);
