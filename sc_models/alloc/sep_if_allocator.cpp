@@ -80,6 +80,7 @@ void SepIfAllocator::tick() {
 }
 
 void SepIfAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) {
+  if (!inputs) return;
   if (!(inputs & (inputs - 1))) {
     const int ip = __builtin_ctzll(inputs);
     RrArbiter& in = port_[ip].in_arb;

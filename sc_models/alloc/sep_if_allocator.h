@@ -24,10 +24,10 @@ class SepIfAllocator : public SepIfPorts {
   SepIfAllocator(int ports, int vcs);
 
   void eval();  // combinational: fills gnt_* from req_* and the pointers
-  // The same from masks (the simulator's path, and eval()'s core): req[ip] has
-  // bit v set when (ip, v) requests output op_of[ip*V+v]; `inputs` has bit ip
-  // set when req[ip] != 0. Neither req_* nor gnt_* are touched: the grant of
-  // input ip (in `inputs`) is granted_vc(ip).
+  // The same from masks (eval()'s core): req[ip] has bit v set when (ip, v)
+  // requests output op_of[ip*V+v]; `inputs` has bit ip set when req[ip] != 0.
+  // Neither req_* nor gnt_* are touched: the grant of input ip (in `inputs`)
+  // is granted_vc(ip), meaningful for those inputs only.
   void eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of);
   int granted_vc(int ip) const {
     const Port& p = port_[ip];

@@ -4,12 +4,25 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 namespace nocsim {
 
 template <typename T>
 class Ring {
  public:
+  Ring() = default;
+  // Move-only (the storage is owned); a moved-from ring is empty and usable.
+  Ring(Ring&& o) noexcept { *this = std::move(o); }
+  Ring& operator=(Ring&& o) noexcept {
+    head_ = o.head_;
+    size_ = o.size_;
+    mask_ = o.mask_;
+    cap_ = o.cap_;
+    buf_ = std::move(o.buf_);
+    o.head_ = o.size_ = o.mask_ = o.cap_ = 0;
+    return *this;
+  }
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   T& front() { return buf_[head_]; }

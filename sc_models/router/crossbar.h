@@ -16,7 +16,6 @@ class Crossbar : public Stage {
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
   static bool work(const RouterState& st) { return st.st_queued > 0; }
-  bool has_work() const override { return work(st_); }
 
  private:
   FixedList<int> sent_;  // output ports that sent this cycle

@@ -23,7 +23,6 @@ class RouteCompute : public Stage {
   // With latency.rc = 0 (lookahead routing) VA routes heads itself, in the
   // cycle it allocates for them, through route_now() (random stream 1).
   static bool work(const RouterState& st) { return !st.routing.empty() && st.p.lat_rc > 0; }
-  bool has_work() const override { return work(st_); }
   void route_now(int ip, int ivc, std::vector<RouteCandidate>& out);
   bool adaptive() const { return routing_->adaptive(); }
 

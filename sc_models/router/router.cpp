@@ -1,6 +1,7 @@
 #include "router/router.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "core/error.h"
@@ -39,13 +40,14 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
+    if (p.out_vcs[op] > p.vcs) throw std::logic_error("router: out port with more VCs than RouterParams::vcs");
     OutputVc* first = &st_.ovc[static_cast<size_t>(op) * p.vcs];
     std::fill(first, first + p.out_vcs[op], OutputVc{p.out_depth[op], false, 0});
     st_.out[op].vcs = OutputVcs(first, p.out_vcs[op]);
     st_.out[op].depth = p.out_depth[op];
     st_.out[op].sink = sink_ports[op];
     st_.out[op].network = op < p.network_ports;
-    st_.out[op].global = p.global_port[op];
+    st_.out[op].global = st_.out[op].network && p.global_port[op];
     st_.out[op].queue_capacity = pipe + p.output_buffer_depth;
     if (!connected[op]) continue;
     flit_out_[op] = std::make_unique<LinkSender<Flit>>(("flit_out_" + std::to_string(op)).c_str());
@@ -76,10 +78,7 @@ void Router::before_end_of_elaboration() {
   gate_.bind_static(sc_core::sc_get_last_created_process_handle());
 }
 
-bool Router::has_work() const { return rc_->has_work() || va_->has_work() || sa_->has_work() || st_stage_->has_work(); }
-
-void Router::settle_router() {
-  const bool work = has_work();
+void Router::settle_router(bool work) {
   if (gate_.asleep() && work)
     gate_.wake();
   else if (!gate_.asleep() && !work)

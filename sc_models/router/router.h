@@ -57,7 +57,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   // Tests plant faults here to prove the checks catch them.
   RouterState& state_for_test() { return st_; }
   void request_commit() { committer_.request(); }
-  // A stage evaluated (its commit runs at this update) / went to sleep.
+  // A stage evaluated: its commit runs at this update.
   void stage_ran(uint8_t bit) {
     ran_ |= bit;
     committer_.request();
@@ -94,15 +94,19 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   // wakes, one without sleeps; decided on the state the next edge sees.
   // Inline: at most commits nothing changes.
   void settle() {
-    if (!per_stage_) return settle_router();
-    const uint8_t work = static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
-                                              (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
+    const uint8_t work = work_mask();
+    if (!per_stage_) return settle_router(work != 0);
     const uint8_t flip = static_cast<uint8_t>((work ^ ~asleep_) & 0xF);  // asleep with work, awake without
     if (flip) flip_stages(work, flip);
   }
-  void settle_router();
+  void settle_router(bool work);
+  // The stages with anything in their domain (due at the next edge or later),
+  // by bit, from the state alone.
+  uint8_t work_mask() const {
+    return static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
+                                (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
+  }
   void flip_stages(uint8_t work, uint8_t flip);
-  bool has_work() const;
   void run_router();  // per-router mode
 
   // What a link send, a commit and a wake-up read comes first, together;

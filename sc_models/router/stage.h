@@ -3,8 +3,9 @@
 // input. evaluate() reads the router state as registered at the last edge and
 // records decisions in the stage; commit() applies them and runs in the update
 // phase after every evaluate() of the cycle (see Router). In the per-stage
-// mode each stage is its own SC_METHOD on clk.pos() that sleeps while
-// has_work() is false and is woken by the commit that hands it work; in the
+// mode each stage is its own SC_METHOD on clk.pos(); the router's commit puts
+// it to sleep when it has no work left (its static work() predicate, on the
+// post-commit state) and wakes it when a commit or pull hands it work; in the
 // per-router mode the router's single process calls the four evaluate()s.
 #include <memory>
 #include <systemc>
@@ -23,8 +24,6 @@ class Stage : public sc_core::sc_module {
   Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
   virtual void evaluate(Cycle now) = 0;
   virtual void commit(Cycle now) = 0;
-  // Anything in this stage's domain (now or in a later cycle)?
-  virtual bool has_work() const = 0;
   // From the router's commit (or a falling-edge pull), on the state the next
   // edge will see: resume on the next clock edge / skip edges until woken.
   void wake() { gate_.wake(); }

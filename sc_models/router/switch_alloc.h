@@ -26,7 +26,6 @@ class SwitchAlloc : public Stage {
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
   static bool work(const RouterState& st) { return st.n_active > 0; }
-  bool has_work() const override { return work(st_); }
 
  private:
   struct Grant {

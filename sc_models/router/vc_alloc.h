@@ -23,7 +23,6 @@ class VcAlloc : public Stage {
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
   static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
-  bool has_work() const override { return work(st_); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
 
  private:

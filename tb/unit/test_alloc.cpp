@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <tuple>
 
 #include "alloc/rr_arbiter.h"
 #include "alloc/sep_if_allocator.h"
@@ -82,14 +84,15 @@ TEST(SepIfAllocator, ContendingInputsShareAnOutputFairly) {
 // The simulator's path (masks, one call per round, the lone-input shortcut)
 // against the RTL-style vector path, on requests sparse enough that most
 // rounds have one requesting input, and dense ones.
-TEST(SepIfAllocator, SimulatorPathEqualsVectorPath) {
-  const int P = 5, V = 3;
+void simulator_path_equals_vector_path(int P, int V, int cycles) {
+  SCOPED_TRACE("P " + std::to_string(P) + " V " + std::to_string(V));
   SepIfAllocator ref(P, V);
   auto sim = make_sw_alloc("cpp", P, V);
   Rng rng(11, "sa-path");
   int lone = 0, contested = 0;
-  for (int cyc = 0; cyc < 20000; ++cyc) {
-    const int density = cyc < 10000 ? 12 : 3;  // 1 in `density` input VCs requests
+  const int sparse = P * V;  // about one request per round
+  for (int cyc = 0; cyc < cycles; ++cyc) {
+    const int density = cyc < cycles / 2 ? sparse : 3;  // 1 in `density` input VCs requests
     std::vector<uint64_t> req(P, 0);
     std::vector<int> op_of(P * V, 0), gnt(P, -2);
     uint64_t inputs = 0;
@@ -113,8 +116,14 @@ TEST(SepIfAllocator, SimulatorPathEqualsVectorPath) {
     }
     ref.tick();
   }
-  EXPECT_GT(lone, 2000);
-  EXPECT_GT(contested, 5000);
+  EXPECT_GT(lone, cycles / 10);
+  EXPECT_GT(contested, cycles / 4);
+}
+
+// Sizes: the usual router, and the widths' limits (port 63, VC 63, bit 63).
+TEST(SepIfAllocator, SimulatorPathEqualsVectorPath) {
+  for (auto [P, V, cycles] : {std::tuple{5, 3, 20000}, std::tuple{64, 2, 4000}, std::tuple{3, 64, 4000}})
+    simulator_path_equals_vector_path(P, V, cycles);
 }
 
 TEST(VcAllocator, GrantsOnlyMaskedFreeVcsOncePerOutputVc) {
