@@ -12,8 +12,9 @@
 // into the buffers after every evaluate() of cycle a-1 and before those of
 // cycle a: in the update phase when a-1 is the current cycle, else on the
 // falling edge of cycle a-1 (a call from the network's WakeWheel).
-// Activity: a process with nothing to do sleeps until a commit or a pull
-// hands it work.
+// Activity: after each commit or pull the router puts the processes with
+// nothing left to do to sleep and wakes those handed work (settle()), on the
+// state the next edge will see.
 #include <memory>
 #include <string>
 #include <systemc>
