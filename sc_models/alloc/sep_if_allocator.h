@@ -24,25 +24,27 @@ class SepIfAllocator : public SepIfPorts {
   SepIfAllocator(int ports, int vcs);
 
   void eval();  // combinational: fills gnt_* from req_* and the pointers
+  void tick();  // clock edge: pointer update from the last eval()
+  // The simulator's path: evaluation, grants and clock edge in one call, from
+  // masks (req[ip] has bit v set when (ip, v) requests output op_of[ip*V+v];
+  // `inputs` has bit ip set when req[ip] != 0); gnt[ip] for every ip in
+  // `inputs` is its granted VC or -1. A lone requesting input wins its output
+  // without the two arbitration passes (the usual case below saturation).
+  // tick() refers to the last eval() only.
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
+  void reset();
+
+ private:
   // The same from masks (eval()'s core): req[ip] has bit v set when (ip, v)
   // requests output op_of[ip*V+v]; `inputs` has bit ip set when req[ip] != 0.
   // Neither req_* nor gnt_* are touched: the grant of input ip (in `inputs`)
   // is granted_vc(ip), meaningful for those inputs only.
   void eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of);
+  // (Also what tb/cosim/mutate_twin.cmake's planted bug calls from tick().)
   int granted_vc(int ip) const {
     const Port& p = port_[ip];
     return p.in_win >= 0 && port_[p.in_op].out_win == ip ? p.in_win : -1;
   }
-  void tick();  // clock edge: pointer update from the last eval()
-  // eval_masks(), the grants (gnt[ip] for every ip in `inputs`, -1 if it
-  // lost) and tick() in one call: the simulator's path. A lone requesting
-  // input wins its output without the two arbitration passes (the usual case
-  // below saturation). granted_vc() and tick() refer to the last eval_masks()
-  // only.
-  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
-  void reset();
-
- private:
   // Everything a port's two arbiters keep, side by side: an allocation
   // touches a cache line or two per port taking part, not one per array.
   struct Port {
