@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Do two nocsim binaries give the same results? Runs every shipped
+# configuration and a matrix of switching, modes and routings with both and
+# compares the JSON, leaving out wall-clock fields, sections only B writes
+# (e.g. activity) and configuration keys only B knows. Prints one line per run
+# and exits 1 on any difference. Usage: scripts/same_results.sh BIN_A BIN_B
+set -uo pipefail
+[ $# -eq 2 ] || { echo "usage: $0 BIN_A BIN_B" >&2; exit 2; }
+a=$1; b=$2
+cd "$(dirname "$0")/.."
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+short="sim.warmup=500 sim.cycles=3000"
+df="topologies/dragonfly-h2.yaml $short"
+runs=(
+  "topologies/mesh-8x8.yaml"
+  "topologies/torus-8x8.yaml"
+  "topologies/torus-4x4x4.yaml"
+  "topologies/dragonfly-h2.yaml sim.cycles=5000"
+  "topologies/dragonfly-h2-fogsim.yaml sim.cycles=5000"
+  "topologies/dragonfly-h4.yaml sim.cycles=2000"
+  "topologies/bench/dragonfly-h4-bench.yaml sim.cycles=2000"
+  "topologies/mesh-8x8.yaml traffic.load=0.4 $short"
+  "topologies/mesh-8x8.yaml traffic.load=0.4 router.switching=wormhole router.buffer_depth=4 $short"
+  "topologies/mesh-8x8.yaml traffic.load=0.5 router.speedup=2 router.output_buffer_depth=8 $short"
+  "topologies/mesh-8x8.yaml traffic.load=0.4 sim.mode=per-router $short"
+  "topologies/mesh-8x8.yaml traffic.load=0.3 router.stage_latency.rc=0 router.in_transit_priority=true $short"
+  "topologies/torus-8x8.yaml traffic.load=0.4 traffic.pattern=tornado router.vcs=4 $short"
+  "topologies/torus-8x8.yaml traffic.load=0.6 routing.dateline=false sim.watchdog=500 $short"
+  "$df routing.algorithm=min traffic.load=0.5"
+  "$df routing.algorithm=val traffic.pattern=adv traffic.load=0.3 router.vcs=4"
+  "$df routing.algorithm=val-group traffic.pattern=adv traffic.load=0.3"
+  "$df routing.algorithm=val-any traffic.pattern=advc traffic.load=0.3 router.vcs=4"
+  "$df routing.algorithm=ugal-l traffic.pattern=adv traffic.load=0.4 router.vcs=4"
+  "$df routing.algorithm=ugal-g traffic.pattern=uniform traffic.load=0.5 router.vcs=4"
+  "$df routing.algorithm=pb traffic.pattern=adv traffic.load=0.4 router.vcs=4"
+  "$df routing.algorithm=par traffic.pattern=adv traffic.load=0.4 router.vcs=5"
+  "$df routing.algorithm=olm traffic.pattern=adv traffic.load=0.4"
+  "$df routing.algorithm=olm routing.misroute_trigger=credits traffic.load=0.6"
+  "$df routing.algorithm=par routing.misroute_trigger=credits routing.global_misroute=nrg router.vcs=5 traffic.load=0.5"
+  "$df routing.algorithm=ugal-l routing.reevaluate=false routing.global_misroute=mm router.vcs=4 traffic.load=0.5"
+  "$df routing.algorithm=olm sim.mode=per-router sim.stage_order=reverse traffic.pattern=adv traffic.load=0.4"
+  "$df routing.algorithm=min router.switching=wormhole router.buffer_depth=4 router.global_buffer_depth=16 router.injection_buffer_depth=8 traffic.load=0.4"
+)
+fail=0
+i=0
+for r in "${runs[@]}"; do
+  i=$((i + 1))
+  # shellcheck disable=SC2086
+  "$a" $r --quiet -o "$out/a$i.json" > /dev/null 2>&1
+  # shellcheck disable=SC2086
+  "$b" $r --quiet -o "$out/b$i.json" > /dev/null 2>&1
+  if python3 - "$out/a$i.json" "$out/b$i.json" <<'EOF'
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+for d in (a, b):
+    for k in ("wall_seconds", "cycles_per_second", "peak_rss_kb"):
+        d.get("sim", {}).pop(k, None)
+for k in list(b):
+    if k not in a: b.pop(k)
+for k in list(b.get("config", {})):
+    if k not in a.get("config", {}): b["config"].pop(k)
+sys.exit(0 if a == b else 1)
+EOF
+  then echo "same  $r"
+  else echo "DIFF  $r"; fail=1
+  fi
+done
+exit $fail
