@@ -10,6 +10,13 @@ add_library(nocsim_lib STATIC
   sc_models/routing/routing.cpp
   sc_models/routing/torus/dor.cpp
   sc_models/routing/dragonfly/dragonfly_routing.cpp
+  sc_models/routing/dragonfly/min_valiant.cpp
+  sc_models/routing/dragonfly/ugal.cpp
+  sc_models/routing/dragonfly/par.cpp
+  sc_models/routing/dragonfly/olm.cpp
+  sc_models/routing/dragonfly/register.cpp
+  sc_models/vc/distance.cpp
+  sc_models/vc/selection.cpp
   sc_models/routing/dragonfly/channel_bound.cpp
   sc_models/router/stage.cpp
   sc_models/router/route_compute.cpp

@@ -66,4 +66,13 @@ bool KAryNCube::is_wrap(int router, int port) const {
   return port % 2 == 0 ? x == k_[d] - 1 : x == 0;
 }
 
+uint64_t KAryNCube::productive_ports(int router, int dst_router) const {
+  uint64_t m = 0;
+  for (int d = 0; d < n(); ++d) {
+    const int off = min_offset(coord(router, d), coord(dst_router, d), d);
+    if (off) m |= 1ull << (off > 0 ? 2 * d : 2 * d + 1);
+  }
+  return m;
+}
+
 }  // namespace nocsim

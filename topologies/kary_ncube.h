@@ -2,6 +2,7 @@
 // k1 x ... x kn mesh or torus with c nodes per router.
 // Router index = x0 + x1*k0 + x2*k0*k1 ...; port 2d is +d, port 2d+1 is -d,
 // ports 2n .. 2n+c-1 attach the router's nodes.
+#include <cstdint>
 #include <vector>
 
 #include "topologies/topology.h"
@@ -32,6 +33,16 @@ class KAryNCube : public Topology {
   int min_offset(int a, int b, int d) const;
   // True when leaving `router` through `port` crosses the wrap link (dateline).
   bool is_wrap(int router, int port) const;
+  // Productive network ports from `router` toward `dst_router` (bit = port):
+  // in every unfinished dimension, its minimal direction (the + port on a
+  // torus tie at distance k/2). 0 when there.
+  uint64_t productive_ports(int router, int dst_router) const;
+  // The productive port of the lowest unfinished dimension (dimension order),
+  // -1 when there.
+  int dor_port(int router, int dst_router) const {
+    const uint64_t m = productive_ports(router, dst_router);
+    return m ? __builtin_ctzll(m) : -1;
+  }
 
  private:
   std::vector<int> k_, stride_;

@@ -1,5 +1,9 @@
 #include "congestion/piggyback.h"
 
+#include "core/config.h"
+#include "core/error.h"
+#include "link/link.h"
+
 namespace nocsim {
 
 PiggybackBoard::PiggybackBoard(sc_core::sc_module_name name, const Dragonfly& t, const CongestionView& view,
@@ -40,6 +44,34 @@ void PiggybackBoard::tick() {
   Cycle wake = next_sample_;
   if (!pending_.empty() && pending_.front().first < wake) wake = pending_.front().first;
   next_trigger(sc_core::sc_time(static_cast<double>(wake * period_ps_), sc_core::SC_PS) - sc_core::sc_time_stamp());
+}
+
+}  // namespace nocsim
+
+namespace nocsim {
+
+void register_congestion_providers(CongestionRegistry& reg) {
+  CongestionProviderFactory pb;
+  pb.make = [](const Topology& t, const CongestionView& buffers, const Config& cfg) {
+    const auto* d = dynamic_cast<const Dragonfly*>(&t);
+    if (!d) throw ConfigError("routing.algorithm: the PiggyBack board needs topology.type dragonfly");
+    PiggybackBoard::Params pp;
+    pp.period = static_cast<int>(cfg.get_int("routing.pb_period"));
+    pp.delay = static_cast<int>(cfg.get_int("link.latency"));  // flags ride on local links
+    pp.coef_percent = static_cast<int>(cfg.get_int("routing.pb_coef"));
+    pp.threshold = static_cast<int>(cfg.get_int("routing.pb_threshold"));
+    return std::unique_ptr<CongestionProvider>(std::make_unique<PiggybackBoard>("pb", *d, buffers, pp, kClockPeriodPs));
+  };
+  reg.add("pb", pb);
+}
+
+const CongestionRegistry& congestion_registry() {
+  static const CongestionRegistry reg = [] {
+    CongestionRegistry r("congestion provider");
+    register_congestion_providers(r);
+    return r;
+  }();
+  return reg;
 }
 
 }  // namespace nocsim

@@ -11,13 +11,14 @@
 #include <systemc>
 #include <vector>
 
+#include "congestion/provider.h"
 #include "core/flit.h"
 #include "routing/routing.h"
 #include "topologies/dragonfly.h"
 
 namespace nocsim {
 
-class PiggybackBoard : public sc_core::sc_module {
+class PiggybackBoard : public sc_core::sc_module, public CongestionProvider {
  public:
   struct Params {
     int period = 1, delay = 10, coef_percent = 200, threshold = 8;
@@ -25,7 +26,7 @@ class PiggybackBoard : public sc_core::sc_module {
   PiggybackBoard(sc_core::sc_module_name name, const Dragonfly& t, const CongestionView& view, const Params& p,
                  Cycle period_ps);
   // Saturation flag of global port `port` of `router`, as known in its group now.
-  bool saturated(int router, int port) const { return visible_[router * t_.h() + port - (t_.a() - 1)] != 0; }
+  bool saturated(int router, int port) const override { return visible_[router * t_.h() + port - (t_.a() - 1)] != 0; }
 
  private:
   void tick();

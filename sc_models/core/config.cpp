@@ -88,6 +88,8 @@ void flatten(const YAML::Node& n, const std::string& prefix, std::vector<std::pa
 
 }  // namespace
 
+std::vector<std::string> allowed_values(const KeySpec& s) { return s.allowed_from ? s.allowed_from() : s.allowed; }
+
 std::string canonical_value(const KeySpec& s, const std::string& raw) {
   switch (s.type) {
     case KeyType::Int:
@@ -109,9 +111,10 @@ std::string canonical_value(const KeySpec& s, const std::string& raw) {
     }
     case KeyType::Enum: {
       std::string t = trim(raw);
-      for (const auto& a : s.allowed)
+      const std::vector<std::string> allowed = allowed_values(s);
+      for (const auto& a : allowed)
         if (a == t) return t;
-      throw ConfigError(s.key + ": bad value '" + raw + "': allowed: " + join(s.allowed, ", "));
+      throw ConfigError(s.key + ": bad value '" + raw + "': allowed: " + join(allowed, ", "));
     }
     case KeyType::Bool: {
       std::string t = trim(raw);

@@ -19,7 +19,13 @@ struct KeySpec {
   double min = -1e300, max = 1e300;  // inclusive range for numbers and list items
   std::vector<std::string> allowed;  // Enum values
   std::string doc;
+  // Enum values held by a registry (routing, VC policy, ...): read when a
+  // value is checked, so that entries a test registers count.
+  std::vector<std::string> (*allowed_from)() = nullptr;
 };
+
+// The allowed Enum values of a key.
+std::vector<std::string> allowed_values(const KeySpec& s);
 
 const std::vector<KeySpec>& config_schema();
 

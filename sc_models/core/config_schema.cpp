@@ -1,8 +1,16 @@
 // Every configuration key, its default and what is allowed. docs/user-guide.md
 // is checked against this table by a test, so the two cannot drift.
 #include "core/config.h"
+#include "routing/routing.h"
+#include "vc/selection.h"
+#include "vc/vc_policy.h"
 
 namespace nocsim {
+namespace {
+std::vector<std::string> routing_keys() { return routing_registry().keys(); }
+std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
+std::vector<std::string> selection_keys() { return selection_registry().keys(); }
+}  // namespace
 
 const std::vector<KeySpec>& config_schema() {
   using K = KeyType;
@@ -34,7 +42,9 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link (dragonfly: local links)"},
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
       {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
-      {"routing.algorithm", K::Enum, "dor", 0, 0, {"dor", "min", "val", "val-group", "val-any", "ugal-l", "ugal-g", "par", "pb", "olm"}, "routing function: dor (mesh/torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly)"},
+      {"routing.algorithm", K::Enum, "dor", 0, 0, {}, "routing function: dor (mesh/torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly)", routing_keys},
+      {"vc.policy", K::Enum, "distance", 0, 0, {}, "which output VCs a hop may take: distance = the rank of its position in the routing's reference sequence (dragonfly distance-based VCs; torus dateline halves)", vc_policy_keys},
+      {"vc.selection", K::Enum, "first", 0, 0, {}, "VA selection among a head's candidates: first = the first (best) candidate with a usable VC requests all its usable VCs", selection_keys},
       {"routing.misroute_trigger", K::Enum, "ugal", 0, 0, {"ugal", "credits"}, "PAR/OLM: when to misroute: the UGAL test (ugal), or the seed simulator's credit trigger: the minimal output VC at least misroute_threshold% full and unable to take the packet now (credits)"},
       {"routing.misroute_threshold", K::Int, "50", 0, 100, {}, "credit trigger: occupancy of the minimal output VC, in % of its buffer, from which misrouting is considered"},
       {"routing.local_misroute_threshold", K::Int, "8", 0, 1 << 20, {}, "OLM: flits in the minimal local output above which a local misroute is offered"},

@@ -5,34 +5,36 @@
 namespace nocsim {
 
 RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
-                           std::unique_ptr<Routing> routing)
-    : Stage(name, router, st, own_process), routing_(std::move(routing)) {}
+                           std::unique_ptr<Routing> routing, std::unique_ptr<VcPolicy> vcs)
+    : Stage(name, router, st, own_process), routing_(std::move(routing)), vc_policy_(std::move(vcs)) {}
+
+void RouteCompute::route(int ip, int ivc, int stream, std::vector<RouteCandidate>& out, std::vector<VcRange>& vcs) {
+  const size_t first = out.size();
+  routing_->route({st_.id, ip, ivc, st_.vc(ip, ivc).buf.front(), view_, vc_policy_.get(), stream}, out);
+  for (size_t k = first; k < out.size(); ++k) vcs.push_back(vc_policy_->range(out[k]));
+}
 
 void RouteCompute::evaluate(Cycle now) {
   decisions_.clear();
   cands_.clear();
+  vcs_.clear();
   first_.clear();
   if (st_.p.lat_rc == 0) return;
   const int V = st_.p.vcs;
   st_.routing.for_each([&](int i) {
     const int ip = i / V, v = i % V;
-    const InputVc& ivc = st_.vc(ip, v);
-    if (ivc.ready > now) return;
+    if (st_.vc(ip, v).ready > now) return;
     first_.push_back(static_cast<int>(cands_.size()));
-    routing_->route({st_.id, ip, v, ivc.buf.front(), view_}, cands_);
+    route(ip, v, 0, cands_, vcs_);
     decisions_.push_back({ip, v});
   });
   first_.push_back(static_cast<int>(cands_.size()));
 }
 
-void RouteCompute::route_now(int ip, int ivc, std::vector<RouteCandidate>& out) {
-  routing_->route({st_.id, ip, ivc, st_.vc(ip, ivc).buf.front(), view_, 1}, out);
-}
-
 void RouteCompute::commit(Cycle now) {
   for (size_t k = 0; k < decisions_.size(); ++k) {
     const Decision& d = decisions_[k];
-    st_.routed(d.ip, d.ivc, cands_.data() + first_[k], first_[k + 1] - first_[k]);
+    st_.routed(d.ip, d.ivc, cands_.data() + first_[k], vcs_.data() + first_[k], first_[k + 1] - first_[k]);
     st_.vc(d.ip, d.ivc).ready = now + st_.p.lat_rc;
   }
   decisions_.clear();

@@ -9,8 +9,7 @@
 namespace nocsim {
 
 Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
-               std::unique_ptr<Routing> routing, std::unique_ptr<SwAllocBackend> alloc,
-               const std::vector<bool>& sink_ports, const std::vector<bool>& connected)
+               RouterLogic logic, const std::vector<bool>& sink_ports, const std::vector<bool>& connected)
     : sc_module(name),
       period_ps_(period_ps),
       per_stage_(per_stage),
@@ -53,10 +52,11 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     flit_out_[op] = std::make_unique<LinkSender<Flit>>(("flit_out_" + std::to_string(op)).c_str());
     credit_out_[op] = std::make_unique<LinkSender<Credit>>(("credit_out_" + std::to_string(op)).c_str());
   }
-  rc_ = std::make_unique<RouteCompute>("rc", *this, st_, per_stage, std::move(routing));
-  va_ = std::make_unique<VcAlloc>("va", *this, st_, per_stage);
+  rc_ = std::make_unique<RouteCompute>("rc", *this, st_, per_stage, std::move(logic.routing),
+                                       std::move(logic.vc_policy));
+  va_ = std::make_unique<VcAlloc>("va", *this, st_, per_stage, std::move(logic.selection));
   va_->set_route_compute(rc_.get());
-  sa_ = std::make_unique<SwitchAlloc>("sa", *this, st_, per_stage, std::move(alloc));
+  sa_ = std::make_unique<SwitchAlloc>("sa", *this, st_, per_stage, std::move(logic.alloc));
   st_stage_ = std::make_unique<Crossbar>("st", *this, st_, per_stage);
   rc_->set_bit(kRc);
   va_->set_bit(kVa);

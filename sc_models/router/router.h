@@ -30,14 +30,23 @@
 #include "router/router_state.h"
 #include "router/switch_alloc.h"
 #include "router/vc_alloc.h"
+#include "vc/selection.h"
+#include "vc/vc_policy.h"
 
 namespace nocsim {
+
+// The logic a router's stages call, each made from its registry.
+struct RouterLogic {
+  std::unique_ptr<Routing> routing;      // RC
+  std::unique_ptr<VcPolicy> vc_policy;   // RC: candidates -> VC ranges
+  std::unique_ptr<Selection> selection;  // VA: which candidate and VCs request
+  std::unique_ptr<SwAllocBackend> alloc; // SA
+};
 
 class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
   Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
-         std::unique_ptr<Routing> routing, std::unique_ptr<SwAllocBackend> alloc, const std::vector<bool>& sink_ports,
-         const std::vector<bool>& connected);
+         RouterLogic logic, const std::vector<bool>& sink_ports, const std::vector<bool>& connected);
 
   // Sender sockets (bound by the network) and the links this router pulls from.
   LinkSender<Flit>* flit_out(int port) { return flit_out_[port].get(); }

@@ -24,7 +24,6 @@ struct RouterParams {
   int speedup = 1;
   bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
   bool vct = true;
-  int packet_size = 8;  // flits; VCT allocates a VC only with room for a whole packet
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
   bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
   bool check = true;
@@ -47,8 +46,9 @@ struct alignas(64) InputVc {
   int16_t port = 0;      // its input port
   int16_t sa_taken = 0;  // flits granted this cycle
   uint8_t sa_done = 0;   // tail granted this cycle
-  RouteCandidate route{-1, 0, 0, {}};  // the candidate VA granted
+  RouteCandidate route;  // the candidate VA granted
   RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
+  VcRange cand_vcs[kMaxCandidates];      // the output VCs the VC policy allows each
 };
 
 struct OutputVc {
@@ -107,10 +107,13 @@ struct RouterState {
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
 
-  // Stores a head's candidates (at most kMaxCandidates) on its input VC.
-  static void set_candidates(InputVc& ivc, const RouteCandidate* c, int n) {
+  // Stores a head's candidates (at most kMaxCandidates) and their VC ranges on its input VC.
+  static void set_candidates(InputVc& ivc, const RouteCandidate* c, const VcRange* vcs, int n) {
     ivc.n_cands = static_cast<int8_t>(n < kMaxCandidates ? n : kMaxCandidates);
-    for (int k = 0; k < ivc.n_cands; ++k) ivc.cands[k] = c[k];
+    for (int k = 0; k < ivc.n_cands; ++k) {
+      ivc.cands[k] = c[k];
+      ivc.cand_vcs[k] = vcs[k];
+    }
   }
   // A head reached the front of input VC (ip, v): Routing.
   void to_routing(int ip, int v) {
@@ -118,9 +121,9 @@ struct RouterState {
     routing.insert(ip * p.vcs + v);
   }
   // Routing -> VcAlloc, with the head's candidates.
-  void routed(int ip, int v, const RouteCandidate* c, int n) {
+  void routed(int ip, int v, const RouteCandidate* c, const VcRange* vcs, int n) {
     InputVc& ivc = vc(ip, v);
-    set_candidates(ivc, c, n);
+    set_candidates(ivc, c, vcs, n);
     ivc.state = InputVc::State::VcAlloc;
     routing.erase(ip * p.vcs + v);
     vcalloc.insert(ip * p.vcs + v);

@@ -4,23 +4,25 @@
 
 namespace nocsim {
 
-VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
-    : Stage(name, router, st, own_process), alloc_(st.p.ports, st.p.vcs) {}
+VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+                 std::unique_ptr<Selection> selection)
+    : Stage(name, router, st, own_process), selection_(std::move(selection)), alloc_(st.p.ports, st.p.vcs) {}
 
 void VcAlloc::evaluate(Cycle now) {
   grants_.clear();
   requesters_.clear();
   routed_.clear();
   cands_.clear();
+  cand_vcs_.clear();
   const bool lookahead = st_.p.lat_rc == 0 && !st_.routing.empty();
   if (st_.vcalloc.empty() && !lookahead) return;
   const bool reroute = st_.p.reevaluate && rc_->adaptive();
   auto route_and_request = [&](int ip, int v, bool fresh) {
     const int first = static_cast<int>(cands_.size());
-    rc_->route_now(ip, v, cands_);
+    rc_->route_now(ip, v, cands_, cand_vcs_);
     const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
     routed_.push_back({ip, v, first, n, fresh});
-    request(ip, v, cands_.data() + first, n);
+    request(ip, v, cands_.data() + first, cand_vcs_.data() + first, n);
   };
   const int V = st_.p.vcs;
   st_.vcalloc.for_each(
@@ -32,7 +34,7 @@ void VcAlloc::evaluate(Cycle now) {
           if (reroute && ivc.ready < now)
             route_and_request(ip, v, false);
           else
-            request(ip, v, ivc.cands, ivc.n_cands);
+            request(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands);
         } else {  // lookahead: a head still to route
           route_and_request(ip, v, true);
         }
@@ -47,41 +49,42 @@ void VcAlloc::evaluate(Cycle now) {
   alloc_.clear_requests();
 }
 
-// The first candidate with a usable output VC asks for one.
-void VcAlloc::request(int ip, int v, const RouteCandidate* cands, int n) {
-  for (int c = 0; c < n; ++c) {
-    if (!usable_mask(cands[c])) continue;
-    alloc_.request(ip, v, cands[c].out_port, mask_);
-    requesters_.push_back({ip * st_.p.vcs + v, c});
-    return;
-  }
+// The selection function picks among the candidates with their usable VCs.
+void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n) {
+  uint64_t usable[kMaxCandidates];
+  const int size = st_.vc(ip, v).buf.front().size;
+  for (int c = 0; c < n; ++c) usable[c] = usable_mask(cands[c], vcs[c], size);
+  uint64_t mask = 0;
+  const int c = selection_->select(cands, usable, n, mask);
+  if (c < 0) return;
+  alloc_.request(ip, v, cands[c].out_port, mask);
+  requesters_.push_back({ip * st_.p.vcs + v, c});
 }
 
-// Output VCs of the candidate's port that are in its range, free and have the
-// credits the switching needs (VCT, or an opportunistic hop: a whole packet).
-bool VcAlloc::usable_mask(const RouteCandidate& rc) {
-  const OutputPort& op = st_.out[rc.out_port];
-  const int need = st_.p.vct || rc.whole_packet ? st_.p.packet_size : 1;
+uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) const {
+  const OutputPort& op = st_.out[c.out_port];
+  const int need = st_.p.vct || c.opportunistic() ? size : 1;
   const int nv = static_cast<int>(op.vcs.size());
-  mask_ = 0;
-  const int hi = rc.vc_hi < nv - 1 ? rc.vc_hi : nv - 1;
-  for (int o = rc.vc_lo < 0 ? 0 : rc.vc_lo; o <= hi; ++o)
-    if (!op.vcs[o].busy && (op.sink || op.vcs[o].credits >= need)) mask_ |= 1ull << o;
-  return mask_ != 0;
+  uint64_t mask = 0;
+  const int hi = vcs.hi < nv - 1 ? vcs.hi : nv - 1;
+  for (int o = vcs.lo < 0 ? 0 : vcs.lo; o <= hi; ++o)
+    if (!op.vcs[o].busy && (op.sink || op.vcs[o].credits >= need)) mask |= 1ull << o;
+  return mask;
 }
 
 void VcAlloc::commit(Cycle now) {
   for (const auto& r : routed_) {  // as RC's commit would have, with no latency
     if (r.fresh)
-      st_.routed(r.ip, r.ivc, cands_.data() + r.first, r.n);
+      st_.routed(r.ip, r.ivc, cands_.data() + r.first, cand_vcs_.data() + r.first, r.n);
     else
-      RouterState::set_candidates(st_.vc(r.ip, r.ivc), cands_.data() + r.first, r.n);
+      RouterState::set_candidates(st_.vc(r.ip, r.ivc), cands_.data() + r.first, cand_vcs_.data() + r.first, r.n);
   }
   routed_.clear();
   for (const auto& g : grants_) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);
     ivc.route = ivc.cands[g.cand];
     ivc.buf.front().rh = ivc.route.next;
+    rc_->routing().granted(ivc.route);
     st_.out[ivc.route.out_port].vcs[g.ovc].busy = true;
     ivc.out_vc = g.ovc;
     ivc.state = InputVc::State::Active;

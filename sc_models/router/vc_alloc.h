@@ -1,25 +1,31 @@
 #pragma once
 // VA: each cycle, every input VC that has its route and may start VA
-// (ready <= now) asks for an output VC in its allowed range that is free and,
-// under VCT, has credits for a whole packet (wormhole: one flit). The
-// separable input-first VcAllocator picks the winners. Reads: input VC
-// routes, output VC busy bits and credits. Writes at commit: output VC busy,
-// input VC out_vc, state -> SA, ready = now + latency.va. With latency.rc = 0
-// VA also routes the heads waiting for RC (lookahead routing: the route is
-// ready when VA starts) and commits their routes. With routing.reevaluate and
-// an adaptive routing, a head that already failed an attempt (ready < now) is
-// routed again before each new attempt.
+// (ready <= now) offers its candidates, each with the output VCs of its VC
+// range that are free and, under VCT (or for an opportunistic hop), have
+// credits for the whole packet (wormhole: one flit); the selection function
+// picks the candidate and VCs it requests with, and the separable
+// input-first VcAllocator picks the winners. Reads: input VC candidates,
+// output VC busy bits and credits. Writes at commit: output VC busy, input
+// VC route and out_vc, state -> SA, ready = now + latency.va; tells the
+// routing which candidate was granted. With latency.rc = 0 VA also routes
+// the heads waiting for RC (lookahead routing: the route is ready when VA
+// starts) and commits their routes. With routing.reevaluate and an adaptive
+// routing, a head that already failed an attempt (ready < now) is routed
+// again before each new attempt.
+#include <memory>
 #include <vector>
 
 #include "alloc/vc_allocator.h"
 #include "router/route_compute.h"
 #include "router/stage.h"
+#include "vc/selection.h"
 
 namespace nocsim {
 
 class VcAlloc : public Stage {
  public:
-  VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
+  VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+          std::unique_ptr<Selection> selection);
   void evaluate(Cycle now) override;
   void commit(Cycle now) override;
   static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
@@ -36,14 +42,16 @@ class VcAlloc : public Stage {
     int ip, ivc, first, n;  // candidates cands_[first, first+n)
     bool fresh;             // routed from the Routing state (lookahead), else re-evaluated
   };
-  bool usable_mask(const RouteCandidate& rc);
-  void request(int ip, int v, const RouteCandidate* cands, int n);
+  // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
+  uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;
+  void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n);
   RouteCompute* rc_ = nullptr;
+  std::unique_ptr<Selection> selection_;
   std::vector<Routed> routed_;          // heads routed here this cycle (lookahead, re-evaluation)
   std::vector<RouteCandidate> cands_;   // their candidates
+  std::vector<VcRange> cand_vcs_;       // and VC ranges
   VcAllocator alloc_;
   std::vector<Grant> grants_;
-  uint64_t mask_ = 0;  // usable_mask(): output VCs of the candidate's port
   std::vector<Requester> requesters_;
 };
 

@@ -1,36 +1,51 @@
 #pragma once
-// Routing function interface: route(context) -> candidates (output port and the
-// range of output VCs allowed there). A separate selection picks among several
-// candidates; dimension-order routing returns exactly one. One instance per
+// Routing in three parts (docs/architecture.md, "Routing, VC policy,
+// selection"): the routing function returns candidates (output port, hop
+// class, the reference position the hop takes and the head's routing header
+// after it) and nothing about VCs; a VC policy (vc/vc_policy.h) maps each
+// candidate to the output VCs it may use; a selection function in VA
+// (vc/selection.h) chooses among candidates and VCs. One routing instance per
 // router; no singletons.
+#include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/flit.h"
+#include "core/registry.h"
+#include "routing/vc_sequence.h"
 
 namespace nocsim {
 
 class Topology;
 class Config;
+class VcPolicy;
+
+// An inclusive range of VC indices of one port.
+struct VcRange {
+  int16_t lo = 0, hi = 0;
+  int size() const { return hi - lo + 1; }
+};
 
 // Read-only congestion state of the network, as committed at the last clock
-// edge (adaptive routings read it in RC; reading it cannot depend on process order).
+// edge (adaptive routings read it in RC; reading it cannot depend on process
+// order). Reads go by port or by a range of VCs, the range a VC policy gives
+// a candidate: a routing never picks "the" VC of a candidate itself.
 class CongestionView {
  public:
   virtual ~CongestionView() = default;
-  // Flits queued toward output VC `vc` of `port` at `router`: downstream
-  // buffer occupancy (depth - credits) plus the port's own output queue.
-  virtual int occupancy(int router, int port, int vc) const = 0;
+  // Flits queued toward the least occupied VC of `vcs` at output `port` of
+  // `router`: its downstream buffer occupancy (depth - credits) plus the
+  // port's own output queue. With a one-VC range, that VC's occupancy.
+  virtual int occupancy(int router, int port, VcRange vcs) const = 0;
+  // Credits of the VC of `vcs` that holds the most (free downstream slots).
+  virtual int credits(int router, int port, VcRange vcs) const = 0;
   // Flits granted to `port` at `router` that have not left on its link yet
   // (the crossbar pipeline and output buffer).
   virtual int output_queue(int router, int port) const = 0;
-  // The same over all VCs of the port (the output queue counted once).
+  // Downstream occupancy over all VCs of the port plus its output queue.
   virtual int port_occupancy(int router, int port) const = 0;
-  // Credits held for output VC `vc` of `port` (free downstream slots).
-  virtual int credits(int router, int port, int vc) const = 0;
   // Downstream flits per VC of `port`: the credit ceiling.
   virtual int depth(int router, int port) const = 0;
   // PiggyBack: is this global port flagged saturated in its router's group?
@@ -43,22 +58,38 @@ struct RouteContext {
   int in_vc;
   const Flit& head;
   const CongestionView* view = nullptr;
+  // The router's VC policy: adaptive routings read congestion over the VCs
+  // a candidate would be allowed (VcPolicy::range).
+  const VcPolicy* vcs = nullptr;
   // The random stream a routing draws from: 0 for RC, 1 for VA's own calls
   // (re-evaluation, lookahead). One stream per stage keeps the draws
   // independent of the order the kernel runs a router's stages in.
   int stream = 0;
 };
 
-struct RouteCandidate {
-  int out_port;
-  int vc_lo;           // inclusive
-  int vc_hi;           // inclusive
-  RoutingHeader next;  // the head's routing header after this hop
-  bool whole_packet = false;  // opportunistic hop: only with room for the whole packet
+// Hop class bits of a candidate.
+enum HopClass : uint8_t {
+  kHopNonMinimal = 1,     // not on a minimal path to the destination
+  kHopGlobal = 2,         // over a global (dragonfly) link
+  kHopEject = 4,          // to the destination node
+  kHopOpportunistic = 8,  // taken only with room for the whole packet in the next buffer
+  kHopTurn = 16,          // the packet reached its intermediate here (Valiant's turning point)
 };
 
-// RC may offer several candidates, best first; VA takes the first one that has
-// a usable output VC this cycle, so an opportunistic hop falls back to the next.
+struct RouteCandidate {
+  int16_t out_port = -1;
+  uint8_t hop = 0;  // HopClass bits
+  // Position of the routing's reference VC sequence this hop takes (its
+  // "distance"), -1 when the hop is unconstrained (ejection, mesh).
+  int8_t pos = -1;
+  RoutingHeader next;  // the head's routing header after this hop
+  bool opportunistic() const { return hop & kHopOpportunistic; }
+  bool minimal() const { return !(hop & kHopNonMinimal); }
+};
+
+// RC may offer several candidates, best first; the selection function picks
+// one (by default the first with a usable output VC, so an opportunistic hop
+// falls back to the next).
 constexpr int kMaxCandidates = 4;
 
 class Routing {
@@ -72,28 +103,28 @@ class Routing {
   // Decides by congestion: with routing.reevaluate, VA asks again at every
   // allocation attempt after the first.
   virtual bool adaptive() const { return false; }
+  // VA granted candidate c to the head it was computed for (once per packet
+  // and router): per-hop statistics attach here.
+  virtual void granted(const RouteCandidate& /*c*/) {}
+  // The reference sequence whose positions candidates name (RouteCandidate::pos).
+  virtual const VcSequence& reference() const = 0;
+  // Congestion providers the routing reads besides the view's buffers (e.g.
+  // "pb", the PiggyBack saturation board); network assembly builds them.
+  virtual std::vector<std::string> congestion_providers() const { return {}; }
 };
 
-using RoutingFactory = std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)>;
-
-class RoutingRegistry {
- public:
-  void add(const std::string& key, RoutingFactory f) { map_[key] = std::move(f); }
-  // Throws ConfigError listing the valid keys.
-  std::unique_ptr<Routing> make(const std::string& key, const Topology& topo, const Config& cfg, int router) const;
-  // Start-up checks shared by every router (VC counts, topology kind).
-  using Validator = std::function<void(const Topology&, const Config&)>;
-  void add_validator(const std::string& key, Validator v) { validators_[key] = std::move(v); }
-  void validate(const std::string& key, const Topology& topo, const Config& cfg) const;
-
- private:
-  std::map<std::string, RoutingFactory> map_;
-  std::map<std::string, Validator> validators_;
+struct RoutingFactory {
+  std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)> make;
+  // Start-up checks shared by every router (VC counts, topology kind); throws ConfigError.
+  std::function<void(const Topology&, const Config&)> validate;
 };
+using RoutingRegistry = Registry<RoutingFactory>;
 
 // Explicit registration (static self-registration is dropped by the linker).
 void register_torus_routings(RoutingRegistry& reg);
 void register_dragonfly_routings(RoutingRegistry& reg);
+// Every routing of the build; tests may add their own to a copy.
 const RoutingRegistry& routing_registry();
+RoutingRegistry& mutable_routing_registry();
 
 }  // namespace nocsim

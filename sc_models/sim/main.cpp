@@ -26,7 +26,7 @@ void usage() {
 void list_keys() {
   for (const auto& s : nocsim::config_schema()) {
     std::string allowed;
-    for (const auto& a : s.allowed) allowed += (allowed.empty() ? "" : "|") + a;
+    for (const auto& a : nocsim::allowed_values(s)) allowed += (allowed.empty() ? "" : "|") + a;
     if (s.type == nocsim::KeyType::Bool) allowed = "true|false";
     if (s.type == nocsim::KeyType::Int || s.type == nocsim::KeyType::IntList || s.type == nocsim::KeyType::Double) {
       char r[64];

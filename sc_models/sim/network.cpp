@@ -5,6 +5,7 @@
 #include <string>
 
 #include "alloc/sw_alloc_backend.h"
+#include "congestion/provider.h"
 #include "core/error.h"
 #include "topologies/dragonfly.h"
 #include "topologies/kary_ncube.h"
@@ -70,7 +71,6 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
   p.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   p.vct = cfg.get_str("router.switching") == "vct";
-  p.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
   p.reevaluate = cfg.get_bool("routing.reevaluate");
   p.lat_va = static_cast<int>(cfg.get_int("router.stage_latency.va"));
@@ -98,7 +98,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
     throw ConfigError("sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)");
-  routing_registry().validate(cfg.get_str("routing.algorithm"), *topo, cfg);
+  routing_registry().at(cfg.get_str("routing.algorithm")).validate(*topo, cfg);
+  vc_policy_registry().at(cfg.get_str("vc.policy"));
+  selection_registry().at(cfg.get_str("vc.selection"));
   check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
   make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
   return topo;
@@ -119,13 +121,18 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   stats_.router_injected.assign(topo_->routers(), 0);
 
   std::vector<bool> sink(t.ports(), false), connected(t.ports(), true);
+  std::vector<std::string> provider_names;
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
     for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
-    auto routing = routing_registry().make(cfg.get_str("routing.algorithm"), t, cfg, r);
-    auto alloc = make_sw_alloc(cfg.get_str("router.alloc"), t.ports(), rp.vcs);
+    RouterLogic logic;
+    logic.routing = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r);
+    logic.vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(logic.routing->reference(), rp.out_vcs, cfg);
+    logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg);
+    logic.alloc = make_sw_alloc(cfg.get_str("router.alloc"), t.ports(), rp.vcs);
+    if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
-                                                std::move(routing), std::move(alloc), sink, connected));
+                                                std::move(logic), sink, connected));
     routers_.back()->clk(clock_);
     routers_.back()->set_wheel(&wheel_);
   }
@@ -150,9 +157,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const ClassParams inj = class_params(cfg, PortClass::Nic);
   np.vcs = inj.vcs;
   np.buffer_depth = inj.depth;
-  np.packet_size = rp.packet_size;
+  np.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
   np.vct = rp.vct;
-  np.packet_rate = cfg.get_double("traffic.load") / rp.packet_size;
+  np.packet_rate = cfg.get_double("traffic.load") / np.packet_size;
   np.check = rp.check;
   if (cfg.get_bool("sim.stop_injection")) np.stop = stats_.window.end;
   const int nic_lat = inj.latency;
@@ -183,21 +190,14 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_status(&status_);
     r->set_view(this);
   }
-  if (cfg.get_str("routing.algorithm") == "pb") {
-    PiggybackBoard::Params pp;
-    pp.period = static_cast<int>(cfg.get_int("routing.pb_period"));
-    pp.delay = class_params(cfg, PortClass::Local).latency;
-    pp.coef_percent = static_cast<int>(cfg.get_int("routing.pb_coef"));
-    pp.threshold = static_cast<int>(cfg.get_int("routing.pb_threshold"));
-    pb_ = std::make_unique<PiggybackBoard>("pb", dynamic_cast<const Dragonfly&>(t), *this, pp, kPeriodPs);
-  }
+  for (const auto& name : provider_names) providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
 }
 
 // SystemC unregisters a port or export by searching its registry from the
 // newest entry: destroying in reverse creation order keeps teardown linear
 // (forward order took a quarter of a short dragonfly run).
 Network::~Network() {
-  pb_.reset();
+  while (!providers_.empty()) providers_.pop_back();
   auto drop = [](auto& v) {
     while (!v.empty()) v.pop_back();
   };
@@ -213,9 +213,8 @@ Network::~Network() {
   drop(routers_);
 }
 
-int Network::occupancy(int router, int port, int vc) const {
-  const OutputPort& op = routers_[router]->state().out[port];
-  return op.depth - op.vcs[vc].credits + static_cast<int>(op.queue.size());
+int Network::occupancy(int router, int port, VcRange vcs) const {
+  return routers_[router]->state().out[port].depth - credits(router, port, vcs) + output_queue(router, port);
 }
 
 int Network::port_occupancy(int router, int port) const {
@@ -225,8 +224,17 @@ int Network::port_occupancy(int router, int port) const {
   return occ;
 }
 
-int Network::credits(int router, int port, int vc) const {
-  return routers_[router]->state().out[port].vcs[vc].credits;
+int Network::credits(int router, int port, VcRange vcs) const {
+  const OutputVcs& v = routers_[router]->state().out[port].vcs;
+  int most = 0;
+  for (int o = vcs.lo; o <= vcs.hi && o < static_cast<int>(v.size()); ++o) most = std::max(most, v[o].credits);
+  return most;
+}
+
+bool Network::saturated(int router, int port) const {
+  for (const auto& p : providers_)
+    if (p->saturated(router, port)) return true;
+  return false;
 }
 
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }
@@ -260,11 +268,12 @@ std::string Network::blocked_report(size_t max_lines) const {
           case InputVc::State::VcAlloc: {
             for (int c = 0; c < ivc.n_cands; ++c) {
               const RouteCandidate& rc = ivc.cands[c];
-              o << (c ? "; or " : "waiting for VA on ") << "out port " << rc.out_port << " vcs " << rc.vc_lo << ".."
-                << std::min<int>(rc.vc_hi, static_cast<int>(st.out[rc.out_port].vcs.size()) - 1) << " (";
-              for (int ov = rc.vc_lo; ov <= rc.vc_hi && ov < static_cast<int>(st.out[rc.out_port].vcs.size()); ++ov) {
+              const VcRange r = ivc.cand_vcs[c];
+              o << (c ? "; or " : "waiting for VA on ") << "out port " << rc.out_port << " vcs " << r.lo << ".."
+                << std::min<int>(r.hi, static_cast<int>(st.out[rc.out_port].vcs.size()) - 1) << " (";
+              for (int ov = r.lo; ov <= r.hi && ov < static_cast<int>(st.out[rc.out_port].vcs.size()); ++ov) {
                 const OutputVc& x = st.out[rc.out_port].vcs[ov];
-                o << (ov > rc.vc_lo ? ", " : "") << "vc " << ov << (x.busy ? " busy" : " free") << " credits "
+                o << (ov > r.lo ? ", " : "") << "vc " << ov << (x.busy ? " busy" : " free") << " credits "
                   << x.credits;
               }
               o << ")";

@@ -6,7 +6,7 @@
 #include <systemc>
 #include <vector>
 
-#include "congestion/piggyback.h"
+#include "congestion/provider.h"
 #include "core/config.h"
 #include "core/run_status.h"
 #include "core/wake_wheel.h"
@@ -39,14 +39,14 @@ class Network : public sc_core::sc_module, public CongestionView {
   uint64_t flits_in_network() const { return stats_.flits_injected - stats_.flits_ejected; }
   // Flits that crossed a pipeline or a link so far: the watchdog's heartbeat.
   uint64_t progress() const;
-  int occupancy(int router, int port, int vc) const override;
+  int occupancy(int router, int port, VcRange vcs) const override;
   int port_occupancy(int router, int port) const override;
-  int credits(int router, int port, int vc) const override;
+  int credits(int router, int port, VcRange vcs) const override;
   int depth(int router, int port) const override;
   int output_queue(int router, int port) const override {
     return static_cast<int>(routers_[router]->state().out[port].queue.size());
   }
-  bool saturated(int router, int port) const override { return pb_ && pb_->saturated(router, port); }
+  bool saturated(int router, int port) const override;
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
 
@@ -62,7 +62,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
-  std::unique_ptr<PiggybackBoard> pb_;
+  std::vector<std::unique_ptr<CongestionProvider>> providers_;  // the routing's (Routing::congestion_providers)
 };
 
 }  // namespace nocsim

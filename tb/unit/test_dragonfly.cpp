@@ -8,11 +8,15 @@
 
 #include "core/error.h"
 #include "routing/dragonfly/channel_bound.h"
+#include "channel_graph.h"
 #include "routing/dragonfly/dragonfly_routing.h"
+#include "vc/distance.h"
 #include "traffic/pattern.h"
 
 using namespace nocsim;
 using Arr = Dragonfly::Arrangement;
+using test::Channel;
+using test::ChannelGraph;
 
 namespace {
 
@@ -115,33 +119,16 @@ TEST(ChannelBound, UniformMinIsInjectionBound) {
 
 namespace {
 
-using Channel = std::tuple<int, int, int>;  // router, port, vc
-
-bool has_cycle(const std::map<Channel, std::set<Channel>>& g) {
-  std::map<Channel, int> color;
-  std::function<bool(const Channel&)> dfs = [&](const Channel& u) {
-    color[u] = 1;
-    auto it = g.find(u);
-    if (it != g.end())
-      for (const auto& v : it->second)
-        if (color[v] == 1 || (color[v] == 0 && dfs(v))) return true;
-    color[u] = 2;
-    return false;
-  };
-  for (const auto& kv : g)
-    if (color[kv.first] == 0 && dfs(kv.first)) return true;
-  return false;
-}
 
 // Random occupancies, so that the adaptive routings take both their minimal
 // and their non-minimal choices.
 class RandomView : public CongestionView {
  public:
-  int occupancy(int, int, int) const override { return static_cast<int>(rng_.below(64)); }
+  int occupancy(int, int, VcRange) const override { return static_cast<int>(rng_.below(64)); }
   int port_occupancy(int, int) const override { return static_cast<int>(rng_.below(128)); }
   int output_queue(int, int) const override { return static_cast<int>(rng_.below(4)); }
   bool saturated(int, int) const override { return rng_.below(4) == 0; }
-  int credits(int, int, int) const override { return static_cast<int>(rng_.below(64)); }
+  int credits(int, int, VcRange) const override { return static_cast<int>(rng_.below(64)); }
   int depth(int, int) const override { return 64; }
 
  private:
@@ -153,14 +140,17 @@ class RandomView : public CongestionView {
 // returns the (channel, VC) dependency graph.
 // Follows the first candidate from every router to every router; counts the
 // opportunistic hops taken in the source group and in other groups.
-std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples,
-                                          std::array<int, 2>* misroutes = nullptr,
-                                          const DragonflyRouting::Options& o = {}) {
+ChannelGraph walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples, std::array<int, 2>* misroutes = nullptr,
+                  const DragonflyRouting::Options& o = {}) {
   VcSequence seq = DragonflyRouting::sequence(kind);
   RandomView view;
-  std::vector<DragonflyRouting> routing;
-  for (int r = 0; r < t.routers(); ++r) routing.emplace_back(t, kind, o, 3, r);
-  std::map<Channel, std::set<Channel>> deps;
+  std::vector<std::unique_ptr<DragonflyRouting>> routing;
+  for (int r = 0; r < t.routers(); ++r) routing.push_back(DragonflyRouting::make(t, kind, o, 3, r));
+  // As many VCs as the sequence needs per class.
+  std::vector<int> out_vcs(t.ports(), seq.count('L'));
+  for (int p = t.local_ports(); p < t.network_ports(); ++p) out_vcs[p] = seq.count('G');
+  const DistancePolicy vp(routing[0]->reference(), out_vcs);
+  ChannelGraph g;
   std::vector<RouteCandidate> c;
   for (int s = 0; s < t.routers(); ++s)
     for (int d = 0; d < t.routers(); ++d)
@@ -170,17 +160,20 @@ std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::
         f.dst = d * t.p();
         int r = s, hops = 0, in_port = 0;
         bool forced = false;
-        Channel prev{-1, -1, -1};
+        std::vector<Channel> prev;
         for (;;) {
           c.clear();
-          routing[r].route({r, in_port, 0, f, &view}, c);
+          routing[r]->route({r, in_port, 0, f, &view, &vp}, c);
           const auto& rc = c.front();
           if (rc.out_port >= t.network_ports()) break;
           const char cls = t.port_class(rc.out_port) == PortClass::Global ? 'G' : 'L';
-          EXPECT_LT(rc.vc_lo, seq.count(cls));
-          if (rc.whole_packet) {  // opportunistic (OLM): a local VC already used, same position
+          EXPECT_EQ(cls == 'G', (rc.hop & kHopGlobal) != 0);
+          const VcRange vr = vp.range(rc);
+          EXPECT_EQ(vr.lo, vr.hi);  // distance-based: one VC per hop
+          EXPECT_LT(vr.lo, seq.count(cls));
+          if (rc.opportunistic()) {  // OLM: a local VC already used, same position
             EXPECT_EQ(cls, 'L');
-            EXPECT_EQ(rc.vc_hi, rc.vc_lo);
+            EXPECT_FALSE(rc.minimal());
             EXPECT_EQ(rc.next.seqpos, f.rh.seqpos);
             if (misroutes) ++(*misroutes)[t.group(r) == t.group(s) ? 0 : 1];
           } else {
@@ -190,21 +183,21 @@ std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::
               EXPECT_NE(t.group(t.peer(r, rc.out_port).router), t.group(d));
             }
           }
-          forced = rc.whole_packet && t.group(r) == t.group(s);
-          Channel cur{r, rc.out_port, rc.vc_lo};
-          if (std::get<0>(prev) >= 0) deps[prev].insert(cur);
+          forced = rc.opportunistic() && t.group(r) == t.group(s);
+          const std::vector<Channel> cur = ChannelGraph::channels(r, rc, vp);
+          g.depend(prev, cur);
           prev = cur;
           f.rh = rc.next;
           in_port = t.peer(r, rc.out_port).port;
           r = t.peer(r, rc.out_port).router;
           if (++hops > static_cast<int>(seq.text().size()) + 3) {  // + one local misroute per group
             ADD_FAILURE() << "path from " << s << " to " << d << " longer than " << seq.text();
-            return deps;
+            return g;
           }
         }
         EXPECT_EQ(r, d);
       }
-  return deps;
+  return g;
 }
 
 }  // namespace
@@ -212,9 +205,9 @@ std::map<Channel, std::set<Channel>> walk(const Dragonfly& t, DragonflyRouting::
 TEST(DragonflyRouting, EveryRoutingIsAcyclicOverVcs) {
   using K = DragonflyRouting::Kind;
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
-  EXPECT_FALSE(has_cycle(walk(t, K::Min, 1)));
+  EXPECT_FALSE(walk(t, K::Min, 1).has_cycle());
   for (K kind : {K::ValRouter, K::ValGroup, K::UgalL, K::UgalG, K::Par, K::Pb})
-    EXPECT_FALSE(has_cycle(walk(t, kind, 12))) << static_cast<int>(kind);
+    EXPECT_FALSE(walk(t, kind, 12).has_cycle()) << static_cast<int>(kind);
 }
 
 TEST(ChannelBound, StrictValiantWithTwoGroupsFallsBackToMinimal) {
@@ -243,10 +236,10 @@ class OnePortFull : public CongestionView {
  public:
   OnePortFull(int port, int occupancy, int credits, bool busy)
       : port_(port), occ_(occupancy), credits_(credits), busy_(busy) {}
-  int occupancy(int, int p, int) const override { return p == port_ ? occ_ : 0; }
-  int port_occupancy(int r, int p) const override { return occupancy(r, p, 0); }
+  int occupancy(int, int p, VcRange) const override { return p == port_ ? occ_ : 0; }
+  int port_occupancy(int r, int p) const override { return occupancy(r, p, {}); }
   int output_queue(int, int p) const override { return p == port_ && busy_ ? 1 : 0; }
-  int credits(int, int p, int) const override { return p == port_ ? credits_ : 64; }
+  int credits(int, int p, VcRange) const override { return p == port_ ? credits_ : 64; }
   int depth(int, int) const override { return 64; }
 
  private:
@@ -262,12 +255,13 @@ bool par_misroutes(const OnePortFull& view, int percent) {
   o.credit_trigger = true;
   o.trigger_percent = percent;
   o.exclude_destination = true;  // so the Valiant first hop is never the minimal port
-  DragonflyRouting par(t, DragonflyRouting::Kind::Par, o, 3, 0);
+  auto par = DragonflyRouting::make(t, DragonflyRouting::Kind::Par, o, 3, 0);
+  const DistancePolicy vp(par->reference(), std::vector<int>(t.ports(), 5));
   Flit f;
   f.size = 8;
   f.dst = 8 * t.a() * t.p();
   std::vector<RouteCandidate> c;
-  par.route({0, 0, 0, f, &view}, c);
+  par->route({0, 0, 0, f, &view, &vp}, c);
   return c.front().next.inter >= 0;
 }
 
@@ -292,5 +286,5 @@ TEST(DragonflyRouting, CreditTriggerKeepsTheVcOrderAndMisroutes) {
   walk(t, DragonflyRouting::Kind::Olm, 12, &olm, o);
   EXPECT_GT(olm[0], 0) << "no local misroute in a source group";
   EXPECT_GT(olm[1], 0) << "no local misroute outside the source group";
-  EXPECT_FALSE(has_cycle(walk(t, DragonflyRouting::Kind::Par, 12, nullptr, o)));
+  EXPECT_FALSE(walk(t, DragonflyRouting::Kind::Par, 12, nullptr, o).has_cycle());
 }

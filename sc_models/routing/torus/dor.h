@@ -1,10 +1,12 @@
 #pragma once
 // Dimension-order (e-cube) routing on meshes and tori (Dally & Seitz).
 // Dimensions are corrected in order 0, 1, ..., each in its minimal direction
-// (the + direction on a tie at distance k/2).
-// VCs: on a mesh every VC is allowed. On a torus with the dateline the VCs are
-// split in two halves: a packet uses the lower half in a dimension until it
-// takes that dimension's wrap link and the upper half from that hop on.
+// (the + direction on a tie at distance k/2; KAryNCube::dor_port).
+// Reference sequence: none on a mesh or without the dateline (every VC at
+// every hop); on a torus with the dateline, per dimension two positions with
+// the VCs split between them (VcSequence::Share::Split): a packet takes
+// position 0 (lower half) in a dimension until it crosses that dimension's
+// wrap link and position 1 (upper half) from that hop on.
 // Deadlock freedom: dimension order makes inter-dimension dependencies acyclic;
 // within a ring no lower-half VC is ever used on the wrap link and the upper
 // half is never used before it, so neither half's dependency chain closes.
@@ -17,15 +19,14 @@ namespace nocsim {
 
 class DimensionOrder : public Routing {
  public:
-  DimensionOrder(const KAryNCube& topo, int vcs, bool dateline) : topo_(topo), vcs_(vcs), dateline_(dateline) {}
+  DimensionOrder(const KAryNCube& topo, bool dateline);
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
-  // The network port DOR takes from router toward dst_router, or -1 when there.
-  int next_port(int router, int dst_router) const;
+  const VcSequence& reference() const override { return ref_; }
 
  private:
   const KAryNCube& topo_;
-  int vcs_;
   bool dateline_;
+  VcSequence ref_;
 };
 
 }  // namespace nocsim

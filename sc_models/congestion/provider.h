@@ -1,0 +1,31 @@
+#pragma once
+// Congestion information beyond a router's own buffers that a routing reads
+// through the CongestionView (e.g. PiggyBack's saturation flags). A routing
+// names the providers it needs (Routing::congestion_providers()); network
+// assembly builds each named one once, from this registry.
+#include <functional>
+#include <memory>
+
+#include "core/registry.h"
+#include "routing/routing.h"
+
+namespace nocsim {
+
+class CongestionProvider {
+ public:
+  virtual ~CongestionProvider() = default;
+  // Is global port `port` of `router` flagged saturated (PiggyBack)?
+  virtual bool saturated(int /*router*/, int /*port*/) const { return false; }
+};
+
+struct CongestionProviderFactory {
+  // buffers: the network's view of its buffers, which a provider may sample.
+  std::function<std::unique_ptr<CongestionProvider>(const Topology&, const CongestionView& buffers, const Config&)>
+      make;
+};
+using CongestionRegistry = Registry<CongestionProviderFactory>;
+
+void register_congestion_providers(CongestionRegistry& reg);
+const CongestionRegistry& congestion_registry();
+
+}  // namespace nocsim

@@ -1,0 +1,57 @@
+#pragma once
+// The (channel, VC) dependency graph of a routing, shared by the routing
+// tests: a channel is (router, out port, VC); a packet holding one channel
+// and asking for the next adds an edge. Acyclic = deadlock-free for the
+// routes walked (Dally & Seitz).
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "routing/routing.h"
+#include "vc/vc_policy.h"
+
+namespace nocsim::test {
+
+using Channel = std::tuple<int, int, int>;  // router, out port, vc
+
+class ChannelGraph {
+ public:
+  // The channels candidate c of `router` may take under `policy`.
+  static std::vector<Channel> channels(int router, const RouteCandidate& c, const VcPolicy& policy) {
+    std::vector<Channel> out;
+    const VcRange r = policy.range(c);
+    for (int v = r.lo; v <= r.hi; ++v) out.emplace_back(router, c.out_port, v);
+    return out;
+  }
+  void depend(const std::vector<Channel>& from, const std::vector<Channel>& to) {
+    for (const auto& a : from)
+      for (const auto& b : to) deps_[a].insert(b);
+  }
+  bool has_cycle() const {
+    std::map<Channel, int> color;  // 0 new, 1 on stack, 2 done
+    std::function<bool(const Channel&)> dfs = [&](const Channel& u) {
+      color[u] = 1;
+      auto it = deps_.find(u);
+      if (it != deps_.end())
+        for (const auto& v : it->second)
+          if (color[v] == 1 || (color[v] == 0 && dfs(v))) return true;
+      color[u] = 2;
+      return false;
+    };
+    for (const auto& kv : deps_)
+      if (color[kv.first] == 0 && dfs(kv.first)) return true;
+    return false;
+  }
+  size_t edges() const {
+    size_t n = 0;
+    for (const auto& kv : deps_) n += kv.second.size();
+    return n;
+  }
+
+ private:
+  std::map<Channel, std::set<Channel>> deps_;
+};
+
+}  // namespace nocsim::test
