@@ -72,6 +72,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
+      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router)"},
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
   };
   return schema;

@@ -32,6 +32,7 @@ void RouteCompute::evaluate(Cycle now) {
 }
 
 void RouteCompute::commit(Cycle now) {
+  st_.act.rc += decisions_.size();
   for (size_t k = 0; k < decisions_.size(); ++k) {
     const Decision& d = decisions_[k];
     st_.routed(d.ip, d.ivc, cands_.data() + first_[k], vcs_.data() + first_[k], first_[k + 1] - first_[k]);

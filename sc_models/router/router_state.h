@@ -11,6 +11,7 @@
 #include "core/index_set.h"
 #include "core/ring.h"
 #include "routing/routing.h"
+#include "stats/activity.h"
 #include "router/flit_fifo.h"
 
 namespace nocsim {
@@ -31,6 +32,7 @@ struct RouterParams {
   std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
   std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
   std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
+  std::vector<uint8_t> port_class;      // per port: PortClass index (0 NIC, 1 local, 2 global)
 };
 
 // What SA reads every cycle (buffer control, ready, state, route, out_vc)
@@ -106,6 +108,9 @@ struct RouterState {
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
+  // Write-only for the stages (never read in a cycle), so where a stage counts does not matter.
+  Activity act;
+  std::vector<uint64_t> port_flits;      // [out_port] flits sent on its link
 
   // Stores a head's candidates (at most kMaxCandidates) and their VC ranges on its input VC.
   static void set_candidates(InputVc& ivc, const RouteCandidate* c, const VcRange* vcs, int n) {

@@ -44,6 +44,7 @@ void SwitchAlloc::evaluate(Cycle now) {
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);
     if (!inputs) break;
+    for (uint64_t m = inputs; m; m &= m - 1) requests_ += static_cast<uint64_t>(__builtin_popcountll(req_[__builtin_ctzll(m)]));
     alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
     for (uint64_t m = inputs; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
@@ -86,6 +87,10 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
 
 void SwitchAlloc::commit(Cycle now) {
   const int V = st_.p.vcs;
+  st_.act.sa_requests += requests_;
+  st_.act.sa_grants += grants_.size();
+  st_.act.out_buffer_writes += st_.p.output_buffer_depth > 0 ? grants_.size() : 0;
+  requests_ = 0;
   for (const auto& g : grants_) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);
     OutputPort& op = st_.out[ivc.route.out_port];
@@ -95,6 +100,7 @@ void SwitchAlloc::commit(Cycle now) {
     slot.flit = ivc.buf.front();
     Flit& f = slot.flit;
     ivc.buf.pop();
+    ++st_.act.buffer_reads[st_.p.port_class[g.ip]];
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
     op.sa_added = 0;

@@ -42,6 +42,7 @@ class SwitchAlloc : public Stage {
   std::vector<int> op_of_;     // [ip*V+ivc] their output port
   std::vector<int> gnt_;       // [ip] granted VC or -1
   std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
+  uint64_t requests_ = 0;             // input VC requests this cycle (activity)
 };
 
 }  // namespace nocsim

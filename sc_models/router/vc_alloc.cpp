@@ -41,6 +41,7 @@ void VcAlloc::evaluate(Cycle now) {
       },
       lookahead ? &st_.routing : nullptr);
   if (requesters_.empty()) return;
+  requested_ = requesters_.size();
   alloc_.allocate();
   for (const auto& r : requesters_) {
     const int ovc = alloc_.grant_ovc(r.ivc);
@@ -79,6 +80,10 @@ void VcAlloc::commit(Cycle now) {
     else
       RouterState::set_candidates(st_.vc(r.ip, r.ivc), cands_.data() + r.first, cand_vcs_.data() + r.first, r.n);
   }
+  st_.act.rc += routed_.size();
+  st_.act.va_requests += requested_;
+  st_.act.va_grants += grants_.size();
+  requested_ = 0;
   routed_.clear();
   for (const auto& g : grants_) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);

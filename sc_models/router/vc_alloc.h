@@ -53,6 +53,7 @@ class VcAlloc : public Stage {
   VcAllocator alloc_;
   std::vector<Grant> grants_;
   std::vector<Requester> requesters_;
+  uint64_t requested_ = 0;  // requests this cycle (activity)
 };
 
 }  // namespace nocsim

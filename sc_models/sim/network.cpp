@@ -66,6 +66,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
     p.out_depth.push_back(c.depth);
     p.vcs = std::max(p.vcs, c.vcs);
     p.global_port.push_back(t.port_class(port) == PortClass::Global);
+    p.port_class.push_back(static_cast<uint8_t>(t.port_class(port)));
   }
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
@@ -190,6 +191,17 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_status(&status_);
     r->set_view(this);
   }
+  warm_act_.assign(routers_.size(), Activity{});
+  warm_port_flits_.assign(routers_.size(), std::vector<uint64_t>(t.ports(), 0));
+  if (warm > 0) {
+    SC_HAS_PROCESS(Network);
+    SC_METHOD(snapshot_activity);
+    dont_initialize();
+    // A quarter period before the first measured edge: after every commit
+    // and falling-edge pull of cycle warm-1, when nothing else runs.
+    sensitive << snapshot_event_;
+    snapshot_event_.notify(sc_core::sc_time(static_cast<double>(warm * kPeriodPs - kPeriodPs / 4), sc_core::SC_PS));
+  }
   for (const auto& name : provider_names) providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
 }
 
@@ -238,6 +250,25 @@ bool Network::saturated(int router, int port) const {
 }
 
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }
+
+void Network::snapshot_activity() {
+  for (size_t r = 0; r < routers_.size(); ++r) {
+    warm_act_[r] = routers_[r]->state().act;
+    warm_port_flits_[r] = routers_[r]->state().port_flits;
+  }
+}
+
+Activity Network::activity(int r) const {
+  Activity a = routers_[r]->state().act;
+  a -= warm_act_[r];
+  return a;
+}
+
+std::vector<uint64_t> Network::link_flits(int r) const {
+  std::vector<uint64_t> f = routers_[r]->state().port_flits;
+  for (size_t p = 0; p < f.size(); ++p) f[p] -= warm_port_flits_[r][p];
+  return f;
+}
 
 uint64_t Network::progress() const {
   uint64_t s = stats_.flits_injected + stats_.flits_ejected;

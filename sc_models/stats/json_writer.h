@@ -28,6 +28,12 @@ class JsonWriter {
     }
     s += "]";
   }
+  void int_array(const char* key, const std::vector<uint64_t>& v) {
+    std::string& s = item(key);
+    s += "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    s += "]";
+  }
   void str(const char* key, const std::string& v) { item(key) += quote(v); }
   void raw(const char* key, const std::string& v) { item(key) += v; }
   std::string text() const { return s_ + "\n"; }

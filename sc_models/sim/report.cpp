@@ -1,0 +1,199 @@
+// The results of a finished run: the JSON document and the printed summary.
+#include "sim/report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <sys/resource.h>
+
+#include "routing/dragonfly/channel_bound.h"
+#include "sim/network.h"
+#include "stats/fairness.h"
+#include "stats/json_writer.h"
+
+namespace nocsim {
+namespace {
+
+uint32_t percentile(const std::vector<uint32_t>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  size_t rank = static_cast<size_t>(std::ceil(q * sorted.size()));
+  return sorted[std::min(sorted.size(), std::max<size_t>(rank, 1)) - 1];
+}
+
+const char* status_name(int code) {
+  switch (code) {
+    case kExitOk: return "ok";
+    case kExitDeadlock: return "deadlock";
+    case kExitInvariant: return "invariant-violation";
+    default: return "error";
+  }
+}
+
+}  // namespace
+
+void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, RunResult& res) {
+  const Window w = net.stats().window;
+  NetStats& s = net.stats();
+  const Topology& t = net.topology();
+
+  std::sort(s.latency.begin(), s.latency.end());
+  const double n_meas = static_cast<double>(s.latency.size());
+  double lat_sum = 0;
+  for (auto l : s.latency) lat_sum += l;
+  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(w.end - w.begin);
+  const double accepted = s.window_flits_accepted / nodes_cycles;
+  const double lat_mean = n_meas ? lat_sum / n_meas : 0;
+
+  JsonWriter j;
+  j.open();
+  j.str("status", status_name(res.exit_code));
+  if (res.exit_code) j.str("error", res.error);
+  j.num("offered_load", cfg.get_double("traffic.load"));
+  j.num("generated_load", s.window_flits_generated / nodes_cycles);
+  j.num("accepted_load", accepted);
+  j.open("latency");
+  j.num("mean", lat_mean);
+  j.num("p50", static_cast<uint64_t>(percentile(s.latency, 0.5)));
+  j.num("p99", static_cast<uint64_t>(percentile(s.latency, 0.99)));
+  j.num("max", static_cast<uint64_t>(s.latency.empty() ? 0 : s.latency.back()));
+  j.num("network_mean", n_meas ? s.network_latency_sum / n_meas : 0);
+  j.num("injection_wait_mean", n_meas ? s.injection_wait_sum / n_meas : 0);
+  j.num("samples", static_cast<uint64_t>(s.latency.size()));
+  j.close();
+  j.num("hops_mean", n_meas ? s.hops_sum / n_meas : 0);
+  j.open("misrouted_fraction");
+  j.num("global", n_meas ? s.misrouted_global / n_meas : 0);
+  j.num("local", n_meas ? s.misrouted_local / n_meas : 0);
+  j.close();
+  std::vector<double> per_router(t.routers());
+  for (int r = 0; r < t.routers(); ++r)
+    per_router[r] = s.router_injected[r] / (static_cast<double>(t.concentration()) * (w.end - w.begin));
+  const Fairness fair = fairness(per_router);
+  j.open("fairness");
+  j.num("min_injection", fair.min);
+  j.num("max_min_ratio", std::isfinite(fair.max_min_ratio) ? fair.max_min_ratio : 0.0);
+  j.num("cov", fair.cov);
+  j.num("jain", fair.jain);
+  j.close();
+  j.num_array("per_router_injection", per_router);
+  DragonflyRouting::Kind kind;
+  const auto* dfly = dynamic_cast<const Dragonfly*>(&t);
+  // The closed-form bound covers oblivious routings with intermediates drawn uniformly.
+  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind) && DragonflyRouting::oblivious(kind) &&
+      (kind == DragonflyRouting::Kind::Min || cfg.get_str("routing.global_misroute") == "rrg")) {
+    ChannelBound b = dragonfly_channel_bound(*dfly, kind, cfg.get_str("routing.valiant_exclude") == "source+destination",
+                                             net.pattern());
+    j.open("bound");
+    j.num("channel_load", b.bound);
+    j.str("busiest_channel", b.channel);
+    j.close();
+  }
+  j.open("packets");
+  j.num("injected", s.packets_generated);
+  j.num("delivered", s.packets_delivered);
+  j.num("in_flight", s.packets_generated - s.packets_delivered);
+  j.num("measured", s.measured_generated);
+  j.num("measured_delivered", s.measured_delivered);
+  j.close();
+  j.open("network");
+  j.str("topology", t.name());
+  j.num("routers", static_cast<uint64_t>(t.routers()));
+  j.num("nodes", static_cast<uint64_t>(t.nodes()));
+  j.close();
+  j.open("sim");
+  j.num("cycles", static_cast<uint64_t>(cycles));
+  j.num("measured_cycles", static_cast<uint64_t>(w.end - w.begin));
+  j.num("wall_seconds", wall);
+  j.num("cycles_per_second", wall > 0 ? cycles / wall : 0);
+  j.num("router_traversals", net.progress() - s.flits_injected - s.flits_ejected);
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
+  j.close();
+  write_activity(j, net, cfg.get_bool("stats.per_router"));
+  j.open("config");
+  for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
+  j.close();
+  j.close();
+  res.json = j.text();
+
+  std::ostringstream o;
+  char line[256];
+  o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; " << cfg.get_str("routing.algorithm") << ", "
+    << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
+  std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)\n",
+                cfg.get_double("traffic.load"), accepted);
+  o << line;
+  std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
+                lat_mean, percentile(s.latency, 0.5), percentile(s.latency, 0.99),
+                s.latency.empty() ? 0u : s.latency.back(), n_meas ? s.network_latency_sum / n_meas : 0.0,
+                s.latency.size());
+  o << line;
+  std::snprintf(line, sizeof line, "  hops     mean %.3f\n", n_meas ? s.hops_sum / n_meas : 0.0);
+  o << line;
+  std::snprintf(line, sizeof line, "  packets  injected %llu  delivered %llu  in flight %llu\n",
+                static_cast<unsigned long long>(s.packets_generated),
+                static_cast<unsigned long long>(s.packets_delivered),
+                static_cast<unsigned long long>(s.packets_generated - s.packets_delivered));
+  o << line;
+  std::snprintf(line, sizeof line, "  sim      %llu cycles in %.2f s (%.0f cycles/s)\n",
+                static_cast<unsigned long long>(cycles), wall, wall > 0 ? cycles / wall : 0.0);
+  o << line;
+  res.summary = o.str();
+}
+
+namespace {
+
+// The JSON names of the totals, in order.
+std::vector<std::pair<const char*, uint64_t>> totals(const Activity& a) {
+  return {{"buffer_writes", Activity::sum(a.buffer_writes)},
+          {"buffer_reads", Activity::sum(a.buffer_reads)},
+          {"rc", a.rc},
+          {"va_requests", a.va_requests},
+          {"va_grants", a.va_grants},
+          {"sa_requests", a.sa_requests},
+          {"sa_grants", a.sa_grants},
+          {"xbar", a.xbar},
+          {"output_buffer_writes", a.out_buffer_writes},
+          {"output_buffer_reads", a.out_buffer_reads},
+          {"link_flits", Activity::sum(a.link_flits)},
+          {"credits", Activity::sum(a.credits)}};
+}
+
+}  // namespace
+
+void write_activity(JsonWriter& j, const Network& net, bool per_router) {
+  const int R = net.topology().routers();
+  std::vector<Activity> by_router(static_cast<size_t>(R));
+  Activity total;
+  for (int r = 0; r < R; ++r) total += by_router[static_cast<size_t>(r)] = net.activity(r);
+  j.open("activity");
+  j.open("total");
+  for (const auto& [name, v] : totals(total)) j.num(name, v);
+  j.close();
+  j.open("by_port_class");
+  const char* classes[kPortClasses] = {"nic", "local", "global"};
+  for (int c = 0; c < kPortClasses; ++c) {
+    j.open(classes[c]);
+    j.num("buffer_writes", total.buffer_writes[c]);
+    j.num("buffer_reads", total.buffer_reads[c]);
+    j.num("link_flits", total.link_flits[c]);
+    j.num("credits", total.credits[c]);
+    j.close();
+  }
+  j.close();
+  if (per_router) {
+    j.open("per_router");
+    const size_t n = totals(total).size();
+    for (size_t k = 0; k < n; ++k) {
+      std::vector<uint64_t> v;
+      for (const auto& a : by_router) v.push_back(totals(a)[k].second);
+      j.int_array(totals(total)[k].first, v);
+    }
+    j.close();
+  }
+  j.close();
+}
+
+}  // namespace nocsim
