@@ -2,7 +2,8 @@
 // A run's configuration: dotted keys (`traffic.load`) from one YAML file plus
 // `key=value` overrides. Every key is declared in the schema (config_schema.cpp)
 // with its type, default, range and allowed values; anything else is an error
-// naming the key and what is allowed.
+// naming the key and what is allowed. Loading reports every error of a file
+// (one ConfigError carrying them all), not just the first.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -15,19 +16,22 @@ enum class KeyType { Int, IntList, Double, Enum, Bool };
 struct KeySpec {
   std::string key;
   KeyType type;
-  std::string def;                   // default, in the same syntax as on the command line
-  double min = -1e300, max = 1e300;  // inclusive range for numbers and list items
-  std::vector<std::string> allowed;  // Enum values
-  std::string doc;
+  std::string def;                        // default, in the same syntax as on the command line
+  double min = -1e300, max = 1e300;       // inclusive range for numbers and list items
+  std::vector<std::string> allowed = {};  // Enum values
+  std::string doc = {};
 };
 
 const std::vector<KeySpec>& config_schema();
 
 class Config {
  public:
-  // Defaults for every key.
+  // Defaults for every key of config_schema().
   Config();
-  // Reads a YAML file (nested maps become dotted keys). Throws ConfigError.
+  // Another schema (tests); it must outlive the Config.
+  explicit Config(const std::vector<KeySpec>& schema);
+  // Reads a YAML file (nested maps become dotted keys). Throws one ConfigError
+  // with every error of the file; the keys without errors are still set.
   void load_yaml_file(const std::string& path);
   void load_yaml_string(const std::string& text, const std::string& origin);
   // `key=value`. Throws ConfigError.
@@ -45,6 +49,7 @@ class Config {
 
  private:
   const KeySpec& spec(const std::string& key) const;
+  const std::vector<KeySpec>* schema_;
   std::map<std::string, std::string> values_;
 };
 
