@@ -96,10 +96,18 @@ struct YamlEntry {
   std::string key, text, error;
 };
 
-// Nested maps become dotted keys.
+// Nested maps become dotted keys; a Records key keeps its whole value, as one
+// line of YAML flow text that canonical_value parses again.
 void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std::string& prefix,
              std::vector<YamlEntry>& out) {
-  if (n.IsMap()) {
+  const KeySpec* s = find_spec(schema, prefix);
+  if (s && s->type == KeyType::Records && n.IsDefined() && !n.IsNull()) {
+    YAML::Emitter e;
+    e.SetSeqFormat(YAML::Flow);
+    e.SetMapFormat(YAML::Flow);
+    e << n;
+    out.push_back({prefix, e.c_str(), ""});
+  } else if (n.IsMap()) {
     for (const auto& kv : n) {
       std::string k = kv.first.as<std::string>();
       flatten(schema, kv.second, prefix.empty() ? k : prefix + "." + k, out);
@@ -148,6 +156,87 @@ std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::s
   return key + ": unknown key (valid: " + join(near, ", ") + ")" + suggest_key(schema, key);
 }
 
+std::vector<std::string> field_names(const KeySpec& s) {
+  std::vector<std::string> names;
+  for (const auto& f : s.fields) names.push_back(f.key);
+  return names;
+}
+
+std::string records_shape(const KeySpec& s) {
+  std::string fields;
+  for (const auto& f : s.fields) fields += (fields.empty() ? "" : ", ") + f.key + ": V";
+  return "a list of records like [{" + fields + "}, ...]";
+}
+
+// One record: each field checked as a key named `name.field`; unknown and
+// missing required fields are errors. Appends every error to `errors`.
+Record parse_record(const KeySpec& s, const YAML::Node& n, const std::string& name, std::vector<std::string>& errors) {
+  Record r;
+  if (!n.IsMap()) {
+    errors.push_back(name + ": must be a map of fields (" + join(field_names(s), ", ") + ")");
+    return r;
+  }
+  std::vector<std::string> seen;
+  for (const auto& kv : n) {
+    std::string f = kv.first.IsScalar() ? kv.first.Scalar() : "?";
+    seen.push_back(f);
+    const KeySpec* fs = find_spec(s.fields, f);
+    std::string text;
+    if (!fs) {
+      errors.push_back(name + "." + f + ": unknown field (valid: " + join(field_names(s), ", ") + ")" +
+                       did_you_mean(f, field_names(s)));
+    } else if (kv.second.IsNull()) {
+      errors.push_back(name + "." + f + ": missing value");
+    } else if (!scalar_text(kv.second, text)) {
+      errors.push_back(name + "." + f + ": must be a value, not a map");
+    } else {
+      KeySpec named = *fs;
+      named.key = name + "." + f;
+      try {
+        r[f] = canonical_value(named, text);
+      } catch (const ConfigError& e) {
+        errors.insert(errors.end(), e.messages().begin(), e.messages().end());
+      }
+    }
+  }
+  for (const auto& fs : s.fields) {
+    if (std::find(seen.begin(), seen.end(), fs.key) != seen.end()) continue;
+    if (fs.def.empty())
+      errors.push_back(name + "." + fs.key + ": missing required field");
+    else
+      r[fs.key] = canonical_value(fs, fs.def);
+  }
+  return r;
+}
+
+// A Records value: YAML flow (or block) text holding a list of maps.
+std::vector<Record> parse_records(const KeySpec& s, const std::string& raw) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(raw);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(s.key + ": bad value '" + raw + "': " + e.msg + "; must be " + records_shape(s));
+  }
+  if (!root.IsSequence()) throw ConfigError(s.key + ": bad value '" + raw + "': must be " + records_shape(s));
+  std::vector<std::string> errors;
+  std::vector<Record> out;
+  for (const auto& item : root)
+    out.push_back(parse_record(s, item, s.key + "[" + std::to_string(out.size()) + "]", errors));
+  if (!errors.empty()) throw ConfigError(errors);
+  return out;
+}
+
+// Canonical text of records: YAML flow, fields in schema order.
+std::string records_text(const KeySpec& s, const std::vector<Record>& records) {
+  std::vector<std::string> items;
+  for (const auto& r : records) {
+    std::vector<std::string> fields;
+    for (const auto& f : s.fields) fields.push_back(f.key + ": " + r.at(f.key));
+    items.push_back("{" + join(fields, ", ") + "}");
+  }
+  return "[" + join(items, ", ") + "]";
+}
+
 }  // namespace
 
 std::string canonical_value(const KeySpec& s, const std::string& raw) {
@@ -182,6 +271,8 @@ std::string canonical_value(const KeySpec& s, const std::string& raw) {
       if (t == "false" || t == "0" || t == "no" || t == "off") return "false";
       throw ConfigError(s.key + ": bad value '" + raw + "': allowed: true, false");
     }
+    case KeyType::Records:
+      return records_text(s, parse_records(s, raw));
   }
   return raw;
 }
@@ -249,5 +340,8 @@ const std::string& Config::get_str(const std::string& key) const {
   return values_.at(key);
 }
 bool Config::get_bool(const std::string& key) const { return values_.at(key) == "true"; }
+std::vector<Record> Config::get_records(const std::string& key) const {
+  return parse_records(spec(key), values_.at(key));
+}
 
 }  // namespace nocsim

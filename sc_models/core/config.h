@@ -11,7 +11,9 @@
 
 namespace nocsim {
 
-enum class KeyType { Int, IntList, Double, Enum, Bool };
+// Records: a list of maps, e.g. `[{cycles: 1000, load: 0.2}, {cycles: 500}]`,
+// each map's fields declared in KeySpec::fields.
+enum class KeyType { Int, IntList, Double, Enum, Bool, Records };
 
 struct KeySpec {
   std::string key;
@@ -20,9 +22,14 @@ struct KeySpec {
   double min = -1e300, max = 1e300;       // inclusive range for numbers and list items
   std::vector<std::string> allowed = {};  // Enum values
   std::string doc = {};
+  std::vector<KeySpec> fields = {};       // Records: each field, checked like a key; an empty def means required
 };
 
 const std::vector<KeySpec>& config_schema();
+
+// One record of a Records key: field -> canonical value, every field present
+// (omitted optional fields hold their default).
+using Record = std::map<std::string, std::string>;
 
 class Config {
  public:
@@ -43,6 +50,7 @@ class Config {
   double get_double(const std::string& key) const;
   const std::string& get_str(const std::string& key) const;
   bool get_bool(const std::string& key) const;
+  std::vector<Record> get_records(const std::string& key) const;
 
   // Resolved configuration, key -> canonical value text, sorted by key.
   const std::map<std::string, std::string>& values() const { return values_; }
@@ -53,7 +61,8 @@ class Config {
   std::map<std::string, std::string> values_;
 };
 
-// Parses and range-checks one value against its spec; returns the canonical text.
+// Parses and range-checks one value against its spec; returns the canonical
+// text (Records: `[{field: value, ...}, ...]`, fields in schema order).
 std::string canonical_value(const KeySpec& s, const std::string& raw);
 
 }  // namespace nocsim

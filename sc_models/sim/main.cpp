@@ -37,6 +37,11 @@ void list_keys() {
         std::snprintf(r, sizeof r, "%.15g..%.15g", s.min, s.max);
       allowed = r;
     }
+    if (s.type == nocsim::KeyType::Records) {
+      allowed = "list of {";
+      for (const auto& f : s.fields) allowed += (allowed.back() == '{' ? "" : ", ") + f.key;
+      allowed += "}";
+    }
     std::cout << s.key << " = " << s.def << (allowed.empty() ? "" : "  [" + allowed + "]") << "  # " << s.doc << "\n";
   }
 }

@@ -6,6 +6,7 @@
 
 using nocsim::Config;
 using nocsim::ConfigError;
+using nocsim::KeySpec;
 
 namespace {
 
@@ -26,6 +27,19 @@ std::vector<std::string> errors_of(const std::function<void()>& f) {
     return e.messages();
   }
   return {};
+}
+
+// A schema with a Records key, as phased workloads will declare one.
+const std::vector<KeySpec>& phase_schema() {
+  using K = nocsim::KeyType;
+  static const std::vector<KeySpec> schema = {
+      {"sim.cycles", K::Int, "100", 1, 1e12},
+      {"workload.phases", K::Records, "[]", 0, 0, {}, "load phases",
+       {{"cycles", K::Int, "", 1, 1e12},
+        {"load", K::Double, "0.1", 0, 1},
+        {"pattern", K::Enum, "uniform", 0, 0, {"uniform", "bitrev"}}}},
+  };
+  return schema;
 }
 
 }  // namespace
@@ -110,4 +124,47 @@ TEST(Config, ClosestMatch) {
   EXPECT_EQ(closest_match("ab", {"xy"}), "");            // short words: one edit at most
   EXPECT_EQ(closest_match("speeddupp", {"speedup"}), "speedup");
   EXPECT_EQ(closest_match("speeeddupp", {"speedup"}), "");  // three edits
+}
+
+TEST(Config, RecordsFromYamlAndOverrides) {
+  Config c(phase_schema());
+  EXPECT_TRUE(c.get_records("workload.phases").empty());
+  c.load_yaml_string(
+      "workload:\n  phases:\n    - {cycles: 1000, load: 0.2}\n    - cycles: 500\n      load: 0.60\n      pattern: bitrev\n",
+      "t.yaml");
+  auto r = c.get_records("workload.phases");
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0], (nocsim::Record{{"cycles", "1000"}, {"load", "0.2"}, {"pattern", "uniform"}}));
+  EXPECT_EQ(r[1], (nocsim::Record{{"cycles", "500"}, {"load", "0.6"}, {"pattern", "bitrev"}}));
+  const std::string canonical = "[{cycles: 1000, load: 0.2, pattern: uniform}, {cycles: 500, load: 0.6, pattern: bitrev}]";
+  EXPECT_EQ(c.values().at("workload.phases"), canonical);
+  // The canonical text reads back as itself; an override replaces the list.
+  c.set("workload.phases", canonical);
+  EXPECT_EQ(c.values().at("workload.phases"), canonical);
+  c.set_override("workload.phases=[{load: 1e-1, cycles: 7}]");
+  EXPECT_EQ(c.values().at("workload.phases"), "[{cycles: 7, load: 0.1, pattern: uniform}]");
+}
+
+TEST(Config, BadRecordsNameTheField) {
+  Config c(phase_schema());
+  auto errors = errors_of([&] {
+    c.load_yaml_string("workload:\n  phases: [{cycles: 0, load: 2}, {laod: 0.1, pattern: bitrve}, 3]\nsim: {cycles: 0}\n",
+                       "t.yaml");
+  });
+  ASSERT_EQ(errors.size(), 7u);
+  EXPECT_EQ(errors[0].rfind("workload.phases[0].cycles: bad value '0': must be an integer in [1, ", 0), 0u) << errors[0];
+  EXPECT_EQ(errors[1], "workload.phases[0].load: bad value '2': must be a number in [0, 1]");
+  EXPECT_EQ(errors[2], "workload.phases[1].laod: unknown field (valid: cycles, load, pattern); did you mean 'load'?");
+  EXPECT_EQ(errors[3], "workload.phases[1].pattern: bad value 'bitrve': allowed: uniform, bitrev; did you mean 'bitrev'?");
+  EXPECT_EQ(errors[4], "workload.phases[1].cycles: missing required field");
+  EXPECT_EQ(errors[5], "workload.phases[2]: must be a map of fields (cycles, load, pattern)");
+  EXPECT_EQ(errors[6].rfind("sim.cycles: bad value '0'", 0), 0u) << errors[6];
+  EXPECT_EQ(c.values().at("workload.phases"), "[]");  // a bad list is not applied
+  // Not a list at all: from a file (a map) and from an override (a scalar).
+  EXPECT_EQ(error_of([&] { c.load_yaml_string("workload: {phases: {cycles: 1}}\n", "t.yaml"); }),
+            "workload.phases: bad value '{cycles: 1}': must be a list of records like [{cycles: V, load: V, pattern: V}, ...]");
+  EXPECT_NE(error_of([&] { c.set_override("workload.phases=3"); }).find("workload.phases: bad value '3': must be a list"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { c.set_override("workload.phases=[{cycles: 1}"); }).find("workload.phases: bad value"),
+            std::string::npos);
 }
