@@ -3,6 +3,7 @@ add_library(nocsim_lib STATIC
   sc_models/core/config.cpp
   sc_models/core/error.cpp
   sc_models/core/config_schema.cpp
+  sc_models/core/suggest.cpp
   sc_models/core/huge_pages.cpp
   sc_models/core/wake_wheel.cpp
   sc_models/alloc/vc_allocator.cpp

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/suggest.h"
 
 namespace nocsim {
 namespace {
@@ -66,24 +68,173 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
   return r;
 }
 
-void flatten(const YAML::Node& n, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
-  if (n.IsMap()) {
+// A scalar, or a list of scalars as `[a,b]` (the IntList syntax); false for
+// anything else.
+bool scalar_text(const YAML::Node& n, std::string& out) {
+  if (n.IsScalar()) {
+    out = n.Scalar();
+    return true;
+  }
+  if (!n.IsSequence()) return false;
+  std::vector<std::string> items;
+  for (const auto& e : n) {
+    if (!e.IsScalar()) return false;
+    items.push_back(e.Scalar());
+  }
+  out = "[" + join(items, ",") + "]";
+  return true;
+}
+
+const KeySpec* find_spec(const std::vector<KeySpec>& specs, const std::string& key) {
+  for (const auto& s : specs)
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
+// One key of a YAML file and its value text, or an error, in file order.
+struct YamlEntry {
+  std::string key, text, error;
+};
+
+// Nested maps become dotted keys; a Records key keeps its whole value, as one
+// line of YAML flow text that canonical_value parses again.
+void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std::string& prefix,
+             std::vector<YamlEntry>& out) {
+  const KeySpec* s = find_spec(schema, prefix);
+  if (s && s->type == KeyType::Records && n.IsDefined() && !n.IsNull()) {
+    YAML::Emitter e;
+    e.SetSeqFormat(YAML::Flow);
+    e.SetMapFormat(YAML::Flow);
+    e << n;
+    out.push_back({prefix, e.c_str(), ""});
+  } else if (n.IsMap()) {
     for (const auto& kv : n) {
       std::string k = kv.first.as<std::string>();
-      flatten(kv.second, prefix.empty() ? k : prefix + "." + k, out);
+      flatten(schema, kv.second, prefix.empty() ? k : prefix + "." + k, out);
     }
-  } else if (n.IsSequence()) {
-    std::vector<std::string> items;
-    for (const auto& e : n) {
-      if (!e.IsScalar()) throw ConfigError(prefix + ": list items must be scalars");
-      items.push_back(e.as<std::string>());
-    }
-    out.emplace_back(prefix, "[" + join(items, ",") + "]");
-  } else if (n.IsScalar()) {
-    out.emplace_back(prefix, n.as<std::string>());
+  } else if (n.IsScalar() || n.IsSequence()) {
+    std::string text;
+    if (scalar_text(n, text))
+      out.push_back({prefix, text, ""});
+    else
+      out.push_back({prefix, "", prefix + ": list items must be scalars"});
   } else if (n.IsNull() && !prefix.empty()) {
-    throw ConfigError(prefix + ": missing value");
+    out.push_back({prefix, "", prefix + ": missing value"});
   }
+}
+
+std::string last_component(const std::string& key) { return key.substr(key.rfind('.') + 1); }
+
+// The known key nearest to a misspelt one: by the whole key, else by its last
+// component alone (`routing.vcs` -> `router.vcs`) when that is unambiguous.
+std::string suggest_key(const std::vector<KeySpec>& schema, const std::string& key) {
+  std::vector<std::string> keys, lasts;
+  for (const auto& s : schema) {
+    keys.push_back(s.key);
+    lasts.push_back(last_component(s.key));
+  }
+  std::string m = closest_match(key, keys);
+  if (m.empty()) {
+    std::string last = closest_match(last_component(key), lasts);
+    if (!last.empty() && std::count(lasts.begin(), lasts.end(), last) == 1)
+      m = keys[std::find(lasts.begin(), lasts.end(), last) - lasts.begin()];
+  }
+  return m.empty() ? "" : "; did you mean '" + m + "'?";
+}
+
+std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key) {
+  // Name the keys of the same section so the fix is obvious.
+  std::string section = key.substr(0, key.find('.'));
+  std::vector<std::string> near;
+  for (const auto& s : schema)
+    if (s.key.compare(0, section.size() + 1, section + ".") == 0) near.push_back(s.key);
+  if (near.empty())
+    for (const auto& s : schema) {
+      std::string sec = s.key.substr(0, s.key.find('.'));
+      if (near.empty() || near.back() != sec) near.push_back(sec);
+    }
+  return key + ": unknown key (valid: " + join(near, ", ") + ")" + suggest_key(schema, key);
+}
+
+std::vector<std::string> field_names(const KeySpec& s) {
+  std::vector<std::string> names;
+  for (const auto& f : s.fields) names.push_back(f.key);
+  return names;
+}
+
+std::string records_shape(const KeySpec& s) {
+  std::string fields;
+  for (const auto& f : s.fields) fields += (fields.empty() ? "" : ", ") + f.key + ": V";
+  return "a list of records like [{" + fields + "}, ...]";
+}
+
+// One record: each field checked as a key named `name.field`; unknown and
+// missing required fields are errors. Appends every error to `errors`.
+Record parse_record(const KeySpec& s, const YAML::Node& n, const std::string& name, std::vector<std::string>& errors) {
+  Record r;
+  if (!n.IsMap()) {
+    errors.push_back(name + ": must be a map of fields (" + join(field_names(s), ", ") + ")");
+    return r;
+  }
+  std::vector<std::string> seen;
+  for (const auto& kv : n) {
+    std::string f = kv.first.IsScalar() ? kv.first.Scalar() : "?";
+    seen.push_back(f);
+    const KeySpec* fs = find_spec(s.fields, f);
+    std::string text;
+    if (!fs) {
+      errors.push_back(name + "." + f + ": unknown field (valid: " + join(field_names(s), ", ") + ")" +
+                       did_you_mean(f, field_names(s)));
+    } else if (kv.second.IsNull()) {
+      errors.push_back(name + "." + f + ": missing value");
+    } else if (!scalar_text(kv.second, text)) {
+      errors.push_back(name + "." + f + ": must be a value, not a map");
+    } else {
+      KeySpec named = *fs;
+      named.key = name + "." + f;
+      try {
+        r[f] = canonical_value(named, text);
+      } catch (const ConfigError& e) {
+        errors.insert(errors.end(), e.messages().begin(), e.messages().end());
+      }
+    }
+  }
+  for (const auto& fs : s.fields) {
+    if (std::find(seen.begin(), seen.end(), fs.key) != seen.end()) continue;
+    if (fs.def.empty())
+      errors.push_back(name + "." + fs.key + ": missing required field");
+    else
+      r[fs.key] = canonical_value(fs, fs.def);
+  }
+  return r;
+}
+
+// A Records value: YAML flow (or block) text holding a list of maps.
+std::vector<Record> parse_records(const KeySpec& s, const std::string& raw) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(raw);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(s.key + ": bad value '" + raw + "': " + e.msg + "; must be " + records_shape(s));
+  }
+  if (!root.IsSequence()) throw ConfigError(s.key + ": bad value '" + raw + "': must be " + records_shape(s));
+  std::vector<std::string> errors;
+  std::vector<Record> out;
+  for (const auto& item : root)
+    out.push_back(parse_record(s, item, s.key + "[" + std::to_string(out.size()) + "]", errors));
+  if (!errors.empty()) throw ConfigError(errors);
+  return out;
+}
+
+// Canonical text of records: YAML flow, fields in schema order.
+std::string records_text(const KeySpec& s, const std::vector<Record>& records) {
+  std::vector<std::string> items;
+  for (const auto& r : records) {
+    std::vector<std::string> fields;
+    for (const auto& f : s.fields) fields.push_back(f.key + ": " + r.at(f.key));
+    items.push_back("{" + join(fields, ", ") + "}");
+  }
+  return "[" + join(items, ", ") + "]";
 }
 
 }  // namespace
@@ -114,7 +265,8 @@ std::string canonical_value(const KeySpec& s, const std::string& raw) {
       const std::vector<std::string> allowed = allowed_values(s);
       for (const auto& a : allowed)
         if (a == t) return t;
-      throw ConfigError(s.key + ": bad value '" + raw + "': allowed: " + join(allowed, ", "));
+      throw ConfigError(s.key + ": bad value '" + raw + "': allowed: " + join(allowed, ", ") +
+                        did_you_mean(t, allowed));
     }
     case KeyType::Bool: {
       std::string t = trim(raw);
@@ -122,28 +274,21 @@ std::string canonical_value(const KeySpec& s, const std::string& raw) {
       if (t == "false" || t == "0" || t == "no" || t == "off") return "false";
       throw ConfigError(s.key + ": bad value '" + raw + "': allowed: true, false");
     }
+    case KeyType::Records:
+      return records_text(s, parse_records(s, raw));
   }
   return raw;
 }
 
-Config::Config() {
-  for (const auto& s : config_schema()) values_[s.key] = canonical_value(s, s.def);
+Config::Config() : Config(config_schema()) {}
+
+Config::Config(const std::vector<KeySpec>& schema) : schema_(&schema) {
+  for (const auto& s : schema) values_[s.key] = canonical_value(s, s.def);
 }
 
 const KeySpec& Config::spec(const std::string& key) const {
-  for (const auto& s : config_schema())
-    if (s.key == key) return s;
-  // Name the keys of the same section so the fix is obvious.
-  std::string section = key.substr(0, key.find('.'));
-  std::vector<std::string> near;
-  for (const auto& s : config_schema())
-    if (s.key.compare(0, section.size() + 1, section + ".") == 0) near.push_back(s.key);
-  if (near.empty())
-    for (const auto& s : config_schema()) {
-      std::string sec = s.key.substr(0, s.key.find('.'));
-      if (near.empty() || near.back() != sec) near.push_back(sec);
-    }
-  throw ConfigError(key + ": unknown key (valid: " + join(near, ", ") + ")");
+  if (const KeySpec* s = find_spec(*schema_, key)) return *s;
+  throw ConfigError(unknown_key_message(*schema_, key));
 }
 
 void Config::set(const std::string& key, const std::string& value) {
@@ -165,9 +310,21 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
     throw ConfigError(origin + ": malformed YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
   if (!root.IsNull() && !root.IsMap()) throw ConfigError(origin + ": the top level must be a map of sections");
-  std::vector<std::pair<std::string, std::string>> kv;
-  flatten(root, "", kv);
-  for (const auto& [k, v] : kv) set(k, v);
+  std::vector<YamlEntry> entries;
+  flatten(*schema_, root, "", entries);
+  std::vector<std::string> errors;
+  for (const auto& e : entries) {
+    if (!e.error.empty()) {
+      errors.push_back(e.error);
+      continue;
+    }
+    try {
+      set(e.key, e.text);
+    } catch (const ConfigError& err) {
+      errors.insert(errors.end(), err.messages().begin(), err.messages().end());
+    }
+  }
+  if (!errors.empty()) throw ConfigError(errors);
 }
 
 void Config::load_yaml_file(const std::string& path) {
@@ -186,5 +343,8 @@ const std::string& Config::get_str(const std::string& key) const {
   return values_.at(key);
 }
 bool Config::get_bool(const std::string& key) const { return values_.at(key) == "true"; }
+std::vector<Record> Config::get_records(const std::string& key) const {
+  return parse_records(spec(key), values_.at(key));
+}
 
 }  // namespace nocsim

@@ -2,7 +2,8 @@
 // A run's configuration: dotted keys (`traffic.load`) from one YAML file plus
 // `key=value` overrides. Every key is declared in the schema (config_schema.cpp)
 // with its type, default, range and allowed values; anything else is an error
-// naming the key and what is allowed.
+// naming the key and what is allowed. Loading reports every error of a file
+// (one ConfigError carrying them all), not just the first.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -10,18 +11,21 @@
 
 namespace nocsim {
 
-enum class KeyType { Int, IntList, Double, Enum, Bool };
+// Records: a list of maps, e.g. `[{cycles: 1000, load: 0.2}, {cycles: 500}]`,
+// each map's fields declared in KeySpec::fields.
+enum class KeyType { Int, IntList, Double, Enum, Bool, Records };
 
 struct KeySpec {
   std::string key;
   KeyType type;
-  std::string def;                   // default, in the same syntax as on the command line
-  double min = -1e300, max = 1e300;  // inclusive range for numbers and list items
-  std::vector<std::string> allowed;  // Enum values
-  std::string doc;
+  std::string def;                        // default, in the same syntax as on the command line
+  double min = -1e300, max = 1e300;       // inclusive range for numbers and list items
+  std::vector<std::string> allowed = {};  // Enum values
+  std::string doc = {};
   // Enum values held by a registry (routing, VC policy, ...): read when a
   // value is checked, so that entries a test registers count.
   std::vector<std::string> (*allowed_from)() = nullptr;
+  std::vector<KeySpec> fields = {};       // Records: each field, checked like a key; an empty def means required
 };
 
 // The allowed Enum values of a key.
@@ -29,11 +33,18 @@ std::vector<std::string> allowed_values(const KeySpec& s);
 
 const std::vector<KeySpec>& config_schema();
 
+// One record of a Records key: field -> canonical value, every field present
+// (omitted optional fields hold their default).
+using Record = std::map<std::string, std::string>;
+
 class Config {
  public:
-  // Defaults for every key.
+  // Defaults for every key of config_schema().
   Config();
-  // Reads a YAML file (nested maps become dotted keys). Throws ConfigError.
+  // Another schema (tests); it must outlive the Config.
+  explicit Config(const std::vector<KeySpec>& schema);
+  // Reads a YAML file (nested maps become dotted keys). Throws one ConfigError
+  // with every error of the file; the keys without errors are still set.
   void load_yaml_file(const std::string& path);
   void load_yaml_string(const std::string& text, const std::string& origin);
   // `key=value`. Throws ConfigError.
@@ -45,16 +56,19 @@ class Config {
   double get_double(const std::string& key) const;
   const std::string& get_str(const std::string& key) const;
   bool get_bool(const std::string& key) const;
+  std::vector<Record> get_records(const std::string& key) const;
 
   // Resolved configuration, key -> canonical value text, sorted by key.
   const std::map<std::string, std::string>& values() const { return values_; }
 
  private:
   const KeySpec& spec(const std::string& key) const;
+  const std::vector<KeySpec>* schema_;
   std::map<std::string, std::string> values_;
 };
 
-// Parses and range-checks one value against its spec; returns the canonical text.
+// Parses and range-checks one value against its spec; returns the canonical
+// text (Records: `[{field: value, ...}, ...]`, fields in schema order).
 std::string canonical_value(const KeySpec& s, const std::string& raw);
 
 }  // namespace nocsim

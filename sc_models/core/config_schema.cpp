@@ -43,8 +43,6 @@ const std::vector<KeySpec>& config_schema() {
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
       {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
       {"routing.algorithm", K::Enum, "dor", 0, 0, {}, "routing function: dor (mesh/torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly)", routing_keys},
-      {"vc.policy", K::Enum, "distance", 0, 0, {}, "which output VCs a hop may take: distance = the rank of its position in the routing's reference sequence (dragonfly distance-based VCs; torus dateline halves)", vc_policy_keys},
-      {"vc.selection", K::Enum, "first", 0, 0, {}, "VA selection among a head's candidates: first = the first (best) candidate with a usable VC requests all its usable VCs", selection_keys},
       {"routing.misroute_trigger", K::Enum, "ugal", 0, 0, {"ugal", "credits"}, "PAR/OLM: when to misroute: the UGAL test (ugal), or the seed simulator's credit trigger: the minimal output VC at least misroute_threshold% full and unable to take the packet now (credits)"},
       {"routing.misroute_threshold", K::Int, "50", 0, 100, {}, "credit trigger: occupancy of the minimal output VC, in % of its buffer, from which misrouting is considered"},
       {"routing.local_misroute_threshold", K::Int, "8", 0, 1 << 20, {}, "OLM: flits in the minimal local output above which a local misroute is offered"},
@@ -58,6 +56,8 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.ugal_threshold", K::Int, "8", 0, 1 << 20, {}, "UGAL: flits of extra weighted occupancy the minimal path may have before misrouting"},
       {"routing.valiant_exclude", K::Enum, "source", 0, 0, {"source", "source+destination"}, "dragonfly Valiant: groups the intermediate may not be in"},
       {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},
+      {"vc.policy", K::Enum, "distance", 0, 0, {}, "which output VCs a hop may take: distance = the rank of its position in the routing's reference sequence (dragonfly distance-based VCs; torus dateline halves)", vc_policy_keys},
+      {"vc.selection", K::Enum, "first", 0, 0, {}, "VA selection among a head's candidates: first = the first (best) candidate with a usable VC requests all its usable VCs", selection_keys},
       {"traffic.pattern", K::Enum, "uniform", 0, 0, {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "adv", "advc"}, "destination pattern"},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},
@@ -72,8 +72,8 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
-      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router)"},
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
+      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router)"},
   };
   return schema;
 }

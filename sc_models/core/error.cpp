@@ -1,6 +1,21 @@
 #include "core/error.h"
 
 namespace nocsim {
+namespace {
+
+std::string join_lines(const std::vector<std::string>& messages) {
+  std::string r;
+  for (const auto& m : messages) r += (r.empty() ? "" : "\n") + m;
+  return r;
+}
+
+}  // namespace
+
+ConfigError::ConfigError(const std::string& message)
+    : std::runtime_error(message), messages_(std::make_shared<const std::vector<std::string>>(1, message)) {}
+
+ConfigError::ConfigError(const std::vector<std::string>& messages)
+    : std::runtime_error(join_lines(messages)), messages_(std::make_shared<const std::vector<std::string>>(messages)) {}
 
 void throw_port_invariant(const char* what, int router, const char* side, int port, int vc) {
   throw InvariantError(std::string(what) + ": router " + std::to_string(router) + " " + side + " port " +

@@ -1,15 +1,27 @@
 #pragma once
-// Errors that end a run with a documented exit code and one line on stderr.
+// Errors that end a run with a documented exit code and one line on stderr
+// per error.
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace nocsim {
 
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitBadInput = 2, kExitDeadlock = 3, kExitInvariant = 4 };
 
-// Bad configuration or input file: exit 2.
-struct ConfigError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// Bad configuration or input file: exit 2. Carries every error found in one
+// pass (a whole file and its overrides), one message each; what() joins them
+// with newlines.
+class ConfigError : public std::runtime_error {
+ public:
+  explicit ConfigError(const std::string& message);
+  explicit ConfigError(const std::vector<std::string>& messages);
+  const std::vector<std::string>& messages() const { return *messages_; }
+
+ private:
+  // Shared so that copying the exception cannot throw.
+  std::shared_ptr<const std::vector<std::string>> messages_;
 };
 
 // A broken model invariant (lost flit, credit overflow, lockstep mismatch): exit 4.

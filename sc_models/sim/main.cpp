@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <systemc>
@@ -36,8 +37,53 @@ void list_keys() {
         std::snprintf(r, sizeof r, "%.15g..%.15g", s.min, s.max);
       allowed = r;
     }
+    if (s.type == nocsim::KeyType::Records) {
+      allowed = "list of {";
+      for (const auto& f : s.fields) allowed += (allowed.back() == '{' ? "" : ", ") + f.key;
+      allowed += "}";
+    }
     std::cout << s.key << " = " << s.def << (allowed.empty() ? "" : "  [" + allowed + "]") << "  # " << s.doc << "\n";
   }
+}
+
+struct CliArgs {
+  std::string out_path;
+  bool check_only = false;
+};
+
+// Options, the file, then the overrides into cfg. Collects every error of
+// them (a file's errors all at once) and throws one ConfigError listing them,
+// so that a user fixes a file in one go; cross-key checks come after.
+CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
+  CliArgs args;
+  std::vector<std::string> overrides, errors;
+  auto collect = [&errors](const std::function<void()>& step) {
+    try {
+      step();
+    } catch (const nocsim::ConfigError& e) {
+      errors.insert(errors.end(), e.messages().begin(), e.messages().end());
+    }
+  };
+  bool have_file = false, quiet = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--quiet" || a == "-q") quiet = true;
+    else if (a == "--check-config") args.check_only = true;
+    else if (a == "-o") {
+      if (++i < argc) args.out_path = argv[i];
+      else errors.push_back("-o: missing output file name");
+    } else if (a.find('=') != std::string::npos) overrides.push_back(a);
+    else if (!a.empty() && a[0] == '-') errors.push_back(a + ": unknown option (see --help)");
+    else if (have_file) errors.push_back(a + ": only one configuration file may be given");
+    else {
+      collect([&] { cfg.load_yaml_file(a); });
+      have_file = true;
+    }
+  }
+  for (const auto& o : overrides) collect([&] { cfg.set_override(o); });
+  if (quiet) cfg.set("sim.progress", "false");
+  if (!errors.empty()) throw nocsim::ConfigError(errors);
+  return args;
 }
 
 }  // namespace
@@ -49,45 +95,28 @@ int main(int argc, char* argv[]) {
 }
 
 int sc_main(int argc, char* argv[]) {
-  std::string out_path;
-  bool check_only = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help")) return usage(), 0;
+    if (!std::strcmp(argv[i], "--list-keys")) return list_keys(), 0;
+  }
   try {
     nocsim::Config cfg;
-    std::vector<std::string> overrides;
-    bool have_file = false, quiet = false;
-    for (int i = 1; i < argc; ++i) {
-      std::string a = argv[i];
-      if (a == "-h" || a == "--help") return usage(), 0;
-      if (a == "--list-keys") return list_keys(), 0;
-      if (a == "--quiet" || a == "-q") quiet = true;
-      else if (a == "--check-config") check_only = true;
-      else if (a == "-o") {
-        if (++i >= argc) throw nocsim::ConfigError("-o: missing output file name");
-        out_path = argv[i];
-      } else if (a.find('=') != std::string::npos) overrides.push_back(a);
-      else if (!a.empty() && a[0] == '-') throw nocsim::ConfigError(a + ": unknown option (see --help)");
-      else if (have_file) throw nocsim::ConfigError(a + ": only one configuration file may be given");
-      else {
-        cfg.load_yaml_file(a);
-        have_file = true;
-      }
-    }
-    for (const auto& o : overrides) cfg.set_override(o);
-    if (quiet) cfg.set("sim.progress", "false");
+    const CliArgs args = read_args(argc, argv, cfg);
     nocsim::validate_config(cfg);
-    if (check_only) return 0;
+    if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::RunResult r = nocsim::run_simulation(cfg);
     std::cout << r.summary << std::flush;
-    if (!out_path.empty()) {
-      std::ofstream f(out_path);
-      if (!f) throw nocsim::ConfigError("-o: cannot write " + out_path);
+    if (!args.out_path.empty()) {
+      std::ofstream f(args.out_path);
+      if (!f) throw nocsim::ConfigError("-o: cannot write " + args.out_path);
       f << r.json;
     }
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
     return r.exit_code;
   } catch (const nocsim::ConfigError& e) {
-    std::cerr << "nocsim: error: " << e.what() << std::endl;
+    for (const auto& m : e.messages()) std::cerr << "nocsim: error: " << m << "\n";
+    std::cerr << std::flush;
     return nocsim::kExitBadInput;
   }
 }

@@ -9,13 +9,24 @@ using nocsim::test::source_path;
 
 namespace {
 
-void expect_bad_input(const std::vector<std::string>& args, const std::string& expect) {
+// Exit 2 and one stderr line per expected error, in order, each holding its
+// text: the messages and their newlines, nothing else (no crash dump).
+void expect_bad_lines(const std::vector<std::string>& args, const std::vector<std::string>& expect) {
   auto r = run_cli(args);
   EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
-  // One line: the message and its newline, nothing else (no crash dump).
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(r.err.rfind("nocsim: error: ", 0), 0u) << r.err;
+  std::vector<std::string> lines;
+  std::istringstream in(r.err);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), expect.size()) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), static_cast<long>(expect.size())) << r.err;
+  for (size_t i = 0; i < expect.size(); ++i) {
+    EXPECT_EQ(lines[i].rfind("nocsim: error: ", 0), 0u) << lines[i];
+    EXPECT_NE(lines[i].find(expect[i]), std::string::npos) << "line " << i << ": " << lines[i];
+  }
+}
+
+void expect_bad_input(const std::vector<std::string>& args, const std::string& expect) {
+  expect_bad_lines(args, {expect});
 }
 
 std::string write_temp(const std::string& text) {
@@ -28,6 +39,22 @@ std::string write_temp(const std::string& text) {
 
 TEST(Cli, UnknownKey) { expect_bad_input({"router.vc=2"}, "router.vc: unknown key (valid: router.vcs"); }
 TEST(Cli, UnknownKeyInFile) { expect_bad_input({write_temp("traffic:\n  lod: 0.1\n")}, "traffic.lod: unknown key"); }
+TEST(Cli, EveryErrorOfAFileOnItsOwnLine) {
+  expect_bad_lines({write_temp("traffic:\n  lod: 0.1\n  load: 0.5\nrouter:\n  vcs: 65\n  switching: wormhol\n")},
+                   {"traffic.lod: unknown key (valid: traffic.", "router.vcs: bad value '65': must be an integer in [1, 64]",
+                    "router.switching: bad value 'wormhol': allowed: vct, wormhole"});
+}
+// File and override errors come together, before the cross-key checks (a
+// dragonfly with dor would fail one of them).
+TEST(Cli, FileAndOverrideErrorsBeforeCrossKeyChecks) {
+  expect_bad_lines({write_temp("sim: {seed: -1}\n"), "topology.type=dragonfly", "traffic.load=2"},
+                   {"sim.seed: bad value '-1'", "traffic.load: bad value '2'"});
+}
+TEST(Cli, DidYouMean) {
+  expect_bad_lines({"router.vsc=2", "sim.mode=per-ruoter"},
+                   {"router.vsc: unknown key (valid: router.vcs, ", "allowed: per-stage, per-router; did you mean 'per-router'?"});
+  expect_bad_input({"router.vsc=2"}, "); did you mean 'router.vcs'?");
+}
 TEST(Cli, NegativeLoad) { expect_bad_input({"traffic.load=-0.2"}, "traffic.load: bad value '-0.2'"); }
 TEST(Cli, KBelowTwo) { expect_bad_input({"topology.k=1"}, "topology.k: bad value '1': must be an integer in [2,"); }
 TEST(Cli, ZeroVcs) { expect_bad_input({"router.vcs=0"}, "router.vcs: bad value '0'"); }

@@ -2,9 +2,11 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "core/suggest.h"
 
 using nocsim::Config;
 using nocsim::ConfigError;
+using nocsim::KeySpec;
 
 namespace {
 
@@ -15,6 +17,29 @@ std::string error_of(const std::function<void()>& f) {
     return e.what();
   }
   return "";
+}
+
+// Every message of the ConfigError that f throws (none if it does not throw).
+std::vector<std::string> errors_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ConfigError& e) {
+    return e.messages();
+  }
+  return {};
+}
+
+// A schema with a Records key, as phased workloads will declare one.
+const std::vector<KeySpec>& phase_schema() {
+  using K = nocsim::KeyType;
+  static const std::vector<KeySpec> schema = {
+      {"sim.cycles", K::Int, "100", 1, 1e12},
+      {"workload.phases", K::Records, "[]", 0, 0, {}, "load phases", nullptr,
+       {{"cycles", K::Int, "", 1, 1e12},
+        {"load", K::Double, "0.1", 0, 1},
+        {"pattern", K::Enum, "uniform", 0, 0, {"uniform", "bitrev"}}}},
+  };
+  return schema;
 }
 
 }  // namespace
@@ -57,4 +82,89 @@ TEST(Config, ErrorsNameTheKeyAndWhatIsAllowed) {
   EXPECT_NE(error_of([&] { c.load_yaml_string("router: [1, 2\n", "bad.yaml"); }).find("bad.yaml: malformed YAML"),
             std::string::npos);
   EXPECT_NE(error_of([&] { c.load_yaml_file("/nonexistent/x.yaml"); }).find("cannot open"), std::string::npos);
+}
+
+TEST(Config, FileReportsEveryErrorAndKeepsTheGoodKeys) {
+  Config c;
+  auto errors = errors_of([&] {
+    c.load_yaml_string("traffic:\n  lod: 0.1\n  load: 0.5\nrouter:\n  vcs: 0\n  switching: saf\n  buffer_depth:\n",
+                       "t.yaml");
+  });
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0].rfind("traffic.lod: unknown key", 0), 0u) << errors[0];
+  EXPECT_EQ(errors[1], "router.vcs: bad value '0': must be an integer in [1, 64]");
+  EXPECT_EQ(errors[2], "router.switching: bad value 'saf': allowed: vct, wormhole");
+  EXPECT_EQ(errors[3], "router.buffer_depth: missing value");
+  EXPECT_DOUBLE_EQ(c.get_double("traffic.load"), 0.5);
+  // what() holds them all, one per line.
+  EXPECT_EQ(error_of([&] { c.load_yaml_string("xyzzy: 1\nplugh: 2\n", "t"); }),
+            "xyzzy: unknown key (valid: topology, router, link, routing, vc, traffic, sim, stats)\n"
+            "plugh: unknown key (valid: topology, router, link, routing, vc, traffic, sim, stats)");
+  // A syntax error ends parsing: one error.
+  EXPECT_EQ(errors_of([&] { c.load_yaml_string("a: [1\nb: {\n", "bad.yaml"); }).size(), 1u);
+}
+
+TEST(Config, DidYouMean) {
+  Config c;
+  auto err = [&](const std::string& o) { return error_of([&] { c.set_override(o); }); };
+  EXPECT_NE(err("traffic.lod=0.1").find("); did you mean 'traffic.load'?"), std::string::npos);
+  EXPECT_NE(err("routing.vcs=2").find("did you mean 'router.vcs'?"), std::string::npos);  // by its last component
+  EXPECT_NE(err("topology.type=mseh").find("allowed: mesh, torus, dragonfly; did you mean 'mesh'?"), std::string::npos);
+  // Nothing near: no guess.
+  EXPECT_EQ(err("topology.x=1").find("did you mean"), std::string::npos);
+  EXPECT_EQ(err("traffic.pattern=x").find("did you mean"), std::string::npos);
+}
+
+TEST(Config, ClosestMatch) {
+  using nocsim::closest_match;
+  EXPECT_EQ(nocsim::edit_distance("vcs", "vsc"), 1);  // a swap is one edit
+  EXPECT_EQ(nocsim::edit_distance("kitten", "sitting"), 3);
+  EXPECT_EQ(closest_match("buffer_dpth", {"buffer_depth", "vcs"}), "buffer_depth");
+  EXPECT_EQ(closest_match("k", {"a", "h"}), "");         // a tie: no guess
+  EXPECT_EQ(closest_match("ab", {"xy"}), "");            // short words: one edit at most
+  EXPECT_EQ(closest_match("speeddupp", {"speedup"}), "speedup");
+  EXPECT_EQ(closest_match("speeeddupp", {"speedup"}), "");  // three edits
+}
+
+TEST(Config, RecordsFromYamlAndOverrides) {
+  Config c(phase_schema());
+  EXPECT_TRUE(c.get_records("workload.phases").empty());
+  c.load_yaml_string(
+      "workload:\n  phases:\n    - {cycles: 1000, load: 0.2}\n    - cycles: 500\n      load: 0.60\n      pattern: bitrev\n",
+      "t.yaml");
+  auto r = c.get_records("workload.phases");
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0], (nocsim::Record{{"cycles", "1000"}, {"load", "0.2"}, {"pattern", "uniform"}}));
+  EXPECT_EQ(r[1], (nocsim::Record{{"cycles", "500"}, {"load", "0.6"}, {"pattern", "bitrev"}}));
+  const std::string canonical = "[{cycles: 1000, load: 0.2, pattern: uniform}, {cycles: 500, load: 0.6, pattern: bitrev}]";
+  EXPECT_EQ(c.values().at("workload.phases"), canonical);
+  // The canonical text reads back as itself; an override replaces the list.
+  c.set("workload.phases", canonical);
+  EXPECT_EQ(c.values().at("workload.phases"), canonical);
+  c.set_override("workload.phases=[{load: 1e-1, cycles: 7}]");
+  EXPECT_EQ(c.values().at("workload.phases"), "[{cycles: 7, load: 0.1, pattern: uniform}]");
+}
+
+TEST(Config, BadRecordsNameTheField) {
+  Config c(phase_schema());
+  auto errors = errors_of([&] {
+    c.load_yaml_string("workload:\n  phases: [{cycles: 0, load: 2}, {laod: 0.1, pattern: bitrve}, 3]\nsim: {cycles: 0}\n",
+                       "t.yaml");
+  });
+  ASSERT_EQ(errors.size(), 7u);
+  EXPECT_EQ(errors[0].rfind("workload.phases[0].cycles: bad value '0': must be an integer in [1, ", 0), 0u) << errors[0];
+  EXPECT_EQ(errors[1], "workload.phases[0].load: bad value '2': must be a number in [0, 1]");
+  EXPECT_EQ(errors[2], "workload.phases[1].laod: unknown field (valid: cycles, load, pattern); did you mean 'load'?");
+  EXPECT_EQ(errors[3], "workload.phases[1].pattern: bad value 'bitrve': allowed: uniform, bitrev; did you mean 'bitrev'?");
+  EXPECT_EQ(errors[4], "workload.phases[1].cycles: missing required field");
+  EXPECT_EQ(errors[5], "workload.phases[2]: must be a map of fields (cycles, load, pattern)");
+  EXPECT_EQ(errors[6].rfind("sim.cycles: bad value '0'", 0), 0u) << errors[6];
+  EXPECT_EQ(c.values().at("workload.phases"), "[]");  // a bad list is not applied
+  // Not a list at all: from a file (a map) and from an override (a scalar).
+  EXPECT_EQ(error_of([&] { c.load_yaml_string("workload: {phases: {cycles: 1}}\n", "t.yaml"); }),
+            "workload.phases: bad value '{cycles: 1}': must be a list of records like [{cycles: V, load: V, pattern: V}, ...]");
+  EXPECT_NE(error_of([&] { c.set_override("workload.phases=3"); }).find("workload.phases: bad value '3': must be a list"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { c.set_override("workload.phases=[{cycles: 1}"); }).find("workload.phases: bad value"),
+            std::string::npos);
 }
