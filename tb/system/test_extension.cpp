@@ -1,0 +1,83 @@
+// A new routing and a new VC policy take their own code plus one
+// registration line each: here both live in the test binary, registered
+// before the configuration is read, and run a whole network.
+#include <gtest/gtest.h>
+
+#include "harness.h"
+#include "sim/run.h"
+#include "topologies/kary_ncube.h"
+#include "vc/vc_policy.h"
+
+using namespace nocsim;
+
+namespace {
+
+int routed = 0, ranged = 0;
+
+// YX: dimension order from the highest dimension down (minimal on a mesh).
+class YxRouting : public Routing {
+ public:
+  explicit YxRouting(const KAryNCube& t) : t_(t) {}
+  void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override {
+    ++routed;
+    RouteCandidate c;
+    c.next = ctx.head.rh;
+    const uint64_t ports = t_.productive_ports(ctx.router, t_.node_router(ctx.head.dst));
+    c.out_port = static_cast<int16_t>(ports ? 63 - __builtin_clzll(ports) : t_.node_port(ctx.head.dst));
+    c.hop = ports ? 0 : kHopEject;
+    out.push_back(c);
+  }
+  const VcSequence& reference() const override { return ref_; }
+
+ private:
+  const KAryNCube& t_;
+  VcSequence ref_;
+};
+
+// Every hop on VC 0 only.
+class LowestVc : public VcPolicy {
+ public:
+  VcRange range(const RouteCandidate&) const override {
+    ++ranged;
+    return {0, 0};
+  }
+};
+
+void register_toys() {
+  mutable_routing_registry().add(
+      "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
+               return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
+             },
+             [](const Topology&, const Config&) {}});
+  mutable_vc_policy_registry().add("vc0", {[](const VcSequence&, const std::vector<int>&, const Config&) {
+                                      return std::unique_ptr<VcPolicy>(std::make_unique<LowestVc>());
+                                    }});
+}
+
+}  // namespace
+
+TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
+  register_toys();
+  Config cfg = test::make_config("topologies/mesh-8x8.yaml",
+                                 {"routing.algorithm=yx", "vc.policy=vc0", "traffic.load=0.2", "sim.cycles=2000"});
+  RunResult res = run_simulation(cfg);
+  ASSERT_EQ(res.exit_code, 0) << res.error;
+  EXPECT_GT(routed, 1000);
+  EXPECT_GT(ranged, 1000);
+  EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
+  EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
+}
+
+TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
+  Config cfg;
+  try {
+    cfg.set("routing.algorithm", "yx");
+    FAIL() << "yx is not registered in this process";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("dor"), std::string::npos) << e.what();
+  }
+  register_toys();
+  cfg.set("routing.algorithm", "yx");
+  cfg.set("vc.policy", "vc0");
+  EXPECT_EQ(cfg.get_str("vc.policy"), "vc0");
+}
