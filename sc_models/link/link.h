@@ -9,6 +9,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/cycle.h"
 #include "core/flit.h"
 #include "link/delay_line.h"
 
@@ -21,17 +22,6 @@ class LinkReceiver {
   // tag: what the receiver asked to be told with (e.g. its port).
   virtual void on_send(int tag, Cycle arrival, Cycle now) = 0;
 };
-
-// The clock period every nocsim network runs at (1 ns: cycle = time in ns).
-constexpr Cycle kClockPeriodPs = 1000;
-
-// Cycle of the current simulation time for a clock of period_ps picoseconds.
-// Called for every flit and credit: the usual period divides by a constant.
-inline Cycle cycle_now(Cycle period_ps) {
-  // The inline accessor: sc_time_stamp() is a library call.
-  const Cycle t = static_cast<Cycle>(sc_core::sc_get_curr_simcontext()->time_stamp().value());
-  return period_ps == kClockPeriodPs ? t / kClockPeriodPs : t / period_ps;
-}
 
 // The target side of one direction (flits or credits) of a link. It starts a
 // cache line: what b_transport reads (delay line, latency, receiver) is one line.

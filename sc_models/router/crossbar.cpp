@@ -19,17 +19,13 @@ void Crossbar::evaluate(Cycle now) {
 }
 
 void Crossbar::commit(Cycle) {
-  const bool out_buffer = st_.p.output_buffer_depth > 0;
   for (int op : sent_) {
-    ++st_.port_flits[op];
-    ++st_.act.link_flits[st_.p.port_class[op]];
-    st_.act.out_buffer_reads += out_buffer;
+    ++st_.port_act[op].link_flits;
     auto& q = st_.out[op].queue;
     q.pop_front();
     if (q.empty()) st_.queued_ports.erase(op);
   }
   st_.st_queued -= static_cast<int>(sent_.size());
-  st_.act.xbar += sent_.size();
   sent_.clear();
 }
 

@@ -33,7 +33,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       st_.vc(ip, v).port = static_cast<int16_t>(ip);
     }
   st_.out.resize(p.ports);
-  st_.port_flits.assign(p.ports, 0);
+  st_.port_act.assign(p.ports, PortActivity{});
   st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
@@ -184,7 +184,7 @@ void Router::pull_flits(int ip, Cycle now) {
       ivc.ready = line.front_arrival();
     }
     ivc.buf.push(f);
-    ++st_.act.buffer_writes[st_.p.port_class[ip]];
+    ++st_.port_act[ip].buffer_writes;
     line.pop();
   }
 }

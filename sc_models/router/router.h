@@ -57,7 +57,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   // Called by stages during evaluate.
   void send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
   void send_credit(int in_port, int vc) {
-    ++st_.act.credits[st_.p.port_class[in_port]];
+    ++st_.port_act[in_port].credits;
     LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc}, vc);
   }
 

@@ -32,7 +32,6 @@ struct RouterParams {
   std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
   std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
   std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
-  std::vector<uint8_t> port_class;      // per port: PortClass index (0 NIC, 1 local, 2 global)
 };
 
 // What SA reads every cycle (buffer control, ready, state, route, out_vc)
@@ -110,7 +109,7 @@ struct RouterState {
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
   // Write-only for the stages (never read in a cycle), so where a stage counts does not matter.
   Activity act;
-  std::vector<uint64_t> port_flits;      // [out_port] flits sent on its link
+  std::vector<PortActivity> port_act;    // [port]
 
   // Stores a head's candidates (at most kMaxCandidates) and their VC ranges on its input VC.
   static void set_candidates(InputVc& ivc, const RouteCandidate* c, const VcRange* vcs, int n) {

@@ -39,12 +39,12 @@ void SwitchAlloc::evaluate(Cycle now) {
       if (static_cast<int>(op.queue.size()) - departing + op.sa_added >= op.queue_capacity) continue;
       const int ip = ivc.port;
       req_[ip] |= 1ull << (i - ip * V);
+      ++requests_;
       op_of_[i] = out;
       inputs |= 1ull << ip;
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);
     if (!inputs) break;
-    for (uint64_t m = inputs; m; m &= m - 1) requests_ += static_cast<uint64_t>(__builtin_popcountll(req_[__builtin_ctzll(m)]));
     alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
     for (uint64_t m = inputs; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
@@ -78,7 +78,10 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
     const int ip = __builtin_ctzll(m);
     for (uint64_t r = req_[ip]; r; r &= r - 1) {
       const int v = __builtin_ctzll(r);
-      if (transit_out_[op_of_[ip * V + v]]) req_[ip] &= ~(1ull << v);
+      if (transit_out_[op_of_[ip * V + v]]) {
+        req_[ip] &= ~(1ull << v);
+        --requests_;  // withdrawn: never reaches the allocator
+      }
     }
     if (!req_[ip]) inputs &= ~(1ull << ip);
   }
@@ -89,7 +92,6 @@ void SwitchAlloc::commit(Cycle now) {
   const int V = st_.p.vcs;
   st_.act.sa_requests += requests_;
   st_.act.sa_grants += grants_.size();
-  st_.act.out_buffer_writes += st_.p.output_buffer_depth > 0 ? grants_.size() : 0;
   requests_ = 0;
   for (const auto& g : grants_) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);
@@ -100,7 +102,7 @@ void SwitchAlloc::commit(Cycle now) {
     slot.flit = ivc.buf.front();
     Flit& f = slot.flit;
     ivc.buf.pop();
-    ++st_.act.buffer_reads[st_.p.port_class[g.ip]];
+    ++st_.port_act[g.ip].buffer_reads;
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
     op.sa_added = 0;

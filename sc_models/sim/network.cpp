@@ -66,7 +66,6 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
     p.out_depth.push_back(c.depth);
     p.vcs = std::max(p.vcs, c.vcs);
     p.global_port.push_back(t.port_class(port) == PortClass::Global);
-    p.port_class.push_back(static_cast<uint8_t>(t.port_class(port)));
   }
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
@@ -192,7 +191,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_view(this);
   }
   warm_act_.assign(routers_.size(), Activity{});
-  warm_port_flits_.assign(routers_.size(), std::vector<uint64_t>(t.ports(), 0));
+  warm_port_act_.assign(routers_.size(), std::vector<PortActivity>(static_cast<size_t>(t.ports())));
   if (warm > 0) {
     SC_HAS_PROCESS(Network);
     SC_METHOD(snapshot_activity);
@@ -254,7 +253,7 @@ int Network::depth(int router, int port) const { return routers_[router]->state(
 void Network::snapshot_activity() {
   for (size_t r = 0; r < routers_.size(); ++r) {
     warm_act_[r] = routers_[r]->state().act;
-    warm_port_flits_[r] = routers_[r]->state().port_flits;
+    warm_port_act_[r] = routers_[r]->state().port_act;
   }
 }
 
@@ -264,10 +263,10 @@ Activity Network::activity(int r) const {
   return a;
 }
 
-std::vector<uint64_t> Network::link_flits(int r) const {
-  std::vector<uint64_t> f = routers_[r]->state().port_flits;
-  for (size_t p = 0; p < f.size(); ++p) f[p] -= warm_port_flits_[r][p];
-  return f;
+std::vector<PortActivity> Network::port_activity(int r) const {
+  std::vector<PortActivity> a = routers_[r]->state().port_act;
+  for (size_t p = 0; p < a.size(); ++p) a[p] -= warm_port_act_[r][p];
+  return a;
 }
 
 uint64_t Network::progress() const {

@@ -48,9 +48,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   }
   bool saturated(int router, int port) const override;
   // Activity of router r in the measurement window and after it (counters
-  // minus their values at the end of warm-up), and flits per output link.
+  // minus their values at the end of warm-up), per router and per port.
   Activity activity(int r) const;
-  std::vector<uint64_t> link_flits(int r) const;
+  std::vector<PortActivity> port_activity(int r) const;
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
 
@@ -69,7 +69,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   // Counters at the end of warm-up, per router (taken by snapshot_activity).
   std::vector<Activity> warm_act_;
-  std::vector<std::vector<uint64_t>> warm_port_flits_;
+  std::vector<std::vector<PortActivity>> warm_port_act_;
   void snapshot_activity();
   sc_core::sc_event snapshot_event_;  // the routing's (Routing::congestion_providers)
 };

@@ -111,7 +111,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
   j.close();
-  write_activity(j, net, cfg.get_bool("stats.per_router"));
+  write_activity(j, net, cfg.get_bool("stats.per_router"), cfg.get_int("router.output_buffer_depth") > 0);
   j.open("config");
   for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
   j.close();
@@ -143,38 +143,54 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   res.summary = o.str();
 }
 
-namespace {
-
-// The JSON names of the totals, in order.
-std::vector<std::pair<const char*, uint64_t>> totals(const Activity& a) {
-  return {{"buffer_writes", Activity::sum(a.buffer_writes)},
-          {"buffer_reads", Activity::sum(a.buffer_reads)},
-          {"rc", a.rc},
-          {"va_requests", a.va_requests},
-          {"va_grants", a.va_grants},
-          {"sa_requests", a.sa_requests},
-          {"sa_grants", a.sa_grants},
-          {"xbar", a.xbar},
-          {"output_buffer_writes", a.out_buffer_writes},
-          {"output_buffer_reads", a.out_buffer_reads},
-          {"link_flits", Activity::sum(a.link_flits)},
-          {"credits", Activity::sum(a.credits)}};
+ActivitySummary& ActivitySummary::add(const Network& net, int r) {
+  const Activity a = net.activity(r);
+  rc += a.rc, va_requests += a.va_requests, va_grants += a.va_grants;
+  sa_requests += a.sa_requests, sa_grants += a.sa_grants;
+  const std::vector<PortActivity> ports = net.port_activity(r);
+  for (size_t p = 0; p < ports.size(); ++p) {
+    const int c = static_cast<int>(net.topology().port_class(static_cast<int>(p)));
+    buffer_writes[c] += ports[p].buffer_writes;
+    buffer_reads[c] += ports[p].buffer_reads;
+    credits[c] += ports[p].credits;
+    link_flits[c] += ports[p].link_flits;
+  }
+  return *this;
 }
 
-}  // namespace
+std::vector<std::pair<const char*, uint64_t>> ActivitySummary::totals(bool out_buffers) const {
+  // Every flit the switch grants crosses the crossbar and leaves on a link;
+  // with output buffers it is written to and read from one on the way.
+  const uint64_t xbar = sum(link_flits);
+  return {{"buffer_writes", sum(buffer_writes)},
+          {"buffer_reads", sum(buffer_reads)},
+          {"rc", rc},
+          {"va_requests", va_requests},
+          {"va_grants", va_grants},
+          {"sa_requests", sa_requests},
+          {"sa_grants", sa_grants},
+          {"xbar", xbar},
+          {"output_buffer_writes", out_buffers ? sa_grants : 0},
+          {"output_buffer_reads", out_buffers ? xbar : 0},
+          {"link_flits", xbar},
+          {"credits", sum(credits)}};
+}
 
-void write_activity(JsonWriter& j, const Network& net, bool per_router) {
+void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out_buffers) {
   const int R = net.topology().routers();
-  std::vector<Activity> by_router(static_cast<size_t>(R));
-  Activity total;
-  for (int r = 0; r < R; ++r) total += by_router[static_cast<size_t>(r)] = net.activity(r);
+  std::vector<ActivitySummary> by_router(static_cast<size_t>(R));
+  ActivitySummary total;
+  for (int r = 0; r < R; ++r) {
+    by_router[static_cast<size_t>(r)].add(net, r);
+    total.add(net, r);
+  }
   j.open("activity");
   j.open("total");
-  for (const auto& [name, v] : totals(total)) j.num(name, v);
+  for (const auto& [name, v] : total.totals(out_buffers)) j.num(name, v);
   j.close();
   j.open("by_port_class");
-  const char* classes[kPortClasses] = {"nic", "local", "global"};
-  for (int c = 0; c < kPortClasses; ++c) {
+  const char* classes[ActivitySummary::kPortClasses] = {"nic", "local", "global"};
+  for (int c = 0; c < ActivitySummary::kPortClasses; ++c) {
     j.open(classes[c]);
     j.num("buffer_writes", total.buffer_writes[c]);
     j.num("buffer_reads", total.buffer_reads[c]);
@@ -185,11 +201,11 @@ void write_activity(JsonWriter& j, const Network& net, bool per_router) {
   j.close();
   if (per_router) {
     j.open("per_router");
-    const size_t n = totals(total).size();
-    for (size_t k = 0; k < n; ++k) {
+    const auto names = total.totals(out_buffers);
+    for (size_t k = 0; k < names.size(); ++k) {
       std::vector<uint64_t> v;
-      for (const auto& a : by_router) v.push_back(totals(a)[k].second);
-      j.int_array(totals(total)[k].first, v);
+      for (const auto& a : by_router) v.push_back(a.totals(out_buffers)[k].second);
+      j.int_array(names[k].first, v);
     }
     j.close();
   }
