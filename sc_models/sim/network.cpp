@@ -117,14 +117,16 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
       if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
         throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= the largest " +
-                          "traffic.packet_size=" + std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key)));
+                          "traffic.packet_size=" + std::to_string(psize) + "), got " +
+                          std::to_string(cfg.get_int(key)));
   if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
     throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
     throw ConfigError("sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)");
   routing_registry().validate(cfg.get_str("routing.algorithm"), *topo, cfg);
   check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
-  auto pattern = make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  auto pattern =
+      make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
   source_registry().make(cfg.get_str("traffic.source"), source_params(cfg, 0, kNeverCycle), *pattern);
   return topo;
 }

@@ -96,7 +96,9 @@ void expect_one_flit_packets_follow_closely(const std::string& switching) {
 
 }  // namespace
 
-TEST(PacketSizeMix, WormholeOneFlitPacketsFollowAnEightFlitPacket) { expect_one_flit_packets_follow_closely("wormhole"); }
+TEST(PacketSizeMix, WormholeOneFlitPacketsFollowAnEightFlitPacket) {
+  expect_one_flit_packets_follow_closely("wormhole");
+}
 
 // Enabled once VcAlloc reserves the head flit's size (Flit::size) under VCT.
 TEST(PacketSizeMix, DISABLED_VctReservesOnlyEachPacketsOwnSize) { expect_one_flit_packets_follow_closely("vct"); }
