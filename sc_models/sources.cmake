@@ -26,7 +26,11 @@ add_library(nocsim_lib STATIC
   sc_models/router/crossbar.cpp
   sc_models/router/router.cpp
   sc_models/nic/nic.cpp
+  sc_models/nic/injector.cpp
+  sc_models/nic/sink.cpp
+  sc_models/stats/delivery.cpp
   sc_models/traffic/pattern.cpp
+  sc_models/traffic/source.cpp
   sc_models/congestion/piggyback.cpp
   sc_models/sim/network.cpp
   sc_models/sim/monitor.cpp

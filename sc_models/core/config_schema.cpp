@@ -1,15 +1,19 @@
 // Every configuration key, its default and what is allowed. docs/user-guide.md
-// is checked against this table by a test, so the two cannot drift.
+// is checked against this table by a test, so the two cannot drift. Values
+// served by a registry (routing, VC policy, selection, traffic source) are
+// taken from it when a value is checked.
 #include "core/config.h"
 #include "routing/routing.h"
 #include "vc/selection.h"
 #include "vc/vc_policy.h"
+#include "traffic/source.h"
 
 namespace nocsim {
 namespace {
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
+std::vector<std::string> source_keys() { return source_registry().names(); }
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {
@@ -61,7 +65,9 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.pattern", K::Enum, "uniform", 0, 0, {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "adv", "advc"}, "destination pattern"},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},
-      {"traffic.packet_size", K::Int, "8", 1, 65535, {}, "flits per packet (flit = phit)"},
+      {"traffic.packet_size", K::IntList, "8", 1, 65535, {}, "flits per packet (flit = phit); a list: each packet draws its size uniformly from it"},
+      {"traffic.source", K::Enum, "bernoulli", 0, 0, {}, "when packets are generated: bernoulli (independent per cycle) or onoff (bursts at the link rate, then silence)", source_keys},
+      {"traffic.burst_length", K::Double, "5", 1, 1e6, {}, "onoff: mean packets per ON period (geometric)"},
       {"sim.warmup", K::Int, "1000", 0, 1e12, {}, "cycles before statistics start"},
       {"sim.cycles", K::Int, "10000", 1, 1e12, {}, "measured cycles"},
       {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},

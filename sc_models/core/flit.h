@@ -1,6 +1,7 @@
 #pragma once
-// The unit of flow control. A packet is packet_size flits; with the default
-// flit = phit one flit crosses a link per cycle.
+// The unit of flow control. A packet is `size` flits, its own (drawn from
+// traffic.packet_size by its source); with the default flit = phit one flit
+// crosses a link per cycle.
 #include <cstdint>
 
 namespace nocsim {

@@ -9,9 +9,22 @@
 #include "core/error.h"
 #include "topologies/dragonfly.h"
 #include "topologies/kary_ncube.h"
+#include "traffic/source.h"
 
 namespace nocsim {
 namespace {
+
+// traffic.packet_size: one size, or a list each packet draws from.
+std::vector<int> packet_sizes(const Config& cfg) {
+  std::vector<int> v;
+  for (int64_t s : cfg.get_int_list("traffic.packet_size")) v.push_back(static_cast<int>(s));
+  return v;
+}
+
+int max_packet_size(const Config& cfg) {
+  const auto v = packet_sizes(cfg);
+  return *std::max_element(v.begin(), v.end());
+}
 
 std::unique_ptr<Topology> make_topology(const Config& cfg) {
   const std::string& type = cfg.get_str("topology.type");
@@ -53,6 +66,17 @@ ClassParams class_params(const Config& cfg, PortClass c) {
   }
 }
 
+SourceParams source_params(const Config& cfg, int node, Cycle stop) {
+  SourceParams p;
+  p.node = node;
+  p.seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
+  p.load = cfg.get_double("traffic.load");
+  p.sizes = packet_sizes(cfg);
+  p.burst_length = cfg.get_double("traffic.burst_length");
+  p.stop = stop;
+  return p;
+}
+
 RouterParams router_params(const Config& cfg, const Topology& t) {
   RouterParams p;
   p.ports = t.ports();
@@ -88,12 +112,13 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (topo->ports() > 64)
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
-  const int64_t psize = cfg.get_int("traffic.packet_size");
+  const int64_t psize = max_packet_size(cfg);
   if (cfg.get_str("router.switching") == "vct")
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
       if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
-        throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= traffic.packet_size=" +
-                          std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key)));
+        throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= the largest " +
+                          "traffic.packet_size=" + std::to_string(psize) + "), got " +
+                          std::to_string(cfg.get_int(key)));
   if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
     throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
@@ -102,7 +127,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   selection_registry().at(cfg.get_str("vc.selection"));
   check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
-  make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  auto pattern =
+      make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  source_registry().make(cfg.get_str("traffic.source"), source_params(cfg, 0, kNeverCycle), *pattern);
   return topo;
 }
 
@@ -115,7 +142,6 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
   const bool per_stage = cfg.get_str("sim.mode") == "per-stage";
-  const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   Cycle warm = static_cast<Cycle>(cfg.get_int("sim.warmup"));
   stats_.window = {warm, warm + static_cast<Cycle>(cfg.get_int("sim.cycles"))};
   stats_.router_injected.assign(topo_->routers(), 0);
@@ -157,15 +183,15 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const ClassParams inj = class_params(cfg, PortClass::Nic);
   np.vcs = inj.vcs;
   np.buffer_depth = inj.depth;
-  np.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
+  np.script_size = packet_sizes(cfg).front();
   np.vct = rp.vct;
-  np.packet_rate = cfg.get_double("traffic.load") / np.packet_size;
   np.check = rp.check;
-  if (cfg.get_bool("sim.stop_injection")) np.stop = stats_.window.end;
+  const Cycle stop = cfg.get_bool("sim.stop_injection") ? stats_.window.end : kNeverCycle;
   const int nic_lat = inj.latency;
   for (int n = 0; n < t.nodes(); ++n) {
-    nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, np, kPeriodPs, seed, *pattern_,
-                                          t, stats_, status_));
+    auto source = source_registry().make(cfg.get_str("traffic.source"), source_params(cfg, n, stop), *pattern_);
+    nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
+                                          std::move(source), stats_, collector_, status_));
     Nic& nic = *nics_.back();
     nic.clk(clock_);
     nic.set_wheel(&wheel_);

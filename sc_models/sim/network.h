@@ -13,6 +13,7 @@
 #include "link/link.h"
 #include "nic/nic.h"
 #include "router/router.h"
+#include "stats/delivery.h"
 #include "stats/stats.h"
 #include "topologies/topology.h"
 #include "traffic/pattern.h"
@@ -59,6 +60,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::unique_ptr<Topology> topo_;
   std::unique_ptr<TrafficPattern> pattern_;
   NetStats stats_;
+  DeliveryCollector collector_{*topo_, stats_};
   RunStatus status_;
   sc_core::sc_clock clock_;
   WakeWheel wheel_;

@@ -1,0 +1,87 @@
+#include "nic/injector.h"
+
+#include <string>
+
+namespace nocsim {
+
+Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out,
+                   NetStats& stats, RunStatus& status)
+    : node_(node),
+      router_(router),
+      p_(p),
+      period_ps_(period_ps),
+      out_(out),
+      stats_(stats),
+      status_(status),
+      credits_(p.vcs, p.buffer_depth) {}
+
+bool Injector::take_credits(Cycle now) {
+  auto& credits = inj_->credits();
+  while (credits.ready(now)) {
+    if (++credits_[credits.front().vc] > p_.buffer_depth && p_.check) {
+      status_.fail(kExitInvariant, "credit overflow at NIC " + std::to_string(node_));
+      return false;
+    }
+    credits.pop();
+  }
+  return true;
+}
+
+void Injector::enqueue(Cycle gen, int dst, int size) {
+  const bool measured = stats_.window.contains(gen);
+  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured});
+  ++stats_.packets_generated;
+  if (measured) {
+    ++stats_.measured_generated;
+    stats_.window_flits_generated += static_cast<uint64_t>(size);
+  }
+}
+
+bool Injector::pick_vc(int need) {
+  for (int k = 0; k < p_.vcs && cur_vc_ < 0; ++k) {
+    const int v = (vc_ptr_ + k) % p_.vcs;
+    if (credits_[v] >= need) cur_vc_ = v;
+  }
+  if (cur_vc_ < 0) return false;
+  vc_ptr_ = (cur_vc_ + 1) % p_.vcs;
+  return true;
+}
+
+void Injector::inject(Cycle now) {
+  if (queue_.empty() || now < inject_from_) return;
+  const Packet& pk = queue_.front();
+  if (cur_vc_ < 0) {  // pick a VC for the head
+    if (!pick_vc(p_.vct ? pk.size : 1)) return;
+    cur_seq_ = 0;
+    cur_inj_ = now;
+  }
+  if (credits_[cur_vc_] < 1) return;
+  Flit f;
+  f.pkt = pk.id;
+  f.src = node_;
+  f.dst = pk.dst;
+  f.size = static_cast<uint16_t>(pk.size);
+  f.vc = static_cast<uint8_t>(cur_vc_);
+  f.gen = pk.gen;
+  f.inj_wait = static_cast<uint32_t>(cur_inj_ - pk.gen);
+  f.measured = pk.measured;
+  // With credits for the rest of the packet, flit by flit would send one per
+  // cycle from now on whatever happens: send them all now, each annotated with
+  // its own cycle, and sleep while they go. Otherwise one flit.
+  const int left = pk.size - cur_seq_;
+  const int n = credits_[cur_vc_] >= left ? left : 1;
+  for (int k = 0; k < n; ++k) {
+    f.seq = static_cast<uint16_t>(cur_seq_ + k);
+    out_.send(f, cur_vc_, sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(k) * period_ps_));
+    if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
+  }
+  credits_[cur_vc_] -= n;
+  stats_.flits_injected += static_cast<uint64_t>(n);
+  inject_from_ = now + static_cast<Cycle>(n);
+  if ((cur_seq_ += n) == pk.size) {
+    queue_.pop_front();
+    cur_vc_ = -1;
+  }
+}
+
+}  // namespace nocsim

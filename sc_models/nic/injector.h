@@ -1,0 +1,67 @@
+#pragma once
+// Injection side of a NIC: an unbounded source queue whose waiting time counts
+// in latency, and one flit per cycle onto the injection link, each packet on
+// one VC of the router's injection port chosen round-robin among those with
+// room (VCT: the whole packet, of its own size; wormhole: one flit). Counts
+// generated and injected packets and flits. Called by Nic::run on the rising
+// edge; not a process of its own.
+#include <deque>
+#include <vector>
+
+#include "core/flit.h"
+#include "core/run_status.h"
+#include "link/link.h"
+#include "stats/stats.h"
+
+namespace nocsim {
+
+struct NicParams {
+  int vcs = 1;
+  int buffer_depth = 8;  // flits per VC of the router's injection port
+  int script_size = 8;   // flits of a scripted packet given no size
+  bool vct = true;
+  bool check = true;
+};
+
+class Injector {
+ public:
+  Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out, NetStats& stats,
+           RunStatus& status);
+  void attach(Link* injection) { inj_ = injection; }
+  // Takes in the credits that arrived by now; false (and the run failed) on
+  // a credit beyond the buffer depth.
+  bool take_credits(Cycle now);
+  void enqueue(Cycle gen, int dst, int size);
+  void inject(Cycle now);
+  bool idle() const { return queue_.empty(); }
+  // First cycle the link is free for the next flit.
+  Cycle free_from() const { return inject_from_; }
+
+ private:
+  struct Packet {
+    uint64_t id;
+    int dst;
+    int size;
+    Cycle gen;
+    bool measured;
+  };
+  bool pick_vc(int need);
+
+  int node_, router_;
+  NicParams p_;
+  Cycle period_ps_;
+  LinkSender<Flit>& out_;
+  NetStats& stats_;
+  RunStatus& status_;
+  Link* inj_ = nullptr;
+  std::deque<Packet> queue_;
+  std::vector<int> credits_;
+  int vc_ptr_ = 0;
+  int cur_vc_ = -1;        // VC of the packet being injected
+  int cur_seq_ = 0;        // next flit of it
+  Cycle cur_inj_ = 0;      // cycle its head left
+  Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
+  uint64_t seq_ = 0;       // packets made here
+};
+
+}  // namespace nocsim

@@ -1,0 +1,46 @@
+#pragma once
+// Ejection side of a NIC: consumes every arriving flit and checks it (right
+// node, in order, no duplicates) whenever the NIC runs, at the latest when the
+// packet's tail arrives; the packet is delivered then and reported to the
+// run's DeliveryCollector. Called by Nic::run; not a process of its own.
+#include <vector>
+
+#include "core/flit.h"
+#include "core/ring.h"
+#include "core/run_status.h"
+#include "link/link.h"
+#include "stats/delivery.h"
+#include "stats/stats.h"
+
+namespace nocsim {
+
+class Sink {
+ public:
+  Sink(int node, bool check, DeliveryCollector& collector, NetStats& stats, RunStatus& status)
+      : node_(node), check_(check), collector_(collector), stats_(stats), status_(status) {}
+  void attach(Link* ejection) { ej_ = ejection; }
+  // A tail was sent on the ejection link and arrives at `arrival`.
+  void tail_sent(Cycle arrival) { tails_.push_back(arrival); }
+  bool tail_pending() const { return !tails_.empty(); }
+  Cycle next_tail() const { return tails_.front(); }
+  // Takes in the flits that arrived by now.
+  void receive(Cycle now);
+
+ private:
+  bool check(const Flit& f);
+
+  int node_;
+  bool check_;
+  DeliveryCollector& collector_;
+  NetStats& stats_;
+  RunStatus& status_;
+  Link* ej_ = nullptr;
+  Ring<Cycle> tails_;  // arrival cycles of the tails on the ejection link, in order
+  struct RxVc {
+    uint64_t pkt = 0;  // packet arriving on this VC
+    int next = 0;      // its next expected flit, 0 between packets
+  };
+  std::vector<RxVc> rx_;  // [ejection VC]
+};
+
+}  // namespace nocsim

@@ -1,0 +1,103 @@
+#include "traffic/source.h"
+
+#include <string>
+
+#include "core/error.h"
+
+namespace nocsim {
+
+TrafficSource::TrafficSource(const SourceParams& p, const TrafficPattern& pattern)
+    : p_(p),
+      pattern_(pattern),
+      rng_(p.seed, "nic." + std::to_string(p.node)),
+      size_rng_(p.seed, "nic." + std::to_string(p.node) + ".size") {
+  if (p_.sizes.empty()) throw ConfigError("traffic.packet_size: give at least one size");
+}
+
+double TrafficSource::mean_size() const {
+  double sum = 0;
+  for (int s : p_.sizes) sum += s;
+  return sum / static_cast<double>(p_.sizes.size());
+}
+
+bool TrafficSource::pattern_sends() const {
+  Rng probe = rng_;
+  return pattern_.dest(p_.node, probe) >= 0;
+}
+
+BernoulliSource::BernoulliSource(const SourceParams& p, const TrafficPattern& pattern)
+    : TrafficSource(p, pattern), rate_(p.load / mean_size()) {
+  // Nodes that the pattern maps onto themselves, or a zero load, never generate.
+  if (rate_ > 0 && pattern_sends()) schedule(rng_.geometric(rate_) - 1);
+}
+
+void BernoulliSource::generate(Cycle now, std::vector<GenPacket>& out) {
+  while (next_ <= now) {
+    const int dst = dest();
+    out.push_back({next_, dst, draw_size()});
+    schedule(next_ + rng_.geometric(rate_));
+  }
+}
+
+OnOffSource::OnOffSource(const SourceParams& p, const TrafficPattern& pattern) : TrafficSource(p, pattern) {
+  if (p.load > 1.0)
+    throw ConfigError("traffic.load: the onoff source sends at the link rate (1 flit/cycle) while ON, so it cannot "
+                      "offer " + std::to_string(p.load) + " flits/(node*cycle); use a load <= 1");
+  if (p.burst_length < 1.0)
+    throw ConfigError("traffic.burst_length: a burst has at least one packet, got " + std::to_string(p.burst_length));
+  if (p.load <= 0 || !pattern_sends()) return;
+  off_mean_ = p.burst_length * mean_size() * (1.0 - p.load) / p.load;
+  // Start ON for the fraction `load` of the time the chain spends ON, so the
+  // nodes do not all burst together at cycle 0.
+  const bool on = rng_.uniform() < p.load;
+  dst_ = dest();
+  schedule(on ? 0 : off_gap());
+}
+
+void OnOffSource::generate(Cycle now, std::vector<GenPacket>& out) {
+  while (next_ <= now) {
+    const int size = draw_size();
+    out.push_back({next_, dst_, size});
+    Cycle next = next_ + static_cast<Cycle>(size);
+    if (rng_.uniform() * p_.burst_length < 1.0) {  // the burst ends: P = 1/B
+      next += off_gap();
+      dst_ = dest();
+    }
+    schedule(next);
+  }
+}
+
+std::unique_ptr<TrafficSource> SourceRegistry::make(const std::string& key, const SourceParams& p,
+                                                    const TrafficPattern& pattern) const {
+  auto it = map_.find(key);
+  if (it == map_.end()) {
+    std::string valid;
+    for (const auto& n : names()) valid += (valid.empty() ? "" : ", ") + n;
+    throw ConfigError("traffic.source: unknown source '" + key + "' (valid: " + valid + ")");
+  }
+  return it->second(p, pattern);
+}
+
+std::vector<std::string> SourceRegistry::names() const {
+  std::vector<std::string> v;
+  for (const auto& kv : map_) v.push_back(kv.first);
+  return v;
+}
+
+void register_sources(SourceRegistry& reg) {
+  reg.add("bernoulli", [](const SourceParams& p, const TrafficPattern& t) {
+    return std::make_unique<BernoulliSource>(p, t);
+  });
+  reg.add("onoff", [](const SourceParams& p, const TrafficPattern& t) { return std::make_unique<OnOffSource>(p, t); });
+}
+
+const SourceRegistry& source_registry() {
+  static const SourceRegistry reg = [] {
+    SourceRegistry r;
+    register_sources(r);
+    return r;
+  }();
+  return reg;
+}
+
+}  // namespace nocsim

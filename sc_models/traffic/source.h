@@ -1,0 +1,119 @@
+#pragma once
+// Traffic sources: when a node generates packets, to whom and of what size.
+// Plain C++ (no SystemC), so the NIC can sleep until next_time() and tests can
+// drive a source alone. A source draws its gaps and destinations from the
+// stream "nic.<node>" and, only when traffic.packet_size lists several sizes,
+// its sizes from "nic.<node>.size", so a fixed size changes no draw. Offered
+// load is in flits per node per cycle (docs/spec/traffic.md): the packet rate
+// is load / mean size. Models: docs/user-guide.md, "Traffic sources".
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/flit.h"
+#include "core/rng.h"
+#include "traffic/pattern.h"
+
+namespace nocsim {
+
+constexpr Cycle kNeverCycle = std::numeric_limits<Cycle>::max();
+
+struct SourceParams {
+  int node = 0;
+  uint64_t seed = 1;
+  double load = 0;              // flits / (node * cycle)
+  std::vector<int> sizes{8};    // flits; each packet draws one uniformly
+  double burst_length = 5;      // onoff: mean packets per ON period
+  Cycle stop = kNeverCycle;     // no packet is generated from this cycle on
+};
+
+struct GenPacket {
+  Cycle gen;  // generation cycle (the packet enters the source queue)
+  int dst;
+  int size;   // flits
+};
+
+class TrafficSource {
+ public:
+  virtual ~TrafficSource() = default;
+  // Cycle of the next packet, kNeverCycle when there is none: generate(now)
+  // yields nothing for now < next_time(), at least one packet for now >= it.
+  Cycle next_time() const { return next_; }
+  // Appends the packets generated at cycles <= now, in generation order.
+  virtual void generate(Cycle now, std::vector<GenPacket>& out) = 0;
+  double mean_size() const;
+
+ protected:
+  TrafficSource(const SourceParams& p, const TrafficPattern& pattern);
+  // Whether the pattern sends anything from this node, probed on a copy of
+  // the stream so the probe draws nothing from it.
+  bool pattern_sends() const;
+  int draw_size() {
+    return p_.sizes.size() == 1 ? p_.sizes[0] : p_.sizes[size_rng_.below(p_.sizes.size())];
+  }
+  int dest() { return pattern_.dest(p_.node, rng_); }
+  // Sets next_, or kNeverCycle from the stop cycle on.
+  void schedule(Cycle c) { next_ = c < p_.stop ? c : kNeverCycle; }
+
+  SourceParams p_;
+  const TrafficPattern& pattern_;
+  Rng rng_, size_rng_;
+  Cycle next_ = kNeverCycle;
+};
+
+// A packet each cycle with probability load / mean size, drawn as geometric
+// gaps: a destination, then the gap to the next packet.
+class BernoulliSource : public TrafficSource {
+ public:
+  BernoulliSource(const SourceParams& p, const TrafficPattern& pattern);
+  void generate(Cycle now, std::vector<GenPacket>& out) override;
+
+ private:
+  double rate_;  // packets per cycle
+};
+
+// Two-state Markov-modulated source (Fuentes ch. 5, docs/spec/traffic.md
+// Bursty-UN). ON: packets back to back at the link rate (each packet's size
+// in cycles after the previous one), all to one destination drawn on entry;
+// after each packet the burst ends with probability 1/B, so it lasts a
+// geometric number of packets of mean B = traffic.burst_length. OFF: a
+// geometric number K >= 0 of idle cycles of mean
+//   M = B * S * (1 - load) / load      (S: mean packet size)
+// so that the long-run rate B*S / (B*S + M) equals load. The link rate is one
+// flit per cycle, so a load above 1 cannot be reached (ConfigError).
+class OnOffSource : public TrafficSource {
+ public:
+  OnOffSource(const SourceParams& p, const TrafficPattern& pattern);
+  void generate(Cycle now, std::vector<GenPacket>& out) override;
+  double off_mean() const { return off_mean_; }
+
+ private:
+  Cycle off_gap() { return rng_.geometric(1.0 / (1.0 + off_mean_)) - 1; }
+
+  double off_mean_ = 0;  // M, cycles
+  int dst_ = -1;         // destination of the current burst
+};
+
+using SourceFactory =
+    std::function<std::unique_ptr<TrafficSource>(const SourceParams&, const TrafficPattern&)>;
+
+class SourceRegistry {
+ public:
+  void add(const std::string& key, SourceFactory f) { map_[key] = std::move(f); }
+  // Throws ConfigError naming the valid keys.
+  std::unique_ptr<TrafficSource> make(const std::string& key, const SourceParams& p,
+                                      const TrafficPattern& pattern) const;
+  std::vector<std::string> names() const;
+
+ private:
+  std::map<std::string, SourceFactory> map_;
+};
+
+// Explicit registration (static self-registration is dropped by the linker).
+void register_sources(SourceRegistry& reg);
+const SourceRegistry& source_registry();
+
+}  // namespace nocsim
