@@ -42,6 +42,7 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
     Cycle a = now + static_cast<Cycle>(latency_);
     if (delay != sc_core::SC_ZERO_TIME) a += static_cast<Cycle>(delay.value()) / period_ps_;
     line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
+    ++sent_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     if (rx_) rx_->on_send(tag_, a, now);
   }
@@ -60,6 +61,7 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   int tag_ = 0;
 
  public:
+  uint64_t sent_ = 0;  // items sent over the run (activity: on the line b_transport writes anyway)
   tlm::tlm_target_socket<> socket;
 };
 
@@ -72,6 +74,9 @@ class Link : public sc_core::sc_module {
   void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }
   DelayLine<Flit>& flits() { return flit_lane_.line; }
   DelayLine<Credit>& credits() { return credit_lane_.line; }
+  // Flits and credits sent over the run (activity counters of the link).
+  uint64_t flits_sent() const { return flit_lane_.sent_; }
+  uint64_t credits_sent() const { return credit_lane_.sent_; }
 
  private:
   LinkLane<Flit> flit_lane_;

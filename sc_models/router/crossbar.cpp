@@ -20,7 +20,6 @@ void Crossbar::evaluate(Cycle now) {
 
 void Crossbar::commit(Cycle) {
   for (int op : sent_) {
-    ++st_.port_act[op].link_flits;
     auto& q = st_.out[op].queue;
     q.pop_front();
     if (q.empty()) st_.queued_ports.erase(op);

@@ -14,6 +14,8 @@
 
 namespace nocsim {
 
+class DistancePolicy;
+
 class RouteCompute : public Stage {
  public:
   RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
@@ -39,6 +41,7 @@ class RouteCompute : public Stage {
   };
   std::unique_ptr<Routing> routing_;
   std::unique_ptr<VcPolicy> vc_policy_;
+  const DistancePolicy* distance_;  // vc_policy_ when it is the default policy
   const CongestionView* view_ = nullptr;
   std::vector<Decision> decisions_;
   std::vector<RouteCandidate> cands_;   // all decisions' candidates, in order

@@ -53,11 +53,12 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   LinkSender<Credit>* credit_out(int port) { return credit_out_[port].get(); }
   void attach_input(int port, Link* l) { in_link_[port] = l; }
   void attach_output(int port, Link* l) { out_link_[port] = l; }
+  const Link* in_link(int port) const { return in_link_[port]; }    // nullptr: unconnected
+  const Link* out_link(int port) const { return out_link_[port]; }
 
   // Called by stages during evaluate.
   void send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
   void send_credit(int in_port, int vc) {
-    ++st_.port_act[in_port].credits;
     LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc}, vc);
   }
 

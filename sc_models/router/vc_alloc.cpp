@@ -6,7 +6,10 @@ namespace nocsim {
 
 VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
                  std::unique_ptr<Selection> selection)
-    : Stage(name, router, st, own_process), selection_(std::move(selection)), alloc_(st.p.ports, st.p.vcs) {}
+    : Stage(name, router, st, own_process),
+      selection_(std::move(selection)),
+      first_usable_(dynamic_cast<const FirstUsable*>(selection_.get()) != nullptr),
+      alloc_(st.p.ports, st.p.vcs) {}
 
 void VcAlloc::evaluate(Cycle now) {
   grants_.clear();
@@ -54,9 +57,15 @@ void VcAlloc::evaluate(Cycle now) {
 void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n) {
   uint64_t usable[kMaxCandidates];
   const int size = st_.vc(ip, v).buf.front().size;
-  for (int c = 0; c < n; ++c) usable[c] = usable_mask(cands[c], vcs[c], size);
   uint64_t mask = 0;
-  const int c = selection_->select(cands, usable, n, mask);
+  int c = -1;
+  if (first_usable_) {  // FirstUsable::select without the masks it would not look at
+    for (int k = 0; k < n && c < 0; ++k)
+      if ((mask = usable_mask(cands[k], vcs[k], size))) c = k;
+  } else {
+    for (int k = 0; k < n; ++k) usable[k] = usable_mask(cands[k], vcs[k], size);
+    c = selection_->select(cands, usable, n, mask);
+  }
   if (c < 0) return;
   alloc_.request(ip, v, cands[c].out_port, mask);
   requesters_.push_back({ip * st_.p.vcs + v, c});
@@ -89,7 +98,7 @@ void VcAlloc::commit(Cycle now) {
     InputVc& ivc = st_.vc(g.ip, g.ivc);
     ivc.route = ivc.cands[g.cand];
     ivc.buf.front().rh = ivc.route.next;
-    rc_->routing().granted(ivc.route);
+    if (ivc.route.hop & kHopReport) rc_->routing().granted(ivc.route);
     st_.out[ivc.route.out_port].vcs[g.ovc].busy = true;
     ivc.out_vc = g.ovc;
     ivc.state = InputVc::State::Active;

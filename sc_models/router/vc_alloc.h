@@ -47,6 +47,7 @@ class VcAlloc : public Stage {
   void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n);
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
+  bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate
   std::vector<Routed> routed_;          // heads routed here this cycle (lookahead, re-evaluation)
   std::vector<RouteCandidate> cands_;   // their candidates
   std::vector<VcRange> cand_vcs_;       // and VC ranges

@@ -74,6 +74,7 @@ enum HopClass : uint8_t {
   kHopEject = 4,          // to the destination node
   kHopOpportunistic = 8,  // taken only with room for the whole packet in the next buffer
   kHopTurn = 16,          // the packet reached its intermediate here (Valiant's turning point)
+  kHopReport = 32,        // tell the routing when this candidate is granted (Routing::granted)
 };
 
 struct RouteCandidate {
@@ -103,8 +104,10 @@ class Routing {
   // Decides by congestion: with routing.reevaluate, VA asks again at every
   // allocation attempt after the first.
   virtual bool adaptive() const { return false; }
-  // VA granted candidate c to the head it was computed for (once per packet
-  // and router): per-hop statistics attach here.
+  // VA granted candidate c, marked kHopReport, to the head it was computed
+  // for (once per packet and router): per-hop statistics attach here. Only
+  // marked candidates are reported, so routings without statistics cost
+  // nothing per grant.
   virtual void granted(const RouteCandidate& /*c*/) {}
   // The reference sequence whose positions candidates name (RouteCandidate::pos).
   virtual const VcSequence& reference() const = 0;

@@ -206,6 +206,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r.attach_input(port, inj);
     r.flit_out(port)->socket.bind(ej->flit_in);
     ej->set_flit_receiver(&nic, 0);
+    r.attach_output(port, ej);  // the ejection link counts the flits it carries
     nic.attach(inj, ej);
     // The ejection link carries no credits: the sink consumes at once. Its
     // credit socket is bound to a dummy sender so elaboration is complete.
@@ -279,7 +280,7 @@ int Network::depth(int router, int port) const { return routers_[router]->state(
 void Network::snapshot_activity() {
   for (size_t r = 0; r < routers_.size(); ++r) {
     warm_act_[r] = routers_[r]->state().act;
-    warm_port_act_[r] = routers_[r]->state().port_act;
+    warm_port_act_[r] = raw_port_activity(static_cast<int>(r));
   }
 }
 
@@ -289,8 +290,18 @@ Activity Network::activity(int r) const {
   return a;
 }
 
+std::vector<PortActivity> Network::raw_port_activity(int r) const {
+  const Router& rt = *routers_[r];
+  std::vector<PortActivity> a = rt.state().port_act;
+  for (size_t p = 0; p < a.size(); ++p) {
+    if (const Link* l = rt.in_link(static_cast<int>(p))) a[p].credits = l->credits_sent();
+    if (const Link* l = rt.out_link(static_cast<int>(p))) a[p].link_flits = l->flits_sent();
+  }
+  return a;
+}
+
 std::vector<PortActivity> Network::port_activity(int r) const {
-  std::vector<PortActivity> a = routers_[r]->state().port_act;
+  std::vector<PortActivity> a = raw_port_activity(r);
   for (size_t p = 0; p < a.size(); ++p) a[p] -= warm_port_act_[r][p];
   return a;
 }

@@ -73,6 +73,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<Activity> warm_act_;
   std::vector<std::vector<PortActivity>> warm_port_act_;
   void snapshot_activity();
+  std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
   sc_core::sc_event snapshot_event_;  // the routing's (Routing::congestion_providers)
 };
 

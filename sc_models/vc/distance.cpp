@@ -10,15 +10,6 @@ DistancePolicy::DistancePolicy(const VcSequence& ref, const std::vector<int>& ou
   }
 }
 
-VcRange DistancePolicy::range(const RouteCandidate& c) const {
-  const int n = out_vcs_[static_cast<size_t>(c.out_port)];
-  if (c.pos < 0) return {0, static_cast<int16_t>(n - 1)};
-  const int r = rank_[static_cast<size_t>(c.pos)];
-  if (!split_) return {static_cast<int16_t>(r), static_cast<int16_t>(r < n ? r : n - 1)};
-  const int k = ranks_[static_cast<size_t>(c.pos)], per = n / k;
-  return {static_cast<int16_t>(r * per), static_cast<int16_t>(r == k - 1 ? n - 1 : (r + 1) * per - 1)};
-}
-
 void register_vc_policies(VcPolicyRegistry& reg) {
   reg.add("distance", {[](const VcSequence& ref, const std::vector<int>& out_vcs, const Config&) {
             return std::unique_ptr<VcPolicy>(std::make_unique<DistancePolicy>(ref, out_vcs));

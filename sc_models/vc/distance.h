@@ -14,10 +14,17 @@
 
 namespace nocsim {
 
-class DistancePolicy : public VcPolicy {
+class DistancePolicy final : public VcPolicy {
  public:
   DistancePolicy(const VcSequence& reference, const std::vector<int>& out_vcs);
-  VcRange range(const RouteCandidate& c) const override;
+  VcRange range(const RouteCandidate& c) const override {
+    const int n = out_vcs_[static_cast<size_t>(c.out_port)];
+    if (c.pos < 0) return {0, static_cast<int16_t>(n - 1)};
+    const int r = rank_[static_cast<size_t>(c.pos)];
+    if (!split_) return {static_cast<int16_t>(r), static_cast<int16_t>(r < n ? r : n - 1)};
+    const int k = ranks_[static_cast<size_t>(c.pos)], per = n / k;
+    return {static_cast<int16_t>(r * per), static_cast<int16_t>(r == k - 1 ? n - 1 : (r + 1) * per - 1)};
+  }
 
  private:
   std::vector<int> out_vcs_;

@@ -24,7 +24,7 @@ class Selection {
 
 // `first`: the first candidate with a usable VC requests all its usable VCs
 // (the allocator's round-robin picks among them).
-class FirstUsable : public Selection {
+class FirstUsable final : public Selection {
  public:
   int select(const RouteCandidate*, const uint64_t* usable, int n, uint64_t& mask) override {
     for (int k = 0; k < n; ++k)

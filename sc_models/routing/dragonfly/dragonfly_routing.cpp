@@ -154,7 +154,7 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   }
   const int target = h.phase == 0 ? (to_group_ ? t_.entry(h.inter, gs) : h.inter) : dst;
   out.push_back(hop(ctx.router, target, h));
-  if (turned) out.back().hop |= kHopTurn;
+  if (turned) out.back().hop |= kHopTurn | (t_.port_class(out.back().out_port) == PortClass::Local ? kHopReport : 0);
   extra(ctx, h, dst, at_src, out);
 }
 
