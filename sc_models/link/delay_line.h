@@ -22,6 +22,7 @@ class DelayLine {
   Cycle front_arrival() const { return q_.front().first; }
   void pop() { q_.pop_front(); }
   bool empty() const { return q_.empty(); }
+  size_t size() const { return q_.size(); }
 
  private:
   Ring<std::pair<Cycle, T>> q_;

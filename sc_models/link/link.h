@@ -77,6 +77,7 @@ class Link : public sc_core::sc_module {
   // Flits and credits sent over the run (activity counters of the link).
   uint64_t flits_sent() const { return flit_lane_.sent_; }
   uint64_t credits_sent() const { return credit_lane_.sent_; }
+  uint64_t flits_in_flight() const { return flit_lane_.line.size(); }
 
  private:
   LinkLane<Flit> flit_lane_;

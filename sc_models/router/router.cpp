@@ -184,7 +184,6 @@ void Router::pull_flits(int ip, Cycle now) {
       ivc.ready = line.front_arrival();
     }
     ivc.buf.push(f);
-    ++st_.port_act[ip].buffer_writes;
     line.pop();
   }
 }

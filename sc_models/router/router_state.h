@@ -48,6 +48,7 @@ struct alignas(64) InputVc {
   int16_t sa_taken = 0;  // flits granted this cycle
   uint8_t sa_done = 0;   // tail granted this cycle
   RouteCandidate route;  // the candidate VA granted
+  uint16_t head_size = 0;  // flits of the packet whose candidates these are (VA's credit need)
   RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
   VcRange cand_vcs[kMaxCandidates];      // the output VCs the VC policy allows each
 };
@@ -114,6 +115,7 @@ struct RouterState {
   // Stores a head's candidates (at most kMaxCandidates) and their VC ranges on its input VC.
   static void set_candidates(InputVc& ivc, const RouteCandidate* c, const VcRange* vcs, int n) {
     ivc.n_cands = static_cast<int8_t>(n < kMaxCandidates ? n : kMaxCandidates);
+    ivc.head_size = ivc.buf.front().size;
     for (int k = 0; k < ivc.n_cands; ++k) {
       ivc.cands[k] = c[k];
       ivc.cand_vcs[k] = vcs[k];

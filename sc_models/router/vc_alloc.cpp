@@ -25,7 +25,7 @@ void VcAlloc::evaluate(Cycle now) {
     rc_->route_now(ip, v, cands_, cand_vcs_);
     const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
     routed_.push_back({ip, v, first, n, fresh});
-    request(ip, v, cands_.data() + first, cand_vcs_.data() + first, n);
+    request(ip, v, cands_.data() + first, cand_vcs_.data() + first, n, st_.vc(ip, v).buf.front().size);
   };
   const int V = st_.p.vcs;
   st_.vcalloc.for_each(
@@ -37,7 +37,7 @@ void VcAlloc::evaluate(Cycle now) {
           if (reroute && ivc.ready < now)
             route_and_request(ip, v, false);
           else
-            request(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands);
+            request(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
         } else {  // lookahead: a head still to route
           route_and_request(ip, v, true);
         }
@@ -54,9 +54,8 @@ void VcAlloc::evaluate(Cycle now) {
 }
 
 // The selection function picks among the candidates with their usable VCs.
-void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n) {
+void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size) {
   uint64_t usable[kMaxCandidates];
-  const int size = st_.vc(ip, v).buf.front().size;
   uint64_t mask = 0;
   int c = -1;
   if (first_usable_) {  // FirstUsable::select without the masks it would not look at

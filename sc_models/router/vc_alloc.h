@@ -44,7 +44,7 @@ class VcAlloc : public Stage {
   };
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;
-  void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n);
+  void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate

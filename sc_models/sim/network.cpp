@@ -294,7 +294,12 @@ std::vector<PortActivity> Network::raw_port_activity(int r) const {
   const Router& rt = *routers_[r];
   std::vector<PortActivity> a = rt.state().port_act;
   for (size_t p = 0; p < a.size(); ++p) {
-    if (const Link* l = rt.in_link(static_cast<int>(p))) a[p].credits = l->credits_sent();
+    if (const Link* l = rt.in_link(static_cast<int>(p))) {
+      a[p].credits = l->credits_sent();
+      // Every flit the link carried is written into the input buffer when it
+      // arrives; those still on the link are not yet.
+      a[p].buffer_writes = l->flits_sent() - l->flits_in_flight();
+    }
     if (const Link* l = rt.out_link(static_cast<int>(p))) a[p].link_flits = l->flits_sent();
   }
   return a;

@@ -1,9 +1,10 @@
 #pragma once
 // Activity counters of one router: what each unit did, counted where it does
-// it. Per port (PortActivity): input-buffer writes (link pull) and reads (SA
-// commit), kept by the router; credits sent upstream and flits sent on the
-// output link, kept by the links (Link::credits_sent, flits_sent) and read
-// into a PortActivity by Network. Per router (Activity): routing
+// it. Per port (PortActivity): input-buffer reads (SA commit), kept by the
+// router; credits sent upstream and flits sent on the output link, kept by
+// the links (Link::credits_sent, flits_sent), and input-buffer writes, the
+// flits the input link delivered (sent minus still on it), read into a
+// PortActivity by Network. Per router (Activity): routing
 // computations, VA and SA requests and grants. Crossbar traversals and output-buffer use follow from them
 // (see sim/report.cpp). One increment per event on the hot path and no
 // lookup: classes and totals are summed after the run. Power multiplies them

@@ -79,11 +79,11 @@ TEST(Activity, ResetAtTheEndOfWarmUp) {
   RunHooks hooks;
   hooks.after = [&](Network& net) {
     for (const auto& r : net.routers())
-      for (const auto& p : r->state().port_act) whole_run += p.buffer_writes;
+      for (const auto& p : r->state().port_act) whole_run += p.buffer_reads;
   };
   RunResult res = run_simulation(cfg, hooks);
   ASSERT_EQ(res.exit_code, 0) << res.error;
-  const double measured = test::json_number(res.json, "buffer_writes");
+  const double measured = test::json_number(res.json, "buffer_reads");
   ASSERT_GT(whole_run, 10000u);
   EXPECT_NEAR(measured / static_cast<double>(whole_run), 0.5, 0.05);
 }
