@@ -222,7 +222,7 @@ TEST(DragonflySoak, ParWithTheCreditTriggerUnderAdv1) {
   soak("par", 5, {"routing.misroute_trigger=credits", "traffic.pattern=adv"});
 }
 
-// The seed simulator's zero-load latencies for its 72-node example (spec
+// FOGSim's zero-load latencies for its 72-node example (spec
 // dragonfly.md): 12 cycles within one router, 25 over one local link, 128 over
 // a global and then a local link. The preset reproduces them exactly.
 TEST(DragonflyFogsimPreset, ZeroLoadLatencyMatchesTheSeedSimulator) {
@@ -258,7 +258,7 @@ TEST(DragonflyFogsimPreset, ZeroLoadLatencyMatchesTheSeedSimulator) {
   }
 }
 
-// The seed simulator decides again at every allocation attempt: a packet
+// FOGSim decides again at every allocation attempt: a packet
 // waiting for a congested output may take the other path once it frees.
 // Under ADV+1 that is worth more than 10% of UGAL-L's saturation throughput
 // over deciding once per router (docs/validation.md).
