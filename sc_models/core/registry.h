@@ -19,7 +19,6 @@ class Registry {
   // config_key: the key whose values this registry holds (for error messages).
   explicit Registry(std::string config_key) : config_key_(std::move(config_key)) {}
   void add(const std::string& key, Factory f) { map_[key] = std::move(f); }
-  bool has(const std::string& key) const { return map_.count(key) != 0; }
   // Throws ConfigError listing the valid keys.
   const Factory& at(const std::string& key) const {
     auto it = map_.find(key);
@@ -36,7 +35,6 @@ class Registry {
     for (const auto& kv : map_) s += (s.empty() ? "" : ", ") + kv.first;
     return s;
   }
-  const std::string& config_key() const { return config_key_; }
 
  private:
   std::string config_key_;

@@ -19,7 +19,13 @@ void RouteCompute::route(int ip, int ivc, int stream, std::vector<RouteCandidate
   if (distance_)  // the default policy, called directly (inlined)
     for (size_t k = first; k < out.size(); ++k) vcs.push_back(distance_->range(out[k]));
   else
-    for (size_t k = first; k < out.size(); ++k) vcs.push_back(vc_policy_->range(out[k]));
+    for (size_t k = first; k < out.size(); ++k) {  // a policy of unknown make: kept within the port's VCs
+      VcRange r = vc_policy_->range(out[k]);
+      const int n = static_cast<int>(st_.out[out[k].out_port].vcs.size());
+      r.lo = static_cast<int16_t>(std::max<int>(r.lo, 0));
+      r.hi = static_cast<int16_t>(std::min<int>(r.hi, n - 1));
+      vcs.push_back(r);
+    }
 }
 
 void RouteCompute::evaluate(Cycle now) {

@@ -33,7 +33,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       st_.vc(ip, v).port = static_cast<int16_t>(ip);
     }
   st_.out.resize(p.ports);
-  st_.port_act.assign(p.ports, PortActivity{});
+  st_.buffer_reads.assign(p.ports, 0);
   st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);

@@ -110,7 +110,7 @@ struct RouterState {
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
   // Write-only for the stages (never read in a cycle), so where a stage counts does not matter.
   Activity act;
-  std::vector<PortActivity> port_act;    // [port]
+  std::vector<uint64_t> buffer_reads;    // [in_port] flits read from its buffers (activity)
 
   // Stores a head's candidates (at most kMaxCandidates) and their VC ranges on its input VC.
   static void set_candidates(InputVc& ivc, const RouteCandidate* c, const VcRange* vcs, int n) {

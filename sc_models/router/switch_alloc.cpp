@@ -102,7 +102,7 @@ void SwitchAlloc::commit(Cycle now) {
     slot.flit = ivc.buf.front();
     Flit& f = slot.flit;
     ivc.buf.pop();
-    ++st_.port_act[g.ip].buffer_reads;
+    ++st_.buffer_reads[g.ip];
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
     op.sa_added = 0;

@@ -1,6 +1,9 @@
 #include "router/vc_alloc.h"
 
 #include <algorithm>
+#include <string>
+
+#include "core/error.h"
 
 namespace nocsim {
 
@@ -64,6 +67,9 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   } else {
     for (int k = 0; k < n; ++k) usable[k] = usable_mask(cands[k], vcs[k], size);
     c = selection_->select(cands, usable, n, mask);
+    if (c >= n || (c >= 0 && (!mask || (mask & ~usable[c]))))
+      throw InvariantError("vc.selection: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
+                           " with VCs outside its usable ones at router " + std::to_string(st_.id));
   }
   if (c < 0) return;
   alloc_.request(ip, v, cands[c].out_port, mask);

@@ -25,7 +25,6 @@ class VcPolicy;
 // An inclusive range of VC indices of one port.
 struct VcRange {
   int16_t lo = 0, hi = 0;
-  int size() const { return hi - lo + 1; }
 };
 
 // Read-only congestion state of the network, as committed at the last clock
@@ -69,7 +68,7 @@ struct RouteContext {
 
 // Hop class bits of a candidate.
 enum HopClass : uint8_t {
-  kHopNonMinimal = 1,     // not on a minimal path to the destination
+  kHopNonMinimal = 1,     // a misroute or a hop toward a Valiant intermediate (may be minimal by chance)
   kHopGlobal = 2,         // over a global (dragonfly) link
   kHopEject = 4,          // to the destination node
   kHopOpportunistic = 8,  // taken only with room for the whole packet in the next buffer
@@ -126,7 +125,7 @@ using RoutingRegistry = Registry<RoutingFactory>;
 // Explicit registration (static self-registration is dropped by the linker).
 void register_torus_routings(RoutingRegistry& reg);
 void register_dragonfly_routings(RoutingRegistry& reg);
-// Every routing of the build; tests may add their own to a copy.
+// Every routing of the build; a test may add its own (mutable_routing_registry).
 const RoutingRegistry& routing_registry();
 RoutingRegistry& mutable_routing_registry();
 

@@ -123,7 +123,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
     throw ConfigError("sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)");
-  routing_registry().at(cfg.get_str("routing.algorithm")).validate(*topo, cfg);
+  if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(*topo, cfg);
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   selection_registry().at(cfg.get_str("vc.selection"));
   check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
@@ -278,6 +278,7 @@ bool Network::saturated(int router, int port) const {
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }
 
 void Network::snapshot_activity() {
+  snapshot_taken_ = true;
   for (size_t r = 0; r < routers_.size(); ++r) {
     warm_act_[r] = routers_[r]->state().act;
     warm_port_act_[r] = raw_port_activity(static_cast<int>(r));
@@ -292,8 +293,9 @@ Activity Network::activity(int r) const {
 
 std::vector<PortActivity> Network::raw_port_activity(int r) const {
   const Router& rt = *routers_[r];
-  std::vector<PortActivity> a = rt.state().port_act;
+  std::vector<PortActivity> a(rt.state().buffer_reads.size());
   for (size_t p = 0; p < a.size(); ++p) {
+    a[p].buffer_reads = rt.state().buffer_reads[p];
     if (const Link* l = rt.in_link(static_cast<int>(p))) {
       a[p].credits = l->credits_sent();
       // Every flit the link carried is written into the input buffer when it

@@ -51,6 +51,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   // Activity of router r in the measurement window and after it (counters
   // minus their values at the end of warm-up), per router and per port.
   Activity activity(int r) const;
+  // First cycle the activity counts cover: the end of warm-up, or 0 when
+  // the run stopped before it (a failure during warm-up).
+  Cycle activity_since() const { return snapshot_taken_ ? stats_.window.begin : 0; }
   std::vector<PortActivity> port_activity(int r) const;
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
@@ -73,8 +76,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<Activity> warm_act_;
   std::vector<std::vector<PortActivity>> warm_port_act_;
   void snapshot_activity();
+  bool snapshot_taken_ = false;
   std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
-  sc_core::sc_event snapshot_event_;  // the routing's (Routing::congestion_providers)
+  sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge  // the routing's (Routing::congestion_providers)
 };
 
 }  // namespace nocsim

@@ -185,6 +185,7 @@ void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out
     total.add(net, r);
   }
   j.open("activity");
+  j.num("since_cycle", static_cast<uint64_t>(net.activity_since()));
   j.open("total");
   for (const auto& [name, v] : total.totals(out_buffers)) j.num(name, v);
   j.close();

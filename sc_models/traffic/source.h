@@ -4,7 +4,7 @@
 // drive a source alone. A source draws its gaps and destinations from the
 // stream "nic.<node>" and, only when traffic.packet_size lists several sizes,
 // its sizes from "nic.<node>.size", so a fixed size changes no draw. Offered
-// load is in flits per node per cycle (docs/spec/traffic.md): the packet rate
+// load is in flits per node per cycle (../shared/spec/traffic.md): the packet rate
 // is load / mean size. Models: docs/user-guide.md, "Traffic sources".
 #include <functional>
 #include <limits>
@@ -75,7 +75,7 @@ class BernoulliSource : public TrafficSource {
   double rate_;  // packets per cycle
 };
 
-// Two-state Markov-modulated source (Fuentes ch. 5, docs/spec/traffic.md
+// Two-state Markov-modulated source (Fuentes ch. 5, ../shared/spec/traffic.md
 // Bursty-UN). ON: packets back to back at the link rate (each packet's size
 // in cycles after the previous one), all to one destination drawn on entry;
 // after each packet the burst ends with probability 1/B, so it lasts a

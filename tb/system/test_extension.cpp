@@ -71,8 +71,8 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
 TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   Config cfg;
   try {
-    cfg.set("routing.algorithm", "yx");
-    FAIL() << "yx is not registered in this process";
+    cfg.set("routing.algorithm", "zz-never-registered");
+    FAIL() << "zz-never-registered is not a routing";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("dor"), std::string::npos) << e.what();
   }

@@ -73,7 +73,7 @@ namespace {
 // the credits its switching needs: one flit under wormhole and, reserving
 // the packet's own size, under virtual cut-through too; the two runs must
 // deliver at the same cycles. Reserving 8 flits for every packet instead
-// (RouterParams::packet_size) makes each 1-flit packet wait for the whole
+// (as the router once did) makes each 1-flit packet wait for the whole
 // buffer: latencies 48, 55, 62.
 void expect_one_flit_packets_follow_closely(const std::string& switching) {
   std::vector<NetStats::Delivery> got;

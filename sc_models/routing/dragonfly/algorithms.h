@@ -8,7 +8,6 @@
 
 namespace nocsim {
 
-using DragonflyArgs = std::tuple<const Dragonfly&, DragonflyRouting::Kind, const DragonflyRouting::Options&, uint64_t, int>;
 
 std::unique_ptr<DragonflyRouting> make_min(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed, int router);
 // VAL (router), VAL-any (as VAL) and VAL-group.

@@ -48,7 +48,6 @@ class DragonflyRouting : public Routing {
   bool adaptive() const override { return !oblivious(kind_); }
   const VcSequence& reference() const override { return seq_; }
   void granted(const RouteCandidate& c) override;
-  Kind kind() const { return kind_; }
   // Packets that turned at this router (reached their intermediate group or
   // router) and left it over each local port: the "indirect" traffic of
   // Prisacari's analysis. Counted once per packet, when VA grants the hop.
