@@ -13,7 +13,7 @@ namespace {
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
-std::vector<std::string> source_keys() { return source_registry().names(); }
+std::vector<std::string> source_keys() { return source_registry().keys(); }
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {

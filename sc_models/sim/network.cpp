@@ -129,7 +129,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
   auto pattern =
       make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
-  source_registry().make(cfg.get_str("traffic.source"), source_params(cfg, 0, kNeverCycle), *pattern);
+  source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, 0, kNeverCycle), *pattern);
   return topo;
 }
 
@@ -189,7 +189,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const Cycle stop = cfg.get_bool("sim.stop_injection") ? stats_.window.end : kNeverCycle;
   const int nic_lat = inj.latency;
   for (int n = 0; n < t.nodes(); ++n) {
-    auto source = source_registry().make(cfg.get_str("traffic.source"), source_params(cfg, n, stop), *pattern_);
+    auto source = source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, n, stop), *pattern_);
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                           std::move(source), stats_, collector_, status_));
     Nic& nic = *nics_.back();

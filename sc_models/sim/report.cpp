@@ -203,11 +203,12 @@ void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out
   if (per_router) {
     j.open("per_router");
     const auto names = total.totals(out_buffers);
-    for (size_t k = 0; k < names.size(); ++k) {
-      std::vector<uint64_t> v;
-      for (const auto& a : by_router) v.push_back(a.totals(out_buffers)[k].second);
-      j.int_array(names[k].first, v);
+    std::vector<std::vector<uint64_t>> columns(names.size());
+    for (const auto& a : by_router) {
+      const auto row = a.totals(out_buffers);
+      for (size_t k = 0; k < row.size(); ++k) columns[k].push_back(row[k].second);
     }
+    for (size_t k = 0; k < names.size(); ++k) j.int_array(names[k].first, columns[k]);
     j.close();
   }
   j.close();

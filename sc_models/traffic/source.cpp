@@ -67,23 +67,6 @@ void OnOffSource::generate(Cycle now, std::vector<GenPacket>& out) {
   }
 }
 
-std::unique_ptr<TrafficSource> SourceRegistry::make(const std::string& key, const SourceParams& p,
-                                                    const TrafficPattern& pattern) const {
-  auto it = map_.find(key);
-  if (it == map_.end()) {
-    std::string valid;
-    for (const auto& n : names()) valid += (valid.empty() ? "" : ", ") + n;
-    throw ConfigError("traffic.source: unknown source '" + key + "' (valid: " + valid + ")");
-  }
-  return it->second(p, pattern);
-}
-
-std::vector<std::string> SourceRegistry::names() const {
-  std::vector<std::string> v;
-  for (const auto& kv : map_) v.push_back(kv.first);
-  return v;
-}
-
 void register_sources(SourceRegistry& reg) {
   reg.add("bernoulli", [](const SourceParams& p, const TrafficPattern& t) {
     return std::make_unique<BernoulliSource>(p, t);
@@ -93,7 +76,7 @@ void register_sources(SourceRegistry& reg) {
 
 const SourceRegistry& source_registry() {
   static const SourceRegistry reg = [] {
-    SourceRegistry r;
+    SourceRegistry r("traffic.source");
     register_sources(r);
     return r;
   }();

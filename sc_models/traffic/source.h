@@ -8,12 +8,12 @@
 // is load / mean size. Models: docs/user-guide.md, "Traffic sources".
 #include <functional>
 #include <limits>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/flit.h"
+#include "core/registry.h"
 #include "core/rng.h"
 #include "traffic/pattern.h"
 
@@ -100,17 +100,7 @@ class OnOffSource : public TrafficSource {
 using SourceFactory =
     std::function<std::unique_ptr<TrafficSource>(const SourceParams&, const TrafficPattern&)>;
 
-class SourceRegistry {
- public:
-  void add(const std::string& key, SourceFactory f) { map_[key] = std::move(f); }
-  // Throws ConfigError naming the valid keys.
-  std::unique_ptr<TrafficSource> make(const std::string& key, const SourceParams& p,
-                                      const TrafficPattern& pattern) const;
-  std::vector<std::string> names() const;
-
- private:
-  std::map<std::string, SourceFactory> map_;
-};
+using SourceRegistry = Registry<SourceFactory>;
 
 // Explicit registration (static self-registration is dropped by the linker).
 void register_sources(SourceRegistry& reg);

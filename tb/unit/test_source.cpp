@@ -211,7 +211,7 @@ TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
   for (const char* name : {"bernoulli", "onoff"}) {
     SourceParams p = params(6, 0.45, {1, 3, 8}, 4.0);
     p.stop = 200000;
-    auto s = source_registry().make(name, p, *pattern);
+    auto s = source_registry().at(name)(p, *pattern);
     Cycle last = 0;
     size_t n = 0;
     std::vector<GenPacket> v;
@@ -234,14 +234,14 @@ TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
 }
 
 TEST(TrafficSources, RegistryNamesAreTheConfigValues) {
-  EXPECT_EQ(source_registry().names(), (std::vector<std::string>{"bernoulli", "onoff"}));
+  EXPECT_EQ(source_registry().keys(), (std::vector<std::string>{"bernoulli", "onoff"}));
   for (const auto& k : config_schema())
     if (k.key == "traffic.source") {
-      EXPECT_EQ(allowed_values(k), source_registry().names());
+      EXPECT_EQ(allowed_values(k), source_registry().keys());
     }
   auto pattern = make_pattern("uniform", mesh());
   try {
-    source_registry().make("poisson", params(0, 0.1, {8}), *pattern);
+    source_registry().at("poisson")(params(0, 0.1, {8}), *pattern);
     FAIL() << "no error for an unknown source";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("valid: bernoulli, onoff"), std::string::npos) << e.what();
