@@ -4,7 +4,7 @@
 
 namespace nocsim {
 
-Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
+Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process)
     : Stage(name, router, st, own_process), sent_(static_cast<size_t>(st.p.ports)) {}
 
 void Crossbar::evaluate(Cycle now) {
@@ -18,13 +18,8 @@ void Crossbar::evaluate(Cycle now) {
   });
 }
 
-void Crossbar::commit(Cycle) {
-  for (int op : sent_) {
-    auto& q = st_.out[op].queue;
-    q.pop_front();
-    if (q.empty()) st_.queued_ports.erase(op);
-  }
-  st_.st_queued -= static_cast<int>(sent_.size());
+void Crossbar::commit(Cycle, RouterState& st) {
+  for (int op : sent_) st.sent(op);
   sent_.clear();
 }
 

@@ -12,9 +12,9 @@ namespace nocsim {
 
 class Crossbar : public Stage {
  public:
-  Crossbar(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
+  Crossbar(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
-  void commit(Cycle now) override;
+  void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return st.st_queued > 0; }
 
  private:

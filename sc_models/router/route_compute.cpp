@@ -6,7 +6,7 @@
 
 namespace nocsim {
 
-RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
                            std::unique_ptr<Routing> routing, std::unique_ptr<VcPolicy> vcs)
     : Stage(name, router, st, own_process),
       routing_(std::move(routing)),
@@ -45,12 +45,11 @@ void RouteCompute::evaluate(Cycle now) {
   first_.push_back(static_cast<int>(cands_.size()));
 }
 
-void RouteCompute::commit(Cycle now) {
-  st_.act.rc += decisions_.size();
+void RouteCompute::commit(Cycle now, RouterState& st) {
   for (size_t k = 0; k < decisions_.size(); ++k) {
     const Decision& d = decisions_[k];
-    st_.routed(d.ip, d.ivc, cands_.data() + first_[k], vcs_.data() + first_[k], first_[k + 1] - first_[k]);
-    st_.vc(d.ip, d.ivc).ready = now + st_.p.lat_rc;
+    st.routed(d.ip, d.ivc, cands_.data() + first_[k], vcs_.data() + first_[k], first_[k + 1] - first_[k],
+              now + st.p.lat_rc);
   }
   decisions_.clear();
 }

@@ -18,10 +18,10 @@ class DistancePolicy;
 
 class RouteCompute : public Stage {
  public:
-  RouteCompute(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+  RouteCompute(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
                std::unique_ptr<Routing> routing, std::unique_ptr<VcPolicy> vcs);
   void evaluate(Cycle now) override;
-  void commit(Cycle now) override;
+  void commit(Cycle now, RouterState& st) override;
   void set_view(const CongestionView* v) { view_ = v; }
   const Routing& routing() const { return *routing_; }
   Routing& routing() { return *routing_; }

@@ -33,7 +33,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       st_.vc(ip, v).port = static_cast<int16_t>(ip);
     }
   st_.out.resize(p.ports);
-  st_.buffer_reads.assign(p.ports, 0);
+  st_.obs.get<ActivityCounters>().resize(p.ports);
   st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
@@ -148,10 +148,10 @@ void Router::commit() {
     const uint8_t ran = ran_;
     ran_ = 0;
     // Direct (qualified) calls: the stage types are known here.
-    if (ran & kSt) st_stage_->Crossbar::commit(now);
-    if (ran & kSa) sa_->SwitchAlloc::commit(now);
-    if (ran & kVa) va_->VcAlloc::commit(now);
-    if (ran & kRc) rc_->RouteCompute::commit(now);
+    if (ran & kSt) st_stage_->Crossbar::commit(now, st_);
+    if (ran & kSa) sa_->SwitchAlloc::commit(now, st_);
+    if (ran & kVa) va_->VcAlloc::commit(now, st_);
+    if (ran & kRc) rc_->RouteCompute::commit(now, st_);
     // Lanes are independent: credits, then flits, each in port order.
     for (; due_credits_; due_credits_ &= due_credits_ - 1) pull_credits(__builtin_ctzll(due_credits_), now);
     for (; due_flits_; due_flits_ &= due_flits_ - 1) pull_flits(__builtin_ctzll(due_flits_), now);
@@ -175,15 +175,7 @@ void Router::pull(int tag, Cycle now) {
 void Router::pull_flits(int ip, Cycle now) {
   auto& line = in_link_[ip]->flits();
   while (line.ready(now + 1)) {
-    const Flit& f = line.front();
-    InputVc& ivc = st_.vc(ip, f.vc);
-    if (ivc.buf.full())
-      throw_port_invariant("buffer overflow", st_.id, "in", ip, f.vc);
-    if (ivc.state == InputVc::State::Idle) {
-      st_.to_routing(ip, f.vc);
-      ivc.ready = line.front_arrival();
-    }
-    ivc.buf.push(f);
+    st_.arrived(ip, line.front(), line.front_arrival());
     line.pop();
   }
 }
@@ -191,9 +183,7 @@ void Router::pull_flits(int ip, Cycle now) {
 void Router::pull_credits(int op, Cycle now) {
   auto& line = out_link_[op]->credits();
   while (line.ready(now + 1)) {
-    OutputVc& ovc = st_.out[op].vcs[line.front().vc];
-    if (++ovc.credits > st_.out[op].depth && st_.p.check)
-      throw_port_invariant("credit overflow", st_.id, "out", op, line.front().vc);
+    st_.credit_returned(op, line.front().vc);
     line.pop();
   }
 }

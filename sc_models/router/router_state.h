@@ -1,18 +1,26 @@
 #pragma once
-// State shared by a router's pipeline stages. Stages read it in evaluate()
-// (as registered at the last clock edge) and change it only in commit(), so a
-// cycle's outcome does not depend on the order the kernel runs the stages.
-// The one exception is SA's scratch (fields named sa_*): SA alone reads and
-// writes it, within one cycle, and its commit clears it. It sits beside the
-// state SA reads with it, so that a grant touches fewer cache lines.
+// A router's input and output units and the state its stages share. The
+// input unit of port ip is its VCs (vc(ip, ·)); the output unit of port op is
+// out[op] with its VCs and queue. Stages read the state in evaluate() through
+// a const view (as registered at the last clock edge) and change it only in
+// commit(), through the units' transitions below, so a cycle's outcome does
+// not depend on the order the kernel runs the stages. The transitions are the
+// input-VC state machine (Idle -> Routing -> VcAlloc -> Active -> Idle or
+// Routing) and the output VCs' credits and allocation, and each tells the
+// observers (router/observers.h). The one exception is SA's scratch (mutable
+// fields named sa_*): SA alone reads and writes it, within one cycle, and its
+// commit clears it. It sits beside the state SA reads with it, so that a
+// grant touches fewer cache lines.
+#include <algorithm>
 #include <vector>
 
+#include "core/error.h"
 #include "core/flit.h"
 #include "core/index_set.h"
 #include "core/ring.h"
 #include "routing/routing.h"
-#include "stats/activity.h"
 #include "router/flit_fifo.h"
+#include "router/observers.h"
 
 namespace nocsim {
 
@@ -45,8 +53,8 @@ struct alignas(64) InputVc {
   int8_t n_cands = 0;
   int16_t out_vc = -1;
   int16_t port = 0;      // its input port
-  int16_t sa_taken = 0;  // flits granted this cycle
-  uint8_t sa_done = 0;   // tail granted this cycle
+  mutable int16_t sa_taken = 0;  // flits granted this cycle
+  mutable uint8_t sa_done = 0;   // tail granted this cycle
   RouteCandidate route;  // the candidate VA granted
   uint16_t head_size = 0;  // flits of the packet whose candidates these are (VA's credit need)
   RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
@@ -56,7 +64,7 @@ struct alignas(64) InputVc {
 struct OutputVc {
   int credits = 0;
   bool busy = false;  // allocated to a packet whose tail has not left yet
-  int sa_used = 0;    // credits granted this cycle
+  mutable int sa_used = 0;  // credits granted this cycle
 };
 
 // A flit between switch allocation and the output link: it leaves on the link
@@ -83,12 +91,12 @@ class OutputVcs {
   int n_ = 0;
 };
 
-struct alignas(64) OutputPort {
+struct alignas(64) OutputUnit {
   OutputVcs vcs;
   int depth = 0;             // downstream flits per VC: the credit ceiling
   Ring<StFlit> queue;  // crossbar pipeline plus output buffer
   int queue_capacity = 0;
-  int sa_added = 0;          // flits granted into the queue this cycle
+  mutable int sa_added = 0;  // flits granted into the queue this cycle
   bool sink = false;         // ejection port: the NIC consumes every flit at once
   uint8_t network = 0;       // leads to a router: a flit granted to it counts a hop
   uint8_t global = 0;        // a global (dragonfly) link: also a global hop
@@ -103,36 +111,119 @@ struct RouterState {
   std::vector<InputVc> in;               // [in_port * p.vcs + vc]; slots past a port's VC count unused
   InputVc& vc(int ip, int v) { return in[static_cast<size_t>(ip * p.vcs + v)]; }
   const InputVc& vc(int ip, int v) const { return in[static_cast<size_t>(ip * p.vcs + v)]; }
-  std::vector<OutputPort> out;           // [out_port]
+  std::vector<OutputUnit> out;           // [out_port]
   std::vector<OutputVc> ovc;             // [out_port * p.vcs + vc], viewed by out[].vcs; sized once
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
-  // Write-only for the stages (never read in a cycle), so where a stage counts does not matter.
-  Activity act;
-  std::vector<uint64_t> buffer_reads;    // [in_port] flits read from its buffers (activity)
+  RouterObservers obs;
 
-  // Stores a head's candidates (at most kMaxCandidates) and their VC ranges on its input VC.
-  static void set_candidates(InputVc& ivc, const RouteCandidate* c, const VcRange* vcs, int n) {
+  // Input unit: flit f, delivered by the link at cycle `arrival`, is written into its VC.
+  [[gnu::always_inline]] void arrived(int ip, const Flit& f, Cycle arrival) {
+    InputVc& ivc = vc(ip, f.vc);
+    if (ivc.buf.full()) throw_port_invariant("buffer overflow", id, "in", ip, f.vc);
+    obs.arrived(ip, f);
+    if (ivc.state == InputVc::State::Idle) {
+      ivc.ready = arrival;
+      head_at_front(ip, f.vc, f);
+    }
+    ivc.buf.push(f);
+  }
+  // Routing -> VcAlloc with the head's candidates and their VC ranges (at
+  // most kMaxCandidates), RC may act again at `ready`; in VcAlloc (routing
+  // re-evaluated) the candidates are replaced.
+  void routed(int ip, int v, const RouteCandidate* c, const VcRange* vcs, int n, Cycle ready) {
+    InputVc& ivc = vc(ip, v);
     ivc.n_cands = static_cast<int8_t>(n < kMaxCandidates ? n : kMaxCandidates);
     ivc.head_size = ivc.buf.front().size;
     for (int k = 0; k < ivc.n_cands; ++k) {
       ivc.cands[k] = c[k];
       ivc.cand_vcs[k] = vcs[k];
     }
-  }
-  // A head reached the front of input VC (ip, v): Routing.
-  void to_routing(int ip, int v) {
-    vc(ip, v).state = InputVc::State::Routing;
-    routing.insert(ip * p.vcs + v);
-  }
-  // Routing -> VcAlloc, with the head's candidates.
-  void routed(int ip, int v, const RouteCandidate* c, const VcRange* vcs, int n) {
-    InputVc& ivc = vc(ip, v);
-    set_candidates(ivc, c, vcs, n);
+    ivc.ready = ready;
+    obs.routed(ip, v, ivc.n_cands);
+    if (ivc.state != InputVc::State::Routing) return;
     ivc.state = InputVc::State::VcAlloc;
     routing.erase(ip * p.vcs + v);
     vcalloc.insert(ip * p.vcs + v);
+  }
+  // VcAlloc -> Active: candidate `cand` won output VC `ovc`; SA may start at `ready`.
+  void vc_granted(int ip, int v, int cand, int ovc, Cycle ready) {
+    InputVc& ivc = vc(ip, v);
+    ivc.route = ivc.cands[cand];
+    ivc.buf.front().rh = ivc.route.next;
+    out[ivc.route.out_port].vcs[ovc].busy = true;
+    ivc.out_vc = static_cast<int16_t>(ovc);
+    ivc.state = InputVc::State::Active;
+    vcalloc.erase(ip * p.vcs + v);
+    ++n_active;
+    active.push_back(ip * p.vcs + v);
+    ivc.ready = ready;
+    obs.vc_granted(ip, v, ivc.route.out_port, ovc);
+  }
+  // An SA grant: the front flit of input VC (ip, v) moves into its output
+  // unit's queue (one copy), leaving on the link at `leaves`; a network
+  // output VC spends a credit. After the tail the output VC is released and
+  // the input VC goes Idle, or routes its next head from cycle now + 1.
+  [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves) {
+    InputVc& ivc = vc(ip, v);
+    const int o = ivc.route.out_port;
+    OutputUnit& op = out[o];
+    StFlit& slot = op.queue.push_slot();
+    slot.ready = leaves;
+    slot.flit = ivc.buf.front();
+    Flit& f = slot.flit;
+    ivc.buf.pop();
+    obs.departed(ip, v, f);
+    ivc.sa_taken = 0;
+    ivc.sa_done = 0;
+    op.sa_added = 0;
+    OutputVc& ovc = op.vcs[ivc.out_vc];
+    ovc.sa_used = 0;
+    if (!op.sink) {
+      --ovc.credits;
+      if (p.check && ovc.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ivc.out_vc);
+      obs.credit_taken(o, ivc.out_vc);
+    }
+    f.vc = static_cast<uint8_t>(ivc.out_vc);
+    f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
+    f.ghops = static_cast<uint8_t>(f.ghops + op.global);
+    ++st_queued;
+    queued_ports.insert(o);
+    ++flits_moved;
+    if (!f.tail()) return;
+    obs.tail_departed(ip, v, o, ivc.out_vc);
+    ovc.busy = false;
+    obs.released(o, ivc.out_vc);
+    ivc.out_vc = -1;
+    if (ivc.buf.empty())
+      ivc.state = InputVc::State::Idle;
+    else
+      head_at_front(ip, v, ivc.buf.front());
+    --n_active;
+    active.erase(std::find(active.begin(), active.end(), ip * p.vcs + v));
+    ivc.ready = now + 1;
+  }
+  // Output unit: a credit for output VC `ovc` came back from downstream.
+  void credit_returned(int o, int ovc) {
+    if (++out[o].vcs[ovc].credits > out[o].depth && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
+    obs.credit_returned(o, ovc);
+  }
+  // Output unit: its oldest queued flit went onto the output link.
+  [[gnu::always_inline]] void sent(int o) {
+    auto& q = out[o].queue;
+    obs.sent(o, q.front().flit);
+    q.pop_front();
+    if (q.empty()) queued_ports.erase(o);
+    --st_queued;
+  }
+
+ private:
+  // A head reached the front of input VC (ip, v): Routing.
+  void head_at_front(int ip, int v, const Flit& head) {
+    vc(ip, v).state = InputVc::State::Routing;
+    routing.insert(ip * p.vcs + v);
+    obs.head_at_front(ip, v, head);
   }
 };
 

@@ -4,7 +4,7 @@
 
 namespace nocsim {
 
-Stage::Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process)
+Stage::Stage(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process)
     : sc_module(name),
       router_(router),
       st_(st),

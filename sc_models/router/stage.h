@@ -1,7 +1,8 @@
 #pragma once
 // Base of the four pipeline-stage modules (RC, VA, SA, ST). Each has a clock
-// input. evaluate() reads the router state as registered at the last edge and
-// records decisions in the stage; commit() applies them and runs in the update
+// input. evaluate() reads the router state as registered at the last edge,
+// through a const view, and records decisions in the stage; commit() applies
+// them through the units' transitions (RouterState) and runs in the update
 // phase after every evaluate() of the cycle (see Router). In the per-stage
 // mode each stage is its own SC_METHOD on clk.pos(); the router's commit puts
 // it to sleep when it has no work left (its static work() predicate, on the
@@ -21,9 +22,9 @@ class Router;
 
 class Stage : public sc_core::sc_module {
  public:
-  Stage(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process);
+  Stage(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process);
   virtual void evaluate(Cycle now) = 0;
-  virtual void commit(Cycle now) = 0;
+  virtual void commit(Cycle now, RouterState& st) = 0;
   // From the router's commit (or a falling-edge pull), on the state the next
   // edge will see: resume on the next clock edge / skip edges until woken.
   void wake() { gate_.wake(); }
@@ -33,7 +34,7 @@ class Stage : public sc_core::sc_module {
 
  protected:
   Router& router_;
-  RouterState& st_;
+  const RouterState& st_;  // evaluate's view; commit gets the units to change
 
  private:
   void run();

@@ -8,7 +8,7 @@
 
 namespace nocsim {
 
-SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
                          std::unique_ptr<SwAllocBackend> alloc)
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
@@ -29,7 +29,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       const InputVc& ivc = st_.in[static_cast<size_t>(i)];
       if (ivc.ready > now || ivc.sa_done || ivc.buf.size() <= ivc.sa_taken) continue;
       const int out = ivc.route.out_port;
-      const OutputPort& op = st_.out[out];
+      const OutputUnit& op = st_.out[out];
       if (!op.sink) {
         const OutputVc& ovc = op.vcs[ivc.out_vc];
         if (ovc.credits - ovc.sa_used < 1) continue;
@@ -51,10 +51,10 @@ void SwitchAlloc::evaluate(Cycle now) {
       req_[ip] = 0;
       const int v = gnt_[ip];
       if (v < 0) continue;
-      InputVc& ivc = st_.vc(ip, v);
+      const InputVc& ivc = st_.vc(ip, v);
       if (ivc.buf.at(ivc.sa_taken).tail()) ivc.sa_done = 1;
       ++ivc.sa_taken;
-      OutputPort& op = st_.out[ivc.route.out_port];
+      const OutputUnit& op = st_.out[ivc.route.out_port];
       ++op.vcs[ivc.out_vc].sa_used;
       ++op.sa_added;
       grants_.push({ip, v});
@@ -88,50 +88,11 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
   mark(0);
 }
 
-void SwitchAlloc::commit(Cycle now) {
-  const int V = st_.p.vcs;
-  st_.act.sa_requests += requests_;
-  st_.act.sa_grants += grants_.size();
+void SwitchAlloc::commit(Cycle now, RouterState& st) {
+  st.obs.sa_requested(requests_);
   requests_ = 0;
-  for (const auto& g : grants_) {
-    InputVc& ivc = st_.vc(g.ip, g.ivc);
-    OutputPort& op = st_.out[ivc.route.out_port];
-    // Straight from the input buffer into the output queue (one copy).
-    StFlit& slot = op.queue.push_slot();
-    slot.ready = now + st_.p.lat_sa + st_.p.lat_st;
-    slot.flit = ivc.buf.front();
-    Flit& f = slot.flit;
-    ivc.buf.pop();
-    ++st_.buffer_reads[g.ip];
-    ivc.sa_taken = 0;
-    ivc.sa_done = 0;
-    op.sa_added = 0;
-    OutputVc& ovc = op.vcs[ivc.out_vc];
-    ovc.sa_used = 0;
-    if (!op.sink) {
-      --ovc.credits;
-      if (st_.p.check && ovc.credits < 0)
-        throw_port_invariant("credit underflow", st_.id, "out", ivc.route.out_port, ivc.out_vc);
-    }
-    f.vc = static_cast<uint8_t>(ivc.out_vc);
-    f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
-    f.ghops = static_cast<uint8_t>(f.ghops + op.global);
-    ++st_.st_queued;
-    st_.queued_ports.insert(ivc.route.out_port);
-    ++st_.flits_moved;
-    if (f.tail()) {
-      ovc.busy = false;
-      ivc.out_vc = -1;
-      if (ivc.buf.empty())
-        ivc.state = InputVc::State::Idle;
-      else
-        st_.to_routing(g.ip, g.ivc);
-      --st_.n_active;
-      auto& a = st_.active;
-      a.erase(std::find(a.begin(), a.end(), g.ip * V + g.ivc));
-      ivc.ready = now + 1;
-    }
-  }
+  const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
+  for (const auto& g : grants_) st.departed(g.ip, g.ivc, now, leaves);
   grants_.clear();
 }
 

@@ -21,10 +21,10 @@ namespace nocsim {
 
 class SwitchAlloc : public Stage {
  public:
-  SwitchAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+  SwitchAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
               std::unique_ptr<SwAllocBackend> alloc);
   void evaluate(Cycle now) override;
-  void commit(Cycle now) override;
+  void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return st.n_active > 0; }
 
  private:

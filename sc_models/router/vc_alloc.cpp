@@ -7,7 +7,7 @@
 
 namespace nocsim {
 
-VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
                  std::unique_ptr<Selection> selection)
     : Stage(name, router, st, own_process),
       selection_(std::move(selection)),
@@ -23,11 +23,11 @@ void VcAlloc::evaluate(Cycle now) {
   const bool lookahead = st_.p.lat_rc == 0 && !st_.routing.empty();
   if (st_.vcalloc.empty() && !lookahead) return;
   const bool reroute = st_.p.reevaluate && rc_->adaptive();
-  auto route_and_request = [&](int ip, int v, bool fresh) {
+  auto route_and_request = [&](int ip, int v) {
     const int first = static_cast<int>(cands_.size());
     rc_->route_now(ip, v, cands_, cand_vcs_);
     const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
-    routed_.push_back({ip, v, first, n, fresh});
+    routed_.push_back({ip, v, first, n});
     request(ip, v, cands_.data() + first, cand_vcs_.data() + first, n, st_.vc(ip, v).buf.front().size);
   };
   const int V = st_.p.vcs;
@@ -38,11 +38,11 @@ void VcAlloc::evaluate(Cycle now) {
         if (ivc.ready > now) return;
         if (ivc.state == InputVc::State::VcAlloc) {
           if (reroute && ivc.ready < now)
-            route_and_request(ip, v, false);
+            route_and_request(ip, v);
           else
             request(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
         } else {  // lookahead: a head still to route
-          route_and_request(ip, v, true);
+          route_and_request(ip, v);
         }
       },
       lookahead ? &st_.routing : nullptr);
@@ -77,7 +77,7 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
 }
 
 uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) const {
-  const OutputPort& op = st_.out[c.out_port];
+  const OutputUnit& op = st_.out[c.out_port];
   const int need = st_.p.vct || c.opportunistic() ? size : 1;
   const int nv = static_cast<int>(op.vcs.size());
   uint64_t mask = 0;
@@ -87,30 +87,16 @@ uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) co
   return mask;
 }
 
-void VcAlloc::commit(Cycle now) {
-  for (const auto& r : routed_) {  // as RC's commit would have, with no latency
-    if (r.fresh)
-      st_.routed(r.ip, r.ivc, cands_.data() + r.first, cand_vcs_.data() + r.first, r.n);
-    else
-      RouterState::set_candidates(st_.vc(r.ip, r.ivc), cands_.data() + r.first, cand_vcs_.data() + r.first, r.n);
-  }
-  st_.act.rc += routed_.size();
-  st_.act.va_requests += requested_;
-  st_.act.va_grants += grants_.size();
+void VcAlloc::commit(Cycle now, RouterState& st) {
+  for (const auto& r : routed_)  // as RC's commit would have, with no latency
+    st.routed(r.ip, r.ivc, cands_.data() + r.first, cand_vcs_.data() + r.first, r.n, st.vc(r.ip, r.ivc).ready);
+  st.obs.va_requested(requested_);
   requested_ = 0;
   routed_.clear();
   for (const auto& g : grants_) {
-    InputVc& ivc = st_.vc(g.ip, g.ivc);
-    ivc.route = ivc.cands[g.cand];
-    ivc.buf.front().rh = ivc.route.next;
-    if (ivc.route.hop & kHopReport) rc_->routing().granted(ivc.route);
-    st_.out[ivc.route.out_port].vcs[g.ovc].busy = true;
-    ivc.out_vc = g.ovc;
-    ivc.state = InputVc::State::Active;
-    st_.vcalloc.erase(g.ip * st_.p.vcs + g.ivc);
-    ++st_.n_active;
-    st_.active.push_back(g.ip * st_.p.vcs + g.ivc);
-    ivc.ready = now + st_.p.lat_va;
+    st.vc_granted(g.ip, g.ivc, g.cand, g.ovc, now + st.p.lat_va);
+    const RouteCandidate& route = st.vc(g.ip, g.ivc).route;
+    if (route.hop & kHopReport) rc_->routing().granted(route);
   }
   grants_.clear();
 }

@@ -24,10 +24,10 @@ namespace nocsim {
 
 class VcAlloc : public Stage {
  public:
-  VcAlloc(sc_core::sc_module_name name, Router& router, RouterState& st, bool own_process,
+  VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
           std::unique_ptr<Selection> selection);
   void evaluate(Cycle now) override;
-  void commit(Cycle now) override;
+  void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
 
@@ -40,7 +40,6 @@ class VcAlloc : public Stage {
   };
   struct Routed {
     int ip, ivc, first, n;  // candidates cands_[first, first+n)
-    bool fresh;             // routed from the Routing state (lookahead), else re-evaluated
   };
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;

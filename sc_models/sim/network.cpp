@@ -256,7 +256,7 @@ int Network::occupancy(int router, int port, VcRange vcs) const {
 }
 
 int Network::port_occupancy(int router, int port) const {
-  const OutputPort& op = routers_[router]->state().out[port];
+  const OutputUnit& op = routers_[router]->state().out[port];
   int occ = static_cast<int>(op.queue.size());
   for (const auto& v : op.vcs) occ += op.depth - v.credits;
   return occ;
@@ -280,22 +280,23 @@ int Network::depth(int router, int port) const { return routers_[router]->state(
 void Network::snapshot_activity() {
   snapshot_taken_ = true;
   for (size_t r = 0; r < routers_.size(); ++r) {
-    warm_act_[r] = routers_[r]->state().act;
+    warm_act_[r] = routers_[r]->state().obs.get<ActivityCounters>().activity();
     warm_port_act_[r] = raw_port_activity(static_cast<int>(r));
   }
 }
 
 Activity Network::activity(int r) const {
-  Activity a = routers_[r]->state().act;
+  Activity a = routers_[r]->state().obs.get<ActivityCounters>().activity();
   a -= warm_act_[r];
   return a;
 }
 
 std::vector<PortActivity> Network::raw_port_activity(int r) const {
   const Router& rt = *routers_[r];
-  std::vector<PortActivity> a(rt.state().buffer_reads.size());
+  const std::vector<uint64_t>& reads = rt.state().obs.get<ActivityCounters>().buffer_reads();
+  std::vector<PortActivity> a(reads.size());
   for (size_t p = 0; p < a.size(); ++p) {
-    a[p].buffer_reads = rt.state().buffer_reads[p];
+    a[p].buffer_reads = reads[p];
     if (const Link* l = rt.in_link(static_cast<int>(p))) {
       a[p].credits = l->credits_sent();
       // Every flit the link carried is written into the input buffer when it

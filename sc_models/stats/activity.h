@@ -1,17 +1,19 @@
 #pragma once
-// Activity counters of one router: what each unit did, counted where it does
-// it. Per port (PortActivity): input-buffer reads (SA commit), kept by the
-// router; credits sent upstream and flits sent on the output link, kept by
-// the links (Link::credits_sent, flits_sent), and input-buffer writes, the
-// flits the input link delivered (sent minus still on it), read into a
-// PortActivity by Network. Per router (Activity): routing
-// computations, VA and SA requests and grants. Crossbar traversals and output-buffer use follow from them
-// (see sim/report.cpp). One increment per event on the hot path and no
-// lookup: classes and totals are summed after the run. Power multiplies them
-// by energies per event after the run; the datapath never calls power code.
-// Counters run for the whole run; Network subtracts a snapshot taken at the
-// end of warm-up.
+// Activity counters of one router: what each unit did. ActivityCounters
+// observes the units' transitions (router/unit_observer.h): routing
+// computations, VA and SA requests and grants, input-buffer reads per port.
+// The links count what they carry (Link::credits_sent, flits_sent); Network
+// reads those into a PortActivity, input-buffer writes included (the flits
+// the input link delivered: sent minus still on it). Crossbar traversals and
+// output-buffer use follow from them (see sim/report.cpp). One increment per
+// event on the hot path and no lookup: classes and totals are summed after
+// the run. Power multiplies them by energies per event after the run; the
+// datapath never calls power code. Counters run for the whole run; Network
+// subtracts a snapshot taken at the end of warm-up.
 #include <cstdint>
+#include <vector>
+
+#include "router/unit_observer.h"
 
 namespace nocsim {
 
@@ -34,6 +36,25 @@ struct Activity {
     sa_requests -= o.sa_requests, sa_grants -= o.sa_grants;
     return *this;
   }
+};
+
+class ActivityCounters : public UnitObserver {
+ public:
+  void resize(int ports) { buffer_reads_.assign(static_cast<size_t>(ports), 0); }
+  void routed(int, int, int) { ++act_.rc; }
+  void vc_granted(int, int, int, int) { ++act_.va_grants; }
+  void departed(int ip, int, const Flit&) {
+    ++act_.sa_grants;
+    ++buffer_reads_[static_cast<size_t>(ip)];
+  }
+  void va_requested(uint64_t n) { act_.va_requests += n; }
+  void sa_requested(uint64_t n) { act_.sa_requests += n; }
+  const Activity& activity() const { return act_; }
+  const std::vector<uint64_t>& buffer_reads() const { return buffer_reads_; }  // [in_port]
+
+ private:
+  Activity act_;
+  std::vector<uint64_t> buffer_reads_;
 };
 
 }  // namespace nocsim

@@ -50,7 +50,9 @@ void expect_conservation(const std::string& file, std::initializer_list<std::str
   EXPECT_GE(total.va_requests, total.va_grants);
   EXPECT_GE(total.sa_requests, total.sa_grants);
   EXPECT_GE(total.rc, total.va_grants);
-  if (cfg.get_str("routing.algorithm") == "olm") EXPECT_GT(misrouted, 0u) << "the dragonfly run must misroute";
+  if (cfg.get_str("routing.algorithm") == "olm") {
+    EXPECT_GT(misrouted, 0u) << "the dragonfly run must misroute";
+  }
 }
 
 }  // namespace
@@ -79,7 +81,7 @@ TEST(Activity, ResetAtTheEndOfWarmUp) {
   RunHooks hooks;
   hooks.after = [&](Network& net) {
     for (const auto& r : net.routers())
-      for (uint64_t n : r->state().buffer_reads) whole_run += n;
+      for (uint64_t n : r->state().obs.get<ActivityCounters>().buffer_reads()) whole_run += n;
   };
   RunResult res = run_simulation(cfg, hooks);
   ASSERT_EQ(res.exit_code, 0) << res.error;

@@ -62,15 +62,13 @@ TEST(Checks, SinkCatchesAFlitOutOfSequence) {
   hooks.before = [](Network& net) {
     const Topology& t = net.topology();
     RouterState& st = net.routers()[t.node_router(0)]->state_for_test();
-    InputVc& ivc = st.vc(t.node_port(0), 0);
     Flit f;
     f.pkt = 77;
     f.src = 0;
     f.dst = 9;
     f.seq = 3;
     f.size = 4;
-    ivc.buf.push(f);
-    st.to_routing(t.node_port(0), 0);
+    st.arrived(t.node_port(0), f, 0);  // a body flit where a head should be
   };
   RunResult r = run_simulation(cfg, hooks);
   EXPECT_EQ(r.exit_code, kExitInvariant);
