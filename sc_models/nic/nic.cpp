@@ -11,6 +11,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
       script_size_(p.script_size),
       status_(status),
       source_(std::move(source)),
+      next_gen_(source_ ? source_->next_time() : kNeverCycle),
       injector_(node, router, p, period_ps, flit_out, stats, status),
       sink_(node, p.check, collector, stats, status) {}
 
@@ -60,7 +61,7 @@ void Nic::run() {
   if (busy) return;
   if (queued) sleep_until(injector_.free_from());
   if (sink_.tail_pending()) sleep_until(sink_.next_tail());
-  if (source_) sleep_until(source_->next_time());
+  sleep_until(next_gen_);
   if (!scripted_.empty()) sleep_until(scripted_.front().gen);
 }
 
@@ -75,9 +76,10 @@ void Nic::generate(Cycle now) {
     scripted_.pop_front();
   }
   // One virtual call per generation cycle, none on the cycles between.
-  if (!source_ || source_->next_time() > now) return;
+  if (next_gen_ > now) return;
   generated_.clear();
   source_->generate(now, generated_);
+  next_gen_ = source_->next_time();
   for (const GenPacket& g : generated_) injector_.enqueue(g.gen, g.dst, g.size);
 }
 

@@ -62,6 +62,9 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   int script_size_;
   RunStatus& status_;
   std::unique_ptr<TrafficSource> source_;
+  // source_->next_time(), kept here: a NIC activation then reads the source
+  // only when it generates.
+  Cycle next_gen_ = kNeverCycle;
   Injector injector_;
   Sink sink_;
   Link* ej_ = nullptr;

@@ -27,7 +27,16 @@ class Sink {
   void receive(Cycle now);
 
  private:
-  bool check(const Flit& f);
+  // A VC carries one packet at a time, head to tail, on the ejection link.
+  bool check(const Flit& f) {
+    if (f.vc >= rx_.size()) rx_.resize(f.vc + 1u);
+    RxVc& r = rx_[f.vc];
+    if (f.dst != node_ || f.seq != r.next || (f.seq > 0 && f.pkt != r.pkt)) return fail(f, r.next, r.pkt);
+    r.pkt = f.pkt;
+    r.next = f.tail() ? 0 : f.seq + 1;
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] bool fail(const Flit& f, int next, uint64_t pkt);
 
   int node_;
   bool check_;

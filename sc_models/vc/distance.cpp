@@ -1,6 +1,14 @@
 #include "vc/distance.h"
 
+#include <string>
+
+#include "core/error.h"
+
 namespace nocsim {
+
+void DistancePolicy::past_sequence(int pos) {
+  throw InvariantError("vc.policy: distance: position " + std::to_string(pos) + " past the reference sequence");
+}
 
 DistancePolicy::DistancePolicy(const VcSequence& ref, const std::vector<int>& out_vcs)
     : out_vcs_(out_vcs), split_(ref.share() == VcSequence::Share::Split) {

@@ -8,10 +8,7 @@
 // Deadlock freedom is the reference sequence's: positions only increase
 // along a path, except opportunistic hops, which reuse a position already
 // held and need room for the whole packet.
-#include <string>
 #include <vector>
-
-#include "core/error.h"
 
 #include "vc/vc_policy.h"
 
@@ -23,8 +20,7 @@ class DistancePolicy final : public VcPolicy {
   VcRange range(const RouteCandidate& c) const override {
     const int n = out_vcs_[static_cast<size_t>(c.out_port)];
     if (c.pos < 0) return {0, static_cast<int16_t>(n - 1)};
-    if (c.pos >= static_cast<int>(rank_.size()))  // a routing naming positions its reference lacks
-      throw InvariantError("vc.policy: distance: position " + std::to_string(c.pos) + " past the reference sequence");
+    if (c.pos >= static_cast<int>(rank_.size())) past_sequence(c.pos);  // a routing naming positions its reference lacks
     const int r = rank_[static_cast<size_t>(c.pos)];
     if (!split_) return {static_cast<int16_t>(r), static_cast<int16_t>(r < n ? r : n - 1)};
     const int k = ranks_[static_cast<size_t>(c.pos)], per = n / k;
@@ -32,6 +28,7 @@ class DistancePolicy final : public VcPolicy {
   }
 
  private:
+  [[noreturn, gnu::cold, gnu::noinline]] static void past_sequence(int pos);
   std::vector<int> out_vcs_;
   std::vector<int> rank_;   // per position
   std::vector<int> ranks_;  // per position: positions of its class
