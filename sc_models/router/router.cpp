@@ -33,7 +33,9 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       st_.vc(ip, v).port = static_cast<int16_t>(ip);
     }
   st_.out.resize(p.ports);
-  st_.obs.get<ActivityCounters>().resize(p.ports);
+  uint64_t global = 0;
+  for (int op = 0; op < p.network_ports; ++op) global |= static_cast<uint64_t>(p.global_port[op] != 0) << op;
+  st_.obs.get<ActivityCounters>().set_ports(p.network_ports, global);
   st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);

@@ -293,10 +293,8 @@ Activity Network::activity(int r) const {
 
 std::vector<PortActivity> Network::raw_port_activity(int r) const {
   const Router& rt = *routers_[r];
-  const std::vector<uint64_t>& reads = rt.state().obs.get<ActivityCounters>().buffer_reads();
-  std::vector<PortActivity> a(reads.size());
+  std::vector<PortActivity> a(static_cast<size_t>(rt.state().p.ports));
   for (size_t p = 0; p < a.size(); ++p) {
-    a[p].buffer_reads = reads[p];
     if (const Link* l = rt.in_link(static_cast<int>(p))) {
       a[p].credits = l->credits_sent();
       // Every flit the link carried is written into the input buffer when it

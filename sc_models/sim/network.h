@@ -78,7 +78,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   void snapshot_activity();
   bool snapshot_taken_ = false;
   std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
-  sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge  // the routing's (Routing::congestion_providers)
+  sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge
 };
 
 }  // namespace nocsim

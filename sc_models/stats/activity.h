@@ -1,7 +1,10 @@
 #pragma once
 // Activity counters of one router: what each unit did. ActivityCounters
 // observes the units' transitions (router/unit_observer.h): routing
-// computations, VA and SA requests and grants, input-buffer reads per port.
+// computations, VA and SA requests and grants, input-buffer reads by port
+// class (NIC, local, global: the PortClass index). By class rather than by
+// port so that they fit in the lines a commit touches anyway: a per-port
+// array cost a cache line per router per cycle at high load.
 // The links count what they carry (Link::credits_sent, flits_sent); Network
 // reads those into a PortActivity, input-buffer writes included (the flits
 // the input link delivered: sent minus still on it). Crossbar traversals and
@@ -11,18 +14,17 @@
 // datapath never calls power code. Counters run for the whole run; Network
 // subtracts a snapshot taken at the end of warm-up.
 #include <cstdint>
-#include <vector>
 
 #include "router/unit_observer.h"
 
 namespace nocsim {
 
 struct PortActivity {
-  uint64_t buffer_writes = 0, buffer_reads = 0;  // of this input port's buffers
-  uint64_t credits = 0;                          // sent upstream by this input port
-  uint64_t link_flits = 0;                       // sent on this output port's link (ejection included)
+  uint64_t buffer_writes = 0;  // into this input port's buffers
+  uint64_t credits = 0;        // sent upstream by this input port
+  uint64_t link_flits = 0;     // sent on this output port's link (ejection included)
   PortActivity& operator-=(const PortActivity& o) {
-    buffer_writes -= o.buffer_writes, buffer_reads -= o.buffer_reads, credits -= o.credits, link_flits -= o.link_flits;
+    buffer_writes -= o.buffer_writes, credits -= o.credits, link_flits -= o.link_flits;
     return *this;
   }
 };
@@ -31,30 +33,37 @@ struct Activity {
   uint64_t rc = 0;  // routing computations (RC, VA's lookahead and re-evaluation)
   uint64_t va_requests = 0, va_grants = 0;
   uint64_t sa_requests = 0, sa_grants = 0;  // input VC requests and grants, every speedup round
+  uint64_t buffer_reads[3] = {};            // input-buffer reads by port class (PortClass index)
   Activity& operator-=(const Activity& o) {
     rc -= o.rc, va_requests -= o.va_requests, va_grants -= o.va_grants;
     sa_requests -= o.sa_requests, sa_grants -= o.sa_grants;
+    for (int c = 0; c < 3; ++c) buffer_reads[c] -= o.buffer_reads[c];
     return *this;
   }
 };
 
 class ActivityCounters : public UnitObserver {
  public:
-  void resize(int ports) { buffer_reads_.assign(static_cast<size_t>(ports), 0); }
+  // Input ports >= network_ports are NIC ports; of the others, those whose
+  // bit is set in global_mask are global (at most 64 ports, as SA).
+  void set_ports(int network_ports, uint64_t global_mask) {
+    network_ports_ = network_ports;
+    global_ = global_mask;
+  }
   void routed(int, int, int) { ++act_.rc; }
   void vc_granted(int, int, int, int) { ++act_.va_grants; }
   void departed(int ip, int, const Flit&) {
     ++act_.sa_grants;
-    ++buffer_reads_[static_cast<size_t>(ip)];
+    ++act_.buffer_reads[ip >= network_ports_ ? 0 : 1 + ((global_ >> ip) & 1)];
   }
   void va_requested(uint64_t n) { act_.va_requests += n; }
   void sa_requested(uint64_t n) { act_.sa_requests += n; }
   const Activity& activity() const { return act_; }
-  const std::vector<uint64_t>& buffer_reads() const { return buffer_reads_; }  // [in_port]
 
  private:
   Activity act_;
-  std::vector<uint64_t> buffer_reads_;
+  uint64_t global_ = 0;
+  int network_ports_ = 0;
 };
 
 }  // namespace nocsim
