@@ -36,6 +36,7 @@ add_library(nocsim_lib STATIC
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp
+  topologies/topology.cpp
   topologies/kary_ncube.cpp
   topologies/dragonfly.cpp
 )

@@ -1,15 +1,17 @@
 // Every configuration key, its default and what is allowed. docs/user-guide.md
 // is checked against this table by a test, so the two cannot drift. Values
-// served by a registry (routing, VC policy, selection, traffic source) are
-// taken from it when a value is checked.
+// served by a registry (topology, routing, VC policy, selection, traffic
+// source) are taken from it when a value is checked.
 #include "core/config.h"
 #include "routing/routing.h"
+#include "topologies/topology.h"
+#include "traffic/source.h"
 #include "vc/selection.h"
 #include "vc/vc_policy.h"
-#include "traffic/source.h"
 
 namespace nocsim {
 namespace {
+std::vector<std::string> topology_keys() { return topology_registry().keys(); }
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
@@ -19,7 +21,7 @@ std::vector<std::string> source_keys() { return source_registry().keys(); }
 const std::vector<KeySpec>& config_schema() {
   using K = KeyType;
   static const std::vector<KeySpec> schema = {
-      {"topology.type", K::Enum, "mesh", 0, 0, {"mesh", "torus", "dragonfly"}, "network shape"},
+      {"topology.type", K::Enum, "mesh", 0, 0, {}, "network shape", topology_keys},
       {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "routers per dimension: one value for all dimensions or a list of n"},
       {"topology.n", K::Int, "2", 1, 8, {}, "mesh/torus: dimensions"},
       {"topology.concentration", K::Int, "1", 1, 64, {}, "mesh/torus: nodes per router"},

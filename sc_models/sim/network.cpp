@@ -7,8 +7,6 @@
 #include "alloc/sw_alloc_backend.h"
 #include "congestion/provider.h"
 #include "core/error.h"
-#include "topologies/dragonfly.h"
-#include "topologies/kary_ncube.h"
 #include "traffic/source.h"
 
 namespace nocsim {
@@ -24,23 +22,6 @@ std::vector<int> packet_sizes(const Config& cfg) {
 int max_packet_size(const Config& cfg) {
   const auto v = packet_sizes(cfg);
   return *std::max_element(v.begin(), v.end());
-}
-
-std::unique_ptr<Topology> make_topology(const Config& cfg) {
-  const std::string& type = cfg.get_str("topology.type");
-  if (type == "dragonfly")
-    return std::make_unique<Dragonfly>(
-        static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
-        static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
-        Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
-  int n = static_cast<int>(cfg.get_int("topology.n"));
-  auto kl = cfg.get_int_list("topology.k");
-  if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
-    throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
-                      std::to_string(kl.size()));
-  std::vector<int> k(n);
-  for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
-  return std::make_unique<KAryNCube>(k, static_cast<int>(cfg.get_int("topology.concentration")), type == "torus");
 }
 
 // VCs, flits per VC and link latency of one class of port. Per-class keys
@@ -108,7 +89,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
 }  // namespace
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
-  auto topo = make_topology(cfg);
+  auto topo = topology_registry().at(cfg.get_str("topology.type")).make(cfg);
   if (topo->ports() > 64)
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");

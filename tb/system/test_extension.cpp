@@ -1,6 +1,6 @@
-// A new routing and a new VC policy take their own code plus one
-// registration line each: here both live in the test binary, registered
-// before the configuration is read, and run a whole network.
+// A new routing, VC policy or topology takes its own code plus one
+// registration line: here each lives in the test binary, registered before
+// the configuration is read, and runs a whole network.
 #include <gtest/gtest.h>
 
 #include "harness.h"
@@ -44,6 +44,10 @@ class LowestVc : public VcPolicy {
 };
 
 void register_toys() {
+  mutable_topology_registry().add("ring", {[](const Config& cfg) -> std::unique_ptr<Topology> {
+                                    const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
+                                    return std::make_unique<KAryNCube>(std::vector<int>{k}, 1, true);
+                                  }});
   mutable_routing_registry().add(
       "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
@@ -68,6 +72,16 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
 }
 
+TEST(Extension, ToyTopologyRunsAWholeNetwork) {
+  register_toys();
+  Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.load=0.2", "sim.cycles=2000"});
+  RunResult res = run_simulation(cfg);
+  ASSERT_EQ(res.exit_code, 0) << res.error;
+  EXPECT_GT(test::json_number(res.json, "measured"), 100);
+  EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
+  EXPECT_NE(res.json.find("\"topology.type\": \"ring\""), std::string::npos);
+}
+
 TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   Config cfg;
   try {
@@ -76,8 +90,10 @@ TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("dor"), std::string::npos) << e.what();
   }
+  EXPECT_THROW(cfg.set("topology.type", "ring"), ConfigError);
   register_toys();
   cfg.set("routing.algorithm", "yx");
   cfg.set("vc.policy", "vc0");
+  cfg.set("topology.type", "ring");
   EXPECT_EQ(cfg.get_str("vc.policy"), "vc0");
 }
