@@ -1,10 +1,11 @@
 // Every configuration key, its default and what is allowed. docs/user-guide.md
 // is checked against this table by a test, so the two cannot drift. Values
 // served by a registry (topology, routing, VC policy, selection, traffic
-// source) are taken from it when a value is checked.
+// pattern and source) are taken from it when a value is checked.
 #include "core/config.h"
 #include "routing/routing.h"
 #include "topologies/topology.h"
+#include "traffic/pattern.h"
 #include "traffic/source.h"
 #include "vc/selection.h"
 #include "vc/vc_policy.h"
@@ -12,6 +13,7 @@
 namespace nocsim {
 namespace {
 std::vector<std::string> topology_keys() { return topology_registry().keys(); }
+std::vector<std::string> pattern_keys() { return pattern_registry().keys(); }
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
@@ -64,7 +66,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},
       {"vc.policy", K::Enum, "distance", 0, 0, {}, "which output VCs a hop may take: distance = the rank of its position in the routing's reference sequence (dragonfly distance-based VCs; torus dateline halves)", vc_policy_keys},
       {"vc.selection", K::Enum, "first", 0, 0, {}, "VA selection among a head's candidates: first = the first (best) candidate with a usable VC requests all its usable VCs", selection_keys},
-      {"traffic.pattern", K::Enum, "uniform", 0, 0, {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "adv", "advc"}, "destination pattern"},
+      {"traffic.pattern", K::Enum, "uniform", 0, 0, {}, "destination pattern", pattern_keys},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},
       {"traffic.packet_size", K::IntList, "8", 1, 65535, {}, "flits per packet (flit = phit); a list: each packet draws its size uniformly from it"},

@@ -108,8 +108,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   selection_registry().at(cfg.get_str("vc.selection"));
   check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
-  auto pattern =
-      make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, 0, kNeverCycle), *pattern);
   return topo;
 }
@@ -119,7 +118,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
       wheel_("wheel", kPeriodPs) {
   wheel_.clk(clock_);
-  pattern_ = make_pattern(cfg.get_str("traffic.pattern"), *topo_, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  pattern_ = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo_, cfg);
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
   const bool per_stage = cfg.get_str("sim.mode") == "per-stage";

@@ -1,11 +1,12 @@
-// A new routing, VC policy or topology takes its own code plus one
-// registration line: here each lives in the test binary, registered before
-// the configuration is read, and runs a whole network.
+// A new routing, VC policy, topology or traffic pattern takes its own code
+// plus one registration line: here each lives in the test binary, registered
+// before the configuration is read, and runs a whole network.
 #include <gtest/gtest.h>
 
 #include "harness.h"
 #include "sim/run.h"
 #include "topologies/kary_ncube.h"
+#include "traffic/pattern.h"
 #include "vc/vc_policy.h"
 
 using namespace nocsim;
@@ -43,11 +44,24 @@ class LowestVc : public VcPolicy {
   }
 };
 
+// Every node sends to the next one.
+class NextNode : public TrafficPattern {
+ public:
+  explicit NextNode(int nodes) : n_(nodes) {}
+  int dest(int src, Rng&) const override { return (src + 1) % n_; }
+
+ private:
+  int n_;
+};
+
 void register_toys() {
   mutable_topology_registry().add("ring", {[](const Config& cfg) -> std::unique_ptr<Topology> {
                                     const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
                                     return std::make_unique<KAryNCube>(std::vector<int>{k}, 1, true);
                                   }});
+  mutable_pattern_registry().add("next", {[](const Topology& t, const Config&) -> std::unique_ptr<TrafficPattern> {
+                                   return std::make_unique<NextNode>(t.nodes());
+                                 }});
   mutable_routing_registry().add(
       "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
@@ -72,9 +86,10 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
 }
 
-TEST(Extension, ToyTopologyRunsAWholeNetwork) {
+TEST(Extension, ToyTopologyAndPatternRunAWholeNetwork) {
   register_toys();
-  Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.load=0.2", "sim.cycles=2000"});
+  Config cfg = test::make_config(
+      "", {"topology.type=ring", "topology.k=8", "traffic.pattern=next", "traffic.load=0.2", "sim.cycles=2000"});
   RunResult res = run_simulation(cfg);
   ASSERT_EQ(res.exit_code, 0) << res.error;
   EXPECT_GT(test::json_number(res.json, "measured"), 100);
@@ -95,5 +110,6 @@ TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   cfg.set("routing.algorithm", "yx");
   cfg.set("vc.policy", "vc0");
   cfg.set("topology.type", "ring");
+  cfg.set("traffic.pattern", "next");
   EXPECT_EQ(cfg.get_str("vc.policy"), "vc0");
 }

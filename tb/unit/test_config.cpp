@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/suggest.h"
 #include "topologies/topology.h"
+#include "traffic/pattern.h"
 
 using nocsim::Config;
 using nocsim::ConfigError;
@@ -178,12 +179,18 @@ TEST(Config, BadRecordsNameTheField) {
 TEST(Config, RegistryValuesAreTheAllowedValues) {
   const std::map<std::string, std::vector<std::string>> keys = {
       {"topology.type", nocsim::topology_registry().keys()},
+      {"traffic.pattern", nocsim::pattern_registry().keys()},
   };
   for (const auto& s : nocsim::config_schema())
     if (keys.count(s.key)) {
       EXPECT_EQ(nocsim::allowed_values(s), keys.at(s.key)) << s.key;
     }
   EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "mesh", "torus"}));
+  EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "neighbor",
+                                                                   "shuffle", "tornado", "transpose", "uniform"}));
   EXPECT_EQ(error_of([] { nocsim::topology_registry().at("ring"); }),
             "topology.type: unknown value 'ring' (valid: dragonfly, mesh, torus)");
+  EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("hotspot"); }),
+            "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, neighbor, shuffle, tornado, "
+            "transpose, uniform)");
 }
