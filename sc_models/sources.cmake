@@ -44,6 +44,7 @@ target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMA
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
 target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC yaml-cpp)
 if(NOCSIM_RTL_COSIM)
+  target_sources(nocsim_lib PRIVATE sc_models/alloc/rtl_sw_alloc.cpp)
   target_link_libraries(nocsim_lib PUBLIC nocsim_rtl)
   target_compile_definitions(nocsim_lib PRIVATE NOCSIM_HAVE_RTL)
 endif()

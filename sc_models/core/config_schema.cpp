@@ -1,7 +1,9 @@
 // Every configuration key, its default and what is allowed. docs/user-guide.md
 // is checked against this table by a test, so the two cannot drift. Values
-// served by a registry (topology, routing, VC policy, selection, traffic
-// pattern and source) are taken from it when a value is checked.
+// served by a registry (topology, switch allocator, routing, VC policy,
+// selection, traffic pattern and source) are taken from it when a value is
+// checked.
+#include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "routing/routing.h"
 #include "topologies/topology.h"
@@ -14,6 +16,7 @@ namespace nocsim {
 namespace {
 std::vector<std::string> topology_keys() { return topology_registry().keys(); }
 std::vector<std::string> pattern_keys() { return pattern_registry().keys(); }
+std::vector<std::string> sw_alloc_keys() { return sw_alloc_registry().keys(); }
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
@@ -46,7 +49,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},
       {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
       {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
-      {"router.alloc", K::Enum, "cpp", 0, 0, {"cpp", "rtl", "lockstep"}, "switch allocator: C++ twin, Verilated rtl_ref/, or both compared every cycle"},
+      {"router.alloc", K::Enum, "cpp", 0, 0, {}, "switch allocator: cpp (the C++ twin), rtl (the Verilated rtl_ref/ block) or lockstep (both, compared every cycle); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", sw_alloc_keys},
       {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link (dragonfly: local links)"},
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
       {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},

@@ -107,7 +107,8 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(*topo, cfg);
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   selection_registry().at(cfg.get_str("vc.selection"));
-  check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
+  if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
+    f.validate(topo->ports(), router_params(cfg, *topo).vcs);
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, 0, kNeverCycle), *pattern);
   return topo;
@@ -135,7 +136,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     logic.routing = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r);
     logic.vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(logic.routing->reference(), rp.out_vcs, cfg);
     logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg);
-    logic.alloc = make_sw_alloc(cfg.get_str("router.alloc"), t.ports(), rp.vcs);
+    logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs);
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(logic), sink, connected));

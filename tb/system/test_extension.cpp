@@ -1,8 +1,10 @@
-// A new routing, VC policy, topology or traffic pattern takes its own code
-// plus one registration line: here each lives in the test binary, registered
-// before the configuration is read, and runs a whole network.
+// A new routing, VC policy, topology, traffic pattern or switch allocator
+// takes its own code plus one registration line: here each lives in the test
+// binary, registered before the configuration is read, and runs a whole
+// network.
 #include <gtest/gtest.h>
 
+#include "alloc/sw_alloc_backend.h"
 #include "harness.h"
 #include "sim/run.h"
 #include "topologies/kary_ncube.h"
@@ -13,7 +15,7 @@ using namespace nocsim;
 
 namespace {
 
-int routed = 0, ranged = 0;
+int routed = 0, ranged = 0, allocations = 0;
 
 // YX: dimension order from the highest dimension down (minimal on a mesh).
 class YxRouting : public Routing {
@@ -54,6 +56,19 @@ class NextNode : public TrafficPattern {
   int n_;
 };
 
+// The C++ twin, counting allocations.
+class CountedAlloc : public SwAllocBackend {
+ public:
+  CountedAlloc(int ports, int vcs) : twin_(sw_alloc_registry().at("cpp").make(ports, vcs)) {}
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    ++allocations;
+    twin_->allocate(inputs, req, op_of, gnt);
+  }
+
+ private:
+  std::unique_ptr<SwAllocBackend> twin_;
+};
+
 void register_toys() {
   mutable_topology_registry().add("ring", {[](const Config& cfg) -> std::unique_ptr<Topology> {
                                     const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
@@ -62,6 +77,10 @@ void register_toys() {
   mutable_pattern_registry().add("next", {[](const Topology& t, const Config&) -> std::unique_ptr<TrafficPattern> {
                                    return std::make_unique<NextNode>(t.nodes());
                                  }});
+  mutable_sw_alloc_registry().add("counted", {[](int ports, int vcs) -> std::unique_ptr<SwAllocBackend> {
+                                               return std::make_unique<CountedAlloc>(ports, vcs);
+                                             },
+                                             nullptr});
   mutable_routing_registry().add(
       "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
@@ -86,12 +105,13 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
 }
 
-TEST(Extension, ToyTopologyAndPatternRunAWholeNetwork) {
+TEST(Extension, ToyTopologyPatternAndAllocatorRunAWholeNetwork) {
   register_toys();
-  Config cfg = test::make_config(
-      "", {"topology.type=ring", "topology.k=8", "traffic.pattern=next", "traffic.load=0.2", "sim.cycles=2000"});
+  Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.pattern=next",
+                                      "router.alloc=counted", "traffic.load=0.2", "sim.cycles=2000"});
   RunResult res = run_simulation(cfg);
   ASSERT_EQ(res.exit_code, 0) << res.error;
+  EXPECT_GT(allocations, 1000);
   EXPECT_GT(test::json_number(res.json, "measured"), 100);
   EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
   EXPECT_NE(res.json.find("\"topology.type\": \"ring\""), std::string::npos);
@@ -111,5 +131,7 @@ TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   cfg.set("vc.policy", "vc0");
   cfg.set("topology.type", "ring");
   cfg.set("traffic.pattern", "next");
+  cfg.set("router.alloc", "counted");
   EXPECT_EQ(cfg.get_str("vc.policy"), "vc0");
+  EXPECT_EQ(cfg.get_str("router.alloc"), "counted");
 }

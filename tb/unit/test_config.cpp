@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 
+#include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "core/error.h"
 #include "core/suggest.h"
@@ -180,6 +181,7 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
   const std::map<std::string, std::vector<std::string>> keys = {
       {"topology.type", nocsim::topology_registry().keys()},
       {"traffic.pattern", nocsim::pattern_registry().keys()},
+      {"router.alloc", nocsim::sw_alloc_registry().keys()},
   };
   for (const auto& s : nocsim::config_schema())
     if (keys.count(s.key)) {
@@ -193,4 +195,6 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
   EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("hotspot"); }),
             "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, neighbor, shuffle, tornado, "
             "transpose, uniform)");
+  EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.alloc: unknown value 'zz' (valid: ", 0),
+            0u);
 }
