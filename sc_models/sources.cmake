@@ -31,6 +31,7 @@ add_library(nocsim_lib STATIC
   sc_models/stats/delivery.cpp
   sc_models/traffic/pattern.cpp
   sc_models/traffic/source.cpp
+  sc_models/congestion/provider.cpp
   sc_models/congestion/piggyback.cpp
   sc_models/sim/network.cpp
   sc_models/sim/monitor.cpp

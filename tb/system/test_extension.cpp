@@ -1,10 +1,11 @@
-// A new routing, VC policy, topology, traffic pattern or switch allocator
-// takes its own code plus one registration line: here each lives in the test
-// binary, registered before the configuration is read, and runs a whole
-// network.
+// A new routing, VC policy, congestion provider, topology, traffic pattern or
+// switch allocator takes its own code plus one registration line: here each
+// lives in the test binary, registered before the configuration is read, and
+// runs a whole network.
 #include <gtest/gtest.h>
 
 #include "alloc/sw_alloc_backend.h"
+#include "congestion/provider.h"
 #include "harness.h"
 #include "sim/run.h"
 #include "topologies/kary_ncube.h"
@@ -15,7 +16,7 @@ using namespace nocsim;
 
 namespace {
 
-int routed = 0, ranged = 0, allocations = 0;
+int routed = 0, ranged = 0, boards = 0, allocations = 0;
 
 // YX: dimension order from the highest dimension down (minimal on a mesh).
 class YxRouting : public Routing {
@@ -31,6 +32,7 @@ class YxRouting : public Routing {
     out.push_back(c);
   }
   const VcSequence& reference() const override { return ref_; }
+  std::vector<std::string> congestion_providers() const override { return {"quiet"}; }
 
  private:
   const KAryNCube& t_;
@@ -45,6 +47,9 @@ class LowestVc : public VcPolicy {
     return {0, 0};
   }
 };
+
+// Never flags a port.
+class QuietBoard : public CongestionProvider {};
 
 // Every node sends to the next one.
 class NextNode : public TrafficPattern {
@@ -70,6 +75,10 @@ class CountedAlloc : public SwAllocBackend {
 };
 
 void register_toys() {
+  mutable_congestion_registry().add("quiet", {[](const Topology&, const CongestionView&, const Config&) {
+                                      ++boards;
+                                      return std::unique_ptr<CongestionProvider>(std::make_unique<QuietBoard>());
+                                    }});
   mutable_topology_registry().add("ring", {[](const Config& cfg) -> std::unique_ptr<Topology> {
                                     const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
                                     return std::make_unique<KAryNCube>(std::vector<int>{k}, 1, true);
@@ -101,6 +110,7 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   ASSERT_EQ(res.exit_code, 0) << res.error;
   EXPECT_GT(routed, 1000);
   EXPECT_GT(ranged, 1000);
+  EXPECT_EQ(boards, 1);  // one per network, however many routers name it
   EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
 }
