@@ -86,7 +86,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
-      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router)"},
+      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router) and one record per router-to-router link (activity.per_link)"},
   };
   return schema;
 }
