@@ -31,11 +31,13 @@ add_library(nocsim_lib STATIC
   sc_models/stats/delivery.cpp
   sc_models/traffic/pattern.cpp
   sc_models/traffic/source.cpp
+  sc_models/congestion/provider.cpp
   sc_models/congestion/piggyback.cpp
   sc_models/sim/network.cpp
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp
+  topologies/topology.cpp
   topologies/kary_ncube.cpp
   topologies/dragonfly.cpp
 )
@@ -43,6 +45,7 @@ target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMA
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
 target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC yaml-cpp)
 if(NOCSIM_RTL_COSIM)
+  target_sources(nocsim_lib PRIVATE sc_models/alloc/rtl_sw_alloc.cpp)
   target_link_libraries(nocsim_lib PUBLIC nocsim_rtl)
   target_compile_definitions(nocsim_lib PRIVATE NOCSIM_HAVE_RTL)
 endif()

@@ -1,12 +1,14 @@
 #pragma once
-// Helpers for tests: configurations from overrides, and the nocsim binary run
-// as a child process (exit code, stdout, stderr).
+// Helpers for tests: configurations from overrides, destination patterns by
+// name, and the nocsim binary run as a child process (exit code, stdout,
+// stderr).
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "core/config.h"
+#include "traffic/pattern.h"
 
 namespace nocsim::test {
 
@@ -25,6 +28,13 @@ inline Config make_config(const std::string& file, std::initializer_list<std::st
   for (const auto& o : overrides) c.set_override(o);
   c.set("sim.progress", "false");
   return c;
+}
+
+// The pattern traffic.pattern=name builds on topo; adv_offset: i of ADV+i.
+inline std::unique_ptr<TrafficPattern> pattern(const std::string& name, const Topology& topo, int adv_offset = 1) {
+  Config c;
+  c.set("traffic.adv_offset", std::to_string(adv_offset));
+  return pattern_registry().at(name).make(topo, c);
 }
 
 struct CliResult {

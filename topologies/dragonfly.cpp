@@ -1,5 +1,6 @@
 #include "topologies/dragonfly.h"
 
+#include "core/config.h"
 #include "core/error.h"
 
 namespace nocsim {
@@ -76,6 +77,15 @@ int Dragonfly::min_hops(int s, int d) const {
   if (gs == gd) return 1;
   const int out = gateway(gs, gd), in = gateway(gd, gs);
   return (index(s) != out) + 1 + (index(d) != in);
+}
+
+void register_dragonfly_topologies(TopologyRegistry& reg) {
+  reg.add("dragonfly", {[](const Config& cfg) -> std::unique_ptr<Topology> {
+            return std::make_unique<Dragonfly>(
+                static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
+                static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
+                Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
+          }});
 }
 
 }  // namespace nocsim

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/config.h"
 #include "core/error.h"
 
 namespace nocsim {
@@ -73,6 +74,26 @@ uint64_t KAryNCube::productive_ports(int router, int dst_router) const {
     if (off) m |= 1ull << (off > 0 ? 2 * d : 2 * d + 1);
   }
   return m;
+}
+
+namespace {
+
+std::unique_ptr<Topology> make_kary_ncube(const Config& cfg, bool wrap) {
+  const int n = static_cast<int>(cfg.get_int("topology.n"));
+  const auto kl = cfg.get_int_list("topology.k");
+  if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
+    throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
+                      std::to_string(kl.size()));
+  std::vector<int> k(n);
+  for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
+  return std::make_unique<KAryNCube>(k, static_cast<int>(cfg.get_int("topology.concentration")), wrap);
+}
+
+}  // namespace
+
+void register_kary_ncube_topologies(TopologyRegistry& reg) {
+  reg.add("mesh", {[](const Config& cfg) { return make_kary_ncube(cfg, false); }});
+  reg.add("torus", {[](const Config& cfg) { return make_kary_ncube(cfg, true); }});
 }
 
 }  // namespace nocsim

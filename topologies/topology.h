@@ -2,9 +2,15 @@
 // What every topology tells the rest of the model: routers, ports, who is
 // wired to whom, and where each node attaches. Path arithmetic specific to a
 // family (minimal directions, distances) lives in that family's class.
+#include <functional>
+#include <memory>
 #include <string>
 
+#include "core/registry.h"
+
 namespace nocsim {
+
+class Config;
 
 // What a port connects to; VC counts, buffer depths and link latencies are
 // configured per class.
@@ -42,5 +48,18 @@ class Topology {
   virtual int min_hops(int src_router, int dst_router) const = 0;
   virtual int min_global_hops(int /*src_router*/, int /*dst_router*/) const { return 0; }
 };
+
+struct TopologyFactory {
+  // Reads the family's topology.* keys; throws ConfigError for impossible shapes.
+  std::function<std::unique_ptr<Topology>(const Config&)> make;
+};
+using TopologyRegistry = Registry<TopologyFactory>;
+
+// Explicit registration (static self-registration is dropped by the linker).
+void register_kary_ncube_topologies(TopologyRegistry& reg);
+void register_dragonfly_topologies(TopologyRegistry& reg);
+// Every topology of the build (topology.type); a test may add its own.
+const TopologyRegistry& topology_registry();
+TopologyRegistry& mutable_topology_registry();
 
 }  // namespace nocsim

@@ -1,12 +1,6 @@
 #include "alloc/sw_alloc_backend.h"
 
-#include <sstream>
-
 #include "alloc/sep_if_allocator.h"
-#include "core/error.h"
-#ifdef NOCSIM_HAVE_RTL
-#include "alloc/rtl_sep_if_allocator.h"
-#endif
 
 namespace nocsim {
 namespace {
@@ -22,108 +16,27 @@ class TwinAlloc : public SwAllocBackend {
   SepIfAllocator a_;
 };
 
-// Drives an allocator through its request vectors (the RTL wrapper's interface).
-template <typename A>
-void drive(A& a, int V, uint64_t inputs, const uint64_t* req, const int* op_of) {
-  for (uint64_t m = inputs; m; m &= m - 1) {
-    const int ip = __builtin_ctzll(m);
-    for (uint64_t r = req[ip]; r; r &= r - 1) {
-      const int v = __builtin_ctzll(r);
-      a.req_ip_ivc[ip * V + v] = 1;
-      a.req_op_ip_ivc[ip * V + v] = op_of[ip * V + v];
-    }
-  }
-  a.eval();
-}
-
-template <typename A>
-void collect(A& a, uint64_t inputs, int* gnt) {
-  for (uint64_t m = inputs; m; m &= m - 1) {
-    const int ip = __builtin_ctzll(m);
-    gnt[ip] = a.gnt_ip[ip] ? a.gnt_ivc_ip[ip] : -1;
-  }
-  a.clear_requests();
-  a.tick();
-}
-
-#ifdef NOCSIM_HAVE_RTL
-class RtlAlloc : public SwAllocBackend {
- public:
-  RtlAlloc(int ports, int vcs) : a_(ports, vcs), V_(vcs) {}
-  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
-    drive(a_, V_, inputs, req, op_of);
-    collect(a_, inputs, gnt);
-  }
-
- private:
-  RtlSepIfAllocator a_;
-  int V_;
-};
-
-class LockstepAlloc : public SwAllocBackend {
- public:
-  LockstepAlloc(int ports, int vcs) : cpp_(ports, vcs), rtl_(ports, vcs), P_(ports), V_(vcs) {}
-  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
-    drive(cpp_, V_, inputs, req, op_of);
-    drive(rtl_, V_, inputs, req, op_of);
-    for (int ip = 0; ip < P_; ++ip)
-      if (cpp_.gnt_ip[ip] != rtl_.gnt_ip[ip] ||
-          (cpp_.gnt_ip[ip] && (cpp_.gnt_ivc_ip[ip] != rtl_.gnt_ivc_ip[ip] || cpp_.gnt_op_ip[ip] != rtl_.gnt_op_ip[ip])))
-        throw InvariantError(report(inputs, req, op_of));
-    collect(rtl_, inputs, gnt);
-    collect(cpp_, inputs, gnt);
-  }
-
- private:
-  template <typename A>
-  std::string grants(const A& a) const {
-    std::ostringstream o;
-    for (int ip = 0; ip < P_; ++ip)
-      if (a.gnt_ip[ip]) o << " in" << ip << ":vc" << a.gnt_ivc_ip[ip] << "->out" << a.gnt_op_ip[ip];
-    return o.str().empty() ? " none" : o.str();
-  }
-  std::string report(uint64_t inputs, const uint64_t* req, const int* op_of) const {
-    std::ostringstream o;
-    o << "lockstep mismatch: cycle " << cycle_ << " router " << router_ << " switch allocator; requests:";
-    for (int ip = 0; ip < P_; ++ip)
-      for (int v = 0; v < V_; ++v)
-        if ((inputs >> ip & 1) && (req[ip] >> v & 1)) o << " in" << ip << ":vc" << v << "->out" << op_of[ip * V_ + v];
-    o << "; cpp grants:" << grants(cpp_) << "; rtl grants:" << grants(rtl_);
-    return o.str();
-  }
-  SepIfAllocator cpp_;
-  RtlSepIfAllocator rtl_;
-  int P_, V_;
-};
-#endif
-
 }  // namespace
 
-void check_sw_alloc(const std::string& key, int ports, int vcs) {
-  if (key == "cpp") return;
-#ifdef NOCSIM_HAVE_RTL
-  if (!RtlSepIfAllocator::supports(ports, vcs)) {
-    std::ostringstream o;
-    o << "router.alloc: " << key << " needs a verilated sw_alloc_sep_if with " << ports << " ports and " << vcs
-      << " VCs; verilated (ports, vcs):";
-    for (auto [p, v] : RtlSepIfAllocator::supported()) o << " (" << p << "," << v << ")";
-    o << " (add the pair to NOCSIM_RTL_SEP_IF_PV, or use router.alloc=cpp)";
-    throw ConfigError(o.str());
-  }
-#else
-  (void)ports;
-  (void)vcs;
-  throw ConfigError("router.alloc: '" + key + "' needs a build with NOCSIM_RTL_COSIM=ON (Verilator); use cpp");
-#endif
+void register_twin_sw_alloc(SwAllocRegistry& reg) {
+  reg.add("cpp", {[](int ports, int vcs) -> std::unique_ptr<SwAllocBackend> {
+                    return std::make_unique<TwinAlloc>(ports, vcs);
+                  },
+                  nullptr});  // any (ports, vcs)
 }
 
-std::unique_ptr<SwAllocBackend> make_sw_alloc(const std::string& key, int ports, int vcs) {
-  check_sw_alloc(key, ports, vcs);
+SwAllocRegistry& mutable_sw_alloc_registry() {
+  static SwAllocRegistry reg = [] {
+    SwAllocRegistry r("router.alloc");
+    register_twin_sw_alloc(r);
 #ifdef NOCSIM_HAVE_RTL
-  if (key == "rtl") return std::make_unique<RtlAlloc>(ports, vcs);
-  if (key == "lockstep") return std::make_unique<LockstepAlloc>(ports, vcs);
+    register_rtl_sw_allocs(r);
 #endif
-  return std::make_unique<TwinAlloc>(ports, vcs);
+    return r;
+  }();
+  return reg;
 }
+
+const SwAllocRegistry& sw_alloc_registry() { return mutable_sw_alloc_registry(); }
 
 }  // namespace nocsim

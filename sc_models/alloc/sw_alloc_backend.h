@@ -1,11 +1,13 @@
 #pragma once
 // The switch allocator the SA stage drives: the C++ twin (`cpp`), the
 // Verilated rtl_ref/ block (`rtl`), or both side by side (`lockstep`), which
-// throws InvariantError with a report at the first cycle they disagree.
+// throws InvariantError with a report at the first cycle they disagree. Only
+// builds with NOCSIM_RTL_COSIM have `rtl` and `lockstep`.
 #include <cstdint>
+#include <functional>
 #include <memory>
-#include <string>
-#include <vector>
+
+#include "core/registry.h"
 
 namespace nocsim {
 
@@ -28,10 +30,20 @@ class SwAllocBackend {
   uint64_t cycle_ = 0;
 };
 
-// key: cpp, rtl or lockstep. Throws ConfigError when the key needs a build
-// with NOCSIM_RTL_COSIM or the (ports, vcs) pair was not verilated.
-std::unique_ptr<SwAllocBackend> make_sw_alloc(const std::string& key, int ports, int vcs);
-// Start-up check with the same errors, before any module is built.
-void check_sw_alloc(const std::string& key, int ports, int vcs);
+struct SwAllocFactory {
+  std::function<std::unique_ptr<SwAllocBackend>(int ports, int vcs)> make;
+  // Start-up check before any module is built (e.g. was this (ports, vcs)
+  // verilated); throws ConfigError. Optional.
+  std::function<void(int ports, int vcs)> validate;
+};
+using SwAllocRegistry = Registry<SwAllocFactory>;
+
+// Explicit registration (static self-registration is dropped by the linker).
+void register_twin_sw_alloc(SwAllocRegistry& reg);
+// In alloc/rtl_sw_alloc.cpp, built only with NOCSIM_RTL_COSIM.
+void register_rtl_sw_allocs(SwAllocRegistry& reg);
+// Every switch allocator this build can run (router.alloc); a test may add its own.
+const SwAllocRegistry& sw_alloc_registry();
+SwAllocRegistry& mutable_sw_alloc_registry();
 
 }  // namespace nocsim

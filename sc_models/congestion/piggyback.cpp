@@ -46,11 +46,7 @@ void PiggybackBoard::tick() {
   next_trigger(sc_core::sc_time(static_cast<double>(wake * period_ps_), sc_core::SC_PS) - sc_core::sc_time_stamp());
 }
 
-}  // namespace nocsim
-
-namespace nocsim {
-
-void register_congestion_providers(CongestionRegistry& reg) {
+void register_piggyback(CongestionRegistry& reg) {
   CongestionProviderFactory pb;
   pb.make = [](const Topology& t, const CongestionView& buffers, const Config& cfg) {
     const auto* d = dynamic_cast<const Dragonfly*>(&t);
@@ -63,15 +59,6 @@ void register_congestion_providers(CongestionRegistry& reg) {
     return std::unique_ptr<CongestionProvider>(std::make_unique<PiggybackBoard>("pb", *d, buffers, pp, kClockPeriodPs));
   };
   reg.add("pb", pb);
-}
-
-const CongestionRegistry& congestion_registry() {
-  static const CongestionRegistry reg = [] {
-    CongestionRegistry r("congestion provider");
-    register_congestion_providers(r);
-    return r;
-  }();
-  return reg;
 }
 
 }  // namespace nocsim

@@ -25,7 +25,10 @@ struct CongestionProviderFactory {
 };
 using CongestionRegistry = Registry<CongestionProviderFactory>;
 
-void register_congestion_providers(CongestionRegistry& reg);
+// Explicit registration (static self-registration is dropped by the linker).
+void register_piggyback(CongestionRegistry& reg);
+// Every provider of the build, by the name routings give; a test may add its own.
 const CongestionRegistry& congestion_registry();
+CongestionRegistry& mutable_congestion_registry();
 
 }  // namespace nocsim

@@ -1,15 +1,22 @@
 // Every configuration key, its default and what is allowed. docs/user-guide.md
 // is checked against this table by a test, so the two cannot drift. Values
-// served by a registry (routing, VC policy, selection, traffic source) are
-// taken from it when a value is checked.
+// served by a registry (topology, switch allocator, routing, VC policy,
+// selection, traffic pattern and source) are taken from it when a value is
+// checked.
+#include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "routing/routing.h"
+#include "topologies/topology.h"
+#include "traffic/pattern.h"
+#include "traffic/source.h"
 #include "vc/selection.h"
 #include "vc/vc_policy.h"
-#include "traffic/source.h"
 
 namespace nocsim {
 namespace {
+std::vector<std::string> topology_keys() { return topology_registry().keys(); }
+std::vector<std::string> pattern_keys() { return pattern_registry().keys(); }
+std::vector<std::string> sw_alloc_keys() { return sw_alloc_registry().keys(); }
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
@@ -19,7 +26,7 @@ std::vector<std::string> source_keys() { return source_registry().keys(); }
 const std::vector<KeySpec>& config_schema() {
   using K = KeyType;
   static const std::vector<KeySpec> schema = {
-      {"topology.type", K::Enum, "mesh", 0, 0, {"mesh", "torus", "dragonfly"}, "network shape"},
+      {"topology.type", K::Enum, "mesh", 0, 0, {}, "network shape", topology_keys},
       {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "routers per dimension: one value for all dimensions or a list of n"},
       {"topology.n", K::Int, "2", 1, 8, {}, "mesh/torus: dimensions"},
       {"topology.concentration", K::Int, "1", 1, 64, {}, "mesh/torus: nodes per router"},
@@ -42,7 +49,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},
       {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
       {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
-      {"router.alloc", K::Enum, "cpp", 0, 0, {"cpp", "rtl", "lockstep"}, "switch allocator: C++ twin, Verilated rtl_ref/, or both compared every cycle"},
+      {"router.alloc", K::Enum, "cpp", 0, 0, {}, "switch allocator: cpp (the C++ twin), rtl (the Verilated rtl_ref/ block) or lockstep (both, compared every cycle); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", sw_alloc_keys},
       {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link (dragonfly: local links)"},
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
       {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
@@ -62,7 +69,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},
       {"vc.policy", K::Enum, "distance", 0, 0, {}, "which output VCs a hop may take: distance = the rank of its position in the routing's reference sequence (dragonfly distance-based VCs; torus dateline halves)", vc_policy_keys},
       {"vc.selection", K::Enum, "first", 0, 0, {}, "VA selection among a head's candidates: first = the first (best) candidate with a usable VC requests all its usable VCs", selection_keys},
-      {"traffic.pattern", K::Enum, "uniform", 0, 0, {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor", "adv", "advc"}, "destination pattern"},
+      {"traffic.pattern", K::Enum, "uniform", 0, 0, {}, "destination pattern", pattern_keys},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},
       {"traffic.packet_size", K::IntList, "8", 1, 65535, {}, "flits per packet (flit = phit); a list: each packet draws its size uniformly from it"},
@@ -79,7 +86,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
-      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router)"},
+      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router) and one record per router-to-router link (activity.per_link)"},
   };
   return schema;
 }

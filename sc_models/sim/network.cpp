@@ -7,8 +7,6 @@
 #include "alloc/sw_alloc_backend.h"
 #include "congestion/provider.h"
 #include "core/error.h"
-#include "topologies/dragonfly.h"
-#include "topologies/kary_ncube.h"
 #include "traffic/source.h"
 
 namespace nocsim {
@@ -24,23 +22,6 @@ std::vector<int> packet_sizes(const Config& cfg) {
 int max_packet_size(const Config& cfg) {
   const auto v = packet_sizes(cfg);
   return *std::max_element(v.begin(), v.end());
-}
-
-std::unique_ptr<Topology> make_topology(const Config& cfg) {
-  const std::string& type = cfg.get_str("topology.type");
-  if (type == "dragonfly")
-    return std::make_unique<Dragonfly>(
-        static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
-        static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
-        Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
-  int n = static_cast<int>(cfg.get_int("topology.n"));
-  auto kl = cfg.get_int_list("topology.k");
-  if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
-    throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
-                      std::to_string(kl.size()));
-  std::vector<int> k(n);
-  for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
-  return std::make_unique<KAryNCube>(k, static_cast<int>(cfg.get_int("topology.concentration")), type == "torus");
 }
 
 // VCs, flits per VC and link latency of one class of port. Per-class keys
@@ -108,7 +89,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
 }  // namespace
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
-  auto topo = make_topology(cfg);
+  auto topo = topology_registry().at(cfg.get_str("topology.type")).make(cfg);
   if (topo->ports() > 64)
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
@@ -126,9 +107,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(*topo, cfg);
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   selection_registry().at(cfg.get_str("vc.selection"));
-  check_sw_alloc(cfg.get_str("router.alloc"), topo->ports(), router_params(cfg, *topo).vcs);
-  auto pattern =
-      make_pattern(cfg.get_str("traffic.pattern"), *topo, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
+    f.validate(topo->ports(), router_params(cfg, *topo).vcs);
+  auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, 0, kNeverCycle), *pattern);
   return topo;
 }
@@ -138,7 +119,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
       wheel_("wheel", kPeriodPs) {
   wheel_.clk(clock_);
-  pattern_ = make_pattern(cfg.get_str("traffic.pattern"), *topo_, static_cast<int>(cfg.get_int("traffic.adv_offset")));
+  pattern_ = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo_, cfg);
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
   const bool per_stage = cfg.get_str("sim.mode") == "per-stage";
@@ -155,7 +136,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     logic.routing = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r);
     logic.vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(logic.routing->reference(), rp.out_vcs, cfg);
     logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg);
-    logic.alloc = make_sw_alloc(cfg.get_str("router.alloc"), t.ports(), rp.vcs);
+    logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs);
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(logic), sink, connected));

@@ -30,6 +30,28 @@ const char* status_name(int code) {
   }
 }
 
+// One record per router-to-router link: the flits it carried forward and the
+// credits it carried back, both counted by the link itself (port_activity:
+// the output port's link_flits, the input port's credits).
+void write_per_link(JsonWriter& j, const Network& net) {
+  const Topology& t = net.topology();
+  std::vector<std::vector<PortActivity>> ports;
+  for (int r = 0; r < t.routers(); ++r) ports.push_back(net.port_activity(r));
+  j.open_array("per_link");
+  for (int r = 0; r < t.routers(); ++r)
+    for (int p = 0; p < t.network_ports(); ++p) {
+      const PortPeer q = t.peer(r, p);
+      if (q.router < 0) continue;
+      j.int_object(nullptr, {{"src_router", r},
+                             {"src_port", p},
+                             {"dst_router", q.router},
+                             {"dst_port", q.port},
+                             {"flits", ports[r][p].link_flits},
+                             {"credits", ports[q.router][q.port].credits}});
+    }
+  j.close_array();
+}
+
 }  // namespace
 
 void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, RunResult& res) {
@@ -210,6 +232,7 @@ void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out
     }
     for (size_t k = 0; k < names.size(); ++k) j.int_array(names[k].first, columns[k]);
     j.close();
+    write_per_link(j, net);
   }
   j.close();
 }

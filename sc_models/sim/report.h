@@ -30,7 +30,8 @@ struct ActivitySummary {
 };
 
 // The `activity` section: network totals, by port class and, with
-// per_router, one array per counter indexed by router.
+// per_router, one array per counter indexed by router and one record per
+// router-to-router link.
 void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out_buffers);
 
 }  // namespace nocsim

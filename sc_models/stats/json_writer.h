@@ -3,7 +3,9 @@
 // byte-identical output.
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nocsim {
@@ -12,6 +14,16 @@ class JsonWriter {
  public:
   void open(const char* key = nullptr) { item(key) += "{"; first_ = true; ++depth_; }
   void close() { --depth_; s_ += "\n" + indent() + "}"; first_ = false; }
+  // An array whose items are written with a null key.
+  void open_array(const char* key) { item(key) += "["; first_ = true; ++depth_; }
+  void close_array() { --depth_; s_ += "\n" + indent() + "]"; first_ = false; }
+  // A flat object of integers on one line: a record of an array.
+  void int_object(const char* key, std::initializer_list<std::pair<const char*, uint64_t>> fields) {
+    std::string& s = item(key);
+    s += "{";
+    for (const auto& [k, v] : fields) s += (s.back() == '{' ? "" : ", ") + quote(k) + ": " + std::to_string(v);
+    s += "}";
+  }
   void num(const char* key, double v) {
     char b[64];
     std::snprintf(b, sizeof b, "%.10g", v);

@@ -3,12 +3,15 @@
 #include <functional>
 #include <vector>
 
+#include "core/config.h"
 #include "core/error.h"
 #include "topologies/dragonfly.h"
 #include "topologies/kary_ncube.h"
 
 namespace nocsim {
 namespace {
+
+using Made = std::unique_ptr<TrafficPattern>;
 
 class Uniform : public TrafficPattern {
  public:
@@ -69,10 +72,15 @@ class Permutation : public TrafficPattern {
   std::function<int(int)> f_;
 };
 
-int log2_exact(int n) {
+// Bits of a node address, for the bit permutations.
+int address_bits(const std::string& name, const Topology& topo) {
+  const int n = topo.nodes();
   int b = 0;
   while ((1 << b) < n) ++b;
-  return (1 << b) == n ? b : -1;
+  if ((1 << b) != n)
+    throw ConfigError("traffic.pattern: " + name + " needs a power-of-two node count (this network has " +
+                      std::to_string(n) + " nodes)");
+  return b;
 }
 
 // Applies a per-router-coordinate map to mesh/torus nodes, keeping the node's
@@ -108,55 +116,70 @@ void TrafficPattern::add_router_demand(int src, const Topology& topo, std::vecto
   }
 }
 
-std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, int adv_offset) {
-  const int n = topo.nodes();
-  if (name == "uniform") return std::make_unique<Uniform>(n);
+void register_patterns(PatternRegistry& reg) {
+  reg.add("uniform", {[](const Topology& t, const Config&) -> Made { return std::make_unique<Uniform>(t.nodes()); }});
   // Task t sends to T - t - 1 (Prisacari); the bit complement when n is a power of two.
-  if (name == "bitcomp") return std::make_unique<Permutation>([n](int s) { return n - 1 - s; });
-  if (name == "adv") {
-    const Dragonfly& d = need_dragonfly(name, topo);
-    if (adv_offset % d.g() == 0)
-      throw ConfigError("traffic.adv_offset: must not be a multiple of the group count " + std::to_string(d.g()));
-    return std::make_unique<GroupSet>(d, [&d, adv_offset](int g) { return std::vector<int>{(g + adv_offset) % d.g()}; });
-  }
-  if (name == "advc") {
-    // The groups wired to R_out, the router owning the link to group g+1
-    // (palm-tree: router a-1, groups g+1 .. g+h).
-    const Dragonfly& d = need_dragonfly(name, topo);
-    return std::make_unique<GroupSet>(d, [&d](int g) {
-      const int rout = g * d.a() + d.gateway(g, (g + 1) % d.g());
-      std::vector<int> s;
-      for (int m = 0; m < d.h(); ++m) {
-        int t = d.global_target(rout, d.a() - 1 + m);
-        if (t >= 0) s.push_back(t);
-      }
-      return s;
-    });
-  }
-  if (name == "tornado") return coordinate_map(name, topo, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
-  if (name == "neighbor") return coordinate_map(name, topo, [](int x, int k) { return (x + 1) % k; });
-  const int b = log2_exact(n);
-  if (b < 0)
-    throw ConfigError("traffic.pattern: " + name + " needs a power-of-two node count (this network has " +
-                      std::to_string(n) + " nodes)");
-  const int mask = n - 1;
-  if (name == "bitrev")
-    return std::make_unique<Permutation>([b](int s) {
-      int d = 0;
-      for (int i = 0; i < b; ++i) d |= ((s >> i) & 1) << (b - 1 - i);
-      return d;
-    });
-  if (name == "shuffle")
-    return std::make_unique<Permutation>([b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
-  if (name == "transpose") {
-    if (b % 2 != 0)
-      throw ConfigError("traffic.pattern: transpose needs an even number of address bits (nodes = 4^m), got " +
-                        std::to_string(n) + " nodes");
-    const int h = b / 2, lo = (1 << h) - 1;
-    return std::make_unique<Permutation>([h, lo](int s) { return ((s & lo) << h) | (s >> h); });
-  }
-  throw ConfigError("traffic.pattern: unknown pattern '" + name +
-                    "' (valid: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, adv, advc)");
+  reg.add("bitcomp", {[](const Topology& t, const Config&) -> Made {
+            return std::make_unique<Permutation>([n = t.nodes()](int s) { return n - 1 - s; });
+          }});
+  reg.add("adv", {[](const Topology& t, const Config& cfg) -> Made {
+            const Dragonfly& d = need_dragonfly("adv", t);
+            const int offset = static_cast<int>(cfg.get_int("traffic.adv_offset"));
+            if (offset % d.g() == 0)
+              throw ConfigError("traffic.adv_offset: must not be a multiple of the group count " + std::to_string(d.g()));
+            return std::make_unique<GroupSet>(d, [&d, offset](int g) { return std::vector<int>{(g + offset) % d.g()}; });
+          }});
+  // The groups wired to R_out, the router owning the link to group g+1
+  // (palm-tree: router a-1, groups g+1 .. g+h).
+  reg.add("advc", {[](const Topology& topo, const Config&) -> Made {
+            const Dragonfly& d = need_dragonfly("advc", topo);
+            return std::make_unique<GroupSet>(d, [&d](int g) {
+              const int rout = g * d.a() + d.gateway(g, (g + 1) % d.g());
+              std::vector<int> s;
+              for (int m = 0; m < d.h(); ++m) {
+                int t = d.global_target(rout, d.a() - 1 + m);
+                if (t >= 0) s.push_back(t);
+              }
+              return s;
+            });
+          }});
+  reg.add("tornado", {[](const Topology& t, const Config&) {
+            return coordinate_map("tornado", t, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
+          }});
+  reg.add("neighbor", {[](const Topology& t, const Config&) {
+            return coordinate_map("neighbor", t, [](int x, int k) { return (x + 1) % k; });
+          }});
+  reg.add("bitrev", {[](const Topology& t, const Config&) -> Made {
+            const int b = address_bits("bitrev", t);
+            return std::make_unique<Permutation>([b](int s) {
+              int d = 0;
+              for (int i = 0; i < b; ++i) d |= ((s >> i) & 1) << (b - 1 - i);
+              return d;
+            });
+          }});
+  reg.add("shuffle", {[](const Topology& t, const Config&) -> Made {
+            const int b = address_bits("shuffle", t), mask = t.nodes() - 1;
+            return std::make_unique<Permutation>([b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
+          }});
+  reg.add("transpose", {[](const Topology& t, const Config&) -> Made {
+            const int b = address_bits("transpose", t);
+            if (b % 2 != 0)
+              throw ConfigError("traffic.pattern: transpose needs an even number of address bits (nodes = 4^m), got " +
+                                std::to_string(t.nodes()) + " nodes");
+            const int h = b / 2, lo = (1 << h) - 1;
+            return std::make_unique<Permutation>([h, lo](int s) { return ((s & lo) << h) | (s >> h); });
+          }});
 }
+
+PatternRegistry& mutable_pattern_registry() {
+  static PatternRegistry reg = [] {
+    PatternRegistry r("traffic.pattern");
+    register_patterns(r);
+    return r;
+  }();
+  return reg;
+}
+
+const PatternRegistry& pattern_registry() { return mutable_pattern_registry(); }
 
 }  // namespace nocsim

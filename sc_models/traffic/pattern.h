@@ -2,14 +2,16 @@
 // Destination patterns. dest() returns the destination node for a packet from
 // src, or -1 when the pattern maps src onto itself (that node then generates
 // nothing; uniform never does, it excludes the source).
+#include <functional>
 #include <memory>
-#include <string>
 #include <vector>
 
+#include "core/registry.h"
 #include "core/rng.h"
 
 namespace nocsim {
 
+class Config;
 class Topology;
 
 class TrafficPattern {
@@ -21,10 +23,19 @@ class TrafficPattern {
   virtual void add_router_demand(int src, const Topology& topo, std::vector<double>& demand) const;
 };
 
-// Throws ConfigError for an unknown name or a pattern the topology cannot
-// carry (bit permutations need a power-of-two node count, transpose an even
-// number of address bits, tornado and neighbor a mesh or torus).
-// adv_offset: i of ADV+i.
-std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, int adv_offset = 1);
+struct PatternFactory {
+  // Reads the pattern's traffic.* keys (adv: traffic.adv_offset). Throws
+  // ConfigError for a pattern the topology cannot carry (bit permutations
+  // need a power-of-two node count, transpose an even number of address bits,
+  // tornado and neighbor a mesh or torus, adv and advc a dragonfly).
+  std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&)> make;
+};
+using PatternRegistry = Registry<PatternFactory>;
+
+// Explicit registration (static self-registration is dropped by the linker).
+void register_patterns(PatternRegistry& reg);
+// Every pattern of the build (traffic.pattern); a test may add its own.
+const PatternRegistry& pattern_registry();
+PatternRegistry& mutable_pattern_registry();
 
 }  // namespace nocsim

@@ -3,6 +3,10 @@
 // run drained so that nothing is left in flight.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <map>
+#include <regex>
+
 #include "harness.h"
 #include "sim/network.h"
 #include "sim/report.h"
@@ -12,6 +16,25 @@ using namespace nocsim;
 
 namespace {
 
+using LinkRecord = std::map<std::string, uint64_t>;
+
+// The records of activity.per_link (one line each).
+std::vector<LinkRecord> per_link_records(const std::string& json) {
+  const size_t begin = json.find("\"per_link\": [");
+  if (begin == std::string::npos) return {};
+  const std::string list = json.substr(begin, json.find(']', begin) - begin);
+  const std::regex object(R"(\{[^}]*\})"), field(R"re("(\w+)": (\d+))re");
+  std::vector<LinkRecord> out;
+  for (std::sregex_iterator o(list.begin(), list.end(), object), end; o != end; ++o) {
+    LinkRecord r;
+    const std::string text = o->str();
+    for (std::sregex_iterator f(text.begin(), text.end(), field); f != end; ++f)
+      r[(*f)[1]] = std::stoull((*f)[2]);
+    out.push_back(r);
+  }
+  return out;
+}
+
 void expect_conservation(const std::string& file, std::initializer_list<std::string> overrides) {
   Config cfg = test::make_config(file, overrides);
   for (const char* kv : {"sim.warmup=0", "sim.stop_injection=true", "sim.drain=20000", "stats.per_router=true"})
@@ -19,6 +42,7 @@ void expect_conservation(const std::string& file, std::initializer_list<std::str
   uint64_t hop_visits = 0, injected = 0, ejected = 0, misrouted = 0;
   ActivitySummary total;
   uint64_t per_link = 0, xbar = 0;
+  std::vector<std::array<int, 4>> links;  // src router, src port, dst router, dst port
   RunHooks hooks;
   hooks.before = [](Network& net) { net.stats().record = true; };
   hooks.after = [&](Network& net) {
@@ -32,6 +56,8 @@ void expect_conservation(const std::string& file, std::initializer_list<std::str
       total.add(net, r);
       for (const auto& p : net.port_activity(r)) per_link += p.link_flits;
       xbar += net.routers()[static_cast<size_t>(r)]->state().flits_moved;
+      for (int p = 0; p < net.topology().network_ports(); ++p)
+        if (const PortPeer q = net.topology().peer(r, p); q.router >= 0) links.push_back({r, p, q.router, q.port});
     }
   };
   RunResult res = run_simulation(cfg, hooks);
@@ -54,6 +80,22 @@ void expect_conservation(const std::string& file, std::initializer_list<std::str
   if (cfg.get_str("routing.algorithm") == "olm") {
     EXPECT_GT(misrouted, 0u) << "the dragonfly run must misroute";
   }
+
+  // activity.per_link: every router-to-router link once, in router and port order.
+  const std::vector<LinkRecord> records = per_link_records(res.json);
+  ASSERT_EQ(records.size(), links.size());
+  uint64_t link_flits = 0, link_credits = 0;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const LinkRecord& l = records[i];
+    EXPECT_EQ((std::array<int, 4>{static_cast<int>(l.at("src_router")), static_cast<int>(l.at("src_port")),
+                                  static_cast<int>(l.at("dst_router")), static_cast<int>(l.at("dst_port"))}),
+              links[i]);
+    link_flits += l.at("flits");
+    link_credits += l.at("credits");
+  }
+  EXPECT_EQ(link_flits, xbar - ejected) << "per-link flits = router traversals to network ports";
+  EXPECT_EQ(link_credits, total.buffer_reads[1] + total.buffer_reads[2])
+      << "drained: a credit back for every flit read from a network input";
 }
 
 }  // namespace
@@ -89,4 +131,27 @@ TEST(Activity, ResetAtTheEndOfWarmUp) {
   const double measured = test::json_number(res.json, "buffer_reads");
   ASSERT_GT(whole_run, 10000u);
   EXPECT_NEAR(measured / static_cast<double>(whole_run), 0.5, 0.05);
+}
+
+TEST(Activity, PerLinkCountsFromTheEndOfWarmUp) {
+  // Counted like the rest of the section: the links' sums are the network
+  // port classes' link flits and credits, both since the warm-up snapshot.
+  Config cfg = test::make_config("topologies/dragonfly-h2.yaml", {"sim.warmup=1000", "sim.cycles=1000", "sim.drain=0",
+                                                                  "traffic.load=0.3", "stats.per_router=true"});
+  RunResult res = run_simulation(cfg);
+  ASSERT_EQ(res.exit_code, 0) << res.error;
+  uint64_t flits = 0, credits = 0;
+  for (const LinkRecord& l : per_link_records(res.json)) flits += l.at("flits"), credits += l.at("credits");
+  const size_t classes = res.json.find("\"by_port_class\"");
+  auto class_sum = [&](const char* counter) {
+    double v = 0;
+    for (const char* c : {"\"local\"", "\"global\""})
+      v += test::json_number(res.json.substr(res.json.find(c, classes)), counter);
+    return v;
+  };
+  ASSERT_GT(flits, 10000u);
+  EXPECT_EQ(static_cast<double>(flits), class_sum("link_flits"));
+  EXPECT_EQ(static_cast<double>(credits), class_sum("credits"));
+  EXPECT_LT(static_cast<double>(flits), test::json_number(res.json, "router_traversals"))
+      << "the whole run's traversals include warm-up";
 }

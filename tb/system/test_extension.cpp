@@ -1,18 +1,22 @@
-// A new routing and a new VC policy take their own code plus one
-// registration line each: here both live in the test binary, registered
-// before the configuration is read, and run a whole network.
+// A new routing, VC policy, congestion provider, topology, traffic pattern or
+// switch allocator takes its own code plus one registration line: here each
+// lives in the test binary, registered before the configuration is read, and
+// runs a whole network.
 #include <gtest/gtest.h>
 
+#include "alloc/sw_alloc_backend.h"
+#include "congestion/provider.h"
 #include "harness.h"
 #include "sim/run.h"
 #include "topologies/kary_ncube.h"
+#include "traffic/pattern.h"
 #include "vc/vc_policy.h"
 
 using namespace nocsim;
 
 namespace {
 
-int routed = 0, ranged = 0;
+int routed = 0, ranged = 0, boards = 0, allocations = 0;
 
 // YX: dimension order from the highest dimension down (minimal on a mesh).
 class YxRouting : public Routing {
@@ -28,6 +32,7 @@ class YxRouting : public Routing {
     out.push_back(c);
   }
   const VcSequence& reference() const override { return ref_; }
+  std::vector<std::string> congestion_providers() const override { return {"quiet"}; }
 
  private:
   const KAryNCube& t_;
@@ -43,7 +48,48 @@ class LowestVc : public VcPolicy {
   }
 };
 
+// Never flags a port.
+class QuietBoard : public CongestionProvider {};
+
+// Every node sends to the next one.
+class NextNode : public TrafficPattern {
+ public:
+  explicit NextNode(int nodes) : n_(nodes) {}
+  int dest(int src, Rng&) const override { return (src + 1) % n_; }
+
+ private:
+  int n_;
+};
+
+// The C++ twin, counting allocations.
+class CountedAlloc : public SwAllocBackend {
+ public:
+  CountedAlloc(int ports, int vcs) : twin_(sw_alloc_registry().at("cpp").make(ports, vcs)) {}
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    ++allocations;
+    twin_->allocate(inputs, req, op_of, gnt);
+  }
+
+ private:
+  std::unique_ptr<SwAllocBackend> twin_;
+};
+
 void register_toys() {
+  mutable_congestion_registry().add("quiet", {[](const Topology&, const CongestionView&, const Config&) {
+                                      ++boards;
+                                      return std::unique_ptr<CongestionProvider>(std::make_unique<QuietBoard>());
+                                    }});
+  mutable_topology_registry().add("ring", {[](const Config& cfg) -> std::unique_ptr<Topology> {
+                                    const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
+                                    return std::make_unique<KAryNCube>(std::vector<int>{k}, 1, true);
+                                  }});
+  mutable_pattern_registry().add("next", {[](const Topology& t, const Config&) -> std::unique_ptr<TrafficPattern> {
+                                   return std::make_unique<NextNode>(t.nodes());
+                                 }});
+  mutable_sw_alloc_registry().add("counted", {[](int ports, int vcs) -> std::unique_ptr<SwAllocBackend> {
+                                               return std::make_unique<CountedAlloc>(ports, vcs);
+                                             },
+                                             nullptr});
   mutable_routing_registry().add(
       "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
@@ -64,8 +110,21 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   ASSERT_EQ(res.exit_code, 0) << res.error;
   EXPECT_GT(routed, 1000);
   EXPECT_GT(ranged, 1000);
+  EXPECT_EQ(boards, 1);  // one per network, however many routers name it
   EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
+}
+
+TEST(Extension, ToyTopologyPatternAndAllocatorRunAWholeNetwork) {
+  register_toys();
+  Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.pattern=next",
+                                      "router.alloc=counted", "traffic.load=0.2", "sim.cycles=2000"});
+  RunResult res = run_simulation(cfg);
+  ASSERT_EQ(res.exit_code, 0) << res.error;
+  EXPECT_GT(allocations, 1000);
+  EXPECT_GT(test::json_number(res.json, "measured"), 100);
+  EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
+  EXPECT_NE(res.json.find("\"topology.type\": \"ring\""), std::string::npos);
 }
 
 TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
@@ -76,8 +135,13 @@ TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("dor"), std::string::npos) << e.what();
   }
+  EXPECT_THROW(cfg.set("topology.type", "ring"), ConfigError);
   register_toys();
   cfg.set("routing.algorithm", "yx");
   cfg.set("vc.policy", "vc0");
+  cfg.set("topology.type", "ring");
+  cfg.set("traffic.pattern", "next");
+  cfg.set("router.alloc", "counted");
   EXPECT_EQ(cfg.get_str("vc.policy"), "vc0");
+  EXPECT_EQ(cfg.get_str("router.alloc"), "counted");
 }

@@ -1,8 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <map>
+
+#include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "core/error.h"
 #include "core/suggest.h"
+#include "topologies/topology.h"
+#include "traffic/pattern.h"
 
 using nocsim::Config;
 using nocsim::ConfigError;
@@ -109,7 +115,7 @@ TEST(Config, DidYouMean) {
   auto err = [&](const std::string& o) { return error_of([&] { c.set_override(o); }); };
   EXPECT_NE(err("traffic.lod=0.1").find("); did you mean 'traffic.load'?"), std::string::npos);
   EXPECT_NE(err("routing.vcs=2").find("did you mean 'router.vcs'?"), std::string::npos);  // by its last component
-  EXPECT_NE(err("topology.type=mseh").find("allowed: mesh, torus, dragonfly; did you mean 'mesh'?"), std::string::npos);
+  EXPECT_NE(err("topology.type=mseh").find("allowed: dragonfly, mesh, torus; did you mean 'mesh'?"), std::string::npos);
   // Nothing near: no guess.
   EXPECT_EQ(err("topology.x=1").find("did you mean"), std::string::npos);
   EXPECT_EQ(err("traffic.pattern=x").find("did you mean"), std::string::npos);
@@ -167,4 +173,28 @@ TEST(Config, BadRecordsNameTheField) {
             std::string::npos);
   EXPECT_NE(error_of([&] { c.set_override("workload.phases=[{cycles: 1}"); }).find("workload.phases: bad value"),
             std::string::npos);
+}
+
+// Keys served by a registry allow exactly its values, and the registry
+// refuses any other naming the key and the valid values.
+TEST(Config, RegistryValuesAreTheAllowedValues) {
+  const std::map<std::string, std::vector<std::string>> keys = {
+      {"topology.type", nocsim::topology_registry().keys()},
+      {"traffic.pattern", nocsim::pattern_registry().keys()},
+      {"router.alloc", nocsim::sw_alloc_registry().keys()},
+  };
+  for (const auto& s : nocsim::config_schema())
+    if (keys.count(s.key)) {
+      EXPECT_EQ(nocsim::allowed_values(s), keys.at(s.key)) << s.key;
+    }
+  EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "mesh", "torus"}));
+  EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "neighbor",
+                                                                   "shuffle", "tornado", "transpose", "uniform"}));
+  EXPECT_EQ(error_of([] { nocsim::topology_registry().at("ring"); }),
+            "topology.type: unknown value 'ring' (valid: dragonfly, mesh, torus)");
+  EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("hotspot"); }),
+            "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, neighbor, shuffle, tornado, "
+            "transpose, uniform)");
+  EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.alloc: unknown value 'zz' (valid: ", 0),
+            0u);
 }

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "harness.h"
 #include "routing/dragonfly/channel_bound.h"
 #include "channel_graph.h"
 #include "routing/dragonfly/dragonfly_routing.h"
@@ -94,7 +95,7 @@ TEST(Dragonfly, RejectsImpossibleGroupCounts) {
 TEST(ChannelBound, MinAdversarialMatchesTheClosedForms) {
   for (int h = 2; h <= 4; ++h) {
     Dragonfly t(h, 2 * h, h, 0, Arr::Palmtree);
-    auto adv = make_pattern("adv", t, 1), advc = make_pattern("advc", t);
+    auto adv = test::pattern("adv", t, 1), advc = test::pattern("advc", t);
     EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *adv).bound, 1.0 / (t.a() * t.p()), 1e-12);
     EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *advc).bound, 1.0 / (2 * h), 1e-12);
   }
@@ -103,7 +104,7 @@ TEST(ChannelBound, MinAdversarialMatchesTheClosedForms) {
 TEST(ChannelBound, StrictValiantUnderAdv1) {
   for (int h = 2; h <= 4; ++h) {
     Dragonfly t(h, 2 * h, h, 0, Arr::Palmtree);
-    auto adv = make_pattern("adv", t, 1);
+    auto adv = test::pattern("adv", t, 1);
     const double g = t.g();
     for (auto kind : {DragonflyRouting::Kind::ValRouter, DragonflyRouting::Kind::ValGroup})
       EXPECT_NEAR(dragonfly_channel_bound(t, kind, true, *adv).bound, (g - 2) / (2 * (g - 1)), 1e-12);
@@ -112,7 +113,7 @@ TEST(ChannelBound, StrictValiantUnderAdv1) {
 
 TEST(ChannelBound, UniformMinIsInjectionBound) {
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
-  auto un = make_pattern("uniform", t);
+  auto un = test::pattern("uniform", t);
   ChannelBound b = dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *un);
   EXPECT_NEAR(b.bound, 1.0, 1e-12);
 }
@@ -214,7 +215,7 @@ TEST(ChannelBound, StrictValiantWithTwoGroupsFallsBackToMinimal) {
   // No group is allowed as intermediate: the routing goes minimally, and so
   // must the bound (all of a group's traffic on the single global link).
   Dragonfly t(2, 4, 2, 2, Arr::Palmtree);
-  auto adv = make_pattern("adv", t, 1);
+  auto adv = test::pattern("adv", t, 1);
   EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::ValRouter, true, *adv).bound, 1.0 / 8, 1e-12);
 }
 

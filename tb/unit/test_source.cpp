@@ -8,6 +8,7 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "harness.h"
 #include "topologies/kary_ncube.h"
 #include "traffic/source.h"
 
@@ -49,7 +50,7 @@ double flits_per_cycle(const std::vector<GenPacket>& v, Cycle cycles) {
 // probe the pattern on a copy of the stream, first packet at geometric - 1,
 // then per packet a destination and the gap to the next; nothing from `stop`.
 TEST(BernoulliSource, DrawsExactlyWhatTheNicDrew) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   const double load = 0.3;
   const int size = 8, node = 3;
   const Cycle stop = 40000;
@@ -75,10 +76,10 @@ TEST(BernoulliSource, DrawsExactlyWhatTheNicDrew) {
 }
 
 TEST(BernoulliSource, SelfMappedNodeAndZeroLoadSendNothing) {
-  auto transpose = make_pattern("transpose", mesh());
+  auto transpose = test::pattern("transpose", mesh());
   EXPECT_EQ(BernoulliSource(params(9, 0.5, {8}), *transpose).next_time(), kNeverCycle);  // (1,1) maps onto itself
   EXPECT_NE(BernoulliSource(params(1, 0.5, {8}), *transpose).next_time(), kNeverCycle);
-  auto uniform = make_pattern("uniform", mesh());
+  auto uniform = test::pattern("uniform", mesh());
   EXPECT_EQ(BernoulliSource(params(1, 0.0, {8}), *uniform).next_time(), kNeverCycle);
 }
 
@@ -86,7 +87,7 @@ TEST(BernoulliSource, SelfMappedNodeAndZeroLoadSendNothing) {
 // p = 0.0375 (150,000 packets) the relative standard error is
 // sqrt((1-p)/(T p)) = 0.25%, so 2% is 8 standard errors.
 TEST(BernoulliSource, RateIsLoadOverPacketSize) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   const Cycle T = 4000000;
   BernoulliSource s(params(5, 0.3, {8}), *pattern);
   const auto v = run(s, T);
@@ -97,7 +98,7 @@ TEST(BernoulliSource, RateIsLoadOverPacketSize) {
 // standard error about 0.25% over 266,000 packets) and each size is drawn
 // half the time (standard error 0.1%).
 TEST(BernoulliSource, SizeMixKeepsTheLoadInFlits) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   const Cycle T = 4000000;
   BernoulliSource s(params(5, 0.3, {1, 8}), *pattern);
   const auto v = run(s, T);
@@ -110,7 +111,7 @@ TEST(BernoulliSource, SizeMixKeepsTheLoadInFlits) {
 // Sizes come from a stream of their own: a mix with the same mean changes
 // neither the times nor the destinations.
 TEST(BernoulliSource, SizeMixDrawsNothingFromTheMainStream) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   BernoulliSource fixed(params(2, 0.4, {8}), *pattern), mixed(params(2, 0.4, {4, 12}), *pattern);
   const auto a = run(fixed, 100000), b = run(mixed, 100000);
   ASSERT_EQ(a.size(), b.size());
@@ -168,7 +169,7 @@ Bursts bursts(TrafficSource& s, size_t want) {
 // Var(N S (1-load) - load K) = 64*0.49*20 + 0.09*M(M+1) = 1419, mean cycle
 // B S / load = 133) is sqrt(1419)/(133 sqrt(n)) = 0.002: 5% of 0.3 is 7.5 of them.
 TEST(OnOffSource, BurstLengthAndRateMatchTheConfiguration) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   OnOffSource s(params(4, 0.3, {8}, 5.0), *pattern);
   const double M = s.off_mean();
   EXPECT_NEAR(M, 5 * 8 * 0.7 / 0.3, 1e-9);
@@ -185,7 +186,7 @@ TEST(OnOffSource, BurstLengthAndRateMatchTheConfiguration) {
 // (a merged burst one time in 10, hence the B(1+M)/M). Same sample size; the
 // shorter OFF periods only shrink the rate's error.
 TEST(OnOffSource, BurstsOfMixedSizesKeepTheRate) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   OnOffSource s(params(4, 0.6, {1, 8}, 3.0), *pattern);
   const double M = s.off_mean();
   EXPECT_NEAR(M, 9.0, 1e-9);
@@ -195,7 +196,7 @@ TEST(OnOffSource, BurstsOfMixedSizesKeepTheRate) {
 }
 
 TEST(OnOffSource, FullLoadIsAlwaysOnAndAboveItIsRejected) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   OnOffSource s(params(0, 1.0, {8}, 4.0), *pattern);
   const auto v = run(s, 8000);
   ASSERT_EQ(v.size(), 1000u);
@@ -207,7 +208,7 @@ TEST(OnOffSource, FullLoadIsAlwaysOnAndAboveItIsRejected) {
 // next_time() is the cycle of the next packet: nothing before it, at least
 // one packet at it, and strictly later afterwards; nothing from the stop cycle.
 TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   for (const char* name : {"bernoulli", "onoff"}) {
     SourceParams p = params(6, 0.45, {1, 3, 8}, 4.0);
     p.stop = 200000;
@@ -239,7 +240,7 @@ TEST(TrafficSources, RegistryNamesAreTheConfigValues) {
     if (k.key == "traffic.source") {
       EXPECT_EQ(allowed_values(k), source_registry().keys());
     }
-  auto pattern = make_pattern("uniform", mesh());
+  auto pattern = test::pattern("uniform", mesh());
   try {
     source_registry().at("poisson")(params(0, 0.1, {8}), *pattern);
     FAIL() << "no error for an unknown source";

@@ -3,6 +3,8 @@
 #include <set>
 
 #include "core/error.h"
+#include "harness.h"
+#include "topologies/dragonfly.h"
 #include "topologies/kary_ncube.h"
 #include "traffic/pattern.h"
 
@@ -12,7 +14,7 @@ TEST(Traffic, PermutationsAreBijections) {
   KAryNCube t({8, 8}, 1, true);
   Rng rng(1, "t");
   for (const char* name : {"transpose", "bitcomp", "bitrev", "shuffle", "tornado", "neighbor"}) {
-    auto p = make_pattern(name, t);
+    auto p = test::pattern(name, t);
     std::set<int> dsts;
     for (int s = 0; s < t.nodes(); ++s) {
       int d = p->dest(s, rng);
@@ -25,19 +27,19 @@ TEST(Traffic, PermutationsAreBijections) {
 TEST(Traffic, KnownDestinations) {
   KAryNCube t({8, 8}, 1, false);
   Rng rng(1, "t");
-  EXPECT_EQ(make_pattern("bitcomp", t)->dest(0, rng), 63);
-  EXPECT_EQ(make_pattern("transpose", t)->dest(1 + 8 * 2, rng), 2 + 8 * 1);
-  EXPECT_EQ(make_pattern("tornado", t)->dest(0, rng), 3 + 8 * 3);  // x + ceil(8/2) - 1 in both dimensions
-  EXPECT_EQ(make_pattern("neighbor", t)->dest(7, rng), 8 * 1 + 0);
-  EXPECT_EQ(make_pattern("bitrev", t)->dest(1, rng), 32);
-  EXPECT_EQ(make_pattern("shuffle", t)->dest(33, rng), 3);
-  EXPECT_EQ(make_pattern("transpose", t)->dest(9, rng), -1);  // diagonal stays silent
+  EXPECT_EQ(test::pattern("bitcomp", t)->dest(0, rng), 63);
+  EXPECT_EQ(test::pattern("transpose", t)->dest(1 + 8 * 2, rng), 2 + 8 * 1);
+  EXPECT_EQ(test::pattern("tornado", t)->dest(0, rng), 3 + 8 * 3);  // x + ceil(8/2) - 1 in both dimensions
+  EXPECT_EQ(test::pattern("neighbor", t)->dest(7, rng), 8 * 1 + 0);
+  EXPECT_EQ(test::pattern("bitrev", t)->dest(1, rng), 32);
+  EXPECT_EQ(test::pattern("shuffle", t)->dest(33, rng), 3);
+  EXPECT_EQ(test::pattern("transpose", t)->dest(9, rng), -1);  // diagonal stays silent
 }
 
 TEST(Traffic, UniformNeverPicksTheSourceAndCoversAll) {
   KAryNCube t({4, 4}, 1, false);
   Rng rng(5, "u");
-  auto p = make_pattern("uniform", t);
+  auto p = test::pattern("uniform", t);
   std::set<int> seen;
   for (int i = 0; i < 5000; ++i) {
     int d = p->dest(3, rng);
@@ -49,12 +51,28 @@ TEST(Traffic, UniformNeverPicksTheSourceAndCoversAll) {
 
 TEST(Traffic, BitPatternsNeedPowerOfTwoNodes) {
   KAryNCube t({3, 3}, 1, false);
-  EXPECT_THROW(make_pattern("bitrev", t), ConfigError);
+  EXPECT_THROW(test::pattern("bitrev", t), ConfigError);
   Rng rng(1, "t");
-  EXPECT_EQ(make_pattern("bitcomp", t)->dest(2, rng), 6);  // T - t - 1 needs no power of two
+  EXPECT_EQ(test::pattern("bitcomp", t)->dest(2, rng), 6);  // T - t - 1 needs no power of two
   KAryNCube t2({2, 4}, 1, false);
-  EXPECT_THROW(make_pattern("transpose", t2), ConfigError);
-  EXPECT_THROW(make_pattern("hotspot", t2), ConfigError);
+  EXPECT_THROW(test::pattern("transpose", t2), ConfigError);
+  EXPECT_THROW(test::pattern("hotspot", t2), ConfigError);
+}
+
+TEST(Traffic, PatternsTheTopologyCannotCarryNameTheKeyAndTheNeed) {
+  auto error = [](const char* name, const Topology& t) {
+    try {
+      test::pattern(name, t);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  KAryNCube mesh({3, 3}, 1, false);
+  Dragonfly df(2, 4, 2, 0, Dragonfly::Arrangement::Palmtree);
+  EXPECT_EQ(error("tornado", df), "traffic.pattern: tornado needs topology.type mesh or torus");
+  EXPECT_EQ(error("adv", mesh), "traffic.pattern: adv needs topology.type dragonfly");
+  EXPECT_EQ(error("shuffle", mesh), "traffic.pattern: shuffle needs a power-of-two node count (this network has 9 nodes)");
 }
 
 TEST(Rng, SameSeedSameStreamOtherComponentOtherStream) {

@@ -1,0 +1,17 @@
+#include "topologies/topology.h"
+
+namespace nocsim {
+
+TopologyRegistry& mutable_topology_registry() {
+  static TopologyRegistry reg = [] {
+    TopologyRegistry r("topology.type");
+    register_kary_ncube_topologies(r);
+    register_dragonfly_topologies(r);
+    return r;
+  }();
+  return reg;
+}
+
+const TopologyRegistry& topology_registry() { return mutable_topology_registry(); }
+
+}  // namespace nocsim
