@@ -1,15 +1,34 @@
 #include "topologies/dragonfly.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "core/config.h"
 #include "core/error.h"
 
 namespace nocsim {
 
+namespace {
+const std::pair<const char*, Dragonfly::Arrangement> kArrangements[] = {
+    {"palmtree", Dragonfly::Arrangement::Palmtree},
+    {"consecutive", Dragonfly::Arrangement::Consecutive},
+    {"prisacari", Dragonfly::Arrangement::Prisacari}};
+}  // namespace
+
+std::vector<std::string> Dragonfly::arrangements() {
+  std::vector<std::string> names;
+  for (const auto& a : kArrangements) names.push_back(a.first);
+  return names;
+}
+
 Dragonfly::Arrangement Dragonfly::arrangement_from(const std::string& name) {
-  if (name == "palmtree") return Arrangement::Palmtree;
-  if (name == "consecutive") return Arrangement::Consecutive;
-  if (name == "prisacari") return Arrangement::Prisacari;
-  throw ConfigError("topology.arrangement: unknown '" + name + "' (valid: palmtree, consecutive, prisacari)");
+  std::string valid;
+  for (const auto& a : kArrangements) {
+    if (name == a.first) return a.second;
+    valid += (valid.empty() ? "" : ", ") + std::string(a.first);
+  }
+  throw ConfigError("topology.arrangement: unknown '" + name + "' (valid: " + valid + ")");
 }
 
 Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)

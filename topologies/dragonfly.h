@@ -26,6 +26,7 @@ class Dragonfly : public Topology {
  public:
   enum class Arrangement { Palmtree, Consecutive, Prisacari };
   static Arrangement arrangement_from(const std::string& name);  // throws ConfigError
+  static std::vector<std::string> arrangements();                // the names, for the schema
 
   // Throws ConfigError for impossible parameters. groups 0 = a*h+1.
   Dragonfly(int p, int a, int h, int groups, Arrangement arr);

@@ -6,6 +6,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "routing/routing.h"
+#include "topologies/dragonfly.h"
 #include "topologies/topology.h"
 #include "traffic/pattern.h"
 #include "traffic/source.h"
@@ -34,7 +35,7 @@ const std::vector<KeySpec>& config_schema() {
       {"topology.a", K::Int, "4", 1, 256, {}, "dragonfly: routers per group"},
       {"topology.h", K::Int, "2", 1, 64, {}, "dragonfly: global links per router"},
       {"topology.groups", K::Int, "0", 0, 1 << 16, {}, "dragonfly: groups; 0 = a*h+1 (the maximum)"},
-      {"topology.arrangement", K::Enum, "palmtree", 0, 0, {"palmtree", "consecutive", "prisacari"}, "dragonfly: global link wiring"},
+      {"topology.arrangement", K::Enum, "palmtree", 0, 0, {}, "dragonfly: global link wiring", Dragonfly::arrangements},
       {"router.vcs", K::Int, "2", 1, 64, {}, "virtual channels per input port (network ports; dragonfly: local ports)"},
       {"router.buffer_depth", K::Int, "8", 1, 1 << 20, {}, "flits per input VC buffer (network ports; dragonfly: local ports)"},
       {"router.injection_vcs", K::Int, "0", 0, 64, {}, "VCs of injection ports; 0 = router.vcs"},

@@ -31,6 +31,7 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   LinkLane(const char* name, int latency, Cycle period_ps) : latency_(latency), period_ps_(period_ps), socket(name) {
     socket.bind(*this);
   }
+  static_assert(sizeof(DelayLine<T>) == 24, "LinkLane's hot fields fill one cache line");
   DelayLine<T> line;
   void set_receiver(LinkReceiver* r, int tag) {
     rx_ = r;
@@ -54,14 +55,16 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 
  private:
-  // What b_transport reads sits before the (large) socket, near the object's start.
+  // What b_transport reads and writes sits in the object's first 64 bytes,
+  // before the (large) socket: vptr, line (24), latency_ and tag_ together,
+  // period, receiver, sent_.
   int latency_;
+  int tag_ = 0;
   Cycle period_ps_;
   LinkReceiver* rx_ = nullptr;
-  int tag_ = 0;
 
  public:
-  uint64_t sent_ = 0;  // items sent over the run (activity: on the line b_transport writes anyway)
+  uint64_t sent_ = 0;  // items sent over the run (activity)
   tlm::tlm_target_socket<> socket;
 };
 

@@ -7,7 +7,7 @@
 namespace nocsim {
 
 RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
-                           std::unique_ptr<Routing> routing, std::unique_ptr<VcPolicy> vcs)
+                           std::unique_ptr<Routing> routing, std::shared_ptr<const VcPolicy> vcs)
     : Stage(name, router, st, own_process),
       routing_(std::move(routing)),
       vc_policy_(std::move(vcs)),

@@ -19,7 +19,7 @@ class DistancePolicy;
 class RouteCompute : public Stage {
  public:
   RouteCompute(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
-               std::unique_ptr<Routing> routing, std::unique_ptr<VcPolicy> vcs);
+               std::unique_ptr<Routing> routing, std::shared_ptr<const VcPolicy> vcs);
   void evaluate(Cycle now) override;
   void commit(Cycle now, RouterState& st) override;
   void set_view(const CongestionView* v) { view_ = v; }
@@ -40,7 +40,7 @@ class RouteCompute : public Stage {
     int ip, ivc;
   };
   std::unique_ptr<Routing> routing_;
-  std::unique_ptr<VcPolicy> vc_policy_;
+  std::shared_ptr<const VcPolicy> vc_policy_;
   const DistancePolicy* distance_;  // vc_policy_ when it is the default policy
   const CongestionView* view_ = nullptr;
   std::vector<Decision> decisions_;

@@ -38,7 +38,7 @@ namespace nocsim {
 // The logic a router's stages call, each made from its registry.
 struct RouterLogic {
   std::unique_ptr<Routing> routing;      // RC
-  std::unique_ptr<VcPolicy> vc_policy;   // RC: candidates -> VC ranges
+  std::shared_ptr<const VcPolicy> vc_policy;  // RC: candidates -> VC ranges (shared by routers)
   std::unique_ptr<Selection> selection;  // VA: which candidate and VCs request
   std::unique_ptr<SwAllocBackend> alloc; // SA
 };

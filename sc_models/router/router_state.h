@@ -107,7 +107,6 @@ struct RouterState {
   int n_active = 0;                      // input VCs holding an output VC
   int st_queued = 0;                     // flits between SA and the output link
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
-  RouterObservers obs;                   // beside the scalars a commit touches anyway
   RouterParams p;
   std::vector<InputVc> in;               // [in_port * p.vcs + vc]; slots past a port's VC count unused
   InputVc& vc(int ip, int v) { return in[static_cast<size_t>(ip * p.vcs + v)]; }
@@ -117,6 +116,8 @@ struct RouterState {
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
+  // Last: in front it pushed the vectors' pointers the stages read into further cache lines.
+  RouterObservers obs;
 
   // Input unit: flit f, delivered by the link at cycle `arrival`, is written into its VC.
   [[gnu::always_inline]] void arrived(int ip, const Flit& f, Cycle arrival) {

@@ -129,12 +129,19 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 
   std::vector<bool> sink(t.ports(), false), connected(t.ports(), true);
   std::vector<std::string> provider_names;
+  std::shared_ptr<const VcPolicy> vc_policy;  // shared while the routers' references agree (VcPolicy)
+  VcSequence policy_ref;
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
     for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
     RouterLogic logic;
     logic.routing = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r);
-    logic.vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(logic.routing->reference(), rp.out_vcs, cfg);
+    const VcSequence ref = logic.routing->reference();
+    if (!vc_policy || ref.text() != policy_ref.text() || ref.share() != policy_ref.share()) {
+      vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(ref, rp.out_vcs, cfg);
+      policy_ref = ref;
+    }
+    logic.vc_policy = vc_policy;
     logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg);
     logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs);
     if (r == 0) provider_names = logic.routing->congestion_providers();

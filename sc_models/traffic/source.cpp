@@ -74,13 +74,15 @@ void register_sources(SourceRegistry& reg) {
   reg.add("onoff", [](const SourceParams& p, const TrafficPattern& t) { return std::make_unique<OnOffSource>(p, t); });
 }
 
-const SourceRegistry& source_registry() {
-  static const SourceRegistry reg = [] {
+SourceRegistry& mutable_source_registry() {
+  static SourceRegistry reg = [] {
     SourceRegistry r("traffic.source");
     register_sources(r);
     return r;
   }();
   return reg;
 }
+
+const SourceRegistry& source_registry() { return mutable_source_registry(); }
 
 }  // namespace nocsim

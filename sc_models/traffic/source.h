@@ -105,5 +105,6 @@ using SourceRegistry = Registry<SourceFactory>;
 // Explicit registration (static self-registration is dropped by the linker).
 void register_sources(SourceRegistry& reg);
 const SourceRegistry& source_registry();
+SourceRegistry& mutable_source_registry();  // tests and extensions add sources here
 
 }  // namespace nocsim

@@ -1,8 +1,11 @@
 #pragma once
 // VC policy: which output VCs a routing candidate may take. The routing names
 // the position of its reference sequence a hop takes (RouteCandidate::pos);
-// the policy turns that into a range of the output port's VCs. One instance
-// per router, built from the routing's reference and the router's VC counts.
+// the policy turns that into a range of the output port's VCs. A policy is
+// a pure map (range() is const and keeps no state): Network builds one from
+// the routing's reference and the routers' VC counts and every router with
+// that reference shares it, so its tables stay in cache instead of costing
+// each router its own lines per routed head.
 #include <functional>
 #include <memory>
 #include <vector>

@@ -10,6 +10,7 @@
 #include "sim/run.h"
 #include "topologies/kary_ncube.h"
 #include "traffic/pattern.h"
+#include "traffic/source.h"
 #include "vc/vc_policy.h"
 
 using namespace nocsim;
@@ -74,7 +75,19 @@ class CountedAlloc : public SwAllocBackend {
   std::unique_ptr<SwAllocBackend> twin_;
 };
 
+// One packet every 4 cycles per node, whatever the load.
+class EveryFourth : public TrafficSource {
+ public:
+  EveryFourth(const SourceParams& p, const TrafficPattern& t) : TrafficSource(p, t) { schedule(p.node % 4); }
+  void generate(Cycle now, std::vector<GenPacket>& out) override {
+    for (; next_ <= now; schedule(next_ + 4)) out.push_back({next_, dest(), draw_size()});
+  }
+};
+
 void register_toys() {
+  mutable_source_registry().add("every4", [](const SourceParams& p, const TrafficPattern& t) {
+    return std::unique_ptr<TrafficSource>(std::make_unique<EveryFourth>(p, t));
+  });
   mutable_congestion_registry().add("quiet", {[](const Topology&, const CongestionView&, const Config&) {
                                       ++boards;
                                       return std::unique_ptr<CongestionProvider>(std::make_unique<QuietBoard>());
@@ -115,14 +128,15 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
 }
 
-TEST(Extension, ToyTopologyPatternAndAllocatorRunAWholeNetwork) {
+TEST(Extension, ToyTopologyPatternAllocatorAndSourceRunAWholeNetwork) {
   register_toys();
   Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.pattern=next",
-                                      "router.alloc=counted", "traffic.load=0.2", "sim.cycles=2000"});
+                                      "router.alloc=counted", "traffic.source=every4", "traffic.packet_size=2",
+                                      "sim.cycles=2000"});
   RunResult res = run_simulation(cfg);
   ASSERT_EQ(res.exit_code, 0) << res.error;
   EXPECT_GT(allocations, 1000);
-  EXPECT_GT(test::json_number(res.json, "measured"), 100);
+  EXPECT_EQ(test::json_number(res.json, "measured"), 8 * 2000 / 4);  // every fourth cycle of the window, 8 nodes
   EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
   EXPECT_NE(res.json.find("\"topology.type\": \"ring\""), std::string::npos);
 }
