@@ -3,12 +3,10 @@
 namespace nocsim {
 
 TopologyRegistry& mutable_topology_registry() {
-  static TopologyRegistry reg = [] {
-    TopologyRegistry r("topology.type");
+  static TopologyRegistry reg("topology.type", [](TopologyRegistry& r) {
     register_kary_ncube_topologies(r);
     register_dragonfly_topologies(r);
-    return r;
-  }();
+  });
   return reg;
 }
 

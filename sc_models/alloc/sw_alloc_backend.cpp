@@ -26,14 +26,12 @@ void register_twin_sw_alloc(SwAllocRegistry& reg) {
 }
 
 SwAllocRegistry& mutable_sw_alloc_registry() {
-  static SwAllocRegistry reg = [] {
-    SwAllocRegistry r("router.alloc");
+  static SwAllocRegistry reg("router.alloc", [](SwAllocRegistry& r) {
     register_twin_sw_alloc(r);
 #ifdef NOCSIM_HAVE_RTL
     register_rtl_sw_allocs(r);
 #endif
-    return r;
-  }();
+  });
   return reg;
 }
 

@@ -3,11 +3,7 @@
 namespace nocsim {
 
 CongestionRegistry& mutable_congestion_registry() {
-  static CongestionRegistry reg = [] {
-    CongestionRegistry r("congestion provider");
-    register_piggyback(r);
-    return r;
-  }();
+  static CongestionRegistry reg("congestion provider", register_piggyback);
   return reg;
 }
 

@@ -18,6 +18,9 @@ class Registry {
  public:
   // config_key: the key whose values this registry holds (for error messages).
   explicit Registry(std::string config_key) : config_key_(std::move(config_key)) {}
+  // Filled at once by `fill` (the register_*() calls), as a function-local
+  // static: `static XRegistry reg("x.key", register_xs);`.
+  Registry(std::string config_key, void (*fill)(Registry&)) : config_key_(std::move(config_key)) { fill(*this); }
   void add(const std::string& key, Factory f) { map_[key] = std::move(f); }
   // Throws ConfigError listing the valid keys.
   const Factory& at(const std::string& key) const {

@@ -3,12 +3,10 @@
 namespace nocsim {
 
 RoutingRegistry& mutable_routing_registry() {
-  static RoutingRegistry reg = [] {
-    RoutingRegistry r("routing.algorithm");
+  static RoutingRegistry reg("routing.algorithm", [](RoutingRegistry& r) {
     register_torus_routings(r);
     register_dragonfly_routings(r);
-    return r;
-  }();
+  });
   return reg;
 }
 

@@ -172,11 +172,7 @@ void register_patterns(PatternRegistry& reg) {
 }
 
 PatternRegistry& mutable_pattern_registry() {
-  static PatternRegistry reg = [] {
-    PatternRegistry r("traffic.pattern");
-    register_patterns(r);
-    return r;
-  }();
+  static PatternRegistry reg("traffic.pattern", register_patterns);
   return reg;
 }
 

@@ -75,11 +75,7 @@ void register_sources(SourceRegistry& reg) {
 }
 
 SourceRegistry& mutable_source_registry() {
-  static SourceRegistry reg = [] {
-    SourceRegistry r("traffic.source");
-    register_sources(r);
-    return r;
-  }();
+  static SourceRegistry reg("traffic.source", register_sources);
   return reg;
 }
 

@@ -26,11 +26,7 @@ void register_vc_policies(VcPolicyRegistry& reg) {
 }
 
 VcPolicyRegistry& mutable_vc_policy_registry() {
-  static VcPolicyRegistry reg = [] {
-    VcPolicyRegistry r("vc.policy");
-    register_vc_policies(r);
-    return r;
-  }();
+  static VcPolicyRegistry reg("vc.policy", register_vc_policies);
   return reg;
 }
 

@@ -7,11 +7,7 @@ void register_selections(SelectionRegistry& reg) {
 }
 
 SelectionRegistry& mutable_selection_registry() {
-  static SelectionRegistry reg = [] {
-    SelectionRegistry r("vc.selection");
-    register_selections(r);
-    return r;
-  }();
+  static SelectionRegistry reg("vc.selection", register_selections);
   return reg;
 }
 
