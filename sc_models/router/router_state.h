@@ -116,7 +116,7 @@ struct RouterState {
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
-  // Last: in front it pushed the vectors' pointers the stages read into further cache lines.
+  // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
 
   // Input unit: flit f, delivered by the link at cycle `arrival`, is written into its VC.

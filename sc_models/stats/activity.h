@@ -3,8 +3,8 @@
 // observes the units' transitions (router/unit_observer.h): routing
 // computations, VA and SA requests and grants, input-buffer reads by port
 // class (NIC, local, global: the PortClass index). By class rather than by
-// port so that they fit in the lines a commit touches anyway: a per-port
-// array cost a cache line per router per cycle at high load.
+// port so that the router's counters are one small block: a per-port array
+// on the heap is one more cache line per router per cycle at high load.
 // The links count what they carry (Link::credits_sent, flits_sent); Network
 // reads those into a PortActivity, input-buffer writes included (the flits
 // the input link delivered: sent minus still on it). Crossbar traversals and
