@@ -9,7 +9,7 @@ Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, Li
     : node_(node),
       router_(router),
       p_(p),
-      period_ps_(period_ps),
+      period_(sc_core::sc_time::from_value(period_ps)),
       out_(out),
       stats_(stats),
       status_(status),
@@ -70,9 +70,11 @@ void Injector::inject(Cycle now) {
   // its own cycle, and sleep while they go. Otherwise one flit.
   const int left = pk.size - cur_seq_;
   const int n = credits_[cur_vc_] >= left ? left : 1;
-  for (int k = 0; k < n; ++k) {
+  // The delays add up inline (sc_time::from_value is a library call per flit).
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  for (int k = 0; k < n; ++k, delay += period_) {
     f.seq = static_cast<uint16_t>(cur_seq_ + k);
-    out_.send(f, cur_vc_, sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(k) * period_ps_));
+    out_.send(f, cur_vc_, delay);
     if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
   }
   credits_[cur_vc_] -= n;

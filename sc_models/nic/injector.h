@@ -49,7 +49,7 @@ class Injector {
 
   int node_, router_;
   NicParams p_;
-  Cycle period_ps_;
+  sc_core::sc_time period_;  // the clock period
   LinkSender<Flit>& out_;
   NetStats& stats_;
   RunStatus& status_;

@@ -44,8 +44,9 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   for (int op = 0; op < p.ports; ++op) {
     if (p.out_vcs[op] > p.vcs) throw std::logic_error("router: out port with more VCs than RouterParams::vcs");
     OutputVc* first = &st_.ovc[static_cast<size_t>(op) * p.vcs];
-    std::fill(first, first + p.out_vcs[op], OutputVc{p.out_depth[op], false, 0});
+    std::fill(first, first + p.out_vcs[op], OutputVc{p.out_depth[op], 0});
     st_.out[op].vcs = OutputVcs(first, p.out_vcs[op]);
+    st_.out[op].free_vcs = p.out_vcs[op] >= 64 ? ~0ull : (1ull << p.out_vcs[op]) - 1;
     st_.out[op].depth = p.out_depth[op];
     st_.out[op].sink = sink_ports[op];
     st_.out[op].network = op < p.network_ports;

@@ -63,7 +63,6 @@ struct alignas(64) InputVc {
 
 struct OutputVc {
   int credits = 0;
-  bool busy = false;  // allocated to a packet whose tail has not left yet
   mutable int sa_used = 0;  // credits granted this cycle
 };
 
@@ -91,16 +90,22 @@ class OutputVcs {
   int n_ = 0;
 };
 
+// One cache line. An output VC is free (bit set in free_vcs) when no packet
+// holds it, busy from VA's grant until its tail leaves: VA scans only the
+// free VCs of a candidate's range.
 struct alignas(64) OutputUnit {
   OutputVcs vcs;
+  uint64_t free_vcs = 0;     // bit o: output VC o is free
+  Ring<StFlit> queue;        // crossbar pipeline plus output buffer
   int depth = 0;             // downstream flits per VC: the credit ceiling
-  Ring<StFlit> queue;  // crossbar pipeline plus output buffer
   int queue_capacity = 0;
   mutable int sa_added = 0;  // flits granted into the queue this cycle
   bool sink = false;         // ejection port: the NIC consumes every flit at once
   uint8_t network = 0;       // leads to a router: a flit granted to it counts a hop
   uint8_t global = 0;        // a global (dragonfly) link: also a global hop
+  bool busy(int ovc) const { return !((free_vcs >> ovc) & 1); }
 };
+static_assert(sizeof(OutputUnit) == 64, "an output unit is one cache line");
 
 struct RouterState {
   int id = 0;
@@ -153,7 +158,7 @@ struct RouterState {
     InputVc& ivc = vc(ip, v);
     ivc.route = ivc.cands[cand];
     ivc.buf.front().rh = ivc.route.next;
-    out[ivc.route.out_port].vcs[ovc].busy = true;
+    out[ivc.route.out_port].free_vcs &= ~(1ull << ovc);
     ivc.out_vc = static_cast<int16_t>(ovc);
     ivc.state = InputVc::State::Active;
     vcalloc.erase(ip * p.vcs + v);
@@ -175,7 +180,6 @@ struct RouterState {
     slot.flit = ivc.buf.front();
     Flit& f = slot.flit;
     ivc.buf.pop();
-    obs.departed(ip, v, f);
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
     op.sa_added = 0;
@@ -192,9 +196,10 @@ struct RouterState {
     ++st_queued;
     queued_ports.insert(o);
     ++flits_moved;
+    obs.departed(ip, v, f);
     if (!f.tail()) return;
     obs.tail_departed(ip, v, o, ivc.out_vc);
-    ovc.busy = false;
+    op.free_vcs |= 1ull << ivc.out_vc;
     obs.released(o, ivc.out_vc);
     ivc.out_vc = -1;
     if (ivc.buf.empty())

@@ -78,12 +78,16 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
 
 uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) const {
   const OutputUnit& op = st_.out[c.out_port];
+  const int lo = vcs.lo < 0 ? 0 : vcs.lo;
+  if (vcs.hi < lo || lo > 63) return 0;
+  // free_vcs has no bit past the port's VCs: the range needs no clipping above.
+  uint64_t mask = op.free_vcs & (vcs.hi >= 63 ? ~0ull : (2ull << vcs.hi) - 1) & (~0ull << lo);
+  if (op.sink) return mask;
   const int need = st_.p.vct || c.opportunistic() ? size : 1;
-  const int nv = static_cast<int>(op.vcs.size());
-  uint64_t mask = 0;
-  const int hi = vcs.hi < nv - 1 ? vcs.hi : nv - 1;
-  for (int o = vcs.lo < 0 ? 0 : vcs.lo; o <= hi; ++o)
-    if (!op.vcs[o].busy && (op.sink || op.vcs[o].credits >= need)) mask |= 1ull << o;
+  for (uint64_t m = mask; m; m &= m - 1) {
+    const int o = __builtin_ctzll(m);
+    if (op.vcs[o].credits < need) mask &= ~(1ull << o);
+  }
   return mask;
 }
 

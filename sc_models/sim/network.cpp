@@ -334,7 +334,7 @@ std::string Network::blocked_report(size_t max_lines) const {
                 << std::min<int>(r.hi, static_cast<int>(st.out[rc.out_port].vcs.size()) - 1) << " (";
               for (int ov = r.lo; ov <= r.hi && ov < static_cast<int>(st.out[rc.out_port].vcs.size()); ++ov) {
                 const OutputVc& x = st.out[rc.out_port].vcs[ov];
-                o << (ov > r.lo ? ", " : "") << "vc " << ov << (x.busy ? " busy" : " free") << " credits "
+                o << (ov > r.lo ? ", " : "") << "vc " << ov << (st.out[rc.out_port].busy(ov) ? " busy" : " free") << " credits "
                   << x.credits;
               }
               o << ")";

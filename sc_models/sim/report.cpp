@@ -168,7 +168,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
 ActivitySummary& ActivitySummary::add(const Network& net, int r) {
   const Activity a = net.activity(r);
   rc += a.rc, va_requests += a.va_requests, va_grants += a.va_grants;
-  sa_requests += a.sa_requests, sa_grants += a.sa_grants;
+  sa_requests += a.sa_requests, sa_grants += a.sa_grants();
   for (int c = 0; c < kPortClasses; ++c) buffer_reads[c] += a.buffer_reads[c];
   const std::vector<PortActivity> ports = net.port_activity(r);
   for (size_t p = 0; p < ports.size(); ++p) {
