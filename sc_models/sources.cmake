@@ -33,6 +33,7 @@ add_library(nocsim_lib STATIC
   sc_models/traffic/source.cpp
   sc_models/congestion/provider.cpp
   sc_models/congestion/piggyback.cpp
+  sc_models/congestion/contention.cpp
   sc_models/sim/network.cpp
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp

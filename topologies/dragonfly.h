@@ -41,6 +41,11 @@ class Dragonfly : public Topology {
   PortPeer peer(int router, int port) const override;
   int min_hops(int src_router, int dst_router) const override;
   int min_global_hops(int s, int d) const override { return group(s) != group(d); }
+  int group_of(int router) const override { return group(router); }
+  int minimal_port(int router, int dst) const override {
+    const int r = node_router(dst);
+    return r == router ? node_port(dst) : min_port(router, r);
+  }
 
   int p() const { return p_; }
   int a() const { return a_; }

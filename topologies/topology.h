@@ -47,6 +47,12 @@ class Topology {
   // Router-to-router hops on a minimal path, and how many of them are global.
   virtual int min_hops(int src_router, int dst_router) const = 0;
   virtual int min_global_hops(int /*src_router*/, int /*dst_router*/) const { return 0; }
+  // The output port of `router` on the topology's minimal path to node `dst`
+  // (its node port at the destination router), what contention counters
+  // charge a head to; -1 where the topology defines none.
+  virtual int minimal_port(int /*router*/, int /*dst*/) const { return -1; }
+  // The group of a router where the topology has groups (dragonfly), else 0.
+  virtual int group_of(int /*router*/) const { return 0; }
 };
 
 struct TopologyFactory {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <tuple>
 
+#include "congestion/contention_counters.h"
 #include "router/unit_observer.h"
 #include "stats/activity.h"
 
@@ -36,6 +37,6 @@ class Observers {
   std::tuple<Os...> os_;
 };
 
-using RouterObservers = Observers<ActivityCounters>;
+using RouterObservers = Observers<ActivityCounters, ContentionCounters>;
 
 }  // namespace nocsim

@@ -81,6 +81,9 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int tag) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
+  void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn) {
+    st_.obs.get<ContentionCounters>().enable(t, st_.id, st_.p.vcs, p, ectn);
+  }
   void start_of_simulation() override;
   void before_end_of_elaboration() override;
   const Routing& routing() const { return rc_->routing(); }

@@ -49,6 +49,11 @@ class CongestionView {
   virtual int depth(int router, int port) const = 0;
   // PiggyBack: is this global port flagged saturated in its router's group?
   virtual bool saturated(int /*router*/, int /*port*/) const { return false; }
+  // Contention counters (congestion/contention.h), as registered at the last
+  // edge: is the counter of output `port` of `router` above its threshold?
+  virtual bool contended(int /*router*/, int /*port*/) const { return false; }
+  // ECtN: is the combined counter of destination group `group` known at `router` above its threshold?
+  virtual bool group_contended(int /*router*/, int /*group*/) const { return false; }
 };
 
 struct RouteContext {

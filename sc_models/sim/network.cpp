@@ -105,6 +105,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
     throw ConfigError("sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)");
   if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(*topo, cfg);
+  if (cfg.get_str("routing.misroute_trigger") == "contention" && topo->minimal_port(0, 0) < 0)
+    throw ConfigError("routing.misroute_trigger: contention counters need a topology with minimal ports (dragonfly); " +
+                      topo->name() + " has none");
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   selection_registry().at(cfg.get_str("vc.selection"));
   if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
@@ -205,6 +208,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_status(&status_);
     r->set_view(this);
   }
+  if (cfg.get_str("routing.misroute_trigger") == "contention") enable_contention(t);
   warm_act_.assign(routers_.size(), Activity{});
   warm_port_act_.assign(routers_.size(), std::vector<PortActivity>(static_cast<size_t>(t.ports())));
   if (warm > 0) {
@@ -261,6 +265,31 @@ bool Network::saturated(int router, int port) const {
   for (const auto& p : providers_)
     if (p->saturated(router, port)) return true;
   return false;
+}
+
+void Network::enable_contention(const Topology& t) {
+  ContentionParams p;
+  p.variant = ContentionParams::variant_of(cfg_.get_str("routing.contention.variant"));
+  p.threshold = static_cast<int>(cfg_.get_int("routing.contention.threshold"));
+  p.alpha256 = static_cast<int>(cfg_.get_double("routing.contention.alpha") * 256 + 0.5);
+  p.credit_threshold = static_cast<int>(cfg_.get_int("routing.contention.credit_threshold"));
+  p.ectn_period = static_cast<int>(cfg_.get_int("routing.contention.ectn_period"));
+  p.ectn_threshold = static_cast<int>(cfg_.get_int("routing.contention.ectn_threshold"));
+  if (p.variant == ContentionVariant::Ectn) {
+    int groups = 0;
+    for (int r = 0; r < t.routers(); ++r) groups = std::max(groups, t.group_of(r) + 1);
+    ectn_ = std::make_unique<EctnBoard>(t.routers(), t.routers() / groups, groups, p);
+  }
+  for (auto& r : routers_) r->enable_contention(t, p, ectn_.get());
+}
+
+bool Network::contended(int router, int port) const {
+  const ContentionUnit* u = routers_[router]->state().obs.get<ContentionCounters>().unit();
+  return u && u->over(port, cycle_now(kPeriodPs));
+}
+
+bool Network::group_contended(int router, int group) const {
+  return ectn_ && ectn_->over(router, group, cycle_now(kPeriodPs));
 }
 
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }

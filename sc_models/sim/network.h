@@ -6,6 +6,7 @@
 #include <systemc>
 #include <vector>
 
+#include "congestion/contention.h"
 #include "congestion/provider.h"
 #include "core/config.h"
 #include "core/run_status.h"
@@ -48,6 +49,9 @@ class Network : public sc_core::sc_module, public CongestionView {
     return static_cast<int>(routers_[router]->state().out[port].queue.size());
   }
   bool saturated(int router, int port) const override;
+  bool contended(int router, int port) const override;
+  bool group_contended(int router, int group) const override;
+  const EctnBoard* ectn() const { return ectn_.get(); }  // ECtN's board (variant ectn), else null
   // Activity of router r in the measurement window and after it (counters
   // minus their values at the end of warm-up), per router and per port.
   Activity activity(int r) const;
@@ -72,6 +76,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
+  std::unique_ptr<EctnBoard> ectn_;
+  void enable_contention(const Topology& t);
   // Counters at the end of warm-up, per router (taken by snapshot_activity).
   std::vector<Activity> warm_act_;
   std::vector<std::vector<PortActivity>> warm_port_act_;

@@ -153,6 +153,30 @@ TEST(DragonflyCreditTrigger, ParAndOlmMeetTheAdaptiveCriteria) {
   }
 }
 
+// The same criteria with the contention counters as the trigger (Base), and
+// the other variants with OLM.
+class DragonflyContention : public testing::TestWithParam<std::string> {};
+TEST_P(DragonflyContention, MeetsTheAdaptiveCriteria) {
+  const std::vector<std::string> args{"routing.algorithm=" + GetParam(), "routing.misroute_trigger=contention"};
+  std::vector<std::string> adv = args;
+  adv.push_back("traffic.pattern=adv");
+  EXPECT_GE(accepted_cli(adv), 0.8 * kStrictValiantAdv1);
+  EXPECT_NEAR(accepted_cli(args), min_uniform(), 0.1 * min_uniform());
+}
+INSTANTIATE_TEST_SUITE_P(Routings, DragonflyContention, testing::Values("ugal-l", "ugal-g", "pb", "par", "olm"),
+                         routing_name);
+
+TEST(DragonflyContentionVariants, OlmMeetsTheAdaptiveCriteria) {
+  for (std::string v : {"filtered", "hybrid", "ectn"}) {
+    const std::vector<std::string> args{"routing.algorithm=olm", "routing.misroute_trigger=contention",
+                                        "routing.contention.variant=" + v};
+    std::vector<std::string> adv = args;
+    adv.push_back("traffic.pattern=adv");
+    EXPECT_GE(accepted_cli(adv), 0.8 * kStrictValiantAdv1) << v;
+    EXPECT_NEAR(accepted_cli(args), min_uniform(), 0.1 * min_uniform()) << v;
+  }
+}
+
 TEST(DragonflySoak, UgalL) { soak("ugal-l"); }
 TEST(DragonflySoak, UgalG) { soak("ugal-g"); }
 

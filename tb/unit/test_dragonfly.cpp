@@ -253,7 +253,7 @@ class OnePortFull : public CongestionView {
 bool par_misroutes(const OnePortFull& view, int percent) {
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
   DragonflyRouting::Options o;
-  o.credit_trigger = true;
+  o.trigger = DragonflyRouting::Trigger::Credits;
   o.trigger_percent = percent;
   o.exclude_destination = true;  // so the Valiant first hop is never the minimal port
   auto par = DragonflyRouting::make(t, DragonflyRouting::Kind::Par, o, 3, 0);
@@ -282,7 +282,7 @@ TEST(DragonflyRouting, CreditTriggerMisroutesOnlyWhenTheMinimalOutputIsFullAndBl
 TEST(DragonflyRouting, CreditTriggerKeepsTheVcOrderAndMisroutes) {
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
   DragonflyRouting::Options o;
-  o.credit_trigger = true;
+  o.trigger = DragonflyRouting::Trigger::Credits;
   std::array<int, 2> olm{0, 0};
   walk(t, DragonflyRouting::Kind::Olm, 12, &olm, o);
   EXPECT_GT(olm[0], 0) << "no local misroute in a source group";

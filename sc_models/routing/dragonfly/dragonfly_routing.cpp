@@ -11,7 +11,10 @@ DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options&
     : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), to_group_(kind == Kind::ValGroup || kind == Kind::Olm),
       streams_{{seed, "routing." + std::to_string(router)}, {seed, "routing." + std::to_string(router) + ".va"}},
       indirect_(t.network_ports(), 0) {
-  o_.credit_trigger = o.credit_trigger && (kind == Kind::Par || kind == Kind::Olm);  // UGAL and PB are the test
+  // The credit trigger is PAR's and OLM's (UGAL and PB are the test); the
+  // contention counters serve every adaptive kind.
+  if ((o_.trigger == Trigger::Credits && kind != Kind::Par && kind != Kind::Olm) || oblivious(kind))
+    o_.trigger = Trigger::Ugal;
 }
 
 VcSequence DragonflyRouting::sequence(Kind kind) {
@@ -84,8 +87,30 @@ bool DragonflyRouting::prefers_valiant(const RouteContext& ctx, int dst, int via
 
 bool DragonflyRouting::prefers_misroute(const RouteContext& ctx, const RouteCandidate& m, const RouteCandidate& n,
                                         long h_min, long h_val) const {
-  if (o_.credit_trigger) return congested(ctx, m) && can_take(ctx, n);
-  return q(ctx, ctx.router, m) * h_min > q(ctx, ctx.router, n) * h_val + o_.ugal_threshold;
+  switch (o_.trigger) {
+    case Trigger::Credits: return congested(ctx, m) && can_take(ctx, n);
+    case Trigger::Contention: return triggered(ctx, m) && !contended(ctx, n) && can_take(ctx, n);
+    default: return q(ctx, ctx.router, m) * h_min > q(ctx, ctx.router, n) * h_val + o_.ugal_threshold;
+  }
+}
+
+bool DragonflyRouting::triggered(const RouteContext& ctx, const RouteCandidate& m) const {
+  switch (o_.trigger) {
+    case Trigger::Credits: return congested(ctx, m);
+    case Trigger::Contention:
+      // ECtN decides at injection by the destination group's combined counter.
+      if (o_.ectn && ctx.in_port >= t_.network_ports())
+        return ctx.view->group_contended(ctx.router, t_.group(t_.node_router(ctx.head.dst)));
+      return contended(ctx, m);
+    default: return true;
+  }
+}
+
+bool DragonflyRouting::contended(const RouteContext& ctx, const RouteCandidate& c) const {
+  const CongestionView& v = *ctx.view;
+  if (v.contended(ctx.router, c.out_port)) return true;
+  return o_.hybrid && 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c)) >=
+                          static_cast<long>(o_.credit_percent) * v.depth(ctx.router, c.out_port);
 }
 
 bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& c) const {

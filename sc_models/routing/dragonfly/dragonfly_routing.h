@@ -25,6 +25,9 @@ class DragonflyRouting : public Routing {
  public:
   enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG, Par, Pb, Olm };
   enum class Policy { Rrg, Crg, Nrg, Mm };
+  // When to misroute: the UGAL test, FOGSim's credit trigger (PAR, OLM) or
+  // the contention counters (docs/routing-dragonfly.md).
+  enum class Trigger { Ugal, Credits, Contention };
   struct Options {
     bool exclude_destination = false;
     int ugal_threshold = 0;
@@ -32,8 +35,11 @@ class DragonflyRouting : public Routing {
     bool queue_only = false;  // UGAL's Q: output queue only, not downstream credits
     int local_threshold = 8;  // OLM: misroute locally when the minimal local output holds more flits
     bool pb_repick = true;    // PB: offer two more Valiant routers as fallbacks
-    bool credit_trigger = false;  // PAR/OLM: the credit trigger instead of the UGAL test
+    Trigger trigger = Trigger::Ugal;
     int trigger_percent = 50;     // credit trigger: minimal output VC occupancy, % of its buffer
+    bool hybrid = false;          // contention trigger: also the minimal output VC credit_percent% full
+    int credit_percent = 50;
+    bool ectn = false;            // contention trigger at injection: the ECtN group counters
   };
   // The routing of `kind` (its own class).
   static std::unique_ptr<DragonflyRouting> make(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed,
@@ -78,11 +84,16 @@ class DragonflyRouting : public Routing {
   int pick_intermediate(int router, int dst_group, bool in_transit);
   int pick_group_or_router(int router, int dst_group, Policy p, bool exclude_destination);
   // Misroute from the minimal first hop `m` to `n` (both at the deciding
-  // router)? The UGAL-L test with the paths' lengths, or the credit trigger.
+  // router)? The UGAL-L test with the paths' lengths, or the trigger.
   bool prefers_misroute(const RouteContext& ctx, const RouteCandidate& m, const RouteCandidate& n, long h_min,
                         long h_val) const;
   // Credit trigger: the candidate's VCs at least trigger_percent% full and unable to take the packet now.
   bool congested(const RouteContext& ctx, const RouteCandidate& c) const;
+  // Contention trigger: the candidate's output counter above its threshold
+  // (hybrid: or its VCs at least credit_percent% full).
+  bool contended(const RouteContext& ctx, const RouteCandidate& c) const;
+  // The trigger's test of the minimal hop m; true for the UGAL test, which compares paths instead.
+  bool triggered(const RouteContext& ctx, const RouteCandidate& m) const;
   // Room for the whole packet on one of the candidate's VCs and its link idle.
   bool can_take(const RouteContext& ctx, const RouteCandidate& c) const;
   // The local position an opportunistic hop reuses: the packet's last local

@@ -6,6 +6,7 @@ namespace {
 
 using Kind = DragonflyRouting::Kind;
 using Policy = DragonflyRouting::Policy;
+using Trigger = DragonflyRouting::Trigger;
 
 // The UGAL-L test at the source router picks a Valiant intermediate group.
 // Local misroutes are opportunistic candidates offered before the minimal
@@ -44,9 +45,9 @@ class OlmRouting : public DragonflyRouting {
     if (!ctx.view || gs == t_.group(t_.node_router(ctx.head.src)) || (ctx.head.rh.flags & 1u) ||
         t_.port_class(minimal.out_port) != PortClass::Local || t_.a() < 3)
       return false;
-    if (o_.credit_trigger ? !congested(ctx, minimal)
-                          : ctx.view->occupancy(ctx.router, minimal.out_port, ctx.vcs->range(minimal)) <=
-                                o_.local_threshold)
+    if (o_.trigger == Trigger::Ugal ? ctx.view->occupancy(ctx.router, minimal.out_port, ctx.vcs->range(minimal)) <=
+                                          o_.local_threshold
+                                    : !triggered(ctx, minimal))
       return false;
     // A random router of the group other than this one and the minimal next one.
     const int self = t_.index(ctx.router), next = t_.index(t_.peer(ctx.router, minimal.out_port).router);
@@ -54,7 +55,8 @@ class OlmRouting : public DragonflyRouting {
     for (int skip : {std::min(self, next), std::max(self, next)})
       if (r >= skip) ++r;
     misroute = opportunistic(t_.local_port(self, r), ctx.head.rh);
-    if (o_.credit_trigger && !can_take(ctx, misroute)) return false;
+    if (o_.trigger != Trigger::Ugal && !can_take(ctx, misroute)) return false;
+    if (o_.trigger == Trigger::Contention && contended(ctx, misroute)) return false;
     misroute.next.flags |= 1u;
     return true;
   }

@@ -5,6 +5,7 @@ namespace nocsim {
 namespace {
 
 using Kind = DragonflyRouting::Kind;
+using Trigger = DragonflyRouting::Trigger;
 
 // UGAL-L / UGAL-G (Kim et al.; Fuentes Eq. 1.2, in FOGSim's hop-weighted
 // form): at the source router draw a Valiant intermediate and go through it
@@ -18,7 +19,7 @@ class UgalRouting : public DragonflyRouting {
  protected:
   void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override { try_valiant(ctx, dst, h, true); }
   bool prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const override {
-    if (kind_ != Kind::UgalG) return DragonflyRouting::prefers_valiant(ctx, dst, via, h);
+    if (kind_ != Kind::UgalG || o_.trigger != Trigger::Ugal) return DragonflyRouting::prefers_valiant(ctx, dst, via, h);
     if (!ctx.view) return false;
     const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, h);
     const long h_min = t_.min_hops(ctx.router, dst);

@@ -1,0 +1,88 @@
+#include "congestion/contention.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace nocsim {
+
+ContentionVariant ContentionParams::variant_of(const std::string& key) {
+  if (key == "filtered") return ContentionVariant::Filtered;
+  if (key == "hybrid") return ContentionVariant::Hybrid;
+  if (key == "ectn") return ContentionVariant::Ectn;
+  return ContentionVariant::Base;
+}
+
+ContentionUnit::ContentionUnit(int ports, const ContentionParams& p)
+    : p_(p), count_(static_cast<size_t>(ports), 0), f_(static_cast<size_t>(ports), 0),
+      at_(static_cast<size_t>(ports), 0) {}
+
+// f(t) = (alpha*f(t-1) + (256-alpha)*(count << 8)) >> 8 for every cycle up to
+// `now`, with the count constant since the last change. Once f stops moving
+// it stays: the loop ends there.
+void ContentionUnit::catch_up(int port, Cycle now) const {
+  const size_t i = static_cast<size_t>(port);
+  if (p_.variant != ContentionVariant::Filtered || at_[i] >= now) return;
+  const int64_t target = static_cast<int64_t>(count_[i]) << 8;
+  int64_t f = f_[i];
+  for (Cycle c = at_[i]; c < now; ++c) {
+    const int64_t next = (p_.alpha256 * f + (256 - p_.alpha256) * target) >> 8;
+    if (next == f) break;
+    f = next;
+  }
+  f_[i] = static_cast<int32_t>(f);
+  at_[i] = now;
+}
+
+void ContentionUnit::up(int port, Cycle now) {
+  catch_up(port, now);
+  ++count_[static_cast<size_t>(port)];
+}
+
+void ContentionUnit::down(int port, Cycle now) {
+  catch_up(port, now);
+  if (--count_[static_cast<size_t>(port)] < 0)
+    throw InvariantError("contention counter of port " + std::to_string(port) + " below zero");
+}
+
+int ContentionUnit::filtered_q8(int port, Cycle now) const {
+  catch_up(port, now);
+  return f_[static_cast<size_t>(port)];
+}
+
+bool ContentionUnit::over(int port, Cycle now) const {
+  if (p_.variant == ContentionVariant::Filtered) return filtered_q8(port, now) > (p_.threshold << 8);
+  return count(port) > p_.threshold;
+}
+
+EctnBoard::EctnBoard(int routers, int a, int groups, const ContentionParams& p)
+    : p_(p), a_(a), g_(groups), partial_(static_cast<size_t>(routers) * groups, 0),
+      live_(static_cast<size_t>(groups) * groups, 0), combined_(static_cast<size_t>(groups) * groups, 0),
+      changed_(static_cast<size_t>(groups), 0) {}
+
+// An exchange at cycle b samples what the commits up to b-1 left: a change
+// committed in cycle t is in the exchanges at the multiples of the period
+// after t.
+void EctnBoard::exchange(int own, Cycle now) const {
+  const Cycle period = static_cast<Cycle>(p_.ectn_period);
+  Cycle& last = changed_[static_cast<size_t>(own)];
+  if (now / period > last / period)
+    std::copy_n(live_.begin() + static_cast<long>(own) * g_, g_, combined_.begin() + static_cast<long>(own) * g_);
+  last = std::max(last, now);
+}
+
+void EctnBoard::change(int router, int group, int d, Cycle now) {
+  const int own = router / a_;
+  exchange(own, now);
+  int& p = partial_[idx(router, group)];
+  if ((p += d) < 0) throw InvariantError("ECtN partial counter of router " + std::to_string(router) + " below zero");
+  live_[static_cast<size_t>(own) * g_ + group] += d;
+}
+
+int EctnBoard::combined(int router, int group, Cycle now) const {
+  const int own = router / a_;
+  exchange(own, now);
+  return std::min(15, combined_[static_cast<size_t>(own) * g_ + group]);
+}
+
+}  // namespace nocsim

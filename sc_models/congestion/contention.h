@@ -1,0 +1,86 @@
+#pragma once
+// Contention counters (Fuentes ch. 4; rules and choices in
+// docs/routing-dragonfly.md, "Contention counters"), written as the hardware
+// computes them so that a Verilog twin can be compared cycle by cycle.
+//
+// ContentionUnit, one per router: an up/down counter per output port. The
+// commits of cycle t move it (+1 when a head reaches the front of an input
+// VC, charged to the head's minimal output; -1 when that packet's tail leaves
+// the buffer); stages read it from cycle t+1 on (a register). Filtered adds a
+// register per port, f(t) = alpha*f(t-1) + (1-alpha)*count(t) in Q8 fixed
+// point (alpha in 1/256), updated every cycle; the model updates it lazily,
+// catching up the cycles since its last update, which gives the same values.
+// The comparator: the counter (or f) above the threshold.
+//
+// EctnBoard, one per network (ECtN): per router and remote group a partial
+// counter of the head packets at its injection and global inputs bound for
+// that group; every `period` cycles the routers of a group exchange them
+// (ideal side-band: no flits, no delay) and each holds the combined sum,
+// which saturates at 15 as the source's 4-bit counters.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/flit.h"
+
+namespace nocsim {
+
+enum class ContentionVariant : uint8_t { Base, Filtered, Hybrid, Ectn };
+
+struct ContentionParams {
+  ContentionVariant variant = ContentionVariant::Base;
+  int threshold = 6;           // packets: contended when the counter (or filter) exceeds it
+  int alpha256 = 128;          // Filtered: alpha in 1/256
+  int credit_threshold = 50;   // Hybrid: % occupancy of the minimal output VC that also triggers
+  int ectn_period = 100;       // ECtN: cycles between exchanges of the partial counters
+  int ectn_threshold = 10;     // ECtN: combined count above which injection misroutes
+  static ContentionVariant variant_of(const std::string& key);
+};
+
+class ContentionUnit {
+ public:
+  ContentionUnit(int ports, const ContentionParams& p);
+  // Commit of cycle `now`.
+  void up(int port, Cycle now);
+  void down(int port, Cycle now);
+  // As read by a stage in cycle `now` (the registers after the edge of
+  // `now`); time only moves forward: reads and changes come in cycle order.
+  int count(int port) const { return count_[static_cast<size_t>(port)]; }
+  int filtered_q8(int port, Cycle now) const;
+  bool over(int port, Cycle now) const;
+  int ports() const { return static_cast<int>(count_.size()); }
+
+ private:
+  void catch_up(int port, Cycle now) const;
+  ContentionParams p_;
+  std::vector<int> count_;
+  mutable std::vector<int32_t> f_;   // Filtered: Q8, as registered at cycle at_[port]
+  mutable std::vector<Cycle> at_;
+};
+
+class EctnBoard {
+ public:
+  // a: routers per group; groups: g.
+  EctnBoard(int routers, int a, int groups, const ContentionParams& p);
+  void up(int router, int group, Cycle now) { change(router, group, +1, now); }
+  void down(int router, int group, Cycle now) { change(router, group, -1, now); }
+  int partial(int router, int group) const { return partial_[idx(router, group)]; }
+  // The combined counter of `group` held by `router`'s group in cycle `now`.
+  int combined(int router, int group, Cycle now) const;
+  bool over(int router, int group, Cycle now) const { return combined(router, group, now) > p_.ectn_threshold; }
+
+ private:
+  size_t idx(int router, int group) const { return static_cast<size_t>(router) * g_ + group; }
+  void change(int router, int group, int d, Cycle now);
+  // The exchange at the last multiple of the period up to `now`, if it came
+  // after the group's last change (the partials have not moved since).
+  void exchange(int own_group, Cycle now) const;
+  ContentionParams p_;
+  int a_, g_;
+  std::vector<int> partial_;           // [router][group]
+  std::vector<int> live_;              // [own group][group]: sum of the partials now
+  mutable std::vector<int> combined_;  // [own group][group]: as of the last exchange
+  mutable std::vector<Cycle> changed_; // [own group]: cycle of the last change or exchange
+};
+
+}  // namespace nocsim
