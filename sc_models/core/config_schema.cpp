@@ -22,6 +22,11 @@ std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
 std::vector<std::string> source_keys() { return source_registry().keys(); }
+std::vector<std::string> phase_pattern_keys() {
+  std::vector<std::string> k{"same"};
+  for (const auto& p : pattern_keys()) k.push_back(p);
+  return k;
+}
 }  // namespace
 
 const std::vector<KeySpec>& config_schema() {
@@ -82,6 +87,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.packet_size", K::IntList, "8", 1, 65535, {}, "flits per packet (flit = phit); a list: each packet draws its size uniformly from it"},
       {"traffic.source", K::Enum, "bernoulli", 0, 0, {}, "when packets are generated: bernoulli (independent per cycle) or onoff (bursts at the link rate, then silence)", source_keys},
       {"traffic.burst_length", K::Double, "5", 1, 1e6, {}, "onoff: mean packets per ON period (geometric)"},
+      {"traffic.phases", K::Records, "[]", 0, 0, {}, "workload phases in order from cycle 0, each lasting its cycles (the last runs on to the end of the run): its pattern (same = traffic.pattern) and load (-1 = traffic.load); [] = one phase of traffic.pattern at traffic.load", nullptr,
+       {{"cycles", K::Int, "", 1, 1e12},
+        {"pattern", K::Enum, "same", 0, 0, {}, "", phase_pattern_keys},
+        {"load", K::Double, "-1", -1, 1}}},
       {"sim.warmup", K::Int, "1000", 0, 1e12, {}, "cycles before statistics start"},
       {"sim.cycles", K::Int, "10000", 1, 1e12, {}, "measured cycles"},
       {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},
@@ -93,6 +102,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
+      {"stats.series_period", K::Int, "0", 0, 1e12, {}, "cycles per interval of the JSON time series (series.*): packets delivered and misrouted by the interval they were injected in, contention counters sampled at each interval's end; 0 = off"},
       {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router) and one record per router-to-router link (activity.per_link)"},
   };
   return schema;

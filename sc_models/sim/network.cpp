@@ -10,6 +10,13 @@
 #include "traffic/source.h"
 
 namespace nocsim {
+// traffic.phases: each phase's pattern (same: traffic.pattern) and first cycle.
+struct Phases {
+  std::vector<std::unique_ptr<TrafficPattern>> patterns;
+  std::vector<Cycle> starts;
+  std::vector<double> loads;
+};
+
 namespace {
 
 // traffic.packet_size: one size, or a list each packet draws from.
@@ -56,6 +63,37 @@ SourceParams source_params(const Config& cfg, int node, Cycle stop) {
   p.burst_length = cfg.get_double("traffic.burst_length");
   p.stop = stop;
   return p;
+}
+
+Phases make_phases(const Config& cfg, const Topology& t) {
+  Phases ph;
+  Cycle at = 0;
+  for (const Record& r : cfg.get_records("traffic.phases")) {
+    Config c = cfg;
+    if (r.at("pattern") != "same") c.set("traffic.pattern", r.at("pattern"));
+    ph.patterns.push_back(pattern_registry().at(c.get_str("traffic.pattern")).make(t, c));
+    ph.starts.push_back(at);
+    const double load = std::stod(r.at("load"));
+    ph.loads.push_back(load < 0 ? cfg.get_double("traffic.load") : load);
+    at += static_cast<Cycle>(std::stoll(r.at("cycles")));
+  }
+  return ph;
+}
+
+// Node n's traffic source: the configured model, or one per phase.
+std::unique_ptr<TrafficSource> make_source(const Config& cfg, int n, Cycle stop, const TrafficPattern& pattern,
+                                           const Phases& ph) {
+  const SourceFactory& make = source_registry().at(cfg.get_str("traffic.source"));
+  if (ph.starts.empty()) return make(source_params(cfg, n, stop), pattern);
+  std::vector<std::unique_ptr<TrafficSource>> sources;
+  for (size_t k = 0; k < ph.starts.size(); ++k) {
+    SourceParams p = source_params(cfg, n, stop);
+    p.load = ph.loads[k];
+    p.start = ph.starts[k];
+    p.phase = static_cast<int>(k);
+    sources.push_back(make(p, *ph.patterns[k]));
+  }
+  return std::make_unique<PhasedSource>(source_params(cfg, n, stop), pattern, std::move(sources), ph.starts);
 }
 
 RouterParams router_params(const Config& cfg, const Topology& t) {
@@ -113,7 +151,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
     f.validate(topo->ports(), router_params(cfg, *topo).vcs);
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
-  source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, 0, kNeverCycle), *pattern);
+  make_source(cfg, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
   return topo;
 }
 
@@ -179,8 +217,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   np.check = rp.check;
   const Cycle stop = cfg.get_bool("sim.stop_injection") ? stats_.window.end : kNeverCycle;
   const int nic_lat = inj.latency;
+  phases_ = std::make_unique<Phases>(make_phases(cfg, t));
   for (int n = 0; n < t.nodes(); ++n) {
-    auto source = source_registry().at(cfg.get_str("traffic.source"))(source_params(cfg, n, stop), *pattern_);
+    auto source = make_source(cfg, n, stop, *pattern_, *phases_);
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                           std::move(source), stats_, collector_, status_));
     Nic& nic = *nics_.back();
@@ -208,6 +247,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_status(&status_);
     r->set_view(this);
   }
+  stats_.series_period = static_cast<Cycle>(cfg.get_int("stats.series_period"));
   if (cfg.get_str("routing.misroute_trigger") == "contention") enable_contention(t);
   warm_act_.assign(routers_.size(), Activity{});
   warm_port_act_.assign(routers_.size(), std::vector<PortActivity>(static_cast<size_t>(t.ports())));
@@ -281,6 +321,25 @@ void Network::enable_contention(const Topology& t) {
     ectn_ = std::make_unique<EctnBoard>(t.routers(), t.routers() / groups, groups, p);
   }
   for (auto& r : routers_) r->enable_contention(t, p, ectn_.get());
+  if (!stats_.series_period) return;
+  contention_series_.assign(routers_.size(), {});
+  SC_HAS_PROCESS(Network);
+  SC_METHOD(sample_contention);
+  dont_initialize();
+  sensitive << series_event_;
+  // As the warm-up snapshot: a quarter period before an edge, after the last cycle's commits.
+  series_event_.notify(
+      sc_core::sc_time(static_cast<double>(stats_.series_period * kPeriodPs - kPeriodPs / 4), sc_core::SC_PS));
+}
+
+void Network::sample_contention() {
+  for (size_t r = 0; r < routers_.size(); ++r) {
+    const ContentionUnit* u = routers_[r]->state().obs.get<ContentionCounters>().unit();
+    uint64_t held = 0;
+    for (int p = 0; p < u->ports(); ++p) held += static_cast<uint64_t>(u->count(p));
+    contention_series_[r].push_back(held);
+  }
+  series_event_.notify(sc_core::sc_time(static_cast<double>(stats_.series_period * kPeriodPs), sc_core::SC_PS));
 }
 
 bool Network::contended(int router, int port) const {

@@ -21,6 +21,8 @@
 
 namespace nocsim {
 
+struct Phases;
+
 // Checks every cross-key rule of a configuration (throws ConfigError) and
 // builds its topology.
 std::unique_ptr<Topology> validate_config(const Config& cfg);
@@ -36,6 +38,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
   NetStats& stats() { return stats_; }
+  const NetStats& stats() const { return stats_; }
   RunStatus& status() { return status_; }
   // Flits that have entered the network and not left it.
   uint64_t flits_in_network() const { return stats_.flits_injected - stats_.flits_ejected; }
@@ -52,6 +55,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   bool contended(int router, int port) const override;
   bool group_contended(int router, int group) const override;
   const EctnBoard* ectn() const { return ectn_.get(); }  // ECtN's board (variant ectn), else null
+  // stats.series_period with contention counters on: per router, per sample
+  // (at the end of each interval), the head packets its counters hold.
+  const std::vector<std::vector<uint64_t>>& contention_series() const { return contention_series_; }
   // Activity of router r in the measurement window and after it (counters
   // minus their values at the end of warm-up), per router and per port.
   Activity activity(int r) const;
@@ -66,6 +72,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   const Config& cfg_;
   std::unique_ptr<Topology> topo_;
   std::unique_ptr<TrafficPattern> pattern_;
+  std::unique_ptr<Phases> phases_;  // traffic.phases: their patterns (the sources refer to them)
   NetStats stats_;
   DeliveryCollector collector_{*topo_, stats_};
   RunStatus status_;
@@ -78,6 +85,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
   void enable_contention(const Topology& t);
+  std::vector<std::vector<uint64_t>> contention_series_;
+  void sample_contention();
+  sc_core::sc_event series_event_;
   // Counters at the end of warm-up, per router (taken by snapshot_activity).
   std::vector<Activity> warm_act_;
   std::vector<std::vector<PortActivity>> warm_port_act_;

@@ -134,6 +134,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
   j.close();
   write_activity(j, net, cfg.get_bool("stats.per_router"), cfg.get_int("router.output_buffer_depth") > 0);
+  if (s.series_period) write_series(j, net, cfg.get_bool("stats.per_router"));
   j.open("config");
   for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
   j.close();
@@ -196,6 +197,40 @@ std::vector<std::pair<const char*, uint64_t>> ActivitySummary::totals(bool out_b
           {"output_buffer_reads", out_buffers ? xbar : 0},
           {"link_flits", xbar},
           {"credits", sum(credits)}};
+}
+
+// Interval k covers cycles [k*period, (k+1)*period): packets by the cycle
+// their head was injected; contention samples at the interval's end.
+void write_series(JsonWriter& j, const Network& net, bool per_router) {
+  const NetStats& s = net.stats();
+  std::vector<uint64_t> end, delivered, mis_g, mis_l, held;
+  for (size_t k = 0; k < s.series.size(); ++k) {
+    end.push_back((k + 1) * s.series_period);
+    delivered.push_back(s.series[k].delivered);
+    mis_g.push_back(s.series[k].misrouted_global);
+    mis_l.push_back(s.series[k].misrouted_local);
+  }
+  const auto& per = net.contention_series();
+  for (const auto& r : per)
+    for (size_t k = 0; k < r.size(); ++k) {
+      if (held.size() <= k) held.push_back(0);
+      held[k] += r[k];
+    }
+  j.open("series");
+  j.num("period", static_cast<uint64_t>(s.series_period));
+  j.int_array("interval_end", end);
+  j.int_array("delivered", delivered);
+  j.int_array("misrouted_global", mis_g);
+  j.int_array("misrouted_local", mis_l);
+  if (!per.empty()) {
+    j.int_array("contention_total", held);
+    if (per_router) {
+      j.open_array("contention_per_router");
+      for (const auto& r : per) j.int_array(nullptr, r);
+      j.close_array();
+    }
+  }
+  j.close();
 }
 
 void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out_buffers) {

@@ -33,5 +33,7 @@ struct ActivitySummary {
 // per_router, one array per counter indexed by router and one record per
 // router-to-router link.
 void write_activity(JsonWriter& j, const Network& net, bool per_router, bool out_buffers);
+// The series section (stats.series_period > 0).
+void write_series(JsonWriter& j, const Network& net, bool per_router);
 
 }  // namespace nocsim

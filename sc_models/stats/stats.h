@@ -38,6 +38,14 @@ struct NetStats {
   };
   bool record = false;
   std::vector<Delivery> deliveries;
+  // stats.series_period > 0: per interval of that many cycles, by the cycle
+  // their head entered the network (where source routing decides), the
+  // packets delivered (whole run) and how many were misrouted.
+  struct SeriesBin {
+    uint64_t delivered = 0, misrouted_global = 0, misrouted_local = 0;
+  };
+  Cycle series_period = 0;
+  std::vector<SeriesBin> series;
 };
 
 }  // namespace nocsim

@@ -1,5 +1,6 @@
 #include "traffic/source.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.h"
@@ -9,8 +10,9 @@ namespace nocsim {
 TrafficSource::TrafficSource(const SourceParams& p, const TrafficPattern& pattern)
     : p_(p),
       pattern_(pattern),
-      rng_(p.seed, "nic." + std::to_string(p.node)),
-      size_rng_(p.seed, "nic." + std::to_string(p.node) + ".size") {
+      rng_(p.seed, "nic." + std::to_string(p.node) + (p.phase ? ".phase" + std::to_string(p.phase) : "")),
+      size_rng_(p.seed, "nic." + std::to_string(p.node) + (p.phase ? ".phase" + std::to_string(p.phase) : "") +
+                            ".size") {
   if (p_.sizes.empty()) throw ConfigError("traffic.packet_size: give at least one size");
 }
 
@@ -28,7 +30,7 @@ bool TrafficSource::pattern_sends() const {
 BernoulliSource::BernoulliSource(const SourceParams& p, const TrafficPattern& pattern)
     : TrafficSource(p, pattern), rate_(p.load / mean_size()) {
   // Nodes that the pattern maps onto themselves, or a zero load, never generate.
-  if (rate_ > 0 && pattern_sends()) schedule(rng_.geometric(rate_) - 1);
+  if (rate_ > 0 && pattern_sends()) schedule(p.start + rng_.geometric(rate_) - 1);
 }
 
 void BernoulliSource::generate(Cycle now, std::vector<GenPacket>& out) {
@@ -51,7 +53,7 @@ OnOffSource::OnOffSource(const SourceParams& p, const TrafficPattern& pattern) :
   // nodes do not all burst together at cycle 0.
   const bool on = rng_.uniform() < p.load;
   dst_ = dest();
-  schedule(on ? 0 : off_gap());
+  schedule(p.start + (on ? 0 : off_gap()));
 }
 
 void OnOffSource::generate(Cycle now, std::vector<GenPacket>& out) {
@@ -65,6 +67,32 @@ void OnOffSource::generate(Cycle now, std::vector<GenPacket>& out) {
     }
     schedule(next);
   }
+}
+
+PhasedSource::PhasedSource(const SourceParams& p, const TrafficPattern& pattern,
+                           std::vector<std::unique_ptr<TrafficSource>> phases, std::vector<Cycle> starts)
+    : TrafficSource(p, pattern), phases_(std::move(phases)), starts_(std::move(starts)) {
+  reschedule();
+}
+
+void PhasedSource::generate(Cycle now, std::vector<GenPacket>& out) {
+  for (; k_ < phases_.size(); ++k_) {
+    const Cycle e = end(k_);
+    phases_[k_]->generate(now < e ? now : e - 1, out);
+    if (now < e) break;
+  }
+  reschedule();
+}
+
+// The next packet of the phase in progress if it comes before the phase
+// ends, else the first packet of a later phase.
+void PhasedSource::reschedule() {
+  next_ = kNeverCycle;
+  for (size_t k = k_; k < phases_.size(); ++k)
+    if (phases_[k]->next_time() < end(k)) {
+      next_ = std::max(phases_[k]->next_time(), starts_[k]);
+      return;
+    }
 }
 
 void register_sources(SourceRegistry& reg) {

@@ -28,6 +28,8 @@ struct SourceParams {
   std::vector<int> sizes{8};    // flits; each packet draws one uniformly
   double burst_length = 5;      // onoff: mean packets per ON period
   Cycle stop = kNeverCycle;     // no packet is generated from this cycle on
+  Cycle start = 0;              // nor before this one
+  int phase = 0;                // workload phase (traffic.phases): phase k > 0 draws from its own streams
 };
 
 struct GenPacket {
@@ -95,6 +97,25 @@ class OnOffSource : public TrafficSource {
 
   double off_mean_ = 0;  // M, cycles
   int dst_ = -1;         // destination of the current burst
+};
+
+// traffic.phases: one source per phase, each made by the configured source
+// model with its phase's pattern and load and starting at its phase's first
+// cycle; the packets of phase k are those its source generates before phase
+// k+1 starts.
+class PhasedSource : public TrafficSource {
+ public:
+  // phases[k] generates from starts[k] (starts[0] = 0, increasing).
+  PhasedSource(const SourceParams& p, const TrafficPattern& pattern, std::vector<std::unique_ptr<TrafficSource>> phases,
+               std::vector<Cycle> starts);
+  void generate(Cycle now, std::vector<GenPacket>& out) override;
+
+ private:
+  Cycle end(size_t k) const { return k + 1 < starts_.size() ? starts_[k + 1] : kNeverCycle; }
+  void reschedule();
+  std::vector<std::unique_ptr<TrafficSource>> phases_;
+  std::vector<Cycle> starts_;
+  size_t k_ = 0;  // the phase in progress
 };
 
 using SourceFactory =

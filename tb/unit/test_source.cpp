@@ -248,3 +248,45 @@ TEST(TrafficSources, RegistryNamesAreTheConfigValues) {
     EXPECT_NE(std::string(e.what()).find("valid: bernoulli, onoff"), std::string::npos) << e.what();
   }
 }
+
+// traffic.phases: phase k's packets come from its own source, start at its
+// first cycle and stop where phase k+1 starts.
+TEST(PhasedSource, EachPhaseGeneratesOnlyInItsCycles) {
+  auto uniform = test::pattern("uniform", mesh());
+  auto make = [&](double load, Cycle start, int phase) {
+    SourceParams p = params(3, load, {4});
+    p.start = start;
+    p.phase = phase;
+    return std::make_unique<BernoulliSource>(p, *uniform);
+  };
+  std::vector<std::unique_ptr<TrafficSource>> phases;
+  phases.push_back(make(0.4, 0, 0));
+  phases.push_back(make(0.0, 1000, 1));  // silent
+  phases.push_back(make(0.8, 3000, 2));
+  PhasedSource s(params(3, 0.4, {4}), *uniform, std::move(phases), {0, 1000, 3000});
+  const std::vector<GenPacket> out = run(s, 13000);
+  size_t before = 0, silent = 0, after = 0;
+  for (const auto& p : out) (p.gen < 1000 ? before : p.gen < 3000 ? silent : after) += 1;
+  EXPECT_EQ(silent, 0u);
+  EXPECT_NEAR(static_cast<double>(before), 1000 * 0.4 / 4, 30);
+  EXPECT_NEAR(static_cast<double>(after), 10000 * 0.8 / 4, 150);
+  for (size_t k = 1; k < out.size(); ++k) EXPECT_LE(out[k - 1].gen, out[k].gen);
+}
+
+TEST(PhasedSource, TheFirstPhaseDrawsAsThePlainSource) {
+  auto uniform = test::pattern("uniform", mesh());
+  BernoulliSource plain(params(5, 0.3, {8}), *uniform);
+  std::vector<std::unique_ptr<TrafficSource>> phases;
+  phases.push_back(std::make_unique<BernoulliSource>(params(5, 0.3, {8}), *uniform));
+  SourceParams second = params(5, 0.3, {8});
+  second.start = 2000;
+  second.phase = 1;
+  phases.push_back(std::make_unique<BernoulliSource>(second, *uniform));
+  PhasedSource s(params(5, 0.3, {8}), *uniform, std::move(phases), {0, 2000});
+  const auto a = run(plain, 2000), b = run(s, 2000);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t k = 0; k < a.size(); ++k) EXPECT_EQ(a[k].dst, b[k].dst);
+  const auto later = run(s, 4000);
+  ASSERT_FALSE(later.empty());
+  EXPECT_GE(later.front().gen, 2000u);
+}
