@@ -1,0 +1,119 @@
+// FlexVC's VC arithmetic (vc/flexvc.h): the canonical sequences, and both
+// tables of spec/flexvc.md (which paths each VC count allows as safe,
+// opportunistic or not at all) recomputed hop by hop from the policy's rule.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "vc/flexvc.h"
+
+using namespace nocsim;
+
+namespace {
+
+// One hop of a path type: its port class and the worst-case minimal path
+// from the router it reaches to the destination (the escape path's rest).
+struct Hop {
+  char cls;
+  std::string min_after;
+};
+
+// Safe when every hop is, not allowed when one hop is, else opportunistic.
+char classify(const FlexVcSequence& s, const std::vector<Hop>& path) {
+  bool opportunistic = false;
+  for (size_t i = 0; i < path.size(); ++i) {
+    std::string rest;
+    for (size_t j = i; j < path.size(); ++j) rest += path[j].cls;
+    const FlexVcHop h = s.classify(PathShape::of(rest), PathShape::of(std::string(1, path[i].cls) + path[i].min_after));
+    if (h.kind == HopKind::NotAllowed) return 'N';
+    opportunistic |= h.kind == HopKind::Opportunistic;
+  }
+  return opportunistic ? 'O' : 'S';
+}
+
+// Dragonfly paths (spec/dragonfly.md). Minimal paths from a router: "LGL" to
+// another group, "GL" from the gateway to it, "L" within the destination
+// group, "" at the destination router.
+const std::vector<Hop> kMin = {{'L', "GL"}, {'G', "L"}, {'L', ""}};
+// Valiant to an intermediate router: l g l | l g l.
+const std::vector<Hop> kVal = {{'L', "LGL"}, {'G', "LGL"}, {'L', "LGL"}, {'L', "GL"}, {'G', "L"}, {'L', ""}};
+// In-transit (OLM's longest): a local misroute and a local hop in the source
+// group, a global misroute, a local misroute and a local hop in the
+// intermediate group, then minimally.
+const std::vector<Hop> kInTransit = {{'L', "LGL"}, {'L', "LGL"}, {'G', "LGL"}, {'L', "LGL"},
+                                     {'L', "GL"},  {'G', "L"},   {'L', ""}};
+// A generic diameter-2 network (one port class): minimal paths of at most two hops.
+const std::vector<Hop> kMin2 = {{'L', "L"}, {'L', ""}};
+const std::vector<Hop> kVal2 = {{'L', "LL"}, {'L', "LL"}, {'L', "L"}, {'L', ""}};
+const std::vector<Hop> kInTransit2 = {{'L', "LL"}, {'L', "LL"}, {'L', "LL"}, {'L', "L"}, {'L', ""}};
+
+}  // namespace
+
+TEST(FlexVc, CanonicalSequences) {
+  EXPECT_EQ(FlexVcSequence(2, 1).text(), "LGL");
+  EXPECT_EQ(FlexVcSequence(3, 1).text(), "LLGL");
+  EXPECT_EQ(FlexVcSequence(2, 2).text(), "GLGL");
+  EXPECT_EQ(FlexVcSequence(3, 2).text(), "LGLGL");
+  EXPECT_EQ(FlexVcSequence(4, 2).text(), "LGLLGL");
+  EXPECT_EQ(FlexVcSequence(5, 2).text(), "LLGLLGL");
+  EXPECT_EQ(FlexVcSequence(8, 4).text(), "LGLLGLLGLLGL");
+  EXPECT_EQ(FlexVcSequence(3, 0).text(), "LLL");
+}
+
+// spec/flexvc.md, Tables 5.1 and 5.3: dragonfly local/global VCs.
+TEST(FlexVc, DragonflyTable) {
+  const std::vector<std::pair<int, int>> counts = {{2, 1}, {3, 1}, {2, 2}, {3, 2}, {4, 2}, {5, 2}};
+  const std::string min = "SSSSSS", val = "NNNOSS", in_transit = "NNNOOS";
+  for (size_t c = 0; c < counts.size(); ++c) {
+    const FlexVcSequence s(counts[c].first, counts[c].second);
+    const std::string col = std::to_string(counts[c].first) + "/" + std::to_string(counts[c].second);
+    EXPECT_EQ(classify(s, kMin), min[c]) << "MIN at " << col;
+    EXPECT_EQ(classify(s, kVal), val[c]) << "VAL at " << col;
+    EXPECT_EQ(classify(s, kInTransit), in_transit[c]) << "in-transit at " << col;
+  }
+}
+
+// spec/flexvc.md: a generic diameter-2 network with 2..5 VCs.
+TEST(FlexVc, DiameterTwoTable) {
+  const std::string val = "NOSS", in_transit = "NOOS";
+  for (int v = 2; v <= 5; ++v) {
+    const FlexVcSequence s(v, 0);
+    EXPECT_EQ(classify(s, kMin2), 'S') << v;
+    EXPECT_EQ(classify(s, kVal2), val[static_cast<size_t>(v - 2)]) << "VAL with " << v;
+    EXPECT_EQ(classify(s, kInTransit2), in_transit[static_cast<size_t>(v - 2)]) << "in-transit with " << v;
+  }
+}
+
+// The highest VC per hop: extra VCs beyond a path's need are usable at every
+// hop (they sit at the start of the sequence).
+TEST(FlexVc, ExtraVcsAreUsableAtEveryHop) {
+  const FlexVcSequence base(2, 1), wide(4, 2);  // LGL, LGLLGL
+  EXPECT_EQ(base.highest(PathShape::of("LGL")), 0);
+  EXPECT_EQ(base.highest(PathShape::of("GL")), 0);
+  EXPECT_EQ(base.highest(PathShape::of("L")), 1);
+  EXPECT_EQ(wide.highest(PathShape::of("LGL")), 2) << "local VCs 0..2 for MIN's first hop";
+  EXPECT_EQ(wide.highest(PathShape::of("GL")), 1) << "both global VCs";
+  EXPECT_EQ(wide.highest(PathShape::of("L")), 3) << "every local VC for the last hop";
+  EXPECT_EQ(wide.highest(PathShape::of("LLLLL")), -1) << "more local hops than local VCs";
+  EXPECT_EQ(wide.highest(PathShape()), -1) << "no hop";
+}
+
+TEST(FlexVc, OpportunisticHopTakesItsEscapePathsVc) {
+  const FlexVcSequence s(3, 2);  // LGLGL
+  // VAL's first hop: l g l l g l does not fit; escape l + l g l does (L0 L2 G3 L4).
+  const FlexVcHop h = s.classify(PathShape::of("LGLLGL"), PathShape::of("LLGL"));
+  EXPECT_EQ(h.kind, HopKind::Opportunistic);
+  EXPECT_EQ(h.highest, 0);
+  const FlexVcHop none = s.classify(PathShape::of("LLLL"), PathShape::of("LLLL"));
+  EXPECT_EQ(none.kind, HopKind::NotAllowed);
+  EXPECT_EQ(none.highest, -1);
+}
+
+TEST(FlexVc, PathShapes) {
+  const PathShape p = PathShape::join(PathShape::of("L"), PathShape::of("GL"));
+  EXPECT_EQ(p.len, 3);
+  EXPECT_FALSE(p.is_global(0));
+  EXPECT_TRUE(p.is_global(1));
+  EXPECT_FALSE(p.is_global(2));
+}
