@@ -18,10 +18,10 @@ using Channel = std::tuple<int, int, int>;  // router, out port, vc
 
 class ChannelGraph {
  public:
-  // The channels candidate c of `router` may take under `policy`.
-  static std::vector<Channel> channels(int router, const RouteCandidate& c, const VcPolicy& policy) {
+  // The channels candidate c of `router` may take under `policy`, for a head at `at`.
+  static std::vector<Channel> channels(int router, const RouteCandidate& c, const VcPolicy& policy, HeadAt at = {}) {
     std::vector<Channel> out;
-    const VcRange r = policy.range(c);
+    const VcRange r = policy.range(c, at);
     for (int v = r.lo; v <= r.hi; ++v) out.emplace_back(router, c.out_port, v);
     return out;
   }

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/path_shape.h"
 #include "topologies/topology.h"
 
 namespace nocsim {
@@ -65,6 +66,17 @@ class Dragonfly : public Topology {
     if (gf == gt) return local_port(index(from), index(to));
     const int gw = gateway(gf, gt);
     return gw == index(from) ? gateway_port(gf, gt) : local_port(index(from), gw);
+  }
+  // Port classes of the minimal path between routers `from` and `to`.
+  PathShape min_shape(int from, int to) const {
+    if (from == to) return {};
+    const int gf = group(from), gt = group(to);
+    if (gf == gt) return PathShape::hop(false);
+    PathShape s;
+    if (gateway(gf, gt) != index(from)) s = PathShape::hop(false);
+    s = PathShape::join(s, PathShape::hop(true));
+    if (entry(gt, gf) != to) s = PathShape::join(s, PathShape::hop(false));
+    return s;
   }
   // Router of group `in` at the end of the global link from group `from`.
   int entry(int in, int from) const { return in * a_ + gateway(in, from); }

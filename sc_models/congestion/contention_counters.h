@@ -45,7 +45,8 @@ class ContentionCounters : public UnitObserver {
     EctnBoard* ectn = nullptr;
     std::vector<int16_t> port, group;  // [ip*vcs+v]: what its head packet charged (-1: nothing)
   };
-  void charge(int ip, int v, const Flit& head) {
+  // Out of line: the hooks above sit on the hot path of every router, counters on or off.
+  [[gnu::noinline]] void charge(int ip, int v, const Flit& head) {
     State& s = *s_;
     const size_t i = static_cast<size_t>(ip) * s.vcs + v;
     const Cycle now = cycle_now(kClockPeriodPs);
@@ -60,7 +61,7 @@ class ContentionCounters : public UnitObserver {
       s.group[i] = static_cast<int16_t>(g);
     }
   }
-  void discharge(int ip, int v) {
+  [[gnu::noinline]] void discharge(int ip, int v) {
     State& s = *s_;
     const size_t i = static_cast<size_t>(ip) * s.vcs + v;
     const Cycle now = cycle_now(kClockPeriodPs);

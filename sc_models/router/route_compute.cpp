@@ -11,16 +11,22 @@ RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, const R
     : Stage(name, router, st, own_process),
       routing_(std::move(routing)),
       vc_policy_(std::move(vcs)),
-      distance_(dynamic_cast<const DistancePolicy*>(vc_policy_.get())) {}
+      distance_(dynamic_cast<const DistancePolicy*>(vc_policy_.get())),
+      paths_(vc_policy_->needs_paths()) {}
 
 void RouteCompute::route(int ip, int ivc, int stream, std::vector<RouteCandidate>& out, std::vector<VcRange>& vcs) {
   const size_t first = out.size();
-  routing_->route({st_.id, ip, ivc, st_.vc(ip, ivc).buf.front(), view_, vc_policy_.get(), stream}, out);
+  HeadAt at;  // read by policies other than the default only
+  if (!distance_) {
+    const bool nic = ip >= st_.p.network_ports;
+    at = {nic ? -1 : ivc, !nic && st_.p.global_port[static_cast<size_t>(ip)]};
+  }
+  routing_->route({st_.id, ip, ivc, st_.vc(ip, ivc).buf.front(), view_, vc_policy_.get(), at, paths_, stream}, out);
   if (distance_)  // the default policy, called directly (inlined)
     for (size_t k = first; k < out.size(); ++k) vcs.push_back(distance_->range(out[k]));
   else
     for (size_t k = first; k < out.size(); ++k) {  // a policy of unknown make: kept within the port's VCs
-      VcRange r = vc_policy_->range(out[k]);
+      VcRange r = vc_policy_->range(out[k], at);
       const int n = static_cast<int>(st_.out[out[k].out_port].vcs.size());
       r.lo = static_cast<int16_t>(std::max<int>(r.lo, 0));
       r.hi = static_cast<int16_t>(std::min<int>(r.hi, n - 1));

@@ -42,6 +42,7 @@ class RouteCompute : public Stage {
   std::unique_ptr<Routing> routing_;
   std::shared_ptr<const VcPolicy> vc_policy_;
   const DistancePolicy* distance_;  // vc_policy_ when it is the default policy
+  bool paths_;                      // vc_policy_->needs_paths()
   const CongestionView* view_ = nullptr;
   std::vector<Decision> decisions_;
   std::vector<RouteCandidate> cands_;   // all decisions' candidates, in order

@@ -83,7 +83,7 @@ uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) co
   // free_vcs has no bit past the port's VCs: the range needs no clipping above.
   uint64_t mask = op.free_vcs & (vcs.hi >= 63 ? ~0ull : (2ull << vcs.hi) - 1) & (~0ull << lo);
   if (op.sink) return mask;
-  const int need = st_.p.vct || c.opportunistic() ? size : 1;
+  const int need = st_.p.vct || c.opportunistic() || vcs.whole ? size : 1;
   for (uint64_t m = mask; m; m &= m - 1) {
     const int o = __builtin_ctzll(m);
     if (op.vcs[o].credits < need) mask &= ~(1ull << o);

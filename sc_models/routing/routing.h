@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "core/path_shape.h"
 #include "core/registry.h"
 #include "routing/vc_sequence.h"
 
@@ -25,6 +26,7 @@ class VcPolicy;
 // An inclusive range of VC indices of one port.
 struct VcRange {
   int16_t lo = 0, hi = 0;
+  uint8_t whole = 0;  // taken only with room for the whole packet downstream (FlexVC's opportunistic hops)
 };
 
 // Read-only congestion state of the network, as committed at the last clock
@@ -56,6 +58,13 @@ class CongestionView {
   virtual bool group_contended(int /*router*/, int /*group*/) const { return false; }
 };
 
+// Where a head sits: its input VC and whether that input is a global
+// (dragonfly) port; vc -1 for a head still in its NIC (injection input).
+struct HeadAt {
+  int vc = -1;
+  bool global = false;
+};
+
 struct RouteContext {
   int router;
   int in_port;
@@ -65,6 +74,8 @@ struct RouteContext {
   // The router's VC policy: adaptive routings read congestion over the VCs
   // a candidate would be allowed (VcPolicy::range).
   const VcPolicy* vcs = nullptr;
+  HeadAt at;  // the head's input VC (VC policies that depend on it: FlexVC)
+  bool paths = false;  // vcs->needs_paths(): fill RouteCandidate::path and escape
   // The random stream a routing draws from: 0 for RC, 1 for VA's own calls
   // (re-evaluation, lookahead). One stream per stage keeps the draws
   // independent of the order the kernel runs a router's stages in.
@@ -88,6 +99,10 @@ struct RouteCandidate {
   // "distance"), -1 when the hop is unconstrained (ejection, mesh).
   int8_t pos = -1;
   RoutingHeader next;  // the head's routing header after this hop
+  // For VC policies that need them (VcPolicy::needs_paths(), FlexVC): the
+  // port classes of the packet's intended rest of path, this hop first, and
+  // of this hop followed by a minimal path from the router it reaches.
+  PathShape path, escape;
   bool opportunistic() const { return hop & kHopOpportunistic; }
   bool minimal() const { return !(hop & kHopNonMinimal); }
 };

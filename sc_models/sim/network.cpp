@@ -147,6 +147,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     throw ConfigError("routing.misroute_trigger: contention counters need a topology with minimal ports (dragonfly); " +
                       topo->name() + " has none");
   vc_policy_registry().at(cfg.get_str("vc.policy"));
+  if (cfg.get_str("vc.policy") == "flexvc" && topo->name() != "dragonfly")
+    throw ConfigError("vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo->name() +
+                      " has none (use distance)");
   selection_registry().at(cfg.get_str("vc.selection"));
   if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
     f.validate(topo->ports(), router_params(cfg, *topo).vcs);
@@ -179,7 +182,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     logic.routing = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r);
     const VcSequence ref = logic.routing->reference();
     if (!vc_policy || ref.text() != policy_ref.text() || ref.share() != policy_ref.share()) {
-      vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(ref, rp.out_vcs, cfg);
+      vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(ref, rp.out_vcs, rp.global_port, cfg);
       policy_ref = ref;
     }
     logic.vc_policy = vc_policy;

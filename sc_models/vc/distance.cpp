@@ -19,17 +19,4 @@ DistancePolicy::DistancePolicy(const VcSequence& ref, const std::vector<int>& ou
   }
 }
 
-void register_vc_policies(VcPolicyRegistry& reg) {
-  reg.add("distance", {[](const VcSequence& ref, const std::vector<int>& out_vcs, const Config&) {
-            return std::unique_ptr<VcPolicy>(std::make_unique<DistancePolicy>(ref, out_vcs));
-          }});
-}
-
-VcPolicyRegistry& mutable_vc_policy_registry() {
-  static VcPolicyRegistry reg("vc.policy", register_vc_policies);
-  return reg;
-}
-
-const VcPolicyRegistry& vc_policy_registry() { return mutable_vc_policy_registry(); }
-
 }  // namespace nocsim

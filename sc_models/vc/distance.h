@@ -17,7 +17,7 @@ namespace nocsim {
 class DistancePolicy final : public VcPolicy {
  public:
   DistancePolicy(const VcSequence& reference, const std::vector<int>& out_vcs);
-  VcRange range(const RouteCandidate& c) const override {
+  VcRange range(const RouteCandidate& c, HeadAt = {}) const override {
     const int n = out_vcs_[static_cast<size_t>(c.out_port)];
     if (c.pos < 0) return {0, static_cast<int16_t>(n - 1)};
     if (c.pos >= static_cast<int>(rank_.size())) past_sequence(c.pos);  // a routing naming positions its reference lacks

@@ -7,23 +7,6 @@
 
 namespace nocsim {
 
-PathShape PathShape::of(const std::string& classes) {
-  if (classes.size() > 16) throw std::logic_error("PathShape: more than 16 hops");
-  PathShape p;
-  p.len = static_cast<uint8_t>(classes.size());
-  for (size_t i = 0; i < classes.size(); ++i)
-    if (classes[i] == 'G') p.global = static_cast<uint16_t>(p.global | (1u << i));
-  return p;
-}
-
-PathShape PathShape::join(PathShape head, PathShape rest) {
-  if (head.len + rest.len > 16) throw std::logic_error("PathShape: more than 16 hops");
-  PathShape p;
-  p.len = static_cast<uint8_t>(head.len + rest.len);
-  p.global = static_cast<uint16_t>(head.global | (rest.global << head.len));
-  return p;
-}
-
 FlexVcSequence::FlexVcSequence(int local_vcs, int global_vcs) {
   if (local_vcs < 1 || global_vcs < 0) throw ConfigError("vc.policy: flexvc needs at least one VC per port class");
   if (global_vcs == 0) {
@@ -47,7 +30,7 @@ FlexVcSequence::FlexVcSequence(int local_vcs, int global_vcs) {
 // Greedy from the last hop: each hop takes the latest position of its class
 // before the next hop's; the first hop's position is then the highest it can
 // hold. Its VC is its rank among the positions of its class.
-int FlexVcSequence::highest(PathShape p) const {
+int FlexVcSequence::highest_position(PathShape p) const {
   if (p.len == 0) return -1;
   int pos = static_cast<int>(seq_.size());
   for (int i = p.len - 1; i >= 0; --i) {
@@ -56,17 +39,57 @@ int FlexVcSequence::highest(PathShape p) const {
     while (pos >= 0 && seq_[static_cast<size_t>(pos)] != c);
     if (pos < 0) return -1;
   }
+  return pos;
+}
+
+int FlexVcSequence::rank(int pos) const {
+  if (pos < 0) return -1;
   return static_cast<int>(std::count(seq_.begin(), seq_.begin() + pos, seq_[static_cast<size_t>(pos)]));
 }
 
-FlexVcHop FlexVcSequence::classify(PathShape path, PathShape escape) const {
+int FlexVcSequence::position(int vc, bool global) const {
+  const char c = global ? 'G' : 'L';
+  for (size_t pos = 0; pos < seq_.size() && vc >= 0; ++pos)
+    if (seq_[pos] == c && vc-- == 0) return static_cast<int>(pos);
+  return vc < 0 ? -1 : static_cast<int>(seq_.size());  // past the sequence: no path climbs from there
+}
+
+FlexVcHop FlexVcSequence::classify(PathShape path, PathShape escape, int from) const {
   FlexVcHop h;
-  if ((h.highest = highest(path)) >= 0) {
+  int pos = highest_position(path);
+  if (pos > from) {
     h.kind = HopKind::Safe;
-  } else if ((h.highest = highest(escape)) >= 0) {
+  } else if ((pos = highest_position(escape)) > from) {
     h.kind = HopKind::Opportunistic;
+  } else {
+    return h;
   }
+  h.highest = rank(pos);
   return h;
+}
+
+FlexVcSequence FlexVcPolicy::sequence_for(const std::vector<int>& out_vcs, const std::vector<uint8_t>& global_port) {
+  int local = 0, global = 0;
+  for (size_t p = 0; p < global_port.size(); ++p) {
+    if (global_port[p] && !global) global = out_vcs[p];
+    if (!global_port[p] && !local) local = out_vcs[p];
+  }
+  if (global ? local < 2 : local < 1)
+    throw ConfigError("router.vcs: flexvc needs the VCs of a minimal path (dragonfly: 2 local and 1 global); got " +
+                      std::to_string(local) + " local and " + std::to_string(global) + " global");
+  return FlexVcSequence(local, global);
+}
+
+FlexVcPolicy::FlexVcPolicy(const std::vector<int>& out_vcs, const std::vector<uint8_t>& global_port)
+    : out_vcs_(out_vcs), seq_(sequence_for(out_vcs, global_port)) {}
+
+VcRange FlexVcPolicy::range(const RouteCandidate& c, HeadAt at) const {
+  const int n = out_vcs_[static_cast<size_t>(c.out_port)];
+  if (c.path.len == 0) return {0, static_cast<int16_t>(n - 1)};
+  const FlexVcHop h = seq_.classify(c.path, c.escape, seq_.position(at.vc, at.global));
+  if (h.kind == HopKind::NotAllowed) return {0, -1};
+  return {0, static_cast<int16_t>(h.highest < n ? h.highest : n - 1),
+          static_cast<uint8_t>(h.kind == HopKind::Opportunistic)};
 }
 
 }  // namespace nocsim

@@ -12,19 +12,12 @@
 //  - otherwise the hop is not allowed.
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "core/path_shape.h"
+#include "vc/vc_policy.h"
 
 namespace nocsim {
-
-// The port classes of a path, first hop first: bit i set when hop i is
-// global. At most 16 hops.
-struct PathShape {
-  uint8_t len = 0;
-  uint16_t global = 0;
-  static PathShape of(const std::string& classes);  // e.g. "LGL"
-  bool is_global(int i) const { return (global >> i) & 1; }
-  // `head` followed by `rest`.
-  static PathShape join(PathShape head, PathShape rest);
-};
 
 enum class HopKind : uint8_t { Safe, Opportunistic, NotAllowed };
 
@@ -45,13 +38,41 @@ class FlexVcSequence {
   const std::string& text() const { return seq_; }
   // The highest VC of its first hop's class from which `p` fits in
   // strictly increasing positions, -1 when it does not fit.
-  int highest(PathShape p) const;
+  int highest(PathShape p) const { return rank(highest_position(p)); }
   // The first hop of `path` (the intended rest of the path), with `escape`
-  // (that hop followed by a minimal path from the router it reaches).
-  FlexVcHop classify(PathShape path, PathShape escape) const;
+  // (that hop followed by a minimal path from the router it reaches), for a
+  // packet at position `from` (-1: not in the network yet): a path fits
+  // when its first hop can take a position after `from`, so that the rest
+  // of the packet's way climbs from where it is (the escape path of
+  // docs/vc-flexvc.md); the VCs below are open to it as well.
+  FlexVcHop classify(PathShape path, PathShape escape, int from = -1) const;
+  // Position of VC `vc` of a class (-1 for vc -1).
+  int position(int vc, bool global) const;
 
  private:
+  int highest_position(PathShape p) const;  // -1: does not fit
+  int rank(int pos) const;                  // VC of the class at pos; -1 for -1
   std::string seq_;
+};
+
+// vc.policy=flexvc: a candidate may take VCs 0..k of its port, k from
+// FlexVcSequence::classify on the candidate's path and escape shapes (the
+// routing fills them); an opportunistic hop needs room for the whole packet
+// (VcRange::whole), a hop not allowed gets no VC. Candidates without a path
+// (ejection) may take every VC.
+class FlexVcPolicy final : public VcPolicy {
+ public:
+  // Local and global VC counts from the ports' (the first local and the
+  // first global network port; no global port: one class).
+  FlexVcPolicy(const std::vector<int>& out_vcs, const std::vector<uint8_t>& global_port);
+  VcRange range(const RouteCandidate& c, HeadAt at) const override;
+  bool needs_paths() const override { return true; }
+  const FlexVcSequence& sequence() const { return seq_; }
+
+ private:
+  static FlexVcSequence sequence_for(const std::vector<int>& out_vcs, const std::vector<uint8_t>& global_port);
+  std::vector<int> out_vcs_;
+  FlexVcSequence seq_;
 };
 
 }  // namespace nocsim

@@ -18,15 +18,18 @@ namespace nocsim {
 class VcPolicy {
  public:
   virtual ~VcPolicy() = default;
-  // The VCs of c.out_port that c may take, within the port's VCs (a range
-  // past them is empty: lo > hi).
-  virtual VcRange range(const RouteCandidate& c) const = 0;
+  // The VCs of c.out_port that c may take, for a head sitting at `at`,
+  // within the port's VCs (a range past them is empty: lo > hi).
+  virtual VcRange range(const RouteCandidate& c, HeadAt at) const = 0;
+  // Reads RouteCandidate::path and escape, which routings then fill.
+  virtual bool needs_paths() const { return false; }
 };
 
 struct VcPolicyFactory {
-  // reference: the routing's sequence; out_vcs: VCs per output port.
+  // reference: the routing's sequence; out_vcs: VCs per output port;
+  // global_port: per output port, 1 for a global (dragonfly) port.
   std::function<std::unique_ptr<VcPolicy>(const VcSequence& reference, const std::vector<int>& out_vcs,
-                                          const Config& cfg)>
+                                          const std::vector<uint8_t>& global_port, const Config& cfg)>
       make;
 };
 using VcPolicyRegistry = Registry<VcPolicyFactory>;

@@ -98,8 +98,10 @@ namespace {
 
 double accepted_cli(std::vector<std::string> args) {
   std::string out = test::temp_path("ugal.json");
-  args.insert(args.begin(), test::source_path("topologies/dragonfly-h2.yaml"));
-  for (const char* a : {"router.vcs=5", "traffic.load=0.9", "sim.drain=0", "--quiet", "-o"}) args.push_back(a);
+  // The caller's keys after the defaults here, so that they win.
+  args.insert(args.begin(), {test::source_path("topologies/dragonfly-h2.yaml"), "router.vcs=5", "traffic.load=0.9",
+                             "sim.drain=0"});
+  for (const char* a : {"--quiet", "-o"}) args.push_back(a);
   args.push_back(out);
   auto r = test::run_cli(args);
   EXPECT_EQ(r.code, 0) << r.err;
@@ -244,6 +246,47 @@ TEST(DragonflySoak, OlmWithTheCreditTriggerUnderAdv1) {
 }
 TEST(DragonflySoak, ParWithTheCreditTriggerUnderAdv1) {
   soak("par", 5, {"routing.misroute_trigger=credits", "traffic.pattern=adv"});
+}
+
+// FlexVC (vc.policy=flexvc) with the fewest VCs of spec/flexvc.md's tables
+// that allow each path type: opportunistic Valiant and in-transit hops at 3/2.
+TEST(DragonflySoak, OlmWithFlexVc32UnderAdv1) {
+  soak("olm", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
+}
+TEST(DragonflySoak, ValWithFlexVc32UnderAdv1) {
+  soak("val", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
+}
+TEST(DragonflySoak, ValWithFlexVc32) { soak("val", 3, {"vc.policy=flexvc", "router.global_vcs=2"}); }
+TEST(DragonflySoak, MinWithFlexVc21) { soak("min", 2, {"vc.policy=flexvc", "router.global_vcs=1"}); }
+
+// Extra VCs: distance-based MIN uses one VC per hop position and leaves the
+// rest idle; FlexVC lets every hop use them, with the same buffers.
+TEST(DragonflyFlexVc, RaisesMinUniformThroughputWithExtraVcs) {
+  const double distance = accepted_cli({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2"});
+  const double flexvc =
+      accepted_cli({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2", "vc.policy=flexvc"});
+  EXPECT_GT(flexvc, 1.05 * distance) << distance;
+}
+
+// Opportunistic Valiant at 3/2 (too few VCs for distance-based VAL) still
+// beats MIN under ADV+1 by far.
+TEST(DragonflyFlexVc, AdaptiveRoutingsWithThreeLocalTwoGlobalVcs) {
+  for (std::string alg : {"olm", "ugal-l", "par", "pb"}) {
+    const double adv = accepted_cli({"routing.algorithm=" + alg, "router.vcs=3", "router.global_vcs=2",
+                                     "vc.policy=flexvc", "traffic.pattern=adv"});
+    EXPECT_GE(adv, 0.8 * kStrictValiantAdv1) << alg;
+  }
+}
+
+TEST(DragonflyFlexVc, RefusedWhereItIsNotDefined) {
+  for (std::vector<std::string> args : {std::vector<std::string>{test::source_path("topologies/mesh-8x8.yaml")},
+                                        {test::source_path("topologies/dragonfly-h2.yaml"), "router.switching=wormhole"},
+                                        {test::source_path("topologies/dragonfly-h2.yaml"), "router.vcs=1"}}) {
+    args.push_back("vc.policy=flexvc");
+    const auto r = test::run_cli(args);
+    EXPECT_EQ(r.code, 2) << args[1];
+    EXPECT_NE(r.err.find("flexvc"), std::string::npos) << r.err;
+  }
 }
 
 // FOGSim's zero-load latencies for its 72-node example (spec

@@ -43,7 +43,7 @@ class YxRouting : public Routing {
 // Every hop on VC 0 only.
 class LowestVc : public VcPolicy {
  public:
-  VcRange range(const RouteCandidate&) const override {
+  VcRange range(const RouteCandidate&, HeadAt) const override {
     ++ranged;
     return {0, 0};
   }
@@ -108,9 +108,10 @@ void register_toys() {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
              },
              [](const Topology&, const Config&) {}});
-  mutable_vc_policy_registry().add("vc0", {[](const VcSequence&, const std::vector<int>&, const Config&) {
-                                      return std::unique_ptr<VcPolicy>(std::make_unique<LowestVc>());
-                                    }});
+  mutable_vc_policy_registry().add(
+      "vc0", {[](const VcSequence&, const std::vector<int>&, const std::vector<uint8_t>&, const Config&) {
+        return std::unique_ptr<VcPolicy>(std::make_unique<LowestVc>());
+      }});
 }
 
 }  // namespace

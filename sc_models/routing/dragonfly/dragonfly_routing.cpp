@@ -65,7 +65,7 @@ bool DragonflyRouting::try_valiant(const RouteContext& ctx, int dst, RoutingHead
 
 long DragonflyRouting::q(const RouteContext& ctx, int router, const RouteCandidate& c) const {
   return o_.queue_only ? ctx.view->output_queue(router, c.out_port)
-                       : ctx.view->occupancy(router, c.out_port, ctx.vcs->range(c));
+                       : ctx.view->occupancy(router, c.out_port, ctx.vcs->range(c, ctx.at));
 }
 
 long DragonflyRouting::global_q(const RouteContext& ctx, int gs, int gt, const RoutingHeader& h) const {
@@ -109,13 +109,13 @@ bool DragonflyRouting::triggered(const RouteContext& ctx, const RouteCandidate& 
 bool DragonflyRouting::contended(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
   if (v.contended(ctx.router, c.out_port)) return true;
-  return o_.hybrid && 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c)) >=
+  return o_.hybrid && 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c, ctx.at)) >=
                           static_cast<long>(o_.credit_percent) * v.depth(ctx.router, c.out_port);
 }
 
 bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
-  return 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c)) >=
+  return 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c, ctx.at)) >=
              static_cast<long>(o_.trigger_percent) * v.depth(ctx.router, c.out_port) &&
          !can_take(ctx, c);
 }
@@ -123,7 +123,7 @@ bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& 
 bool DragonflyRouting::can_take(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
   const int room = std::min<int>(ctx.head.size, v.depth(ctx.router, c.out_port));  // wormhole: a whole buffer
-  return v.credits(ctx.router, c.out_port, ctx.vcs->range(c)) >= room && v.output_queue(ctx.router, c.out_port) == 0;
+  return v.credits(ctx.router, c.out_port, ctx.vcs->range(c, ctx.at)) >= room && v.output_queue(ctx.router, c.out_port) == 0;
 }
 
 int DragonflyRouting::reuse_position(const RoutingHeader& h) const {
@@ -178,9 +178,45 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     return;
   }
   const int target = h.phase == 0 ? (to_group_ ? t_.entry(h.inter, gs) : h.inter) : dst;
+  const size_t first = out.size();
   out.push_back(hop(ctx.router, target, h));
   if (turned) out.back().hop |= kHopTurn | (t_.port_class(out.back().out_port) == PortClass::Local ? kHopReport : 0);
   extra(ctx, h, dst, at_src, out);
+  if (ctx.paths) fill_paths(ctx, dst, h, first, out);
+}
+
+// FlexVC: each candidate's intended rest of path and minimal escape. When
+// no candidate may go now without conditions (each is not allowed, or
+// opportunistic: only with room for the whole packet), the minimal hop to the
+// destination follows them (the packet gives its intermediate up): a packet
+// can always ask for its escape path (spec/flexvc.md: "otherwise the packet
+// falls back to the safe path"; docs/vc-flexvc.md).
+void DragonflyRouting::fill_paths(const RouteContext& ctx, int dst, const RoutingHeader& h, size_t first,
+                                  std::vector<RouteCandidate>& out) const {
+  auto shape = [&](RouteCandidate& c) {
+    const int next = t_.peer(ctx.router, c.out_port).router;
+    const PathShape self = PathShape::hop(t_.port_class(c.out_port) == PortClass::Global);
+    PathShape rest = t_.min_shape(next, dst);
+    c.escape = PathShape::join(self, rest);
+    if (c.next.phase == 0) {
+      const int via = to_group_ ? (t_.group(next) == c.next.inter ? next : t_.entry(c.next.inter, t_.group(next)))
+                                : c.next.inter;
+      rest = PathShape::join(t_.min_shape(next, via), t_.min_shape(via, dst));
+    }
+    c.path = PathShape::join(self, rest);
+  };
+  bool free = false;
+  for (size_t k = first; k < out.size(); ++k) {
+    shape(out[k]);
+    const VcRange r = ctx.vcs->range(out[k], ctx.at);
+    free |= r.lo <= r.hi && !r.whole;
+  }
+  if (free || out.size() - first >= static_cast<size_t>(kMaxCandidates)) return;
+  RoutingHeader m = h;
+  m.phase = 1;
+  m.inter = -1;
+  out.push_back(hop(ctx.router, dst, m));
+  shape(out.back());
 }
 
 void DragonflyRouting::granted(const RouteCandidate& c) {

@@ -99,6 +99,9 @@ class DragonflyRouting : public Routing {
   // The local position an opportunistic hop reuses: the packet's last local
   // position (the first of the sequence before any).
   int reuse_position(const RoutingHeader& h) const;
+  // FlexVC: fills out[first..]'s path shapes, adds a minimal fallback (dragonfly_routing.cpp).
+  void fill_paths(const RouteContext& ctx, int dst, const RoutingHeader& h, size_t first,
+                  std::vector<RouteCandidate>& out) const;
   // UGAL's Q of candidate c (over the VCs the policy allows it).
   long q(const RouteContext& ctx, int router, const RouteCandidate& c) const;
   // Q of the path's global channel leaving group gs toward group gt.

@@ -36,6 +36,7 @@ DragonflyRouting::Options options(const Config& cfg) {
 
 void check(const std::string& name, Kind k, const Topology& t, const Config& cfg) {
   if (!dynamic_cast<const Dragonfly*>(&t)) throw ConfigError("routing.algorithm: " + name + " needs topology.type dragonfly");
+  if (cfg.get_str("vc.policy") == "flexvc") return;  // FlexVC needs fewer VCs; its policy checks them
   const VcSequence s = DragonflyRouting::sequence(k);
   const int64_t local = cfg.get_int("router.vcs");
   const int64_t global = cfg.get_int("router.global_vcs") > 0 ? cfg.get_int("router.global_vcs") : local;
