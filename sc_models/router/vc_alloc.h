@@ -22,7 +22,7 @@
 
 namespace nocsim {
 
-class VcAlloc : public Stage {
+class VcAlloc : public Stage, private CreditView {
  public:
   VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
           std::unique_ptr<Selection> selection);
@@ -44,6 +44,7 @@ class VcAlloc : public Stage {
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;
   void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
+  int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate

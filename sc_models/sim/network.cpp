@@ -186,7 +186,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       policy_ref = ref;
     }
     logic.vc_policy = vc_policy;
-    logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg);
+    logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg, r);
     logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs);
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,

@@ -8,9 +8,17 @@
 #include <memory>
 
 #include "core/registry.h"
+#include "core/rng.h"
 #include "routing/routing.h"
 
 namespace nocsim {
+
+// The credits of a router's output VCs, for selections that weigh them.
+class CreditView {
+ public:
+  virtual ~CreditView() = default;
+  virtual int credits(int port, int vc) const = 0;
+};
 
 class Selection {
  public:
@@ -19,14 +27,15 @@ class Selection {
   // free, in its range, with the credits the switching needs). Returns the
   // candidate to request with, or -1, and sets `mask` (a subset of its usable
   // VCs) to the VCs requested.
-  virtual int select(const RouteCandidate* cands, const uint64_t* usable, int n, uint64_t& mask) = 0;
+  virtual int select(const RouteCandidate* cands, const uint64_t* usable, int n, uint64_t& mask,
+                     const CreditView& credits) = 0;
 };
 
 // `first`: the first candidate with a usable VC requests all its usable VCs
 // (the allocator's round-robin picks among them).
 class FirstUsable final : public Selection {
  public:
-  int select(const RouteCandidate*, const uint64_t* usable, int n, uint64_t& mask) override {
+  int select(const RouteCandidate*, const uint64_t* usable, int n, uint64_t& mask, const CreditView&) override {
     for (int k = 0; k < n; ++k)
       if (usable[k]) {
         mask = usable[k];
@@ -36,8 +45,25 @@ class FirstUsable final : public Selection {
   }
 };
 
+// FlexVC's VC selection functions (spec/flexvc.md; Fuentes §5.2): the
+// first candidate with a usable VC, and one of its usable VCs: `jsq` the one
+// with the most credits (ties to the highest index, as the seed simulator
+// scans from the top), `highest`, `lowest`, `random` (stream
+// "vc.selection.<router>").
+class OneVc final : public Selection {
+ public:
+  enum class Pick { Jsq, Highest, Lowest, Random };
+  OneVc(Pick pick, uint64_t seed, int router);
+  int select(const RouteCandidate* cands, const uint64_t* usable, int n, uint64_t& mask,
+             const CreditView& credits) override;
+
+ private:
+  Pick pick_;
+  Rng rng_;
+};
+
 struct SelectionFactory {
-  std::function<std::unique_ptr<Selection>(const Config& cfg)> make;
+  std::function<std::unique_ptr<Selection>(const Config& cfg, int router)> make;
 };
 using SelectionRegistry = Registry<SelectionFactory>;
 

@@ -278,6 +278,16 @@ TEST(DragonflyFlexVc, AdaptiveRoutingsWithThreeLocalTwoGlobalVcs) {
   }
 }
 
+// spec/flexvc.md: the selection functions differ by less than 3.4% at saturation.
+TEST(DragonflyFlexVc, SelectionFunctionsAgreeAtSaturation) {
+  auto run = [](const std::string& sel) {
+    return accepted_cli({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2", "vc.policy=flexvc",
+                         "vc.selection=" + sel});
+  };
+  const double jsq = run("jsq");
+  for (std::string sel : {"first", "highest", "lowest", "random"}) EXPECT_NEAR(run(sel), jsq, 0.034 * jsq) << sel;
+}
+
 TEST(DragonflyFlexVc, RefusedWhereItIsNotDefined) {
   for (std::vector<std::string> args : {std::vector<std::string>{test::source_path("topologies/mesh-8x8.yaml")},
                                         {test::source_path("topologies/dragonfly-h2.yaml"), "router.switching=wormhole"},

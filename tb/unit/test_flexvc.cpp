@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "vc/flexvc.h"
+#include "vc/selection.h"
 
 using namespace nocsim;
 
@@ -116,4 +117,63 @@ TEST(FlexVc, PathShapes) {
   EXPECT_FALSE(p.is_global(0));
   EXPECT_TRUE(p.is_global(1));
   EXPECT_FALSE(p.is_global(2));
+}
+
+namespace {
+
+struct Credits : CreditView {
+  std::vector<int> c;  // per VC of every port
+  int credits(int, int vc) const override { return c[static_cast<size_t>(vc)]; }
+};
+
+int pick(OneVc::Pick p, uint64_t u0, uint64_t u1, const Credits& cr, uint64_t& mask, int router = 0) {
+  OneVc s(p, 1, router);
+  RouteCandidate cands[2];
+  const uint64_t usable[2] = {u0, u1};
+  return s.select(cands, usable, 2, mask, cr);
+}
+
+}  // namespace
+
+TEST(FlexVcSelection, JsqTakesTheMostCreditsTiesToTheHighest) {
+  Credits cr;
+  cr.c = {5, 9, 9, 2};
+  uint64_t mask = 0;
+  EXPECT_EQ(pick(OneVc::Pick::Jsq, 0b1111, 0, cr, mask), 0);
+  EXPECT_EQ(mask, 0b0100u) << "VCs 1 and 2 tie at 9 credits: the higher";
+  EXPECT_EQ(pick(OneVc::Pick::Jsq, 0b1001, 0, cr, mask), 0);
+  EXPECT_EQ(mask, 0b0001u) << "only usable VCs count";
+  cr.c = {0, 0, 0, 0};
+  EXPECT_EQ(pick(OneVc::Pick::Jsq, 0b0110, 0, cr, mask), 0);
+  EXPECT_EQ(mask, 0b0100u) << "no credits anywhere (wormhole's one-flit need met elsewhere): still the highest";
+}
+
+TEST(FlexVcSelection, HighestLowestAndNoUsableVc) {
+  Credits cr;
+  cr.c = {1, 1, 1, 1};
+  uint64_t mask = 0;
+  EXPECT_EQ(pick(OneVc::Pick::Highest, 0b0110, 0, cr, mask), 0);
+  EXPECT_EQ(mask, 0b0100u);
+  EXPECT_EQ(pick(OneVc::Pick::Lowest, 0b0110, 0, cr, mask), 0);
+  EXPECT_EQ(mask, 0b0010u);
+  EXPECT_EQ(pick(OneVc::Pick::Lowest, 0, 0b1000, cr, mask), 1) << "the first candidate with a usable VC";
+  EXPECT_EQ(mask, 0b1000u);
+  EXPECT_EQ(pick(OneVc::Pick::Jsq, 0, 0, cr, mask), -1);
+}
+
+TEST(FlexVcSelection, RandomStaysInTheUsableSetAndCoversIt) {
+  Credits cr;
+  cr.c = std::vector<int>(8, 1);
+  OneVc s(OneVc::Pick::Random, 3, 7);
+  RouteCandidate cands[1];
+  const uint64_t usable[1] = {0b10110010};
+  uint64_t seen = 0;
+  for (int k = 0; k < 400; ++k) {
+    uint64_t mask = 0;
+    ASSERT_EQ(s.select(cands, usable, 1, mask, cr), 0);
+    ASSERT_EQ(__builtin_popcountll(mask), 1);
+    ASSERT_EQ(mask & ~usable[0], 0u);
+    seen |= mask;
+  }
+  EXPECT_EQ(seen, usable[0]);
 }
