@@ -30,9 +30,9 @@ void PiggybackBoard::tick() {
     const int H = t_.h(), first_global = t_.a() - 1;
     for (int r = 0; r < t_.routers(); ++r) {
       long sum = 0;
-      for (int m = 0; m < H; ++m) sum += view_.port_occupancy(r, first_global + m);
+      for (int m = 0; m < H; ++m) sum += occupancy(r, first_global + m);
       for (int m = 0; m < H; ++m) {
-        const long q = view_.port_occupancy(r, first_global + m);
+        const long q = occupancy(r, first_global + m);
         // q > coef% * mean + threshold, in integers: 100*H*q > coef*sum + 100*H*threshold
         flags[r * H + m] = 100L * H * q > static_cast<long>(p_.coef_percent) * sum + 100L * H * p_.threshold;
       }
@@ -56,6 +56,7 @@ void register_piggyback(CongestionRegistry& reg) {
     pp.delay = static_cast<int>(cfg.get_int("link.latency"));  // flags ride on local links
     pp.coef_percent = static_cast<int>(cfg.get_int("routing.pb_coef"));
     pp.threshold = static_cast<int>(cfg.get_int("routing.pb_threshold"));
+    pp.mincred = cfg.get_bool("vc.mincred");
     return std::unique_ptr<CongestionProvider>(std::make_unique<PiggybackBoard>("pb", *d, buffers, pp, kClockPeriodPs));
   };
   reg.add("pb", pb);

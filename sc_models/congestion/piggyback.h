@@ -22,6 +22,7 @@ class PiggybackBoard : public sc_core::sc_module, public CongestionProvider {
  public:
   struct Params {
     int period = 1, delay = 10, coef_percent = 200, threshold = 8;
+    bool mincred = false;  // occupancy by minimally routed flits (vc.mincred)
   };
   PiggybackBoard(sc_core::sc_module_name name, const Dragonfly& t, const CongestionView& view, const Params& p,
                  Cycle period_ps);
@@ -30,6 +31,10 @@ class PiggybackBoard : public sc_core::sc_module, public CongestionProvider {
 
  private:
   void tick();
+  long occupancy(int router, int port) const {
+    return p_.mincred ? view_.min_occupancy(router, port) + view_.output_queue(router, port)
+                      : view_.port_occupancy(router, port);
+  }
   const Dragonfly& t_;
   const CongestionView& view_;
   Params p_;

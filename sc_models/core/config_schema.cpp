@@ -81,6 +81,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},
       {"vc.policy", K::Enum, "distance", 0, 0, {}, "which output VCs a hop may take: distance = the rank of its position in the routing's reference sequence (dragonfly distance-based VCs; torus dateline halves); flexvc = FlexVC (dragonfly, VCT): any VC up to the highest from which the rest of the path, or a minimal escape (then only with room for the whole packet), still climbs (docs/vc-flexvc.md)", vc_policy_keys},
       {"vc.selection", K::Enum, "first", 0, 0, {}, "VA selection among a head's candidates and VCs: the first (best) candidate with a usable VC, requesting all its usable VCs (first; the VC allocator's round-robin picks) or one of them (FlexVC's: jsq = the most credits, ties to the highest; highest; lowest; random)", selection_keys},
+      {"vc.mincred", K::Bool, "false", 0, 0, {}, "minCred (FlexVC, spec/flexvc.md): credits say whether the flit they free was routed minimally; UGAL-style tests (UGAL-L/G, PB, PAR, OLM) and PB's saturation flags read each port's downstream occupancy by minimally routed flits (plus its output queue) instead of per-VC occupancy"},
       {"traffic.pattern", K::Enum, "uniform", 0, 0, {}, "destination pattern", pattern_keys},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 1, {}, "offered load, phits/(node*cycle)"},

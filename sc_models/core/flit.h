@@ -31,6 +31,7 @@ struct Flit {
   uint8_t vc = 0;          // VC of the buffer it is written into
   uint8_t ghops = 0;       // of the hops, global (dragonfly) links
   bool measured = false;   // generated inside the measurement window
+  uint8_t minimal_hop = 0; // vc.mincred: the hop into this buffer was minimal (its credit says so)
   bool head() const { return seq == 0; }
   bool tail() const { return seq + 1 == size; }
   Cycle inj() const { return gen + inj_wait; }
@@ -39,6 +40,7 @@ static_assert(sizeof(Flit) == 48, "keep the flit small: it is copied on every ho
 
 struct Credit {
   int32_t vc = 0;
+  uint8_t minimal = 0;  // vc.mincred: it frees a slot a minimally routed flit held
 };
 
 }  // namespace nocsim

@@ -186,7 +186,7 @@ void Router::pull_flits(int ip, Cycle now) {
 void Router::pull_credits(int op, Cycle now) {
   auto& line = out_link_[op]->credits();
   while (line.ready(now + 1)) {
-    st_.credit_returned(op, line.front().vc);
+    st_.credit_returned(op, line.front().vc, line.front().minimal);
     line.pop();
   }
 }

@@ -58,8 +58,8 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
 
   // Called by stages during evaluate.
   void send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
-  void send_credit(int in_port, int vc) {
-    LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc}, vc);
+  void send_credit(int in_port, int vc, bool minimal = false) {
+    LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc, static_cast<uint8_t>(minimal)}, vc);
   }
 
   // LinkReceiver: a flit (tag = in port) or credit (tag = -1 - out port) was sent here.

@@ -35,6 +35,7 @@ struct RouterParams {
   bool vct = true;
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
   bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
+  bool mincred = false;     // count minimally routed flits per output VC (OutputVc::min_flits)
   bool check = true;
   bool reverse_stages = false;  // per-router mode: evaluate ST, SA, VA, RC
   std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
@@ -64,6 +65,7 @@ struct alignas(64) InputVc {
 struct OutputVc {
   int credits = 0;
   mutable int sa_used = 0;  // credits granted this cycle
+  int min_flits = 0;        // vc.mincred: downstream slots held by minimally routed flits
 };
 
 // A flit between switch allocation and the output link: it leaves on the link
@@ -191,6 +193,10 @@ struct RouterState {
       obs.credit_taken(o, ivc.out_vc);
     }
     f.vc = static_cast<uint8_t>(ivc.out_vc);
+    if (p.mincred && !op.sink) {
+      f.minimal_hop = !(ivc.route.hop & kHopNonMinimal);
+      ovc.min_flits += f.minimal_hop;
+    }
     f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
     f.ghops = static_cast<uint8_t>(f.ghops + op.global);
     ++st_queued;
@@ -211,8 +217,10 @@ struct RouterState {
     ivc.ready = now + 1;
   }
   // Output unit: a credit for output VC `ovc` came back from downstream.
-  void credit_returned(int o, int ovc) {
+  void credit_returned(int o, int ovc, bool minimal = false) {
     if (++out[o].vcs[ovc].credits > out[o].depth && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
+    if (minimal && --out[o].vcs[ovc].min_flits < 0 && p.check)
+      throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
     obs.credit_returned(o, ovc);
   }
   // Output unit: its oldest queued flit went onto the output link.

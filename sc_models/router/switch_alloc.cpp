@@ -52,13 +52,15 @@ void SwitchAlloc::evaluate(Cycle now) {
       const int v = gnt_[ip];
       if (v < 0) continue;
       const InputVc& ivc = st_.vc(ip, v);
-      if (ivc.buf.at(ivc.sa_taken).tail()) ivc.sa_done = 1;
+      const Flit& f = ivc.buf.at(ivc.sa_taken);
+      if (f.tail()) ivc.sa_done = 1;
+      const bool minimal = f.minimal_hop;
       ++ivc.sa_taken;
       const OutputUnit& op = st_.out[ivc.route.out_port];
       ++op.vcs[ivc.out_vc].sa_used;
       ++op.sa_added;
       grants_.push({ip, v});
-      router_.send_credit(ip, v);
+      router_.send_credit(ip, v, minimal);
     }
   }
 }

@@ -47,6 +47,9 @@ class CongestionView {
   virtual int output_queue(int router, int port) const = 0;
   // Downstream occupancy over all VCs of the port plus its output queue.
   virtual int port_occupancy(int router, int port) const = 0;
+  // vc.mincred: downstream slots of `port` (all VCs) held by flits routed
+  // minimally over it (FlexVC's minCred, spec/flexvc.md).
+  virtual int min_occupancy(int /*router*/, int /*port*/) const { return 0; }
   // Downstream flits per VC of `port`: the credit ceiling.
   virtual int depth(int router, int port) const = 0;
   // PiggyBack: is this global port flagged saturated in its router's group?

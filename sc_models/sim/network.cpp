@@ -116,6 +116,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   p.vct = cfg.get_str("router.switching") == "vct";
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
   p.reevaluate = cfg.get_bool("routing.reevaluate");
+  p.mincred = cfg.get_bool("vc.mincred");
   p.lat_va = static_cast<int>(cfg.get_int("router.stage_latency.va"));
   p.lat_sa = static_cast<int>(cfg.get_int("router.stage_latency.sa"));
   p.lat_st = static_cast<int>(cfg.get_int("router.stage_latency.st"));
@@ -352,6 +353,12 @@ bool Network::contended(int router, int port) const {
 
 bool Network::group_contended(int router, int group) const {
   return ectn_ && ectn_->over(router, group, cycle_now(kPeriodPs));
+}
+
+int Network::min_occupancy(int router, int port) const {
+  int occ = 0;
+  for (const auto& v : routers_[router]->state().out[port].vcs) occ += v.min_flits;
+  return occ;
 }
 
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }

@@ -53,6 +53,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   }
   bool saturated(int router, int port) const override;
   bool contended(int router, int port) const override;
+  int min_occupancy(int router, int port) const override;
   bool group_contended(int router, int group) const override;
   const EctnBoard* ectn() const { return ectn_.get(); }  // ECtN's board (variant ectn), else null
   // stats.series_period with contention counters on: per router, per sample

@@ -64,6 +64,7 @@ bool DragonflyRouting::try_valiant(const RouteContext& ctx, int dst, RoutingHead
 }
 
 long DragonflyRouting::q(const RouteContext& ctx, int router, const RouteCandidate& c) const {
+  if (o_.mincred) return ctx.view->min_occupancy(router, c.out_port) + ctx.view->output_queue(router, c.out_port);
   return o_.queue_only ? ctx.view->output_queue(router, c.out_port)
                        : ctx.view->occupancy(router, c.out_port, ctx.vcs->range(c, ctx.at));
 }

@@ -40,6 +40,7 @@ class DragonflyRouting : public Routing {
     bool hybrid = false;          // contention trigger: also the minimal output VC credit_percent% full
     int credit_percent = 50;
     bool ectn = false;            // contention trigger at injection: the ECtN group counters
+    bool mincred = false;         // UGAL's Q: minimally routed flits downstream plus the output queue
   };
   // The routing of `kind` (its own class).
   static std::unique_ptr<DragonflyRouting> make(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed,

@@ -30,6 +30,7 @@ DragonflyRouting::Options options(const Config& cfg) {
   o.hybrid = cfg.get_str("routing.contention.variant") == "hybrid";
   o.ectn = cfg.get_str("routing.contention.variant") == "ectn";
   o.credit_percent = static_cast<int>(cfg.get_int("routing.contention.credit_threshold"));
+  o.mincred = cfg.get_bool("vc.mincred");
   o.trigger_percent = static_cast<int>(cfg.get_int("routing.misroute_threshold"));
   return o;
 }
