@@ -31,16 +31,20 @@ struct Flit {
   uint8_t vc = 0;          // VC of the buffer it is written into
   uint8_t ghops = 0;       // of the hops, global (dragonfly) links
   bool measured = false;   // generated inside the measurement window
-  uint8_t minimal_hop = 0; // vc.mincred: the hop into this buffer was minimal (its credit says so)
+  bool minimal_hop = false; // vc.mincred: the hop into this buffer was minimal (its credit says so)
   bool head() const { return seq == 0; }
   bool tail() const { return seq + 1 == size; }
   Cycle inj() const { return gen + inj_wait; }
 };
 static_assert(sizeof(Flit) == 48, "keep the flit small: it is copied on every hop");
 
+// One word, built and copied as one: the VC, and in bit 16 whether it
+// frees a slot a minimally routed flit held (vc.mincred).
 struct Credit {
-  int32_t vc = 0;
-  uint8_t minimal = 0;  // vc.mincred: it frees a slot a minimally routed flit held
+  int32_t code = 0;
+  static Credit make(int vc, bool minimal) { return {vc | static_cast<int32_t>(minimal) << 16}; }
+  int vc() const { return code & 0xffff; }
+  bool minimal() const { return (code >> 16) & 1; }
 };
 
 }  // namespace nocsim

@@ -18,7 +18,7 @@ Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, Li
 bool Injector::take_credits(Cycle now) {
   auto& credits = inj_->credits();
   while (credits.ready(now)) {
-    if (++credits_[credits.front().vc] > p_.buffer_depth && p_.check) {
+    if (++credits_[credits.front().vc()] > p_.buffer_depth && p_.check) {
       status_.fail(kExitInvariant, "credit overflow at NIC " + std::to_string(node_));
       return false;
     }

@@ -184,11 +184,14 @@ void Router::pull_flits(int ip, Cycle now) {
 }
 
 void Router::pull_credits(int op, Cycle now) {
+  if (st_.p.mincred) return pull_min_credits(op, now);
   auto& line = out_link_[op]->credits();
-  while (line.ready(now + 1)) {
-    st_.credit_returned(op, line.front().vc, line.front().minimal);
-    line.pop();
-  }
+  for (; line.ready(now + 1); line.pop()) st_.credit_returned(op, line.front().vc());
+}
+
+void Router::pull_min_credits(int op, Cycle now) {
+  auto& line = out_link_[op]->credits();
+  for (; line.ready(now + 1); line.pop()) st_.credit_returned(op, line.front().vc(), line.front().minimal());
 }
 
 }  // namespace nocsim

@@ -59,7 +59,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   // Called by stages during evaluate.
   void send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
   void send_credit(int in_port, int vc, bool minimal = false) {
-    LinkSender<Credit>::send(credit_fw_[in_port], Credit{vc, static_cast<uint8_t>(minimal)}, vc);
+    LinkSender<Credit>::send(credit_fw_[in_port], Credit::make(vc, minimal), vc);
   }
 
   // LinkReceiver: a flit (tag = in port) or credit (tag = -1 - out port) was sent here.
@@ -107,6 +107,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void pull(int tag, Cycle now);  // what the link `tag` delivers by cycle now+1
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
+  [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred: credits carry a flag
   // After a commit or a pull: a stage (or the per-router process) with work
   // wakes, one without sleeps; decided on the state the next edge sees.
   // Inline: at most commits nothing changes.

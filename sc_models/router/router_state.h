@@ -217,11 +217,15 @@ struct RouterState {
     ivc.ready = now + 1;
   }
   // Output unit: a credit for output VC `ovc` came back from downstream.
-  void credit_returned(int o, int ovc, bool minimal = false) {
+  void credit_returned(int o, int ovc) {
     if (++out[o].vcs[ovc].credits > out[o].depth && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
+    obs.credit_returned(o, ovc);
+  }
+  // The same with vc.mincred: the credit frees a minimally routed flit's slot.
+  [[gnu::noinline]] void credit_returned(int o, int ovc, bool minimal) {
+    credit_returned(o, ovc);
     if (minimal && --out[o].vcs[ovc].min_flits < 0 && p.check)
       throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
-    obs.credit_returned(o, ovc);
   }
   // Output unit: its oldest queued flit went onto the output link.
   [[gnu::always_inline]] void sent(int o) {

@@ -54,7 +54,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       const InputVc& ivc = st_.vc(ip, v);
       const Flit& f = ivc.buf.at(ivc.sa_taken);
       if (f.tail()) ivc.sa_done = 1;
-      const bool minimal = f.minimal_hop;
+      const bool minimal = st_.p.mincred && f.minimal_hop;
       ++ivc.sa_taken;
       const OutputUnit& op = st_.out[ivc.route.out_port];
       ++op.vcs[ivc.out_vc].sa_used;
