@@ -28,8 +28,8 @@ void RouteCompute::route(int ip, int ivc, int stream, std::vector<RouteCandidate
     for (size_t k = first; k < out.size(); ++k) {  // a policy of unknown make: kept within the port's VCs
       VcRange r = vc_policy_->range(out[k], at);
       const int n = static_cast<int>(st_.out[out[k].out_port].vcs.size());
-      r.lo = static_cast<int16_t>(std::max<int>(r.lo, 0));
-      r.hi = static_cast<int16_t>(std::min<int>(r.hi, n - 1));
+      r.lo = static_cast<int8_t>(std::max<int>(r.lo, 0));
+      r.hi = static_cast<int8_t>(std::min<int>(r.hi, n - 1));
       vcs.push_back(r);
     }
 }

@@ -24,9 +24,12 @@ class Config;
 class VcPolicy;
 
 // An inclusive range of VC indices of one port.
+// Four bytes: RC stores one per candidate and VA reads them every attempt.
+// VCs per port are at most 64.
 struct VcRange {
-  int16_t lo = 0, hi = 0;
+  int8_t lo = 0, hi = 0;
   uint8_t whole = 0;  // taken only with room for the whole packet downstream (FlexVC's opportunistic hops)
+  uint8_t unused = 0;
 };
 
 // Read-only congestion state of the network, as committed at the last clock

@@ -428,7 +428,7 @@ std::string Network::blocked_report(size_t max_lines) const {
             for (int c = 0; c < ivc.n_cands; ++c) {
               const RouteCandidate& rc = ivc.cands[c];
               const VcRange r = ivc.cand_vcs[c];
-              o << (c ? "; or " : "waiting for VA on ") << "out port " << rc.out_port << " vcs " << r.lo << ".."
+              o << (c ? "; or " : "waiting for VA on ") << "out port " << rc.out_port << " vcs " << int{r.lo} << ".."
                 << std::min<int>(r.hi, static_cast<int>(st.out[rc.out_port].vcs.size()) - 1) << " (";
               for (int ov = r.lo; ov <= r.hi && ov < static_cast<int>(st.out[rc.out_port].vcs.size()); ++ov) {
                 const OutputVc& x = st.out[rc.out_port].vcs[ov];

@@ -19,12 +19,12 @@ class DistancePolicy final : public VcPolicy {
   DistancePolicy(const VcSequence& reference, const std::vector<int>& out_vcs);
   VcRange range(const RouteCandidate& c, HeadAt = {}) const override {
     const int n = out_vcs_[static_cast<size_t>(c.out_port)];
-    if (c.pos < 0) return {0, static_cast<int16_t>(n - 1)};
+    if (c.pos < 0) return {0, static_cast<int8_t>(n - 1)};
     if (c.pos >= static_cast<int>(rank_.size())) past_sequence(c.pos);  // a routing naming positions its reference lacks
     const int r = rank_[static_cast<size_t>(c.pos)];
-    if (!split_) return {static_cast<int16_t>(r), static_cast<int16_t>(r < n ? r : n - 1)};
+    if (!split_) return {static_cast<int8_t>(r), static_cast<int8_t>(r < n ? r : n - 1)};
     const int k = ranks_[static_cast<size_t>(c.pos)], per = n / k;
-    return {static_cast<int16_t>(r * per), static_cast<int16_t>(r == k - 1 ? n - 1 : (r + 1) * per - 1)};
+    return {static_cast<int8_t>(r * per), static_cast<int8_t>(r == k - 1 ? n - 1 : (r + 1) * per - 1)};
   }
 
  private:

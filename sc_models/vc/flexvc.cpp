@@ -85,10 +85,10 @@ FlexVcPolicy::FlexVcPolicy(const std::vector<int>& out_vcs, const std::vector<ui
 
 VcRange FlexVcPolicy::range(const RouteCandidate& c, HeadAt at) const {
   const int n = out_vcs_[static_cast<size_t>(c.out_port)];
-  if (c.path.len == 0) return {0, static_cast<int16_t>(n - 1)};
+  if (c.path.len == 0) return {0, static_cast<int8_t>(n - 1)};
   const FlexVcHop h = seq_.classify(c.path, c.escape, seq_.position(at.vc, at.global));
   if (h.kind == HopKind::NotAllowed) return {0, -1};
-  return {0, static_cast<int16_t>(h.highest < n ? h.highest : n - 1),
+  return {0, static_cast<int8_t>(h.highest < n ? h.highest : n - 1),
           static_cast<uint8_t>(h.kind == HopKind::Opportunistic)};
 }
 

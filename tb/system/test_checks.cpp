@@ -14,6 +14,7 @@ TEST(Checks, TorusWithoutDatelineDeadlocksAndIsReported) {
   EXPECT_NE(r.err.find("deadlock: no flit moved for"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("blocked VCs:"), std::string::npos);
   EXPECT_NE(r.err.find("waiting for VA on out port"), std::string::npos);
+  EXPECT_NE(r.err.find(" vcs 0..0 (vc 0 "), std::string::npos) << "VC ranges printed as numbers: " << r.err;
   EXPECT_NE(r.out.find("status deadlock"), std::string::npos);
 }
 
