@@ -111,6 +111,29 @@ TEST(FlexVc, OpportunisticHopTakesItsEscapePathsVc) {
   EXPECT_EQ(none.highest, -1);
 }
 
+// In the simulator a hop must start after the head's position: the VCs of
+// LGLGL are L0 G1 L2 G3 L4 (local VC v at the v-th L, global at the G's).
+TEST(FlexVc, HopsStartAfterTheHeadsPosition) {
+  const FlexVcSequence s(3, 2);
+  EXPECT_EQ(s.position(-1, false), -1) << "in the NIC";
+  EXPECT_EQ(s.position(0, false), 0);
+  EXPECT_EQ(s.position(1, false), 2);
+  EXPECT_EQ(s.position(0, true), 1);
+  EXPECT_EQ(s.position(1, true), 3);
+  const int g0 = s.position(0, true);
+  // Valiant's local hop to the intermediate router after arriving on G0: l l g l fits only from L0.
+  EXPECT_EQ(s.classify(PathShape::of("LLGL"), PathShape::of("LLGL")).kind, HopKind::Safe);
+  EXPECT_EQ(s.classify(PathShape::of("LLGL"), PathShape::of("LLGL"), g0).kind, HopKind::NotAllowed);
+  // Its minimal fallback (l g l) climbs from G0: L2 G3 L4, local VCs 0..1.
+  const FlexVcHop m = s.classify(PathShape::of("LGL"), PathShape::of("LGL"), g0);
+  EXPECT_EQ(m.kind, HopKind::Safe);
+  EXPECT_EQ(m.highest, 1);
+  // Opportunistic only when the path does not fit after the head but the escape does.
+  const FlexVcHop o = s.classify(PathShape::of("LLGL"), PathShape::of("LGL"), g0);
+  EXPECT_EQ(o.kind, HopKind::Opportunistic);
+  EXPECT_EQ(o.highest, 1);
+}
+
 TEST(FlexVc, PathShapes) {
   const PathShape p = PathShape::join(PathShape::of("L"), PathShape::of("GL"));
   EXPECT_EQ(p.len, 3);

@@ -285,8 +285,17 @@ TEST(PhasedSource, TheFirstPhaseDrawsAsThePlainSource) {
   PhasedSource s(params(5, 0.3, {8}), *uniform, std::move(phases), {0, 2000});
   const auto a = run(plain, 2000), b = run(s, 2000);
   ASSERT_EQ(a.size(), b.size());
-  for (size_t k = 0; k < a.size(); ++k) EXPECT_EQ(a[k].dst, b[k].dst);
-  const auto later = run(s, 4000);
-  ASSERT_FALSE(later.empty());
-  EXPECT_GE(later.front().gen, 2000u);
+  for (size_t k = 0; k < a.size(); ++k) {
+    EXPECT_EQ(a[k].dst, b[k].dst);
+    EXPECT_EQ(a[k].gen, b[k].gen);
+  }
+  // From cycle 2000 on, exactly the packets of a phase-1 source started there.
+  BernoulliSource alone(second, *uniform);
+  const auto later = run(s, 4000), expected = run(alone, 4000);
+  ASSERT_FALSE(expected.empty());
+  ASSERT_EQ(later.size(), expected.size());
+  for (size_t k = 0; k < later.size(); ++k) {
+    EXPECT_EQ(later[k].gen, expected[k].gen);
+    EXPECT_EQ(later[k].dst, expected[k].dst);
+  }
 }

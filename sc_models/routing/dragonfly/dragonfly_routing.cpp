@@ -66,7 +66,7 @@ bool DragonflyRouting::try_valiant(const RouteContext& ctx, int dst, RoutingHead
 long DragonflyRouting::q(const RouteContext& ctx, int router, const RouteCandidate& c) const {
   if (o_.mincred) return ctx.view->min_occupancy(router, c.out_port) + ctx.view->output_queue(router, c.out_port);
   return o_.queue_only ? ctx.view->output_queue(router, c.out_port)
-                       : ctx.view->occupancy(router, c.out_port, ctx.vcs->range(c, ctx.at));
+                       : ctx.view->occupancy(router, c.out_port, vcs(ctx, router, c));
 }
 
 long DragonflyRouting::global_q(const RouteContext& ctx, int gs, int gt, const RoutingHeader& h) const {
@@ -110,13 +110,13 @@ bool DragonflyRouting::triggered(const RouteContext& ctx, const RouteCandidate& 
 bool DragonflyRouting::contended(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
   if (v.contended(ctx.router, c.out_port)) return true;
-  return o_.hybrid && 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c, ctx.at)) >=
+  return o_.hybrid && 100L * v.occupancy(ctx.router, c.out_port, vcs(ctx, ctx.router, c)) >=
                           static_cast<long>(o_.credit_percent) * v.depth(ctx.router, c.out_port);
 }
 
 bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
-  return 100L * v.occupancy(ctx.router, c.out_port, ctx.vcs->range(c, ctx.at)) >=
+  return 100L * v.occupancy(ctx.router, c.out_port, vcs(ctx, ctx.router, c)) >=
              static_cast<long>(o_.trigger_percent) * v.depth(ctx.router, c.out_port) &&
          !can_take(ctx, c);
 }
@@ -124,7 +124,8 @@ bool DragonflyRouting::congested(const RouteContext& ctx, const RouteCandidate& 
 bool DragonflyRouting::can_take(const RouteContext& ctx, const RouteCandidate& c) const {
   const CongestionView& v = *ctx.view;
   const int room = std::min<int>(ctx.head.size, v.depth(ctx.router, c.out_port));  // wormhole: a whole buffer
-  return v.credits(ctx.router, c.out_port, ctx.vcs->range(c, ctx.at)) >= room && v.output_queue(ctx.router, c.out_port) == 0;
+  return v.credits(ctx.router, c.out_port, vcs(ctx, ctx.router, c)) >= room &&
+         v.output_queue(ctx.router, c.out_port) == 0;
 }
 
 int DragonflyRouting::reuse_position(const RoutingHeader& h) const {
@@ -192,20 +193,29 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
 // destination follows them (the packet gives its intermediate up): a packet
 // can always ask for its escape path (spec/flexvc.md: "otherwise the packet
 // falls back to the safe path"; docs/vc-flexvc.md).
+void DragonflyRouting::fill_shapes(int router, int dst, RouteCandidate& c) const {
+  const int next = t_.peer(router, c.out_port).router;
+  const PathShape self = PathShape::hop(t_.port_class(c.out_port) == PortClass::Global);
+  PathShape rest = t_.min_shape(next, dst);
+  c.escape = PathShape::join(self, rest);
+  if (c.next.phase == 0) {
+    const int via = to_group_ ? (t_.group(next) == c.next.inter ? next : t_.entry(c.next.inter, t_.group(next)))
+                              : c.next.inter;
+    rest = PathShape::join(t_.min_shape(next, via), t_.min_shape(via, dst));
+  }
+  c.path = PathShape::join(self, rest);
+}
+
+VcRange DragonflyRouting::vcs(const RouteContext& ctx, int router, const RouteCandidate& c) const {
+  if (!ctx.paths) return ctx.vcs->range(c, ctx.at);
+  RouteCandidate shaped = c;  // candidates built for a test carry no shapes yet
+  fill_shapes(router, t_.node_router(ctx.head.dst), shaped);
+  return ctx.vcs->range(shaped, router == ctx.router ? ctx.at : HeadAt{});
+}
+
 void DragonflyRouting::fill_paths(const RouteContext& ctx, int dst, const RoutingHeader& h, size_t first,
                                   std::vector<RouteCandidate>& out) const {
-  auto shape = [&](RouteCandidate& c) {
-    const int next = t_.peer(ctx.router, c.out_port).router;
-    const PathShape self = PathShape::hop(t_.port_class(c.out_port) == PortClass::Global);
-    PathShape rest = t_.min_shape(next, dst);
-    c.escape = PathShape::join(self, rest);
-    if (c.next.phase == 0) {
-      const int via = to_group_ ? (t_.group(next) == c.next.inter ? next : t_.entry(c.next.inter, t_.group(next)))
-                                : c.next.inter;
-      rest = PathShape::join(t_.min_shape(next, via), t_.min_shape(via, dst));
-    }
-    c.path = PathShape::join(self, rest);
-  };
+  auto shape = [&](RouteCandidate& c) { fill_shapes(ctx.router, dst, c); };
   bool free = false;
   for (size_t k = first; k < out.size(); ++k) {
     shape(out[k]);

@@ -100,6 +100,11 @@ class DragonflyRouting : public Routing {
   // The local position an opportunistic hop reuses: the packet's last local
   // position (the first of the sequence before any).
   int reuse_position(const RoutingHeader& h) const;
+  // The VCs the policy allows candidate c of `router` (with its path shapes
+  // when the policy reads them): what congestion reads go over.
+  VcRange vcs(const RouteContext& ctx, int router, const RouteCandidate& c) const;
+  // c's intended rest of path and minimal escape from `router` toward router `dst`.
+  void fill_shapes(int router, int dst, RouteCandidate& c) const;
   // FlexVC: fills out[first..]'s path shapes, adds a minimal fallback (dragonfly_routing.cpp).
   void fill_paths(const RouteContext& ctx, int dst, const RoutingHeader& h, size_t first,
                   std::vector<RouteCandidate>& out) const;

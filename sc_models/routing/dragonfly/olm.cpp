@@ -45,7 +45,7 @@ class OlmRouting : public DragonflyRouting {
     if (!ctx.view || gs == t_.group(t_.node_router(ctx.head.src)) || (ctx.head.rh.flags & 1u) ||
         t_.port_class(minimal.out_port) != PortClass::Local || t_.a() < 3)
       return false;
-    if (o_.trigger == Trigger::Ugal ? ctx.view->occupancy(ctx.router, minimal.out_port, ctx.vcs->range(minimal, ctx.at)) <=
+    if (o_.trigger == Trigger::Ugal ? ctx.view->occupancy(ctx.router, minimal.out_port, vcs(ctx, ctx.router, minimal)) <=
                                           o_.local_threshold
                                     : !triggered(ctx, minimal))
       return false;
