@@ -30,8 +30,8 @@ enum class ContentionVariant : uint8_t { Base, Filtered, Hybrid, Ectn };
 struct ContentionParams {
   ContentionVariant variant = ContentionVariant::Base;
   int threshold = 6;           // packets: contended when the counter (or filter) exceeds it
+                               // (Hybrid's credit half is the routing's: it reads VC occupancy)
   int alpha256 = 128;          // Filtered: alpha in 1/256
-  int credit_threshold = 50;   // Hybrid: % occupancy of the minimal output VC that also triggers
   int ectn_period = 100;       // ECtN: cycles between exchanges of the partial counters
   int ectn_threshold = 10;     // ECtN: combined count above which injection misroutes
   static ContentionVariant variant_of(const std::string& key);

@@ -316,7 +316,6 @@ void Network::enable_contention(const Topology& t) {
   p.variant = ContentionParams::variant_of(cfg_.get_str("routing.contention.variant"));
   p.threshold = static_cast<int>(cfg_.get_int("routing.contention.threshold"));
   p.alpha256 = static_cast<int>(cfg_.get_double("routing.contention.alpha") * 256 + 0.5);
-  p.credit_threshold = static_cast<int>(cfg_.get_int("routing.contention.credit_threshold"));
   p.ectn_period = static_cast<int>(cfg_.get_int("routing.contention.ectn_period"));
   p.ectn_threshold = static_cast<int>(cfg_.get_int("routing.contention.ectn_threshold"));
   if (p.variant == ContentionVariant::Ectn) {

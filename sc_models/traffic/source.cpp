@@ -90,7 +90,7 @@ void PhasedSource::reschedule() {
   next_ = kNeverCycle;
   for (size_t k = k_; k < phases_.size(); ++k)
     if (phases_[k]->next_time() < end(k)) {
-      next_ = std::max(phases_[k]->next_time(), starts_[k]);
+      next_ = phases_[k]->next_time();  // sources start at their phase (SourceParams::start)
       return;
     }
 }

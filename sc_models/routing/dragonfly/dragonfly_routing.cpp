@@ -187,12 +187,6 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
   if (ctx.paths) fill_paths(ctx, dst, h, first, out);
 }
 
-// FlexVC: each candidate's intended rest of path and minimal escape. When
-// no candidate may go now without conditions (each is not allowed, or
-// opportunistic: only with room for the whole packet), the minimal hop to the
-// destination follows them (the packet gives its intermediate up): a packet
-// can always ask for its escape path (spec/flexvc.md: "otherwise the packet
-// falls back to the safe path"; docs/vc-flexvc.md).
 void DragonflyRouting::fill_shapes(int router, int dst, RouteCandidate& c) const {
   const int next = t_.peer(router, c.out_port).router;
   const PathShape self = PathShape::hop(t_.port_class(c.out_port) == PortClass::Global);
@@ -208,17 +202,22 @@ void DragonflyRouting::fill_shapes(int router, int dst, RouteCandidate& c) const
 
 VcRange DragonflyRouting::vcs(const RouteContext& ctx, int router, const RouteCandidate& c) const {
   if (!ctx.paths) return ctx.vcs->range(c, ctx.at);
-  RouteCandidate shaped = c;  // candidates built for a test carry no shapes yet
+  RouteCandidate shaped = c;  // candidates built for a decision carry no shapes yet
   fill_shapes(router, t_.node_router(ctx.head.dst), shaped);
   return ctx.vcs->range(shaped, router == ctx.router ? ctx.at : HeadAt{});
 }
 
+// FlexVC: each candidate's intended rest of path and minimal escape. When
+// no candidate may go now without conditions (each is not allowed, or
+// opportunistic: only with room for the whole packet), the minimal hop to the
+// destination follows them (the packet gives its intermediate up): a packet
+// can always ask for its escape path (spec/flexvc.md: "otherwise the packet
+// falls back to the safe path"; docs/vc-flexvc.md).
 void DragonflyRouting::fill_paths(const RouteContext& ctx, int dst, const RoutingHeader& h, size_t first,
                                   std::vector<RouteCandidate>& out) const {
-  auto shape = [&](RouteCandidate& c) { fill_shapes(ctx.router, dst, c); };
   bool free = false;
   for (size_t k = first; k < out.size(); ++k) {
-    shape(out[k]);
+    fill_shapes(ctx.router, dst, out[k]);
     const VcRange r = ctx.vcs->range(out[k], ctx.at);
     free |= r.lo <= r.hi && !r.whole;
   }
@@ -227,7 +226,7 @@ void DragonflyRouting::fill_paths(const RouteContext& ctx, int dst, const Routin
   m.phase = 1;
   m.inter = -1;
   out.push_back(hop(ctx.router, dst, m));
-  shape(out.back());
+  fill_shapes(ctx.router, dst, out.back());
 }
 
 void DragonflyRouting::granted(const RouteCandidate& c) {
