@@ -28,6 +28,10 @@ class RrArbiter {
     uint64_t hi = req >> ptr_ << ptr_;  // requesters at or after the pointer
     return __builtin_ctzll(hi ? hi : req);
   }
+  // The arbiter interface of arbiter.h (ages unused), for allocators
+  // templated on their arbiters.
+  static constexpr bool kUsesAge = false;
+  int eval_mask(uint64_t req, const uint64_t* /*age*/) const { return eval_mask(req); }
   // Clock edge: advance past `granted` when it is a valid index.
   void tick(int granted) {
     if (granted >= 0) ptr_ = granted + 1 == n_ ? 0 : granted + 1;

@@ -84,7 +84,12 @@ class LockstepAlloc : public SwAllocBackend {
   int P_, V_;
 };
 // Only the (ports, vcs) pairs of NOCSIM_RTL_SEP_IF_PV were verilated.
-void check_verilated(const std::string& key, int ports, int vcs) {
+// and rtl_ref/sw_alloc_sep_if.sv has round-robin arbiters only.
+void check_verilated(const std::string& key, int ports, int vcs, SaArbiters arb) {
+  if (!arb.round_robin())
+    throw ConfigError("router.alloc: " + key +
+                      " needs router.arbiter.sa_in=rr and router.arbiter.sa_out=rr (the verilated switch allocator "
+                      "has round-robin arbiters only), or use router.alloc=cpp");
   if (RtlSepIfAllocator::supports(ports, vcs)) return;
   std::ostringstream o;
   o << "router.alloc: " << key << " needs a verilated sw_alloc_sep_if with " << ports << " ports and " << vcs
@@ -96,11 +101,11 @@ void check_verilated(const std::string& key, int ports, int vcs) {
 
 template <typename Backend>
 SwAllocFactory rtl_factory(const std::string& key) {
-  return {[key](int ports, int vcs) -> std::unique_ptr<SwAllocBackend> {
-            check_verilated(key, ports, vcs);
+  return {[key](int ports, int vcs, SaArbiters arb) -> std::unique_ptr<SwAllocBackend> {
+            check_verilated(key, ports, vcs, arb);
             return std::make_unique<Backend>(ports, vcs);
           },
-          [key](int ports, int vcs) { check_verilated(key, ports, vcs); }};
+          [key](int ports, int vcs, SaArbiters arb) { check_verilated(key, ports, vcs, arb); }};
 }
 
 }  // namespace

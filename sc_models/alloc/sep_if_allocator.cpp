@@ -1,21 +1,37 @@
 #include "alloc/sep_if_allocator.h"
 
 #include <stdexcept>
+#include <type_traits>
 
 namespace nocsim {
 
-SepIfAllocator::SepIfAllocator(int ports, int vcs)
+namespace {
+template <class Arb>
+Arb make_arbiter(ArbiterKind kind, int n) {
+  if constexpr (std::is_same_v<Arb, RrArbiter>)
+    return RrArbiter(n);
+  else
+    return Arb(kind, n);
+}
+}  // namespace
+
+template <class Arb>
+SepIfAllocatorT<Arb>::SepIfAllocatorT(int ports, int vcs, ArbiterKind in, ArbiterKind out)
     : SepIfPorts(ports, vcs),
       port_(ports > 0 ? ports : 0),
-      req_mask_(ports > 0 ? ports : 0, 0) {
+      win_age_(Arb::kUsesAge && ports > 0 ? ports : 0, 0),
+      req_mask_(ports > 0 ? ports : 0, 0),
+      in_kind_(in),
+      out_kind_(out) {
   for (Port& p : port_) {
-    p.in_arb = RrArbiter(vcs);
-    p.out_arb = RrArbiter(ports);
+    p.in_arb = make_arbiter<Arb>(in, vcs);
+    p.out_arb = make_arbiter<Arb>(out, ports);
   }
   if (ports > 64 || vcs > 64) throw std::invalid_argument("SepIfAllocator: at most 64 ports and 64 VCs");
 }
 
-void SepIfAllocator::eval() {
+template <class Arb>
+void SepIfAllocatorT<Arb>::eval() {
   const uint8_t* req = req_ip_ivc.data();
   const int P = P_, V = V_;
   uint64_t inputs = 0;
@@ -41,26 +57,31 @@ void SepIfAllocator::eval() {
   }
 }
 
-void SepIfAllocator::eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of) {
+template <class Arb>
+void SepIfAllocatorT<Arb>::eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of, const Cycle* age) {
   // Only the ports that took part last time have state to clear.
   for (uint64_t m = in_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].in_win = -1;
   for (uint64_t m = out_used_; m; m &= m - 1) port_[__builtin_ctzll(m)].out_win = -1;
-  uint64_t outs = stage1(inputs, req, op_of);
+  uint64_t outs = stage1(inputs, req, op_of, age);
   in_used_ = inputs;
   out_used_ = outs;
   for (; outs; outs &= outs - 1) {
     Port& o = port_[__builtin_ctzll(outs)];
-    o.out_win = o.out_arb.eval_mask(o.out_req);
+    o.out_win = o.out_arb.eval_mask(o.out_req, win_age_.data());
     o.out_req = 0;
   }
 }
 
-uint64_t SepIfAllocator::stage1(uint64_t inputs, const uint64_t* req, const int* op_of) {
+template <class Arb>
+uint64_t SepIfAllocatorT<Arb>::stage1(uint64_t inputs, const uint64_t* req, const int* op_of, const Cycle* age) {
   uint64_t outs = 0;  // outputs some stage-1 winner wants
   for (uint64_t m = inputs; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
     Port& i = port_[ip];
-    i.in_win = i.in_arb.eval_mask(req[ip]);
+    const Cycle* a = age ? age + ip * V_ : nullptr;
+    i.in_win = i.in_arb.eval_mask(req[ip], a);
+    if constexpr (Arb::kUsesAge)
+      if (a) win_age_[ip] = a[i.in_win];
     i.in_op = op_of[ip * V_ + i.in_win];
     port_[i.in_op].out_req |= 1ull << ip;
     outs |= 1ull << i.in_op;
@@ -68,7 +89,8 @@ uint64_t SepIfAllocator::stage1(uint64_t inputs, const uint64_t* req, const int*
   return outs;
 }
 
-void SepIfAllocator::tick() {
+template <class Arb>
+void SepIfAllocatorT<Arb>::tick() {
   for (uint64_t m = in_used_; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
     port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not
@@ -79,12 +101,14 @@ void SepIfAllocator::tick() {
   }
 }
 
-void SepIfAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) {
+template <class Arb>
+void SepIfAllocatorT<Arb>::allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt,
+                                    const Cycle* age) {
   if (!inputs) return;
   if (!(inputs & (inputs - 1))) {
     const int ip = __builtin_ctzll(inputs);
-    RrArbiter& in = port_[ip].in_arb;
-    const int v = in.eval_mask(req[ip]);
+    Arb& in = port_[ip].in_arb;
+    const int v = in.eval_mask(req[ip], age ? age + ip * V_ : nullptr);
     in.tick(v);
     port_[op_of[ip * V_ + v]].out_arb.tick(ip);  // the only request it sees
     gnt[ip] = v;
@@ -93,9 +117,9 @@ void SepIfAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* o
   // The two passes and the edge together: each output arbiter ticks as it
   // grants, each input arbiter past its stage-1 winner (granted or not).
   uint64_t won = 0;
-  for (uint64_t outs = stage1(inputs, req, op_of); outs; outs &= outs - 1) {
+  for (uint64_t outs = stage1(inputs, req, op_of, age); outs; outs &= outs - 1) {
     Port& o = port_[__builtin_ctzll(outs)];
-    const int w = o.out_arb.eval_mask(o.out_req);
+    const int w = o.out_arb.eval_mask(o.out_req, win_age_.data());
     o.out_req = 0;
     o.out_arb.tick(w);
     won |= 1ull << w;
@@ -108,11 +132,12 @@ void SepIfAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* o
   }
 }
 
-void SepIfAllocator::reset() {
+template <class Arb>
+void SepIfAllocatorT<Arb>::reset() {
   for (int ip = 0; ip < P_; ++ip) {
     Port& p = port_[ip];
-    p.in_arb.reset();
-    p.out_arb.reset();
+    p.in_arb = make_arbiter<Arb>(in_kind_, V_);
+    p.out_arb = make_arbiter<Arb>(out_kind_, P_);
     p.in_win = p.out_win = -1;
     gnt_ip[ip] = 0;
     gnt_ivc_ip[ip] = 0;
@@ -120,5 +145,8 @@ void SepIfAllocator::reset() {
   }
   in_used_ = out_used_ = 0;
 }
+
+template class SepIfAllocatorT<RrArbiter>;
+template class SepIfAllocatorT<Arbiter>;
 
 }  // namespace nocsim

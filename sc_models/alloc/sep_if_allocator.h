@@ -4,9 +4,11 @@
 //
 // Requests: req_ip_ivc[ip*V+ivc] != 0 when input VC (ip, ivc) wants the switch,
 // req_op_ip_ivc[ip*V+ivc] is the output port it wants.
-// Stage 1: one round-robin arbiter per input port picks one requesting VC.
-// Stage 2: one round-robin arbiter per output port picks one input among the
-// stage-1 winners that want it.
+// Stage 1: one arbiter per input port picks one requesting VC.
+// Stage 2: one arbiter per output port picks one input among the stage-1
+// winners that want it.
+// SepIfAllocator has round-robin arbiters (the RTL's); SepIfArbAllocator
+// takes the kind of each stage (arbiter.h), with ages for `age`.
 // Grants: gnt_ip[ip], gnt_ivc_ip[ip], gnt_op_ip[ip].
 // tick(): an input arbiter advances past its stage-1 winner whether or not that
 // winner got the output (a VC counts as served once it requested: Fuentes
@@ -14,14 +16,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "alloc/arbiter.h"
 #include "alloc/rr_arbiter.h"
 #include "alloc/sep_if_ports.h"
 
 namespace nocsim {
 
-class SepIfAllocator : public SepIfPorts {
+template <class Arb>
+class SepIfAllocatorT : public SepIfPorts {
  public:
-  SepIfAllocator(int ports, int vcs);
+  // The kinds are read by SepIfArbAllocator only.
+  SepIfAllocatorT(int ports, int vcs, ArbiterKind in = ArbiterKind::Rr, ArbiterKind out = ArbiterKind::Rr);
 
   void eval();  // combinational: fills gnt_* from req_* and the pointers
   void tick();  // clock edge: pointer update from the last eval()
@@ -30,8 +35,9 @@ class SepIfAllocator : public SepIfPorts {
   // `inputs` has bit ip set when req[ip] != 0); gnt[ip] for every ip in
   // `inputs` is its granted VC or -1. A lone requesting input wins its output
   // without the two arbitration passes (the usual case below saturation).
-  // tick() refers to the last eval() only.
-  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
+  // tick() refers to the last eval() only. age[ip*V+v] is the generation
+  // cycle of the packet of input VC (ip, v), read by age arbiters only.
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt, const Cycle* age = nullptr);
   void reset();
 
  private:
@@ -39,7 +45,7 @@ class SepIfAllocator : public SepIfPorts {
   // requests output op_of[ip*V+v]; `inputs` has bit ip set when req[ip] != 0.
   // Neither req_* nor gnt_* are touched: the grant of input ip (in `inputs`)
   // is granted_vc(ip), meaningful for those inputs only.
-  void eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of);
+  void eval_masks(uint64_t inputs, const uint64_t* req, const int* op_of, const Cycle* age = nullptr);
   // (Also what tb/cosim/mutate_twin.cmake's planted bug calls from tick().)
   int granted_vc(int ip) const {
     const Port& p = port_[ip];
@@ -48,7 +54,7 @@ class SepIfAllocator : public SepIfPorts {
   // Everything a port's two arbiters keep, side by side: an allocation
   // touches a cache line or two per port taking part, not one per array.
   struct Port {
-    RrArbiter in_arb, out_arb;  // stage 1 (over the port's VCs), stage 2 (over the inputs)
+    Arb in_arb, out_arb;        // stage 1 (over the port's VCs), stage 2 (over the inputs)
     int in_win = -1;            // stage-1 winner VC of this input, -1 if none
     int in_op = 0;              // the output that winner wants
     int out_win = -1;           // stage-2 winner input of this output, -1 if none
@@ -56,10 +62,15 @@ class SepIfAllocator : public SepIfPorts {
   };
   // Stage 1 for `inputs`: each input's winner VC and the output it wants
   // (in_win, in_op; the output's out_req bit). Returns the outputs wanted.
-  uint64_t stage1(uint64_t inputs, const uint64_t* req, const int* op_of);
+  uint64_t stage1(uint64_t inputs, const uint64_t* req, const int* op_of, const Cycle* age);
   std::vector<Port> port_;
+  std::vector<Cycle> win_age_;      // [ip] age of its stage-1 winner (age arbiters)
   std::vector<uint64_t> req_mask_;  // eval(): req_ip_ivc as masks
+  ArbiterKind in_kind_, out_kind_;
   uint64_t in_used_ = 0, out_used_ = 0;  // ports with a winner in the last eval
 };
+
+using SepIfAllocator = SepIfAllocatorT<RrArbiter>;
+using SepIfArbAllocator = SepIfAllocatorT<Arbiter>;
 
 }  // namespace nocsim

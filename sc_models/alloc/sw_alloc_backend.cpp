@@ -5,22 +5,25 @@
 namespace nocsim {
 namespace {
 
+// Allocator: SepIfAllocator (round-robin, the RTL's twin) or SepIfArbAllocator.
+template <class Allocator>
 class TwinAlloc : public SwAllocBackend {
  public:
-  TwinAlloc(int ports, int vcs) : a_(ports, vcs) {}
+  TwinAlloc(int ports, int vcs, SaArbiters arb) : a_(ports, vcs, arb.in, arb.out) {}
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
-    a_.allocate(inputs, req, op_of, gnt);
+    a_.allocate(inputs, req, op_of, gnt, age_);
   }
 
  private:
-  SepIfAllocator a_;
+  Allocator a_;
 };
 
 }  // namespace
 
 void register_twin_sw_alloc(SwAllocRegistry& reg) {
-  reg.add("cpp", {[](int ports, int vcs) -> std::unique_ptr<SwAllocBackend> {
-                    return std::make_unique<TwinAlloc>(ports, vcs);
+  reg.add("cpp", {[](int ports, int vcs, SaArbiters arb) -> std::unique_ptr<SwAllocBackend> {
+                    if (arb.round_robin()) return std::make_unique<TwinAlloc<SepIfAllocator>>(ports, vcs, arb);
+                    return std::make_unique<TwinAlloc<SepIfArbAllocator>>(ports, vcs, arb);
                   },
                   nullptr});  // any (ports, vcs)
 }

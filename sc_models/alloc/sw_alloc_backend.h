@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "alloc/arbiter.h"
 #include "core/registry.h"
 
 namespace nocsim {
@@ -19,6 +20,9 @@ class SwAllocBackend {
   // output op_of[ip*V+v]; `inputs` has bit ip set when req[ip] != 0. Sets
   // gnt[ip] to the granted VC of every input in `inputs`, -1 when it lost.
   virtual void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) = 0;
+  // Age arbiters read age[ip*V+v], the generation cycle of the packet at the
+  // front of input VC (ip, v), kept current by the SA stage for requesters.
+  void set_ages(const Cycle* age) { age_ = age; }
   // Context for mismatch reports (router id, cycle) set by the SA stage.
   void set_context(int router, uint64_t cycle) {
     router_ = router;
@@ -28,13 +32,21 @@ class SwAllocBackend {
  protected:
   int router_ = 0;
   uint64_t cycle_ = 0;
+  const Cycle* age_ = nullptr;
+};
+
+// The arbiter kinds of the two stages (router.arbiter.sa_in, .sa_out).
+struct SaArbiters {
+  ArbiterKind in = ArbiterKind::Rr, out = ArbiterKind::Rr;
+  bool round_robin() const { return in == ArbiterKind::Rr && out == ArbiterKind::Rr; }
+  bool uses_age() const { return in == ArbiterKind::Age || out == ArbiterKind::Age; }
 };
 
 struct SwAllocFactory {
-  std::function<std::unique_ptr<SwAllocBackend>(int ports, int vcs)> make;
+  std::function<std::unique_ptr<SwAllocBackend>(int ports, int vcs, SaArbiters arb)> make;
   // Start-up check before any module is built (e.g. was this (ports, vcs)
-  // verilated); throws ConfigError. Optional.
-  std::function<void(int ports, int vcs)> validate;
+  // verilated, does it have these arbiters); throws ConfigError. Optional.
+  std::function<void(int ports, int vcs, SaArbiters arb)> validate;
 };
 using SwAllocRegistry = Registry<SwAllocFactory>;
 

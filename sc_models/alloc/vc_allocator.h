@@ -3,24 +3,28 @@
 // Each input VC (ip, ivc) asks for one output port and a set of output VCs
 // there (a mask, already restricted by the caller to VCs that are free and have
 // enough credits). Stage 1: a round-robin arbiter per input VC picks one
-// output VC from its mask. Stage 2: a round-robin arbiter per output VC picks
-// one input VC among those that chose it. Pointers move as in SepIfAllocator:
-// stage 1 past its pick whenever it had a request, stage 2 past its grant.
+// output VC from its mask (which VCs a head may take is the selection
+// function's choice, made before). Stage 2: an arbiter per output VC, of the
+// kind router.arbiter.va gives (round-robin by default), picks one input VC
+// among those that chose it. Pointers move as in SepIfAllocator: stage 1
+// past its pick whenever it had a request, stage 2 past its grant.
 // Only the requesting input VCs are visited: a call costs what it allocates,
 // not the router's radix.
 #include <cstdint>
 #include <vector>
 
+#include "alloc/arbiter.h"
 #include "alloc/rr_arbiter.h"
 
 namespace nocsim {
 
 class VcAllocator {
  public:
-  VcAllocator(int ports, int vcs);
+  VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr);
   // Request of input VC i = ip*V+ivc: output port and a mask over its V VCs
-  // (bit o: output VC o). At most one request per input VC per allocation.
-  void request(int ip, int ivc, int op, uint64_t ovc_mask);
+  // (bit o: output VC o); `age` is its packet's generation cycle (read by
+  // age arbiters). At most one request per input VC per allocation.
+  void request(int ip, int ivc, int op, uint64_t ovc_mask, Cycle age = 0);
   // Grants the requests made since the last call and advances the pointers;
   // then grant_ovc(i) is the output VC granted to input VC i, or -1.
   void allocate();
@@ -33,9 +37,21 @@ class VcAllocator {
     int i, op;
     uint64_t mask;
   };
+  // Stage 2 at output VC o: does input VC a beat input VC b?
+  template <bool kRr>
+  bool prefers(int o, int a, int b) const {
+    if constexpr (!kRr) return out_arb_[o].prefers(a, b, age_.data());
+    const int p = out_ptr_[o], n = P_ * V_;
+    return (a >= p ? a - p : a - p + n) < (b >= p ? b - p : b - p + n);
+  }
+  template <bool kRr>
+  void allocate_with();
   int P_, V_;
+  ArbiterKind kind_;
   std::vector<RrArbiter> in_arb_;  // per input VC, over the V output VCs
-  std::vector<int> out_ptr_;       // per output VC: stage-2 round-robin pointer over P*V input VCs
+  std::vector<int> out_ptr_;       // rr: per output VC, stage-2 pointer over P*V input VCs
+  std::vector<Arbiter> out_arb_;   // other kinds: per output VC, over P*V input VCs
+  std::vector<Cycle> age_;         // age: per input VC, its request's age
   std::vector<int> grant_ovc_;     // per input VC
   std::vector<int> best_;          // per output VC: stage-2 winner so far, -1 when none
   std::vector<Request> req_;

@@ -18,6 +18,7 @@ namespace {
 std::vector<std::string> topology_keys() { return topology_registry().keys(); }
 std::vector<std::string> pattern_keys() { return pattern_registry().keys(); }
 std::vector<std::string> sw_alloc_keys() { return sw_alloc_registry().keys(); }
+std::vector<std::string> arbiter_keys() { return arbiter_kind_names(); }
 std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
@@ -50,6 +51,11 @@ const std::vector<KeySpec>& config_schema() {
       {"router.output_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "flits per output buffer; 0 = no output buffer (needs speedup 1)"},
       {"router.speedup", K::Int, "1", 1, 8, {}, "switch allocations (crossbar passes) per cycle"},
       {"router.in_transit_priority", K::Bool, "false", 0, 0, {}, "switch allocation: an injection input does not request an output that a packet already in the network requests (Fuentes' in-transit priority)"},
+      {"router.arbiter.va", K::Enum, "rr", 0, 0, {}, "VA stage-2 arbiter (input VCs contending for one output VC): rr (round-robin), lrs (least recently served), age (oldest packet first, ties round-robin) or matrix (LRS as a matrix arbiter)", arbiter_keys},
+      {"router.arbiter.sa_in", K::Enum, "rr", 0, 0, {}, "SA input arbiter (one VC per input port): rr, lrs, age or matrix", arbiter_keys},
+      {"router.arbiter.sa_out", K::Enum, "rr", 0, 0, {}, "SA output arbiter (one input per output port): rr, lrs, age or matrix", arbiter_keys},
+      {"router.buffer_model", K::Enum, "static", 0, 0, {"static", "damq"}, "input buffers of network ports: static (a FIFO of router.buffer_depth flits per VC) or damq (the same memory, VCs x depth, shared by the port's VCs, each VC keeping router.damq.reserve packets to itself; injection buffers stay static)"},
+      {"router.damq.reserve", K::Int, "1", 0, 1 << 16, {}, "damq: packets (of the largest traffic.packet_size) reserved per VC; 0 = all shared, which can deadlock"},
       {"router.switching", K::Enum, "vct", 0, 0, {"vct", "wormhole"}, "virtual cut-through or wormhole"},
       {"router.stage_latency.rc", K::Int, "1", 0, 1000, {}, "cycles of routing computation; 0 = lookahead routing (VA routes the head in its own cycle)"},
       {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},

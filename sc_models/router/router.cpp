@@ -39,6 +39,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
+  if (p.damq) st_.shared_used = st_.sa_shared = st_.pool_used = std::vector<int>(p.ports, 0);
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
@@ -177,16 +178,20 @@ void Router::pull(int tag, Cycle now) {
 
 void Router::pull_flits(int ip, Cycle now) {
   auto& line = in_link_[ip]->flits();
+  if (st_.p.damq) {
+    for (; line.ready(now + 1); line.pop()) st_.arrived<true>(ip, line.front(), line.front_arrival());
+    return;
+  }
   while (line.ready(now + 1)) {
-    st_.arrived(ip, line.front(), line.front_arrival());
+    st_.arrived<false>(ip, line.front(), line.front_arrival());
     line.pop();
   }
 }
 
 void Router::pull_credits(int op, Cycle now) {
-  if (st_.p.mincred) return pull_min_credits(op, now);
+  if (st_.p.credit_extras) return pull_min_credits(op, now);
   auto& line = out_link_[op]->credits();
-  for (; line.ready(now + 1); line.pop()) st_.credit_returned(op, line.front().vc());
+  for (; line.ready(now + 1); line.pop()) st_.credit_returned<false>(op, line.front().vc());
 }
 
 void Router::pull_min_credits(int op, Cycle now) {

@@ -107,7 +107,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void pull(int tag, Cycle now);  // what the link `tag` delivers by cycle now+1
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
-  [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred: credits carry a flag
+  [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
   // After a commit or a pull: a stage (or the per-router process) with work
   // wakes, one without sleeps; decided on the state the next edge sees.
   // Inline: at most commits nothing changes.

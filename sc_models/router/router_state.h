@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "alloc/arbiter.h"
 #include "core/error.h"
 #include "core/flit.h"
 #include "core/index_set.h"
@@ -32,14 +33,19 @@ struct RouterParams {
   int output_buffer_depth = 0;
   int speedup = 1;
   bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
+  ArbiterKind va_arbiter = ArbiterKind::Rr;  // VA stage 2 (input VCs contending for an output VC)
+  bool sa_age = false;                       // an SA arbiter is age-based: SA keeps the requesters' ages
   bool vct = true;
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
   bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
   bool mincred = false;     // count minimally routed flits per output VC (OutputVc::min_flits)
   bool check = true;
   bool reverse_stages = false;  // per-router mode: evaluate ST, SA, VA, RC
-  std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC
+  bool damq = false;            // router.buffer_model=damq: network ports share a pool per port
+  bool credit_extras = false;   // mincred or damq: credits take the out-of-line path
+  std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC (DAMQ: a VC's most, reserve + shared)
   std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
+  std::vector<int> reserve, shared;     // per port, DAMQ: flits reserved per VC, flits shared by its VCs (0: static)
   std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
 };
 
@@ -123,13 +129,31 @@ struct RouterState {
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
+  // DAMQ (p.damq), per port: downstream shared flits in use (output side),
+  // this cycle's SA grants into them, flits held in the input pool.
+  std::vector<int> shared_used;
+  mutable std::vector<int> sa_shared;
+  std::vector<int> pool_used;
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
 
+  // DAMQ: flits output VC `ovc` of port o may still send downstream, the
+  // `pending` ones SA granted this cycle (sa_used, sa_shared) counted: its
+  // reserve's free slots plus the port's free shared ones, and no more than
+  // its credits (a VC holds at most reserve + shared flits).
+  int damq_room(int o, int ovc, int pending_vc, int pending_shared) const {
+    const int occ = p.out_depth[o] - out[o].vcs[ovc].credits + pending_vc;
+    const int reserve_free = std::max(0, p.reserve[o] - occ);
+    return std::min(p.out_depth[o] - occ, reserve_free + p.shared[o] - shared_used[o] - pending_shared);
+  }
+  // The transitions below take kDamq = p.damq as a template argument: the
+  // callers choose once per batch, and static buffers run no DAMQ code.
   // Input unit: flit f, delivered by the link at cycle `arrival`, is written into its VC.
+  template <bool kDamq>
   [[gnu::always_inline]] void arrived(int ip, const Flit& f, Cycle arrival) {
     InputVc& ivc = vc(ip, f.vc);
     if (ivc.buf.full()) throw_port_invariant("buffer overflow", id, "in", ip, f.vc);
+    if constexpr (kDamq) damq_arrived(ip, f.vc);
     obs.arrived(ip, f);
     if (ivc.state == InputVc::State::Idle) {
       ivc.ready = arrival;
@@ -173,6 +197,7 @@ struct RouterState {
   // unit's queue (one copy), leaving on the link at `leaves`; a network
   // output VC spends a credit. After the tail the output VC is released and
   // the input VC goes Idle, or routes its next head from cycle now + 1.
+  template <bool kDamq>
   [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves) {
     InputVc& ivc = vc(ip, v);
     const int o = ivc.route.out_port;
@@ -187,6 +212,7 @@ struct RouterState {
     op.sa_added = 0;
     OutputVc& ovc = op.vcs[ivc.out_vc];
     ovc.sa_used = 0;
+    if constexpr (kDamq) damq_moved(ip, o, op.sink, ovc.credits);
     if (!op.sink) {
       --ovc.credits;
       if (p.check && ovc.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ivc.out_vc);
@@ -217,13 +243,19 @@ struct RouterState {
     ivc.ready = now + 1;
   }
   // Output unit: a credit for output VC `ovc` came back from downstream.
+  template <bool kDamq>
   void credit_returned(int o, int ovc) {
+    if constexpr (kDamq) damq_free(o, out[o].vcs[ovc].credits);
     if (++out[o].vcs[ovc].credits > out[o].depth && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
     obs.credit_returned(o, ovc);
   }
-  // The same with vc.mincred: the credit frees a minimally routed flit's slot.
+  // The same with vc.mincred (the credit frees a minimally routed flit's
+  // slot) or DAMQ, out of line.
   [[gnu::noinline]] void credit_returned(int o, int ovc, bool minimal) {
-    credit_returned(o, ovc);
+    if (p.damq)
+      credit_returned<true>(o, ovc);
+    else
+      credit_returned<false>(o, ovc);
     if (minimal && --out[o].vcs[ovc].min_flits < 0 && p.check)
       throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
   }
@@ -237,6 +269,25 @@ struct RouterState {
   }
 
  private:
+  // DAMQ accounting of a flit sent into / freed from a downstream VC holding
+  // depth - credits flits: the flits past its reserve are in the shared part.
+  // (Out of line: the static buffers' paths pay one test of p.damq.)
+  [[gnu::noinline]] void damq_arrived(int ip, int v) {
+    if (p.shared[ip] && ++pool_used[ip] > p.in_vcs[ip] * p.reserve[ip] + p.shared[ip])
+      throw_port_invariant("DAMQ pool overflow", id, "in", ip, v);
+  }
+  // A flit left input port ip for output o (a network one: its VC had `credits`).
+  [[gnu::noinline]] void damq_moved(int ip, int o, bool sink, int credits) {
+    if (p.shared[ip]) --pool_used[ip];
+    if (sink) return;
+    sa_shared[o] = 0;
+    if (p.out_depth[o] - credits < p.reserve[o] || !p.shared[o]) return;
+    if (++shared_used[o] > p.shared[o] && p.check) throw_port_invariant("DAMQ shared pool overflow", id, "out", o, 0);
+  }
+  [[gnu::noinline]] void damq_free(int o, int credits) {
+    if (p.out_depth[o] - credits > p.reserve[o] && p.shared[o] && --shared_used[o] < 0 && p.check)
+      throw_port_invariant("DAMQ shared pool underflow", id, "out", o, 0);
+  }
   // A head reached the front of input VC (ip, v): Routing.
   void head_at_front(int ip, int v, const Flit& head) {
     vc(ip, v).state = InputVc::State::Routing;

@@ -16,13 +16,27 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
       req_(st.p.ports, 0),
       op_of_(st.p.ports * st.p.vcs, 0),
       gnt_(st.p.ports, -1),
-      transit_out_(st.p.ports, 0) {}
+      transit_out_(st.p.ports, 0),
+      age_(st.p.sa_age ? static_cast<size_t>(st.p.ports) * st.p.vcs : 0, 0) {
+  alloc_->set_ages(age_.data());
+}
 
 void SwitchAlloc::evaluate(Cycle now) {
   grants_.clear();
   if (st_.n_active == 0) return;
-  const int V = st_.p.vcs;
   alloc_->set_context(st_.id, now);
+  if (st_.p.damq || st_.p.sa_age)
+    allocate<true>(now);
+  else
+    allocate<false>(now);
+}
+
+// kExtras: DAMQ buffers or age arbiters, tested only in their instantiation
+// so that the common one compiles as if they did not exist.
+template <bool kExtras>
+void SwitchAlloc::allocate(Cycle now) {
+  const int V = st_.p.vcs;
+  const bool damq = kExtras && st_.p.damq, sa_age = kExtras && st_.p.sa_age;
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
@@ -33,6 +47,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       if (!op.sink) {
         const OutputVc& ovc = op.vcs[ivc.out_vc];
         if (ovc.credits - ovc.sa_used < 1) continue;
+        if (damq && damq_full(out, ivc.out_vc)) continue;
       }
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
@@ -41,6 +56,7 @@ void SwitchAlloc::evaluate(Cycle now) {
       req_[ip] |= 1ull << (i - ip * V);
       ++requests_;
       op_of_[i] = out;
+      if (sa_age) age_[i] = ivc.buf.at(ivc.sa_taken).gen;
       inputs |= 1ull << ip;
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);
@@ -56,13 +72,26 @@ void SwitchAlloc::evaluate(Cycle now) {
       if (f.tail()) ivc.sa_done = 1;
       const bool minimal = st_.p.mincred && f.minimal_hop;
       ++ivc.sa_taken;
-      const OutputUnit& op = st_.out[ivc.route.out_port];
+      const int o = ivc.route.out_port;
+      const OutputUnit& op = st_.out[o];
+      if (damq && !op.sink) damq_granted(o, ivc.out_vc);
       ++op.vcs[ivc.out_vc].sa_used;
       ++op.sa_added;
       grants_.push({ip, v});
       router_.send_credit(ip, v, minimal);
     }
   }
+}
+
+bool SwitchAlloc::damq_full(int o, int ovc) const {
+  return st_.damq_room(o, ovc, st_.out[o].vcs[ovc].sa_used, st_.sa_shared[o]) < 1;
+}
+
+// The flit granted into output VC ovc lands in the downstream shared part
+// when that VC already holds (or was granted this cycle) its reserve.
+void SwitchAlloc::damq_granted(int o, int ovc) const {
+  const OutputVc& v = st_.out[o].vcs[ovc];
+  if (st_.p.out_depth[o] - v.credits + v.sa_used >= st_.p.reserve[o]) ++st_.sa_shared[o];
 }
 
 void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
@@ -94,7 +123,10 @@ void SwitchAlloc::commit(Cycle now, RouterState& st) {
   st.obs.sa_requested(requests_);
   requests_ = 0;
   const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
-  for (const auto& g : grants_) st.departed(g.ip, g.ivc, now, leaves);
+  if (st.p.damq)
+    for (const auto& g : grants_) st.departed<true>(g.ip, g.ivc, now, leaves);
+  else
+    for (const auto& g : grants_) st.departed<false>(g.ip, g.ivc, now, leaves);
   grants_.clear();
 }
 

@@ -35,7 +35,12 @@ class SwitchAlloc : public Stage {
   // transit input requests. Per request, not per grant: an output a transit
   // input asked for but did not win (its input granted another VC) stays
   // idle for that round rather than going to an injection input.
+  template <bool kExtras>
+  void allocate(Cycle now);
   void yield_to_transit(uint64_t& inputs);
+  // DAMQ (out of line: static buffers pay one test per request).
+  [[gnu::noinline]] bool damq_full(int o, int ovc) const;
+  [[gnu::noinline]] void damq_granted(int o, int ovc) const;
   std::unique_ptr<SwAllocBackend> alloc_;
   FixedList<Grant> grants_;  // at most one per input port and round
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
@@ -43,6 +48,7 @@ class SwitchAlloc : public Stage {
   std::vector<int> gnt_;       // [ip] granted VC or -1
   std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
   uint64_t requests_ = 0;             // input VC requests this cycle (activity)
+  std::vector<Cycle> age_;            // [ip*V+ivc] requester's packet generation cycle (age arbiters)
 };
 
 }  // namespace nocsim

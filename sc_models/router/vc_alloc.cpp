@@ -12,9 +12,20 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
     : Stage(name, router, st, own_process),
       selection_(std::move(selection)),
       first_usable_(dynamic_cast<const FirstUsable*>(selection_.get()) != nullptr),
-      alloc_(st.p.ports, st.p.vcs) {}
+      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter),
+      damq_(st.p.damq),
+      va_age_(st.p.va_arbiter == ArbiterKind::Age) {}
 
 void VcAlloc::evaluate(Cycle now) {
+  if (damq_ || va_age_)
+    evaluate_with<true>(now);
+  else
+    evaluate_with<false>(now);
+}
+
+// kExtras: DAMQ buffers or an age arbiter, tested in that instantiation only.
+template <bool kExtras>
+void VcAlloc::evaluate_with(Cycle now) {
   grants_.clear();
   requesters_.clear();
   routed_.clear();
@@ -28,7 +39,7 @@ void VcAlloc::evaluate(Cycle now) {
     rc_->route_now(ip, v, cands_, cand_vcs_);
     const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
     routed_.push_back({ip, v, first, n});
-    request(ip, v, cands_.data() + first, cand_vcs_.data() + first, n, st_.vc(ip, v).buf.front().size);
+    request<kExtras>(ip, v, cands_.data() + first, cand_vcs_.data() + first, n, st_.vc(ip, v).buf.front().size);
   };
   const int V = st_.p.vcs;
   st_.vcalloc.for_each(
@@ -40,7 +51,7 @@ void VcAlloc::evaluate(Cycle now) {
           if (reroute && ivc.ready < now)
             route_and_request(ip, v);
           else
-            request(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
+            request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
         } else {  // lookahead: a head still to route
           route_and_request(ip, v);
         }
@@ -57,25 +68,27 @@ void VcAlloc::evaluate(Cycle now) {
 }
 
 // The selection function picks among the candidates with their usable VCs.
+template <bool kExtras>
 void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size) {
   uint64_t usable[kMaxCandidates];
   uint64_t mask = 0;
   int c = -1;
   if (first_usable_) {  // FirstUsable::select without the masks it would not look at
     for (int k = 0; k < n && c < 0; ++k)
-      if ((mask = usable_mask(cands[k], vcs[k], size))) c = k;
+      if ((mask = usable_mask<kExtras>(cands[k], vcs[k], size))) c = k;
   } else {
-    for (int k = 0; k < n; ++k) usable[k] = usable_mask(cands[k], vcs[k], size);
+    for (int k = 0; k < n; ++k) usable[k] = usable_mask<kExtras>(cands[k], vcs[k], size);
     c = selection_->select(cands, usable, n, mask, *this);
     if (c >= n || (c >= 0 && (!mask || (mask & ~usable[c]))))
       throw InvariantError("vc.selection: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
                            " with VCs outside its usable ones at router " + std::to_string(st_.id));
   }
   if (c < 0) return;
-  alloc_.request(ip, v, cands[c].out_port, mask);
+  alloc_.request(ip, v, cands[c].out_port, mask, kExtras && va_age_ ? st_.vc(ip, v).buf.front().gen : 0);
   requesters_.push_back({ip * st_.p.vcs + v, c});
 }
 
+template <bool kDamq>
 uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) const {
   const OutputUnit& op = st_.out[c.out_port];
   const int lo = vcs.lo < 0 ? 0 : vcs.lo;
@@ -87,6 +100,17 @@ uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) co
   for (uint64_t m = mask; m; m &= m - 1) {
     const int o = __builtin_ctzll(m);
     if (op.vcs[o].credits < need) mask &= ~(1ull << o);
+  }
+  if (kDamq && damq_) mask = damq_filter(c.out_port, mask, need);
+  return mask;
+}
+
+// DAMQ: of `mask`, the VCs whose downstream reserve plus the port's shared
+// room holds `need` flits.
+uint64_t VcAlloc::damq_filter(int port, uint64_t mask, int need) const {
+  for (uint64_t m = mask; m; m &= m - 1) {
+    const int o = __builtin_ctzll(m);
+    if (st_.damq_room(port, o, 0, 0) < need) mask &= ~(1ull << o);
   }
   return mask;
 }

@@ -42,7 +42,12 @@ class VcAlloc : public Stage, private CreditView {
     int ip, ivc, first, n;  // candidates cands_[first, first+n)
   };
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
+  template <bool kDamq>
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;
+  [[gnu::noinline]] uint64_t damq_filter(int port, uint64_t mask, int need) const;
+  template <bool kExtras>
+  void evaluate_with(Cycle now);
+  template <bool kExtras>
   void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
   int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
   RouteCompute* rc_ = nullptr;
@@ -52,6 +57,8 @@ class VcAlloc : public Stage, private CreditView {
   std::vector<RouteCandidate> cands_;   // their candidates
   std::vector<VcRange> cand_vcs_;       // and VC ranges
   VcAllocator alloc_;
+  bool damq_;    // router.buffer_model=damq: usable VCs also need room in the downstream pool
+  bool va_age_;  // router.arbiter.va=age: requests carry their packets' ages
   std::vector<Grant> grants_;
   std::vector<Requester> requesters_;
   uint64_t requested_ = 0;  // requests this cycle (activity)

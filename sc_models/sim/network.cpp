@@ -96,8 +96,19 @@ std::unique_ptr<TrafficSource> make_source(const Config& cfg, int n, Cycle stop,
   return std::make_unique<PhasedSource>(source_params(cfg, n, stop), pattern, std::move(sources), ph.starts);
 }
 
+ArbiterKind arbiter_kind(const Config& cfg, const std::string& key) {
+  const auto& names = arbiter_kind_names();
+  const std::string v = cfg.get_str(key);
+  return static_cast<ArbiterKind>(std::find(names.begin(), names.end(), v) - names.begin());
+}
+
+SaArbiters sa_arbiters(const Config& cfg) {
+  return {arbiter_kind(cfg, "router.arbiter.sa_in"), arbiter_kind(cfg, "router.arbiter.sa_out")};
+}
+
 RouterParams router_params(const Config& cfg, const Topology& t) {
   RouterParams p;
+  const bool damq = cfg.get_str("router.buffer_model") == "damq";
   p.ports = t.ports();
   p.network_ports = t.network_ports();
   for (int port = 0; port < t.ports(); ++port) {
@@ -109,10 +120,24 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
     p.out_depth.push_back(c.depth);
     p.vcs = std::max(p.vcs, c.vcs);
     p.global_port.push_back(t.port_class(port) == PortClass::Global);
+    // DAMQ: the port's static memory (VCs x depth) as one pool, a reserve per
+    // VC, the rest shared; a VC may hold its reserve plus the whole shared part.
+    p.reserve.push_back(c.depth);
+    p.shared.push_back(0);
+    if (damq && port < t.network_ports()) {
+      const int reserve = static_cast<int>(cfg.get_int("router.damq.reserve") * max_packet_size(cfg));
+      p.reserve.back() = reserve;
+      p.shared.back() = c.vcs * c.depth - c.vcs * reserve;
+      p.in_depth.back() = p.out_depth.back() = reserve + p.shared.back();
+    }
   }
+  p.damq = damq;
+  p.credit_extras = damq || cfg.get_bool("vc.mincred");
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
   p.in_transit_priority = cfg.get_bool("router.in_transit_priority");
+  p.va_arbiter = arbiter_kind(cfg, "router.arbiter.va");
+  p.sa_age = sa_arbiters(cfg).uses_age();
   p.vct = cfg.get_str("router.switching") == "vct";
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
   p.reevaluate = cfg.get_bool("routing.reevaluate");
@@ -139,6 +164,15 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
         throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= the largest " +
                           "traffic.packet_size=" + std::to_string(psize) + "), got " +
                           std::to_string(cfg.get_int(key)));
+  if (cfg.get_str("router.buffer_model") == "damq")
+    for (int port = 0; port < topo->network_ports(); ++port) {
+      const ClassParams c = class_params(cfg, topo->port_class(port));
+      const int64_t reserve = cfg.get_int("router.damq.reserve") * psize;
+      if (reserve * c.vcs > static_cast<int64_t>(c.vcs) * c.depth)
+        throw ConfigError("router.damq.reserve: " + std::to_string(cfg.get_int("router.damq.reserve")) +
+                          " packets of " + std::to_string(psize) + " flits per VC exceed a port's pool of " +
+                          std::to_string(c.depth) + " flits per VC (at most " + std::to_string(c.depth / psize) + ")");
+    }
   if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
     throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
@@ -153,7 +187,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
                       " has none (use distance)");
   selection_registry().at(cfg.get_str("vc.selection"));
   if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
-    f.validate(topo->ports(), router_params(cfg, *topo).vcs);
+    f.validate(topo->ports(), router_params(cfg, *topo).vcs, sa_arbiters(cfg));
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   make_source(cfg, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
   return topo;
@@ -188,7 +222,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     }
     logic.vc_policy = vc_policy;
     logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg, r);
-    logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs);
+    logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs, sa_arbiters(cfg));
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(logic), sink, connected));

@@ -69,7 +69,7 @@ TEST(Checks, SinkCatchesAFlitOutOfSequence) {
     f.dst = 9;
     f.seq = 3;
     f.size = 4;
-    st.arrived(t.node_port(0), f, 0);  // a body flit where a head should be
+    st.arrived<false>(t.node_port(0), f, 0);  // a body flit where a head should be
   };
   RunResult r = run_simulation(cfg, hooks);
   EXPECT_EQ(r.exit_code, kExitInvariant);

@@ -24,9 +24,10 @@ void drained_counters_are_zero(const std::string& variant, const std::string& ro
       const ContentionUnit* u = net.routers()[static_cast<size_t>(r)]->state().obs.get<ContentionCounters>().unit();
       ASSERT_NE(u, nullptr);
       for (int p = 0; p < t.ports(); ++p) EXPECT_EQ(u->count(p), 0) << "router " << r << " port " << p;
-      if (net.ectn())
+      if (net.ectn()) {
         for (int g = 0; g < t.group_of(t.routers() - 1) + 1; ++g)
           EXPECT_EQ(net.ectn()->partial(r, g), 0) << "router " << r << " group " << g;
+      }
     }
   };
   RunResult res = run_simulation(cfg, hooks);

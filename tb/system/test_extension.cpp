@@ -65,7 +65,7 @@ class NextNode : public TrafficPattern {
 // The C++ twin, counting allocations.
 class CountedAlloc : public SwAllocBackend {
  public:
-  CountedAlloc(int ports, int vcs) : twin_(sw_alloc_registry().at("cpp").make(ports, vcs)) {}
+  CountedAlloc(int ports, int vcs, SaArbiters arb) : twin_(sw_alloc_registry().at("cpp").make(ports, vcs, arb)) {}
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
     ++allocations;
     twin_->allocate(inputs, req, op_of, gnt);
@@ -99,8 +99,8 @@ void register_toys() {
   mutable_pattern_registry().add("next", {[](const Topology& t, const Config&) -> std::unique_ptr<TrafficPattern> {
                                    return std::make_unique<NextNode>(t.nodes());
                                  }});
-  mutable_sw_alloc_registry().add("counted", {[](int ports, int vcs) -> std::unique_ptr<SwAllocBackend> {
-                                               return std::make_unique<CountedAlloc>(ports, vcs);
+  mutable_sw_alloc_registry().add("counted", {[](int ports, int vcs, SaArbiters arb) -> std::unique_ptr<SwAllocBackend> {
+                                               return std::make_unique<CountedAlloc>(ports, vcs, arb);
                                              },
                                              nullptr});
   mutable_routing_registry().add(
