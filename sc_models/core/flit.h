@@ -32,6 +32,7 @@ struct Flit {
   uint8_t ghops = 0;       // of the hops, global (dragonfly) links
   bool measured = false;   // generated inside the measurement window
   bool minimal_hop = false; // vc.mincred: the hop into this buffer was minimal (its credit says so)
+  bool reply = false;      // traffic.request_reply: a reply (else a request, or plain traffic)
   bool head() const { return seq == 0; }
   bool tail() const { return seq + 1 == size; }
   Cycle inj() const { return gen + inj_wait; }

@@ -27,9 +27,9 @@ bool Injector::take_credits(Cycle now) {
   return true;
 }
 
-void Injector::enqueue(Cycle gen, int dst, int size) {
+void Injector::enqueue(Cycle gen, int dst, int size, bool reply) {
   const bool measured = stats_.window.contains(gen);
-  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured});
+  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured, reply});
   ++stats_.packets_generated;
   if (measured) {
     ++stats_.measured_generated;
@@ -65,6 +65,7 @@ void Injector::inject(Cycle now) {
   f.gen = pk.gen;
   f.inj_wait = static_cast<uint32_t>(cur_inj_ - pk.gen);
   f.measured = pk.measured;
+  f.reply = pk.reply;
   // With credits for the rest of the packet, flit by flit would send one per
   // cycle from now on whatever happens: send them all now, each annotated with
   // its own cycle, and sleep while they go. Otherwise one flit.

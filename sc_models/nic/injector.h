@@ -21,6 +21,7 @@ struct NicParams {
   int script_size = 8;   // flits of a scripted packet given no size
   bool vct = true;
   bool check = true;
+  bool request_reply = false;  // the sink answers each request with a reply
 };
 
 class Injector {
@@ -31,7 +32,7 @@ class Injector {
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);
-  void enqueue(Cycle gen, int dst, int size);
+  void enqueue(Cycle gen, int dst, int size, bool reply = false);
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
   // First cycle the link is free for the next flit.
@@ -44,6 +45,7 @@ class Injector {
     int size;
     Cycle gen;
     bool measured;
+    bool reply;
   };
   bool pick_vc(int need);
 

@@ -13,7 +13,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
       source_(std::move(source)),
       next_gen_(source_ ? source_->next_time() : kNeverCycle),
       injector_(node, router, p, period_ps, flit_out, stats, status),
-      sink_(node, p.check, collector, stats, status) {}
+      sink_(node, p.check, p.request_reply, collector, stats, status) {}
 
 // As the stages' (Stage::before_end_of_elaboration): process objects together.
 void Nic::before_end_of_elaboration() {
@@ -66,7 +66,10 @@ void Nic::run() {
 }
 
 void Nic::receive(Cycle now) {
-  if (injector_.take_credits(now)) sink_.receive(now);
+  if (!injector_.take_credits(now)) return;
+  sink_.receive(now, replies_);
+  for (const GenPacket& r : replies_) injector_.enqueue(r.gen, r.dst, r.size, true);
+  replies_.clear();
 }
 
 void Nic::generate(Cycle now) {

@@ -70,6 +70,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   Link* ej_ = nullptr;
   std::deque<GenPacket> scripted_;
   std::vector<GenPacket> generated_;  // reused buffer for the source's output
+  std::vector<GenPacket> replies_;    // and for the replies the sink asks for
   ClockGate gate_;
   WakeWheel* wheel_ = nullptr;
   Cycle wake_at_ = kNeverCycle;  // rising edge of the pending wake-up, kNeverCycle for none

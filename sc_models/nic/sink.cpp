@@ -4,7 +4,7 @@
 
 namespace nocsim {
 
-void Sink::receive(Cycle now) {
+void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
   auto& line = ej_->flits();
   while (line.ready(now)) {
     const Flit& f = line.front();
@@ -12,7 +12,10 @@ void Sink::receive(Cycle now) {
     ++stats_.flits_ejected;
     if (stats_.window.contains(at)) ++stats_.window_flits_accepted;
     if (check_ && !check(f)) return;
-    if (f.tail()) collector_.delivered(f, at);
+    if (f.tail()) {
+      collector_.delivered(f, at);
+      if (request_reply_ && !f.reply) replies.push_back({at, f.src, f.size});
+    }
     line.pop();
   }
   while (!tails_.empty() && tails_.front() <= now) tails_.pop_front();

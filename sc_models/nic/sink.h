@@ -11,20 +11,23 @@
 #include "link/link.h"
 #include "stats/delivery.h"
 #include "stats/stats.h"
+#include "traffic/source.h"
 
 namespace nocsim {
 
 class Sink {
  public:
-  Sink(int node, bool check, DeliveryCollector& collector, NetStats& stats, RunStatus& status)
-      : node_(node), check_(check), collector_(collector), stats_(stats), status_(status) {}
+  Sink(int node, bool check, bool request_reply, DeliveryCollector& collector, NetStats& stats, RunStatus& status)
+      : node_(node), check_(check), request_reply_(request_reply), collector_(collector), stats_(stats), status_(status) {}
   void attach(Link* ejection) { ej_ = ejection; }
   // A tail was sent on the ejection link and arrives at `arrival`.
   void tail_sent(Cycle arrival) { tails_.push_back(arrival); }
   bool tail_pending() const { return !tails_.empty(); }
   Cycle next_tail() const { return tails_.front(); }
-  // Takes in the flits that arrived by now.
-  void receive(Cycle now);
+  // Takes in the flits that arrived by now. With request-reply traffic each
+  // delivered request adds its reply (to its source, of its size, generated
+  // at the tail's arrival) to `replies`.
+  void receive(Cycle now, std::vector<GenPacket>& replies);
 
  private:
   // A VC carries one packet at a time, head to tail, on the ejection link.
@@ -40,6 +43,7 @@ class Sink {
 
   int node_;
   bool check_;
+  bool request_reply_;
   DeliveryCollector& collector_;
   NetStats& stats_;
   RunStatus& status_;

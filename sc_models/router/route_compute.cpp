@@ -19,7 +19,7 @@ void RouteCompute::route(int ip, int ivc, int stream, std::vector<RouteCandidate
   HeadAt at;  // read by policies other than the default only
   if (!distance_) {
     const bool nic = ip >= st_.p.network_ports;
-    at = {nic ? -1 : ivc, !nic && st_.p.global_port[static_cast<size_t>(ip)]};
+    at = {nic ? -1 : ivc, !nic && st_.p.global_port[static_cast<size_t>(ip)], st_.vc(ip, ivc).buf.front().reply};
   }
   routing_->route({st_.id, ip, ivc, st_.vc(ip, ivc).buf.front(), view_, vc_policy_.get(), at, paths_, stream}, out);
   if (distance_)  // the default policy, called directly (inlined)

@@ -69,6 +69,7 @@ class CongestionView {
 struct HeadAt {
   int vc = -1;
   bool global = false;
+  bool reply = false;  // the packet is a reply (traffic.request_reply)
 };
 
 struct RouteContext {

@@ -8,6 +8,7 @@
 #include "congestion/provider.h"
 #include "core/error.h"
 #include "traffic/source.h"
+#include "vc/request_reply.h"
 
 namespace nocsim {
 // traffic.phases: each phase's pattern (same: traffic.pattern) and first cycle.
@@ -54,11 +55,55 @@ ClassParams class_params(const Config& cfg, PortClass c) {
   }
 }
 
+// Request-reply traffic: sources generate requests at half the offered
+// load, the replies make up the other half.
+double request_share(const Config& cfg) { return cfg.get_bool("traffic.request_reply") ? 0.5 : 1.0; }
+
+// Reply VCs of each port's class (traffic.request_reply): router.reply_vcs
+// and router.reply_global_vcs, 0 = half the class's VCs; 0 for the
+// injection and ejection ports, which both classes share whole.
+int reply_vcs_of(const Config& cfg, PortClass c) {
+  const bool global = c == PortClass::Global;
+  if (c == PortClass::Nic) return 0;
+  const int64_t set = cfg.get_int(global ? "router.reply_global_vcs" : "router.reply_vcs");
+  return static_cast<int>(set > 0 ? set : class_params(cfg, c).vcs / 2);
+}
+
+std::vector<int> reply_vcs(const Config& cfg, const Topology& t) {
+  std::vector<int> v;
+  for (int port = 0; port < t.ports(); ++port) v.push_back(port < t.network_ports() ? reply_vcs_of(cfg, t.port_class(port)) : 0);
+  return v;
+}
+
+// Each class keeps VCs for both sets; separate sets (distance) must each
+// cover the routing's sequence, FlexVC's replies its minimal path.
+void check_request_reply(const Config& cfg, const Topology& t) {
+  const VcSequence ref = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, 0)->reference();
+  const bool chain = vc_policy_registry().at(cfg.get_str("vc.policy")).shared_chain;
+  for (PortClass c : {PortClass::Local, PortClass::Global}) {
+    bool present = false;
+    for (int port = 0; port < t.network_ports(); ++port) present |= t.port_class(port) == c;
+    if (!present) continue;
+    const bool global = c == PortClass::Global;
+    const std::string key = global ? "router.reply_global_vcs" : "router.reply_vcs";
+    const int total = class_params(cfg, c).vcs, rep = reply_vcs_of(cfg, c), req = total - rep;
+    // FlexVC's policy checks its own minimum for requests.
+    const int need = chain ? 1 : ref.count(global ? 'G' : 'L');
+    const int rep_need = chain ? (global ? 1 : 2) : need;  // FlexVC: a safe minimal path, L G L
+    if (req < std::max(1, need) || rep < std::max(1, rep_need))
+      throw ConfigError(key + ": traffic.request_reply splits the " + std::to_string(total) + (global ? " global" : " local") +
+                        " VCs into " + std::to_string(req) + " for requests and " + std::to_string(rep) +
+                        " for replies; needs at least " + std::to_string(std::max(1, need)) + " and " +
+                        std::to_string(std::max(1, rep_need)) + " (the sequence " + ref.text() +
+                        (chain ? "; FlexVC replies: a minimal path" : "") + ")");
+  }
+}
+
 SourceParams source_params(const Config& cfg, int node, Cycle stop) {
   SourceParams p;
   p.node = node;
   p.seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
-  p.load = cfg.get_double("traffic.load");
+  p.load = cfg.get_double("traffic.load") * request_share(cfg);
   p.sizes = packet_sizes(cfg);
   p.burst_length = cfg.get_double("traffic.burst_length");
   p.stop = stop;
@@ -74,7 +119,7 @@ Phases make_phases(const Config& cfg, const Topology& t) {
     ph.patterns.push_back(pattern_registry().at(c.get_str("traffic.pattern")).make(t, c));
     ph.starts.push_back(at);
     const double load = std::stod(r.at("load"));
-    ph.loads.push_back(load < 0 ? cfg.get_double("traffic.load") : load);
+    ph.loads.push_back((load < 0 ? cfg.get_double("traffic.load") : load) * request_share(cfg));
     at += static_cast<Cycle>(std::stoll(r.at("cycles")));
   }
   return ph;
@@ -186,6 +231,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     throw ConfigError("vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo->name() +
                       " has none (use distance)");
   selection_registry().at(cfg.get_str("vc.selection"));
+  if (cfg.get_bool("traffic.request_reply")) check_request_reply(cfg, *topo);
   if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
     f.validate(topo->ports(), router_params(cfg, *topo).vcs, sa_arbiters(cfg));
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
@@ -210,6 +256,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   std::vector<std::string> provider_names;
   std::shared_ptr<const VcPolicy> vc_policy;  // shared while the routers' references agree (VcPolicy)
   VcSequence policy_ref;
+  const std::vector<int> replies = reply_vcs(cfg, t);
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
     for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
@@ -217,7 +264,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     logic.routing = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r);
     const VcSequence ref = logic.routing->reference();
     if (!vc_policy || ref.text() != policy_ref.text() || ref.share() != policy_ref.share()) {
-      vc_policy = vc_policy_registry().at(cfg.get_str("vc.policy")).make(ref, rp.out_vcs, rp.global_port, cfg);
+      vc_policy = make_vc_policy(cfg, ref, rp.out_vcs, rp.global_port, replies);
       policy_ref = ref;
     }
     logic.vc_policy = vc_policy;
@@ -253,6 +300,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   np.script_size = packet_sizes(cfg).front();
   np.vct = rp.vct;
   np.check = rp.check;
+  np.request_reply = cfg.get_bool("traffic.request_reply");
   const Cycle stop = cfg.get_bool("sim.stop_injection") ? stats_.window.end : kNeverCycle;
   const int nic_lat = inj.latency;
   phases_ = std::make_unique<Phases>(make_phases(cfg, t));

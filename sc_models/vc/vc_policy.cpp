@@ -20,7 +20,8 @@ void register_vc_policies(VcPolicyRegistry& reg) {
               throw ConfigError("vc.policy: flexvc is defined for virtual cut-through (router.switching=vct), not " +
                                 cfg.get_str("router.switching"));
             return std::unique_ptr<VcPolicy>(std::make_unique<FlexVcPolicy>(out_vcs, global_port));
-          }});
+          },
+          true});
 }
 
 VcPolicyRegistry& mutable_vc_policy_registry() {

@@ -31,6 +31,9 @@ struct VcPolicyFactory {
   std::function<std::unique_ptr<VcPolicy>(const VcSequence& reference, const std::vector<int>& out_vcs,
                                           const std::vector<uint8_t>& global_port, const Config& cfg)>
       make;
+  // Request-reply traffic: replies may use the request VCs below theirs
+  // (FlexVC's Theorem 2) instead of a separate set.
+  bool shared_chain = false;
 };
 using VcPolicyRegistry = Registry<VcPolicyFactory>;
 

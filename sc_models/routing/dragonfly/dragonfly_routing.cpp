@@ -204,7 +204,7 @@ VcRange DragonflyRouting::vcs(const RouteContext& ctx, int router, const RouteCa
   if (!ctx.paths) return ctx.vcs->range(c, ctx.at);
   RouteCandidate shaped = c;  // candidates built for a decision carry no shapes yet
   fill_shapes(router, t_.node_router(ctx.head.dst), shaped);
-  return ctx.vcs->range(shaped, router == ctx.router ? ctx.at : HeadAt{});
+  return ctx.vcs->range(shaped, router == ctx.router ? ctx.at : HeadAt{-1, false, ctx.at.reply});
 }
 
 // FlexVC: each candidate's intended rest of path and minimal escape. When

@@ -1,0 +1,23 @@
+#include "vc/request_reply.h"
+
+#include "core/config.h"
+
+namespace nocsim {
+
+std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, const VcSequence& ref, const std::vector<int>& out_vcs,
+                                         const std::vector<uint8_t>& global_port, const std::vector<int>& reply_vcs) {
+  const VcPolicyFactory& f = vc_policy_registry().at(cfg.get_str("vc.policy"));
+  if (!cfg.get_bool("traffic.request_reply")) return f.make(ref, out_vcs, global_port, cfg);
+  std::vector<int> req(out_vcs), rep(out_vcs), offset(out_vcs.size(), 0);
+  for (size_t p = 0; p < out_vcs.size(); ++p) {
+    if (!reply_vcs[p]) continue;  // an unsplit port (ejection): both classes take all its VCs
+    req[p] = out_vcs[p] - reply_vcs[p];
+    if (f.shared_chain) continue;  // replies: the whole chain
+    rep[p] = reply_vcs[p];
+    offset[p] = req[p];
+  }
+  return std::make_unique<RequestReplyPolicy>(f.make(ref, req, global_port, cfg), f.make(ref, rep, global_port, cfg),
+                                              std::move(offset));
+}
+
+}  // namespace nocsim
