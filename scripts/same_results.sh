@@ -18,7 +18,7 @@ runs=(
   "topologies/torus-8x8.yaml"
   "topologies/torus-4x4x4.yaml"
   "topologies/dragonfly-h2.yaml sim.cycles=5000"
-  "topologies/dragonfly-h2-fogsim.yaml sim.cycles=5000 router.in_transit_priority=false"
+  "topologies/dragonfly-h2-fogsim.yaml sim.cycles=5000 router.in_transit_priority=false router.arbiter.sa_in=rr router.arbiter.sa_out=rr"
   "topologies/dragonfly-h4.yaml sim.cycles=2000"
   "topologies/bench/dragonfly-h4-bench.yaml sim.cycles=2000"
   "topologies/mesh-8x8.yaml traffic.load=0.4 $short"
