@@ -142,7 +142,13 @@ std::string suggest_key(const std::vector<KeySpec>& schema, const std::string& k
   return m.empty() ? "" : "; did you mean '" + m + "'?";
 }
 
+// Keys renamed to the names the field uses; their values carry over.
+const std::pair<const char*, const char*> kRenamed[] = {{"routing.misroute_trigger", "routing.trigger"},
+                                                         {"vc.selection", "vc.select"}};
+
 std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key) {
+  for (const auto& [old_key, new_key] : kRenamed)
+    if (key == old_key) return key + ": renamed to " + new_key + " (same values)";
   // Name the keys of the same section so the fix is obvious.
   std::string section = key.substr(0, key.find('.'));
   std::vector<std::string> near;

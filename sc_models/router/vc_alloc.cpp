@@ -80,7 +80,7 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
     for (int k = 0; k < n; ++k) usable[k] = usable_mask<kExtras>(cands[k], vcs[k], size);
     c = selection_->select(cands, usable, n, mask, *this);
     if (c >= n || (c >= 0 && (!mask || (mask & ~usable[c]))))
-      throw InvariantError("vc.selection: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
+      throw InvariantError("vc.select: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
                            " with VCs outside its usable ones at router " + std::to_string(st_.id));
   }
   if (c < 0) return;

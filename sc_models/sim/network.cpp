@@ -223,14 +223,14 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
     throw ConfigError("sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)");
   if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(*topo, cfg);
-  if (cfg.get_str("routing.misroute_trigger") == "contention" && topo->minimal_port(0, 0) < 0)
-    throw ConfigError("routing.misroute_trigger: contention counters need a topology with minimal ports (dragonfly); " +
+  if (cfg.get_str("routing.trigger") == "contention" && topo->minimal_port(0, 0) < 0)
+    throw ConfigError("routing.trigger: contention counters need a topology with minimal ports (dragonfly); " +
                       topo->name() + " has none");
   vc_policy_registry().at(cfg.get_str("vc.policy"));
   if (cfg.get_str("vc.policy") == "flexvc" && topo->name() != "dragonfly")
     throw ConfigError("vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo->name() +
                       " has none (use distance)");
-  selection_registry().at(cfg.get_str("vc.selection"));
+  selection_registry().at(cfg.get_str("vc.select"));
   if (cfg.get_bool("traffic.request_reply")) check_request_reply(cfg, *topo);
   if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
     f.validate(topo->ports(), router_params(cfg, *topo).vcs, sa_arbiters(cfg));
@@ -268,7 +268,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       policy_ref = ref;
     }
     logic.vc_policy = vc_policy;
-    logic.selection = selection_registry().at(cfg.get_str("vc.selection")).make(cfg, r);
+    logic.selection = selection_registry().at(cfg.get_str("vc.select")).make(cfg, r);
     logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs, sa_arbiters(cfg));
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
@@ -334,7 +334,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_view(this);
   }
   stats_.series_period = static_cast<Cycle>(cfg.get_int("stats.series_period"));
-  if (cfg.get_str("routing.misroute_trigger") == "contention") enable_contention(t);
+  if (cfg.get_str("routing.trigger") == "contention") enable_contention(t);
   warm_act_.assign(routers_.size(), Activity{});
   warm_port_act_.assign(routers_.size(), std::vector<PortActivity>(static_cast<size_t>(t.ports())));
   if (warm > 0) {

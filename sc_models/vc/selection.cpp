@@ -40,6 +40,13 @@ int OneVc::select(const RouteCandidate* cands, const uint64_t* usable, int n, ui
 
 void register_selections(SelectionRegistry& reg) {
   reg.add("first", {[](const Config&, int) { return std::unique_ptr<Selection>(std::make_unique<FirstUsable>()); }});
+  // The default: FlexVC's JSQ where the policy opens several VCs per hop,
+  // else `first` (one VC per hop under the distance-based policy).
+  reg.add("auto", {[](const Config& cfg, int router) -> std::unique_ptr<Selection> {
+            if (cfg.get_str("vc.policy") == "flexvc")
+              return std::make_unique<OneVc>(OneVc::Pick::Jsq, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
+            return std::make_unique<FirstUsable>();
+          }});
   const std::pair<const char*, OneVc::Pick> picks[] = {{"jsq", OneVc::Pick::Jsq},
                                                        {"highest", OneVc::Pick::Highest},
                                                        {"lowest", OneVc::Pick::Lowest},
@@ -54,7 +61,7 @@ void register_selections(SelectionRegistry& reg) {
 }
 
 SelectionRegistry& mutable_selection_registry() {
-  static SelectionRegistry reg("vc.selection", register_selections);
+  static SelectionRegistry reg("vc.select", register_selections);
   return reg;
 }
 

@@ -14,7 +14,7 @@ namespace {
 
 void drained_counters_are_zero(const std::string& variant, const std::string& routing) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"routing.algorithm=" + routing, "router.vcs=5", "routing.misroute_trigger=contention",
+                                 {"routing.algorithm=" + routing, "router.vcs=5", "routing.trigger=contention",
                                   "routing.contention.variant=" + variant, "traffic.pattern=adv", "traffic.load=0.6",
                                   "sim.warmup=0", "sim.cycles=20000", "sim.stop_injection=true", "sim.drain=200000"});
   RunHooks hooks;
@@ -41,7 +41,7 @@ void drained_counters_are_zero(const std::string& variant, const std::string& ro
 double misrouted_global(const std::string& pattern, double load) {
   const std::string out = test::temp_path("contention.json");
   auto r = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=olm",
-                          "routing.misroute_trigger=contention", "traffic.pattern=" + pattern,
+                          "routing.trigger=contention", "traffic.pattern=" + pattern,
                           "traffic.load=" + std::to_string(load), "sim.cycles=4000", "--quiet", "-o", out});
   EXPECT_EQ(r.code, 0) << r.err;
   const std::string json = test::slurp(out);
@@ -61,9 +61,9 @@ TEST(ContentionTrigger, MisroutesUnderAdversarialNotUniformTraffic) {
 }
 
 TEST(ContentionTrigger, NeedsMinimalPorts) {
-  auto r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "routing.misroute_trigger=contention"});
+  auto r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "routing.trigger=contention"});
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("routing.misroute_trigger"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("routing.trigger"), std::string::npos) << r.err;
 }
 
 // traffic.phases switches UN to ADV+1; the series shows the counters'
@@ -71,7 +71,7 @@ TEST(ContentionTrigger, NeedsMinimalPorts) {
 // switch, and the series accounts for every delivered packet.
 TEST(ContentionTransient, MisroutingFollowsTheSwitchToAdversarial) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"routing.algorithm=olm", "routing.misroute_trigger=contention",
+                                 {"routing.algorithm=olm", "routing.trigger=contention",
                                   "traffic.load=0.2", "traffic.phases=[{cycles: 3000, pattern: uniform}, {cycles: 1, pattern: adv}]",
                                   "stats.series_period=100", "sim.warmup=0", "sim.cycles=6000"});
   RunResult r = run_simulation(cfg);

@@ -147,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(Routings, DragonflyAdaptiveUniform, testing::Values("ug
 // PAR misses the UN one: docs/validation.md).
 TEST(DragonflyCreditTrigger, ParAndOlmMeetTheAdaptiveCriteria) {
   for (std::string alg : {"par", "olm"}) {
-    const std::vector<std::string> args{"routing.algorithm=" + alg, "routing.misroute_trigger=credits"};
+    const std::vector<std::string> args{"routing.algorithm=" + alg, "routing.trigger=credits"};
     std::vector<std::string> adv = args;
     adv.push_back("traffic.pattern=adv");
     EXPECT_GE(accepted_cli(adv), 0.8 * kStrictValiantAdv1) << alg;
@@ -159,7 +159,7 @@ TEST(DragonflyCreditTrigger, ParAndOlmMeetTheAdaptiveCriteria) {
 // the other variants with OLM.
 class DragonflyContention : public testing::TestWithParam<std::string> {};
 TEST_P(DragonflyContention, MeetsTheAdaptiveCriteria) {
-  const std::vector<std::string> args{"routing.algorithm=" + GetParam(), "routing.misroute_trigger=contention"};
+  const std::vector<std::string> args{"routing.algorithm=" + GetParam(), "routing.trigger=contention"};
   std::vector<std::string> adv = args;
   adv.push_back("traffic.pattern=adv");
   EXPECT_GE(accepted_cli(adv), 0.8 * kStrictValiantAdv1);
@@ -170,7 +170,7 @@ INSTANTIATE_TEST_SUITE_P(Routings, DragonflyContention, testing::Values("ugal-l"
 
 TEST(DragonflyContentionVariants, OlmMeetsTheAdaptiveCriteria) {
   for (std::string v : {"filtered", "hybrid", "ectn"}) {
-    const std::vector<std::string> args{"routing.algorithm=olm", "routing.misroute_trigger=contention",
+    const std::vector<std::string> args{"routing.algorithm=olm", "routing.trigger=contention",
                                         "routing.contention.variant=" + v};
     std::vector<std::string> adv = args;
     adv.push_back("traffic.pattern=adv");
@@ -242,10 +242,10 @@ TEST(DragonflyPrisacari, ValGroupBitComplementStaysBelowTheModel) {
 
 TEST(DragonflySoak, Olm) { soak("olm", 3); }
 TEST(DragonflySoak, OlmWithTheCreditTriggerUnderAdv1) {
-  soak("olm", 3, {"routing.misroute_trigger=credits", "traffic.pattern=adv"});
+  soak("olm", 3, {"routing.trigger=credits", "traffic.pattern=adv"});
 }
 TEST(DragonflySoak, ParWithTheCreditTriggerUnderAdv1) {
-  soak("par", 5, {"routing.misroute_trigger=credits", "traffic.pattern=adv"});
+  soak("par", 5, {"routing.trigger=credits", "traffic.pattern=adv"});
 }
 
 // FlexVC (vc.policy=flexvc) with the fewest VCs of spec/flexvc.md's tables
@@ -322,7 +322,7 @@ TEST(DragonflyFlexVc, AdaptiveRoutingsWithThreeLocalTwoGlobalVcs) {
 TEST(DragonflyFlexVc, SelectionFunctionsAgreeAtSaturation) {
   auto run = [](const std::string& sel) {
     return accepted_cli({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2", "vc.policy=flexvc",
-                         "vc.selection=" + sel});
+                         "vc.select=" + sel});
   };
   const double jsq = run("jsq");
   for (std::string sel : {"first", "highest", "lowest", "random"}) EXPECT_NEAR(run(sel), jsq, 0.034 * jsq) << sel;

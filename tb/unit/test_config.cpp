@@ -74,6 +74,15 @@ TEST(Config, OverridesWinAndAreCanonical) {
   EXPECT_FALSE(c.get_bool("routing.dateline"));
 }
 
+TEST(Config, RenamedKeysSayTheirNewName) {
+  Config c;
+  EXPECT_EQ(error_of([&] { c.set_override("routing.misroute_trigger=credits"); }),
+            "routing.misroute_trigger: renamed to routing.trigger (same values)");
+  EXPECT_EQ(error_of([&] { c.set_override("vc.selection=jsq"); }), "vc.selection: renamed to vc.select (same values)");
+  c.set_override("routing.trigger=credits");
+  EXPECT_EQ(c.get_str("routing.trigger"), "credits");
+}
+
 TEST(Config, ErrorsNameTheKeyAndWhatIsAllowed) {
   Config c;
   EXPECT_NE(error_of([&] { c.set_override("traffic.lod=0.1"); }).find("traffic.lod: unknown key (valid: traffic."),

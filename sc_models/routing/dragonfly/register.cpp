@@ -24,7 +24,7 @@ DragonflyRouting::Options options(const Config& cfg) {
   o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
   o.local_threshold = static_cast<int>(cfg.get_int("routing.local_misroute_threshold"));
   o.pb_repick = cfg.get_bool("routing.pb_repick");
-  const std::string trigger = cfg.get_str("routing.misroute_trigger");
+  const std::string trigger = cfg.get_str("routing.trigger");
   using T = DragonflyRouting::Trigger;
   o.trigger = trigger == "credits" ? T::Credits : trigger == "contention" ? T::Contention : T::Ugal;
   o.hybrid = cfg.get_str("routing.contention.variant") == "hybrid";
