@@ -13,7 +13,8 @@ RTL="$(cd "$(dirname "$0")/../rtl_ref" && pwd)"
 
 area() {  # area <top> <chparam args> <label>
   local top=$1 params=$2 label=$3 out
-  out=$(yosys -q -p "read_verilog -sv $RTL/rr_arbiter.sv $RTL/sw_alloc_sep_if.sv; \
+  out=$(yosys -q -p "read_verilog -sv $RTL/rr_arbiter.sv $RTL/matrix_arbiter.sv $RTL/lrs_arbiter.sv \
+$RTL/age_arbiter.sv $RTL/sw_alloc_sep_if.sv; \
 chparam $params $top; synth -top $top -flatten; async2sync; dffunmap; \
 abc -g cmos2; opt_clean; tee -o /dev/stdout stat -tech cmos" 2>&1) || {
     echo "$out" >&2; echo "yosys failed for $label" >&2; exit 1; }
@@ -23,6 +24,10 @@ abc -g cmos2; opt_clean; tee -o /dev/stdout stat -tech cmos" 2>&1) || {
   printf '%-28s %8s transistors\n' "$label" "$tr"
 }
 
-area rr_arbiter "-set N $V" "rr_arbiter N=$V (input)"
-area rr_arbiter "-set N $N" "rr_arbiter N=$N (output)"
+for arb in rr_arbiter matrix_arbiter lrs_arbiter; do
+  [ "$arb" = lrs_arbiter ] && [ "$V" -lt 2 ] || area $arb "-set N $V" "$arb N=$V (input)"
+  area $arb "-set N $N" "$arb N=$N (output)"
+done
+[ "$V" -lt 2 ] || area age_arbiter "-set N $V -set W 16" "age_arbiter N=$V W=16 (input)"
+area age_arbiter "-set N $N -set W 16" "age_arbiter N=$N W=16 (output)"
 area sw_alloc_sep_if "-set P $P -set V $V" "sw_alloc_sep_if P=$P V=$V"
