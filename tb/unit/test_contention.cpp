@@ -90,7 +90,9 @@ TEST(ContentionFiltered, LazyCatchUpEqualsPerCycleUpdate) {
           changes[next].d > 0 ? every.up(1, c) : every.down(1, c);
           changes[next].d > 0 ? lazy.up(1, c) : lazy.down(1, c);
         }
-      if (c == 50 || c == 299 || c == 599) EXPECT_EQ(lazy.filtered_q8(1, c), every.filtered_q8(1, c)) << alpha << " " << c;
+      if (c == 50 || c == 299 || c == 599) {
+        EXPECT_EQ(lazy.filtered_q8(1, c), every.filtered_q8(1, c)) << alpha << " " << c;
+      }
     }
   }
 }

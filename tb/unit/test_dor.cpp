@@ -37,7 +37,7 @@ ChannelGraph walk_all(const KAryNCube& t, DimensionOrder& dor, int vcs) {
       std::vector<Channel> prev;
       for (;;) {
         c.clear();
-        dor.route({r, 0, 0, f}, c);
+        dor.route({r, 0, 0, f, nullptr, nullptr, {}}, c);
         EXPECT_EQ(c.size(), 1u);
         const auto& rc = c.front();
         if (rc.out_port >= t.network_ports()) {
@@ -89,13 +89,13 @@ TEST(Dor, DatelineVcHalves) {
   std::vector<RouteCandidate> c;
   Flit f;
   f.dst = 1;  // from router 3: +2 (tie), first hop through the wrap link
-  dor.route({3, 0, 0, f}, c);
+  dor.route({3, 0, 0, f, nullptr, nullptr, {}}, c);
   EXPECT_EQ(c[0].out_port, 0);
   EXPECT_EQ(vp.range(c[0]).lo, 2);
   EXPECT_EQ(vp.range(c[0]).hi, 3);
   f.dst = 3;  // from router 1: +2, no wrap
   c.clear();
-  dor.route({1, 0, 0, f}, c);
+  dor.route({1, 0, 0, f, nullptr, nullptr, {}}, c);
   EXPECT_EQ(vp.range(c[0]).lo, 0);
   EXPECT_EQ(vp.range(c[0]).hi, 1);
 }

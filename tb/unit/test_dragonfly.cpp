@@ -164,7 +164,7 @@ ChannelGraph walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples, 
         std::vector<Channel> prev;
         for (;;) {
           c.clear();
-          routing[r]->route({r, in_port, 0, f, &view, &vp}, c);
+          routing[r]->route({r, in_port, 0, f, &view, &vp, {}}, c);
           const auto& rc = c.front();
           if (rc.out_port >= t.network_ports()) break;
           const char cls = t.port_class(rc.out_port) == PortClass::Global ? 'G' : 'L';
@@ -262,7 +262,7 @@ bool par_misroutes(const OnePortFull& view, int percent) {
   f.size = 8;
   f.dst = 8 * t.a() * t.p();
   std::vector<RouteCandidate> c;
-  par->route({0, 0, 0, f, &view, &vp}, c);
+  par->route({0, 0, 0, f, &view, &vp, {}}, c);
   return c.front().next.inter >= 0;
 }
 
