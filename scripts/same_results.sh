@@ -42,6 +42,7 @@ runs=(
   "$df routing.algorithm=par routing.trigger=credits routing.global_misroute=nrg router.vcs=5 traffic.load=0.5"
   "$df routing.algorithm=ugal-l routing.reevaluate=false routing.global_misroute=mm router.vcs=4 traffic.load=0.5"
   "$df routing.algorithm=olm sim.mode=per-router sim.stage_order=reverse traffic.pattern=adv traffic.load=0.4"
+  "$df routing.algorithm=olm router.vcs=5 routing.trigger=contention routing.contention.variant=ectn traffic.pattern=adv traffic.load=0.6"
   "$df routing.algorithm=min router.switching=wormhole router.buffer_depth=4 router.global_buffer_depth=16 router.injection_buffer_depth=8 traffic.load=0.4"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it

@@ -57,18 +57,29 @@ bool ContentionUnit::over(int port, Cycle now) const {
 
 EctnBoard::EctnBoard(int routers, int a, int groups, const ContentionParams& p)
     : p_(p), a_(a), g_(groups), partial_(static_cast<size_t>(routers) * groups, 0),
-      live_(static_cast<size_t>(groups) * groups, 0), combined_(static_cast<size_t>(groups) * groups, 0),
-      changed_(static_cast<size_t>(groups), 0) {}
+      live_(static_cast<size_t>(groups) * groups, 0), latest_(static_cast<size_t>(groups) * groups, 0),
+      before_(static_cast<size_t>(groups) * groups, 0), last_(static_cast<size_t>(groups), 0) {
+  if (p_.ectn_delay < 0 || p_.ectn_delay >= p_.ectn_period)
+    throw ConfigError("routing.contention.ectn_exchange: a delay of " + std::to_string(p_.ectn_delay) +
+                      " cycles needs an ectn_period above it, got " + std::to_string(p_.ectn_period));
+}
 
 // An exchange at cycle b samples what the commits up to b-1 left: a change
 // committed in cycle t is in the exchanges at the multiples of the period
-// after t.
+// after t. Called before every change and read, so live_ has not moved since
+// the group's latest exchange was brought up to date.
 void EctnBoard::exchange(int own, Cycle now) const {
   const Cycle period = static_cast<Cycle>(p_.ectn_period);
-  Cycle& last = changed_[static_cast<size_t>(own)];
-  if (now / period > last / period)
-    std::copy_n(live_.begin() + static_cast<long>(own) * g_, g_, combined_.begin() + static_cast<long>(own) * g_);
-  last = std::max(last, now);
+  const Cycle b = now / period * period;  // the latest exchange up to now
+  Cycle& last = last_[static_cast<size_t>(own)];
+  if (b <= last) return;
+  const auto row = static_cast<long>(own) * g_;
+  if (b - period > last)  // two or more exchanges since: both sample live_
+    std::copy_n(live_.begin() + row, g_, before_.begin() + row);
+  else
+    std::copy_n(latest_.begin() + row, g_, before_.begin() + row);
+  std::copy_n(live_.begin() + row, g_, latest_.begin() + row);
+  last = b;
 }
 
 void EctnBoard::change(int router, int group, int d, Cycle now) {
@@ -79,10 +90,14 @@ void EctnBoard::change(int router, int group, int d, Cycle now) {
   live_[static_cast<size_t>(own) * g_ + group] += d;
 }
 
+// The sums of the latest exchange whose messages have arrived: the one at
+// last_ if it is at least ectn_delay cycles old, else the one before.
 int EctnBoard::combined(int router, int group, Cycle now) const {
   const int own = router / a_;
   exchange(own, now);
-  return std::min(15, combined_[static_cast<size_t>(own) * g_ + group]);
+  const size_t i = static_cast<size_t>(own) * g_ + group;
+  const bool arrived = now >= last_[static_cast<size_t>(own)] + static_cast<Cycle>(p_.ectn_delay);
+  return std::min(15, arrived ? latest_[i] : before_[i]);
 }
 
 }  // namespace nocsim

@@ -14,9 +14,14 @@
 //
 // EctnBoard, one per network (ECtN): per router and remote group a partial
 // counter of the head packets at its injection and global inputs bound for
-// that group; every `period` cycles the routers of a group exchange them
-// (ideal side-band: no flits, no delay) and each holds the combined sum,
-// which saturates at 15 as the source's 4-bit counters.
+// that group; every `period` cycles the routers of a group exchange them and
+// each holds the combined sum, which saturates at 15 as the source's 4-bit
+// counters. The exchange at cycle b (a multiple of the period) samples the
+// partials the commits before b left; its sums are read from b + delay on:
+// delay 0 is an ideal side-band, delay = the local link latency models the
+// exchange as messages over the group's local links (their latency; the
+// link cycles they would take, one flit per link and period, are not taken
+// from data traffic).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,6 +39,7 @@ struct ContentionParams {
   int alpha256 = 128;          // Filtered: alpha in 1/256
   int ectn_period = 100;       // ECtN: cycles between exchanges of the partial counters
   int ectn_threshold = 10;     // ECtN: combined count above which injection misroutes
+  int ectn_delay = 0;          // ECtN: cycles from an exchange until its sums are read (< ectn_period)
   static ContentionVariant variant_of(const std::string& key);
 };
 
@@ -72,15 +78,17 @@ class EctnBoard {
  private:
   size_t idx(int router, int group) const { return static_cast<size_t>(router) * g_ + group; }
   void change(int router, int group, int d, Cycle now);
-  // The exchange at the last multiple of the period up to `now`, if it came
-  // after the group's last change (the partials have not moved since).
+  // Brings the group's two latest exchanges up to `now`: the partials have
+  // not moved since the last call, so every exchange since samples live_.
   void exchange(int own_group, Cycle now) const;
   ContentionParams p_;
   int a_, g_;
   std::vector<int> partial_;           // [router][group]
   std::vector<int> live_;              // [own group][group]: sum of the partials now
-  mutable std::vector<int> combined_;  // [own group][group]: as of the last exchange
-  mutable std::vector<Cycle> changed_; // [own group]: cycle of the last change or exchange
+  // [own group][group]: the sums of the latest exchange (at last_[own]) and
+  // of the one before it (read while the latest is still on its way).
+  mutable std::vector<int> latest_, before_;
+  mutable std::vector<Cycle> last_;    // [own group]: cycle of the latest exchange
 };
 
 }  // namespace nocsim

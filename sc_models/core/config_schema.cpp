@@ -74,6 +74,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.contention.alpha", K::Double, "0.5", 0, 0.99609375, {}, "filtered: weight of the previous value, rounded to a multiple of 1/256 (8-bit fixed point)"},
       {"routing.contention.credit_threshold", K::Int, "50", 0, 100, {}, "hybrid: occupancy of the minimal output VC, % of its buffer, that also triggers"},
       {"routing.contention.ectn_period", K::Int, "100", 1, 1 << 20, {}, "ectn: cycles between exchanges of the partial counters within a group"},
+      {"routing.contention.ectn_exchange", K::Enum, "ideal", 0, 0, {"ideal", "messages"}, "ectn: how the routers of a group exchange their partial counters: ideal (a side-band, read the cycle of the exchange) or messages (over the local links: read link.latency cycles later; the link cycles they take are not modelled)"},
       {"routing.contention.ectn_threshold", K::Int, "10", 0, 14, {}, "ectn: misroute at injection when the combined counter of the destination group exceeds it (4-bit counters: at most 14)"},
       {"routing.misroute_threshold", K::Int, "50", 0, 100, {}, "credit trigger: occupancy of the minimal output VC, in % of its buffer, from which misrouting is considered"},
       {"routing.local_misroute_threshold", K::Int, "8", 0, 1 << 20, {}, "OLM: flits in the minimal local output above which a local misroute is offered"},

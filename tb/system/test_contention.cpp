@@ -12,11 +12,13 @@ using namespace nocsim;
 
 namespace {
 
-void drained_counters_are_zero(const std::string& variant, const std::string& routing) {
+void drained_counters_are_zero(const std::string& variant, const std::string& routing,
+                               const std::string& extra = "routing.contention.ectn_exchange=ideal") {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=" + routing, "router.vcs=5", "routing.trigger=contention",
                                   "routing.contention.variant=" + variant, "traffic.pattern=adv", "traffic.load=0.6",
-                                  "sim.warmup=0", "sim.cycles=20000", "sim.stop_injection=true", "sim.drain=200000"});
+                                  "sim.warmup=0", "sim.cycles=20000", "sim.stop_injection=true", "sim.drain=200000",
+                                  extra});
   RunHooks hooks;
   hooks.after = [&](Network& net) {
     const Topology& t = net.topology();
@@ -54,6 +56,9 @@ TEST(ContentionDrain, Base) { drained_counters_are_zero("base", "olm"); }
 TEST(ContentionDrain, Filtered) { drained_counters_are_zero("filtered", "par"); }
 TEST(ContentionDrain, Hybrid) { drained_counters_are_zero("hybrid", "ugal-l"); }
 TEST(ContentionDrain, Ectn) { drained_counters_are_zero("ectn", "pb"); }
+TEST(ContentionDrain, EctnMessages) {
+  drained_counters_are_zero("ectn", "olm", "routing.contention.ectn_exchange=messages");
+}
 
 TEST(ContentionTrigger, MisroutesUnderAdversarialNotUniformTraffic) {
   EXPECT_LT(misrouted_global("uniform", 0.3), 0.05);

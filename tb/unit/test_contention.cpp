@@ -138,6 +138,30 @@ TEST(Ectn, AChangeInTheExchangeCycleWaitsForTheNext) {
   EXPECT_THROW(b.down(0, 1, 31), InvariantError);
 }
 
+// Exchanged as messages over 10-cycle local links: each exchange's sums are
+// read 10 cycles after it, the one before them until then; an exchange that
+// found nothing new (two periods without a change) carries the same sums.
+TEST(Ectn, MessagesArriveTheLinkLatencyAfterTheExchange) {
+  ContentionParams p;
+  p.ectn_period = 100;
+  p.ectn_delay = 10;
+  EctnBoard b(4, 4, 2, p);
+  b.up(0, 1, 50);
+  EXPECT_EQ(b.combined(1, 1, 99), 0);
+  EXPECT_EQ(b.combined(1, 1, 100), 0) << "the exchange at 100 is on its way";
+  EXPECT_EQ(b.combined(1, 1, 109), 0);
+  EXPECT_EQ(b.combined(1, 1, 110), 1);
+  b.down(0, 1, 150);
+  EXPECT_EQ(b.combined(1, 1, 205), 1) << "until the exchange at 200 arrives, the one at 100";
+  EXPECT_EQ(b.combined(1, 1, 210), 0);
+  b.up(2, 1, 220);
+  EXPECT_EQ(b.combined(1, 1, 405), 1) << "the exchange at 300 (arrived) carries it; 400's is on its way";
+  EXPECT_EQ(b.combined(1, 1, 410), 1);
+  ContentionParams slow = p;
+  slow.ectn_delay = 100;
+  EXPECT_THROW(EctnBoard(4, 4, 2, slow), ConfigError) << "a delay must end before the next exchange";
+}
+
 TEST(Ectn, CombinedSaturatesAtFifteen) {
   ContentionParams p;
   p.ectn_period = 1;
