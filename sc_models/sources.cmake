@@ -18,6 +18,7 @@ add_library(nocsim_lib STATIC
   sc_models/routing/dragonfly/register.cpp
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
+  sc_models/vc/one_vc.cpp
   sc_models/vc/flexvc.cpp
   sc_models/vc/vc_policy.cpp
   sc_models/vc/request_reply.cpp

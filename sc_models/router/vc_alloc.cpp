@@ -91,16 +91,11 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
 template <bool kDamq>
 uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) const {
   const OutputUnit& op = st_.out[c.out_port];
-  const int lo = vcs.lo < 0 ? 0 : vcs.lo;
-  if (vcs.hi < lo || lo > 63) return 0;
   // free_vcs has no bit past the port's VCs: the range needs no clipping above.
-  uint64_t mask = op.free_vcs & (vcs.hi >= 63 ? ~0ull : (2ull << vcs.hi) - 1) & (~0ull << lo);
-  if (op.sink) return mask;
+  uint64_t mask = vcs_in_range(op.free_vcs, vcs.lo, vcs.hi);
+  if (op.sink || !mask) return mask;
   const int need = st_.p.vct || c.opportunistic() || vcs.whole ? size : 1;
-  for (uint64_t m = mask; m; m &= m - 1) {
-    const int o = __builtin_ctzll(m);
-    if (op.vcs[o].credits < need) mask &= ~(1ull << o);
-  }
+  mask = with_credits(mask, need, [&op](int o) { return op.vcs[o].credits; });
   if (kDamq && damq_) mask = damq_filter(c.out_port, mask, need);
   return mask;
 }

@@ -13,6 +13,23 @@
 
 namespace nocsim {
 
+// What VA (and rtl_ref/flexvc_select.sv) computes before selecting: the
+// VCs lo..hi of a port whose free VCs are `free` (no bit past its VCs), and
+// of those, the ones with at least `need` credits (credits(o): VC o's).
+inline uint64_t vcs_in_range(uint64_t free, int lo, int hi) {
+  if (lo < 0) lo = 0;
+  if (hi < lo || lo > 63) return 0;
+  return free & (hi >= 63 ? ~0ull : (2ull << hi) - 1) & (~0ull << lo);
+}
+template <class Credits>
+uint64_t with_credits(uint64_t mask, int need, Credits credits) {
+  for (uint64_t m = mask; m; m &= m - 1) {
+    const int o = __builtin_ctzll(m);
+    if (credits(o) < need) mask &= ~(1ull << o);
+  }
+  return mask;
+}
+
 // The credits of a router's output VCs, for selections that weigh them.
 class CreditView {
  public:
