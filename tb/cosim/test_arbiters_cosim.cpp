@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cosim_util.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -46,17 +48,9 @@ template <class M>
 class Pair {
  public:
   Pair(ArbiterKind kind, int n) : n_(n), twin_(kind, n), rtl_(new M()) {
-    rtl_->clk = 0;
-    rtl_->rst_n = 0;
     rtl_->req = 0;
     rtl_->update = 0;
-    rtl_->eval();
-    rtl_->clk = 1;
-    rtl_->eval();
-    rtl_->clk = 0;
-    rtl_->eval();
-    rtl_->rst_n = 1;
-    rtl_->eval();
+    cosim_reset(*rtl_);
   }
   ~Pair() { rtl_->final(); }
 
@@ -88,10 +82,7 @@ class Pair {
       return o.str();
     }
     twin_.tick(update ? g : -1);
-    rtl_->clk = 1;
-    rtl_->eval();
-    rtl_->clk = 0;
-    rtl_->eval();
+    cosim_clock(*rtl_);
     return "";
   }
 
@@ -172,10 +163,4 @@ TEST(AgeArbiterCosim, DirectedN5) { directed<Vage_arbiter_n5>(ArbiterKind::Age, 
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // One long-lived context, single-threaded, random initial state (design.md).
-  Verilated::defaultContextp()->threads(1);
-  Verilated::randReset(2);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+NOCSIM_COSIM_MAIN

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cosim_util.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -51,17 +53,9 @@ template <class M>
 class Pair {
  public:
   Pair(bool filtered, int alpha) : twin_(kP, params(filtered, alpha)), rtl_(new M()) {
-    rtl_->clk = 0;
-    rtl_->rst_n = 0;
     rtl_->inc = 0;
     rtl_->dec = 0;
-    rtl_->eval();
-    rtl_->clk = 1;
-    rtl_->eval();
-    rtl_->clk = 0;
-    rtl_->eval();
-    rtl_->rst_n = 1;
-    rtl_->eval();
+    cosim_reset(*rtl_);
   }
   ~Pair() { rtl_->final(); }
   int count(int p) const { return twin_.count(p); }
@@ -79,10 +73,7 @@ class Pair {
     rtl_->inc = in;
     rtl_->dec = de;
     rtl_->eval();
-    rtl_->clk = 1;
-    rtl_->eval();
-    rtl_->clk = 0;
-    rtl_->eval();
+    cosim_clock(*rtl_);
     for (int p = 0; p < kP; ++p) {
       const int cnt = static_cast<int>(field(rtl_->count, p * kCw, kCw));
       const int f = static_cast<int>(field(rtl_->filtered, p * kFw, kFw));
@@ -165,9 +156,4 @@ TEST(ContentionUnitCosim, FilteredAlpha230Directed) { directed<Vcontention_unit_
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  Verilated::defaultContextp()->threads(1);
-  Verilated::randReset(2);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+NOCSIM_COSIM_MAIN

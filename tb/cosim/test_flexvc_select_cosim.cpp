@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cosim_util.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -124,9 +126,4 @@ TEST(FlexVcSelectCosim, JsqDirectedV5) { directed<Vflexvc_select_v5_jsq>(OneVc::
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  Verilated::defaultContextp()->threads(1);
-  Verilated::randReset(2);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+NOCSIM_COSIM_MAIN

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cosim_util.h"
+
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -24,17 +26,9 @@ template <class M>
 class ArbPair {
  public:
   explicit ArbPair(int n) : n_(n), twin_(n), rtl_(new M()) {
-    rtl_->clk = 0;
-    rtl_->rst_n = 0;  // asynchronous reset for one cycle
     rtl_->req = 0;
     rtl_->update = 0;
-    rtl_->eval();
-    rtl_->clk = 1;
-    rtl_->eval();
-    rtl_->clk = 0;
-    rtl_->eval();
-    rtl_->rst_n = 1;
-    rtl_->eval();
+    cosim_reset(*rtl_);
   }
   ~ArbPair() { rtl_->final(); }
 
@@ -58,10 +52,7 @@ class ArbPair {
       return o.str();
     }
     twin_.tick(update ? g : -1);
-    rtl_->clk = 1;
-    rtl_->eval();
-    rtl_->clk = 0;
-    rtl_->eval();
+    cosim_clock(*rtl_);
     return "";
   }
   int granted() const { return rtl_->gnt ? static_cast<int>(rtl_->gnt_idx) : -1; }
@@ -147,10 +138,4 @@ TEST(RrArbiterCosim, DirectedN5) { directed<Vrr_arbiter_n5>(5); }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // One long-lived context, single-threaded, random initial state (design.md).
-  Verilated::defaultContextp()->threads(1);
-  Verilated::randReset(2);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
+NOCSIM_COSIM_MAIN
