@@ -40,17 +40,17 @@ class Arbiter {
         for (int j = 0; j < i; ++j) set(i, j);
     }
   }
-  ArbiterKind kind() const { return kind_; }
-  int size() const { return n_; }
   static constexpr bool kUsesAge = true;
 
   // Grant among the requesters in `req` (bit i: requester i; n <= 64);
-  // age[i] is requester i's generation cycle (read by `age` only). -1: none.
+  // age[i] is requester i's generation cycle (read by `age` only; null:
+  // all the same age). -1: none.
   int eval_mask(uint64_t req, const Cycle* age) const {
     if (!req) return -1;
     switch (kind_) {
       case ArbiterKind::Rr: return from_ptr(req);
       case ArbiterKind::Age: {
+        if (!age) return from_ptr(req);  // no ages given: all tie
         Cycle best = std::numeric_limits<Cycle>::max();
         uint64_t oldest = 0;
         for (uint64_t m = req; m; m &= m - 1) {

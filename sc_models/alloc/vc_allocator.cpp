@@ -10,7 +10,10 @@ VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2)
       out_ptr_(stage2 == ArbiterKind::Rr ? ports * vcs : 0, 0),
       grant_ovc_(ports * vcs, -1),
       best_(ports * vcs, -1) {
-  if (stage2 != ArbiterKind::Rr) out_arb_.assign(static_cast<size_t>(ports) * vcs, Arbiter(stage2, ports * vcs));
+  // Matrix arbiters over P*V requesters per output VC would keep O((P*V)^2)
+  // bits each; the LRS stamps give the same grants (arbiter.h) in O(P*V).
+  const ArbiterKind kind = stage2 == ArbiterKind::Matrix ? ArbiterKind::Lrs : stage2;
+  if (stage2 != ArbiterKind::Rr) out_arb_.assign(static_cast<size_t>(ports) * vcs, Arbiter(kind, ports * vcs));
   if (stage2 == ArbiterKind::Age) age_.assign(static_cast<size_t>(ports) * vcs, 0);
 }
 

@@ -209,6 +209,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
         throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= the largest " +
                           "traffic.packet_size=" + std::to_string(psize) + "), got " +
                           std::to_string(cfg.get_int(key)));
+  if (cfg.get_str("router.buffer_model") == "damq" && cfg.get_str("vc.policy") == "flexvc")
+    throw ConfigError("router.buffer_model: damq with vc.policy=flexvc is not offered (FlexVC's opportunistic hops "
+                      "need the whole packet's room held, which a shared pool does not guarantee); use static");
   if (cfg.get_str("router.buffer_model") == "damq")
     for (int port = 0; port < topo->network_ports(); ++port) {
       const ClassParams c = class_params(cfg, topo->port_class(port));

@@ -1,6 +1,9 @@
 #include "vc/request_reply.h"
 
+#include <string>
+
 #include "core/config.h"
+#include "core/error.h"
 
 namespace nocsim {
 
@@ -16,7 +19,13 @@ std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, const VcSequence& re
     rep[p] = reply_vcs[p];
     offset[p] = req[p];
   }
-  return std::make_unique<RequestReplyPolicy>(f.make(ref, req, global_port, cfg), f.make(ref, rep, global_port, cfg),
+  std::unique_ptr<VcPolicy> request;
+  try {
+    request = f.make(ref, req, global_port, cfg);
+  } catch (const ConfigError& e) {  // the request VCs are what the reply VCs leave
+    throw ConfigError(std::string("router.reply_vcs: the VCs left for requests are too few: ") + e.what());
+  }
+  return std::make_unique<RequestReplyPolicy>(std::move(request), f.make(ref, rep, global_port, cfg),
                                               std::move(offset));
 }
 

@@ -1,9 +1,11 @@
 // DAMQ input buffers (router.buffer_model=damq): with a reserve per VC a
-// saturated dragonfly drains; with none it deadlocks and says so; with all
-// of the pool reserved it is the static buffer, flit for flit.
+// saturated dragonfly drains (every pool and shared count back at zero);
+// with none it deadlocks and says so; with all of the pool reserved it is
+// the static buffer, flit for flit.
 #include <gtest/gtest.h>
 
 #include "harness.h"
+#include "sim/network.h"
 #include "sim/run.h"
 
 using namespace nocsim;
@@ -21,8 +23,21 @@ TEST(Damq, WithReserveDrainsAfterASaturatedSoak) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"router.buffer_model=damq", "router.damq.reserve=1", "traffic.load=0.9",
                                   "sim.warmup=0", "sim.cycles=100000", "sim.stop_injection=true", "sim.drain=1000000"});
-  RunResult r = run_simulation(cfg);
+  RunHooks hooks;
+  int routers = 0;
+  hooks.after = [&](Network& net) {  // every pool and shared count back at zero
+    for (const auto& router : net.routers()) {
+      const RouterState& st = router->state();
+      for (int p = 0; p < st.p.ports; ++p) {
+        EXPECT_EQ(st.pool_used[static_cast<size_t>(p)], 0) << "router " << st.id << " in " << p;
+        EXPECT_EQ(st.shared_used[static_cast<size_t>(p)], 0) << "router " << st.id << " out " << p;
+      }
+      ++routers;
+    }
+  };
+  RunResult r = run_simulation(cfg, hooks);
   ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_GT(routers, 0);
   EXPECT_GT(test::json_number(r.json, "delivered"), 100000);
   EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
 }
@@ -56,6 +71,14 @@ TEST(Damq, FullyReservedEqualsStaticBuffers) {
   ASSERT_NE(stat.find("accepted_load"), std::string::npos);
   EXPECT_EQ(stat, run({"router.buffer_model=damq", "router.damq.reserve=4"}));
   EXPECT_NE(stat, run({"router.buffer_model=damq", "router.damq.reserve=1"}));
+}
+
+TEST(Damq, NotOfferedWithFlexVc) {
+  auto args = saturated("1");
+  args.insert(args.end(), {"vc.policy=flexvc", "router.vcs=4"});
+  auto r = test::run_cli(args);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("router.buffer_model: damq with vc.policy=flexvc is not offered"), std::string::npos) << r.err;
 }
 
 TEST(Damq, ReserveLargerThanThePoolIsRefused) {

@@ -168,7 +168,8 @@ TEST(SepIfArbAllocator, AgeGrantsTheOldestPacket) {
 }
 
 // VA stage 2 by age: the input VC with the older head wins the output VC
-// whatever the round-robin position; lrs serves the loser next.
+// whatever the round-robin position; lrs (and matrix) and round-robin part
+// ways once one requester was served alone.
 TEST(VcAllocator, StageTwoKinds) {
   const int P = 2, V = 2;
   VcAllocator age(P, V, ArbiterKind::Age);
@@ -180,14 +181,20 @@ TEST(VcAllocator, StageTwoKinds) {
     EXPECT_EQ(age.grant_ovc(0), -1);
     age.clear_requests();
   }
-  VcAllocator lrs(P, V, ArbiterKind::Lrs);
-  std::vector<int> winners;
-  for (int round = 0; round < 4; ++round) {
-    lrs.request(0, 0, 1, 0x1);
-    lrs.request(1, 1, 1, 0x1);
-    lrs.allocate();
-    winners.push_back(lrs.grant_ovc(0) == 0 ? 0 : 3);
-    lrs.clear_requests();
-  }
-  EXPECT_EQ(winners, (std::vector<int>{0, 3, 0, 3}));
+  // Input VC 1 served alone; then 0 and 3 contend: round-robin goes on from
+  // 2 and grants 3, least-recently-served grants 0 (never served).
+  auto contest = [&](ArbiterKind k) {
+    VcAllocator va(P, V, k);
+    va.request(0, 1, 1, 0x1);
+    va.allocate();
+    EXPECT_EQ(va.grant_ovc(1), 0);
+    va.clear_requests();
+    va.request(0, 0, 1, 0x1);
+    va.request(1, 1, 1, 0x1);
+    va.allocate();
+    return va.grant_ovc(0) == 0 ? 0 : va.grant_ovc(3) == 0 ? 3 : -1;
+  };
+  EXPECT_EQ(contest(ArbiterKind::Rr), 3);
+  EXPECT_EQ(contest(ArbiterKind::Lrs), 0);
+  EXPECT_EQ(contest(ArbiterKind::Matrix), 0);
 }
