@@ -9,7 +9,11 @@
 //       f   <= (ALPHA * f + (256 - ALPHA) * (new cnt << 8)) >> 8
 //     (ALPHA in 1/256: the weight of the past);
 //   * combinational outputs from the registers: count, filtered, and
-//     over = count > THRESHOLD (Base), f > THRESHOLD << 8 (Filtered).
+//     over = count > threshold (Base), f > threshold << 8 (Filtered).
+// threshold is an input (a configuration register, as
+// routing.contention.threshold is a run setting); ALPHA is a parameter: a
+// constant weight makes the filter's products shifts and adds, a programmable
+// one two multipliers per port (about 10x the Filtered unit's area).
 // The caller never decrements below zero nor counts past 2^CW - 1 (the C++
 // twin reports both as invariant violations). Reset: asynchronous, active
 // low, everything to zero.
@@ -17,12 +21,12 @@ module contention_unit #(
   parameter int P         = 4,    // output ports (count)
   parameter int CW        = 8,    // counter width (bits)
   parameter int UW        = 4,    // width of the per-cycle inc / dec counts (bits)
-  parameter int THRESHOLD = 6,    // packets
   parameter int FILTERED  = 0,    // 1: the Filtered variant's alpha-average decides
   parameter int ALPHA     = 128   // Filtered: alpha in 1/256 (0..256)
 ) (
   input  logic               clk,       // clock, rising edge
   input  logic               rst_n,     // asynchronous reset, active low
+  input  logic [CW-1:0]      threshold, // packets (held constant)
   input  logic [P*UW-1:0]    inc,       // port p: bits [p*UW +: UW]
   input  logic [P*UW-1:0]    dec,       // port p: bits [p*UW +: UW]
   output logic [P*CW-1:0]    count,     // port p: bits [p*CW +: CW]
@@ -49,8 +53,8 @@ module contention_unit #(
 
   always_comb begin
     for (int p = 0; p < P; p++) begin
-      if (FILTERED != 0) over[p] = f_q[p*FW +: FW] > FW'(THRESHOLD) << 8;
-      else          over[p] = cnt_q[p*CW +: CW] > CW'(THRESHOLD);
+      if (FILTERED != 0) over[p] = f_q[p*FW +: FW] > (FW'(threshold) << 8);
+      else          over[p] = cnt_q[p*CW +: CW] > threshold;
     end
   end
 

@@ -1,8 +1,10 @@
 // flexvc_select.sv -- FlexVC's output-VC choice for one request.
 // RTL twin of what VA computes for a FlexVC candidate in the C++ model
 // (vcs_in_range, with_credits and OneVc::select in sc_models/vc/selection.h):
-//   * usable[j] = free[j] && j <= k && credits[j] >= need, for the highest
-//     allowed VC k the routing gives (k_valid = 0: no VC allowed);
+//   * usable[j] = free[j] && lo <= j <= k && credits[j] >= need, for the
+//     highest allowed VC k the routing gives (k_valid = 0: no VC allowed) and
+//     the lowest lo of the message class (0 for requests; replies climb a
+//     chain above them under request-reply traffic);
 //   * the pick among the usable VCs: PICK = 0 highest, 1 lowest, 2 JSQ (the
 //     most credits, ties to the highest index).
 // Purely combinational (no clock): VA registers what it grants.
@@ -12,6 +14,7 @@ module flexvc_select #(
   parameter int CW   = 8,  // credit counter width (bits)
   parameter int PICK = 2   // 0 highest, 1 lowest, 2 jsq
 ) (
+  input  logic [$clog2(V)-1:0] lo,       // lowest allowed VC
   input  logic [$clog2(V)-1:0] k,        // highest allowed VC
   input  logic                 k_valid,  // the hop is allowed at all
   input  logic [V-1:0]         free,     // output VC j holds no packet
@@ -28,7 +31,7 @@ module flexvc_select #(
 
   always_comb begin
     for (int j = 0; j < V; j++) begin
-      usable[j] = k_valid && free[j] && (VW'(j) <= k) && (credits[j*CW +: CW] >= need);
+      usable[j] = k_valid && free[j] && (VW'(j) >= lo) && (VW'(j) <= k) && (credits[j*CW +: CW] >= need);
     end
   end
 

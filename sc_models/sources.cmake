@@ -8,6 +8,8 @@ add_library(nocsim_lib STATIC
   sc_models/core/wake_wheel.cpp
   sc_models/alloc/vc_allocator.cpp
   sc_models/alloc/sw_alloc_backend.cpp
+  sc_models/rtl/block_twins.cpp
+  sc_models/rtl/block_modes.cpp
   sc_models/routing/routing.cpp
   sc_models/routing/torus/dor.cpp
   sc_models/routing/dragonfly/dragonfly_routing.cpp
@@ -50,7 +52,7 @@ target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMA
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
 target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC yaml-cpp)
 if(NOCSIM_RTL_COSIM)
-  target_sources(nocsim_lib PRIVATE sc_models/alloc/rtl_sw_alloc.cpp)
+  target_sources(nocsim_lib PRIVATE sc_models/rtl/rtl_sw_alloc.cpp)
   target_link_libraries(nocsim_lib PUBLIC nocsim_rtl)
   target_compile_definitions(nocsim_lib PRIVATE NOCSIM_HAVE_RTL)
 endif()

@@ -66,10 +66,10 @@ inline std::string temp_path(const std::string& tag) {
   return std::string(dir) + "/" + std::to_string(n++) + "_" + tag;
 }
 
-// Runs build/nocsim with the given arguments (quoted for the shell).
-inline CliResult run_cli(const std::vector<std::string>& args) {
+// Runs a simulator binary with the given arguments (quoted for the shell).
+inline CliResult run_bin(const std::string& bin, const std::vector<std::string>& args) {
   std::string out = temp_path("out"), err = temp_path("err");
-  std::string cmd = std::string("'") + NOCSIM_BIN + "'";
+  std::string cmd = "'" + bin + "'";
   for (const auto& a : args) cmd += " '" + a + "'";
   cmd += " >" + out + " 2>" + err;
   int status = std::system(cmd.c_str());
@@ -81,6 +81,9 @@ inline CliResult run_cli(const std::vector<std::string>& args) {
   std::remove(err.c_str());
   return r;
 }
+
+// Runs build/nocsim.
+inline CliResult run_cli(const std::vector<std::string>& args) { return run_bin(NOCSIM_BIN, args); }
 
 // A results document without the lines that measure the host, not the model.
 inline std::string strip_host_figures(const std::string& json) {

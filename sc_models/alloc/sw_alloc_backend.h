@@ -52,7 +52,7 @@ using SwAllocRegistry = Registry<SwAllocFactory>;
 
 // Explicit registration (static self-registration is dropped by the linker).
 void register_twin_sw_alloc(SwAllocRegistry& reg);
-// In alloc/rtl_sw_alloc.cpp, built only with NOCSIM_RTL_COSIM.
+// In rtl/rtl_sw_alloc.cpp, built only with NOCSIM_RTL_COSIM.
 void register_rtl_sw_allocs(SwAllocRegistry& reg);
 // Every switch allocator this build can run (router.alloc); a test may add its own.
 const SwAllocRegistry& sw_alloc_registry();

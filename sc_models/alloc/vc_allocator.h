@@ -32,11 +32,16 @@ class VcAllocator {
   // Forgets the requests and grants of the last allocation.
   void clear_requests();
 
- private:
+  // For the RTL twin (rtl/block_twins.h): the requests since the last
+  // clear_requests(), and grants it sets in place of allocate()'s.
   struct Request {
     int i, op;
     uint64_t mask;
   };
+  const std::vector<Request>& requests() const { return req_; }
+  void set_grant(int i, int ovc) { grant_ovc_[i] = ovc; }
+
+ private:
   // Stage 2 at output VC o: does input VC a beat input VC b?
   template <bool kRr>
   bool prefers(int o, int a, int b) const {

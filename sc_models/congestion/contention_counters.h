@@ -11,6 +11,7 @@
 #include "congestion/contention.h"
 #include "core/cycle.h"
 #include "router/unit_observer.h"
+#include "rtl/block_twins.h"
 #include "topologies/topology.h"
 
 namespace nocsim {
@@ -35,6 +36,13 @@ class ContentionCounters : public UnitObserver {
     if (s_) discharge(ip, v);
   }
   const ContentionUnit* unit() const { return s_ ? &s_->unit : nullptr; }
+  // The RTL twin (rtl/block_twins.h) beside the unit, after enable(); null: C++ only.
+  void set_twin(std::unique_ptr<ContentionTwin> twin) { s_->twin = std::move(twin); }
+  // The comparator of `port` as the routing reads it in cycle `now` (false when off).
+  bool over(int port, Cycle now) const {
+    if (!s_) return false;
+    return s_->twin ? s_->twin->over(port, now, s_->unit) : s_->unit.over(port, now);
+  }
 
  private:
   struct State {
@@ -43,6 +51,7 @@ class ContentionCounters : public UnitObserver {
     const Topology* t = nullptr;
     int router = 0, vcs = 0;
     EctnBoard* ectn = nullptr;
+    std::unique_ptr<ContentionTwin> twin;
     std::vector<int16_t> port, group;  // [ip*vcs+v]: what its head packet charged (-1: nothing)
   };
   // Out of line: the hooks above sit on the hot path of every router, counters on or off.
@@ -51,7 +60,10 @@ class ContentionCounters : public UnitObserver {
     const size_t i = static_cast<size_t>(ip) * s.vcs + v;
     const Cycle now = cycle_now(kClockPeriodPs);
     const int port = s.t->minimal_port(s.router, head.dst);
-    if (port >= 0) s.unit.up(port, now);
+    if (port >= 0) {
+      s.unit.up(port, now);
+      if (s.twin) s.twin->up(port, now);
+    }
     s.port[i] = static_cast<int16_t>(port);
     if (!s.ectn) return;
     const PortClass in = s.t->port_class(ip);
@@ -65,7 +77,10 @@ class ContentionCounters : public UnitObserver {
     State& s = *s_;
     const size_t i = static_cast<size_t>(ip) * s.vcs + v;
     const Cycle now = cycle_now(kClockPeriodPs);
-    if (s.port[i] >= 0) s.unit.down(s.port[i], now);
+    if (s.port[i] >= 0) {
+      s.unit.down(s.port[i], now);
+      if (s.twin) s.twin->down(s.port[i], now);
+    }
     if (s.group[i] >= 0) s.ectn->down(s.router, s.group[i], now);
     s.port[i] = s.group[i] = -1;
   }

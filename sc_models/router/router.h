@@ -41,6 +41,8 @@ struct RouterLogic {
   std::shared_ptr<const VcPolicy> vc_policy;  // RC: candidates -> VC ranges (shared by routers)
   std::unique_ptr<Selection> selection;  // VA: which candidate and VCs request
   std::unique_ptr<SwAllocBackend> alloc; // SA
+  std::unique_ptr<VaTwin> va_twin;           // VA's RTL twin (rtl.va), null: C++ only
+  std::unique_ptr<SelectTwin> select_twin;   // FlexVC selection's RTL twin (rtl.vc_select)
 };
 
 class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
@@ -81,8 +83,11 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int tag) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
-  void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn) {
-    st_.obs.get<ContentionCounters>().enable(t, st_.id, st_.p.vcs, p, ectn);
+  void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
+                         std::unique_ptr<ContentionTwin> twin) {
+    auto& c = st_.obs.get<ContentionCounters>();
+    c.enable(t, st_.id, st_.p.vcs, p, ectn);
+    if (twin) c.set_twin(std::move(twin));
   }
   void start_of_simulation() override;
   void before_end_of_elaboration() override;

@@ -29,6 +29,7 @@ void VcAlloc::evaluate_with(Cycle now) {
   grants_.clear();
   requesters_.clear();
   routed_.clear();
+  now_ = now;
   cands_.clear();
   cand_vcs_.clear();
   const bool lookahead = st_.p.lat_rc == 0 && !st_.routing.empty();
@@ -59,7 +60,10 @@ void VcAlloc::evaluate_with(Cycle now) {
       lookahead ? &st_.routing : nullptr);
   if (requesters_.empty()) return;
   requested_ = requesters_.size();
-  alloc_.allocate();
+  if (va_twin_)
+    va_twin_->allocate(alloc_, st_.id, now);
+  else
+    alloc_.allocate();
   for (const auto& r : requesters_) {
     const int ovc = alloc_.grant_ovc(r.ivc);
     if (ovc >= 0) grants_.push_back({r.ivc / st_.p.vcs, r.ivc % st_.p.vcs, ovc, r.cand});
@@ -79,6 +83,11 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   } else {
     for (int k = 0; k < n; ++k) usable[k] = usable_mask<kExtras>(cands[k], vcs[k], size);
     c = selection_->select(cands, usable, n, mask, *this);
+    if (select_twin_) {
+      int needs[kMaxCandidates];
+      for (int k = 0; k < n; ++k) needs[k] = need(cands[k], vcs[k], size);
+      c = select_twin_->select(cands, vcs, needs, n, usable, c, mask, *this, st_.id, now_);
+    }
     if (c >= n || (c >= 0 && (!mask || (mask & ~usable[c]))))
       throw InvariantError("vc.select: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
                            " with VCs outside its usable ones at router " + std::to_string(st_.id));
@@ -94,9 +103,9 @@ uint64_t VcAlloc::usable_mask(const RouteCandidate& c, VcRange vcs, int size) co
   // free_vcs has no bit past the port's VCs: the range needs no clipping above.
   uint64_t mask = vcs_in_range(op.free_vcs, vcs.lo, vcs.hi);
   if (op.sink || !mask) return mask;
-  const int need = st_.p.vct || c.opportunistic() || vcs.whole ? size : 1;
-  mask = with_credits(mask, need, [&op](int o) { return op.vcs[o].credits; });
-  if (kDamq && damq_) mask = damq_filter(c.out_port, mask, need);
+  const int n = need(c, vcs, size);
+  mask = with_credits(mask, n, [&op](int o) { return op.vcs[o].credits; });
+  if (kDamq && damq_) mask = damq_filter(c.out_port, mask, n);
   return mask;
 }
 

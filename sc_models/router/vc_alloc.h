@@ -18,11 +18,12 @@
 #include "alloc/vc_allocator.h"
 #include "router/route_compute.h"
 #include "router/stage.h"
+#include "rtl/block_twins.h"
 #include "vc/selection.h"
 
 namespace nocsim {
 
-class VcAlloc : public Stage, private CreditView {
+class VcAlloc : public Stage, private SelectView {
  public:
   VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
           std::unique_ptr<Selection> selection);
@@ -30,6 +31,11 @@ class VcAlloc : public Stage, private CreditView {
   void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
+  // RTL twins (rtl/block_twins.h) of the allocator and of FlexVC's selection; null: C++ only.
+  void set_twins(std::unique_ptr<VaTwin> va, std::unique_ptr<SelectTwin> select) {
+    va_twin_ = std::move(va);
+    select_twin_ = std::move(select);
+  }
 
  private:
   struct Grant {
@@ -41,6 +47,10 @@ class VcAlloc : public Stage, private CreditView {
   struct Routed {
     int ip, ivc, first, n;  // candidates cands_[first, first+n)
   };
+  // Credits an output VC needs to take the candidate's packet.
+  int need(const RouteCandidate& c, VcRange vcs, int size) const {
+    return st_.p.vct || c.opportunistic() || vcs.whole ? size : 1;
+  }
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
   template <bool kDamq>
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;
@@ -50,6 +60,9 @@ class VcAlloc : public Stage, private CreditView {
   template <bool kExtras>
   void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
   int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
+  int vcs(int port) const override { return static_cast<int>(st_.out[port].vcs.size()); }
+  uint64_t free_vcs(int port) const override { return st_.out[port].free_vcs; }
+  bool sink(int port) const override { return st_.out[port].sink; }
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate
@@ -62,6 +75,9 @@ class VcAlloc : public Stage, private CreditView {
   std::vector<Grant> grants_;
   std::vector<Requester> requesters_;
   uint64_t requested_ = 0;  // requests this cycle (activity)
+  std::unique_ptr<VaTwin> va_twin_;
+  std::unique_ptr<SelectTwin> select_twin_;
+  Cycle now_ = 0;  // of the evaluation under way (twins' reports)
 };
 
 }  // namespace nocsim

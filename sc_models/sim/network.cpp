@@ -5,6 +5,7 @@
 #include <string>
 
 #include "alloc/sw_alloc_backend.h"
+#include "rtl/block_modes.h"
 #include "congestion/provider.h"
 #include "core/error.h"
 #include "traffic/source.h"
@@ -195,6 +196,19 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   return p;
 }
 
+BlockShape block_shape(const Config& cfg, const Topology& t) {
+  const RouterParams rp = router_params(cfg, t);
+  BlockShape s;
+  s.ports = t.ports();
+  s.vcs = rp.vcs;
+  s.most_port_vcs = *std::max_element(rp.out_vcs.begin(), rp.out_vcs.end());
+  s.most_credits = *std::max_element(rp.out_depth.begin(), rp.out_depth.end());
+  s.most_packet = max_packet_size(cfg);
+  s.va_arbiter = rp.va_arbiter;
+  s.sa = sa_arbiters(cfg);
+  return s;
+}
+
 }  // namespace
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
@@ -235,8 +249,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
                       " has none (use distance)");
   selection_registry().at(cfg.get_str("vc.select"));
   if (cfg.get_bool("traffic.request_reply")) check_request_reply(cfg, *topo);
-  if (const auto& f = sw_alloc_registry().at(cfg.get_str("router.alloc")); f.validate)
-    f.validate(topo->ports(), router_params(cfg, *topo).vcs, sa_arbiters(cfg));
+  block_modes(cfg, block_shape(cfg, *topo));
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   make_source(cfg, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
   return topo;
@@ -250,6 +263,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   pattern_ = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo_, cfg);
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
+  const BlockModes modes = block_modes(cfg, block_shape(cfg, t));
+  contention_mode_ = modes.contention;
   const bool per_stage = cfg.get_str("sim.mode") == "per-stage";
   Cycle warm = static_cast<Cycle>(cfg.get_int("sim.warmup"));
   stats_.window = {warm, warm + static_cast<Cycle>(cfg.get_int("sim.cycles"))};
@@ -272,7 +287,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     }
     logic.vc_policy = vc_policy;
     logic.selection = selection_registry().at(cfg.get_str("vc.select")).make(cfg, r);
-    logic.alloc = sw_alloc_registry().at(cfg.get_str("router.alloc")).make(t.ports(), rp.vcs, sa_arbiters(cfg));
+    logic.alloc = sw_alloc_registry().at(modes.sa).make(t.ports(), rp.vcs, sa_arbiters(cfg));
+    logic.va_twin = make_va_twin(modes.va, t.ports(), rp.vcs);
+    logic.select_twin = make_select_twin(modes.vc_select, modes.pick);
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(logic), sink, connected));
@@ -410,7 +427,8 @@ void Network::enable_contention(const Topology& t) {
     for (int r = 0; r < t.routers(); ++r) groups = std::max(groups, t.group_of(r) + 1);
     ectn_ = std::make_unique<EctnBoard>(t.routers(), t.routers() / groups, groups, p);
   }
-  for (auto& r : routers_) r->enable_contention(t, p, ectn_.get());
+  for (auto& r : routers_)
+    r->enable_contention(t, p, ectn_.get(), make_contention_twin(contention_mode_, r->state().id, t.ports(), p));
   if (!stats_.series_period) return;
   contention_series_.assign(routers_.size(), {});
   SC_HAS_PROCESS(Network);
@@ -433,8 +451,7 @@ void Network::sample_contention() {
 }
 
 bool Network::contended(int router, int port) const {
-  const ContentionUnit* u = routers_[router]->state().obs.get<ContentionCounters>().unit();
-  return u && u->over(port, cycle_now(kPeriodPs));
+  return routers_[router]->state().obs.get<ContentionCounters>().over(port, cycle_now(kPeriodPs));
 }
 
 bool Network::group_contended(int router, int group) const {

@@ -85,6 +85,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
+  BlockMode contention_mode_ = BlockMode::Cpp;  // the contention counters' (rtl.contention)
   void enable_contention(const Topology& t);
   std::vector<std::vector<uint64_t>> contention_series_;
   void sample_contention();

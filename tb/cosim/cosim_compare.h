@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "alloc/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sep_if_allocator.h"
 
 namespace nocsim::cosim {
 

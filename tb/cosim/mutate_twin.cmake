@@ -1,11 +1,30 @@
-# cmake -DIN=<sep_if_allocator.cpp> -DOUT=<mutant.cpp> -P mutate_twin.cmake
-# Planted bug (one line): the input arbiter advances past its stage-1 winner
-# only when that winner was granted, instead of whenever the input requested.
+# cmake -DIN=<twin.cpp> -DOUT=<mutant.cpp> -DKIND=<kind> -P mutate_twin.cmake
+# Plants a one-line bug in a copy of a C++ twin, by KIND:
+#   sep_if      (alloc/sep_if_allocator.cpp) the input arbiter advances past its
+#               stage-1 winner only when it was granted, not whenever it requested;
+#   va          (alloc/vc_allocator.cpp) a stage-2 arbiter's pointer stays on the
+#               input VC it granted instead of moving past it;
+#   contention  (congestion/contention.cpp) Base's comparator fires at the
+#               threshold, not above it;
+#   select      (vc/one_vc.cpp) JSQ breaks ties toward the lowest VC.
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.
+if(KIND STREQUAL "sep_if")
+  set(orig "port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not")
+  set(mut  "port_[ip].in_arb.tick(granted_vc(ip));  // PLANTED BUG")
+elseif(KIND STREQUAL "va")
+  set(orig "out_ptr_[o] = w + 1 == n ? 0 : w + 1;")
+  set(mut  "out_ptr_[o] = w + 1 == n ? 0 : w;  // PLANTED BUG")
+elseif(KIND STREQUAL "contention")
+  set(orig "return count(port) > p_.threshold;")
+  set(mut  "return count(port) >= p_.threshold;  // PLANTED BUG")
+elseif(KIND STREQUAL "select")
+  set(orig "if (cr >= best) best = cr, vc = o;")
+  set(mut  "if (cr > best) best = cr, vc = o;  // PLANTED BUG")
+else()
+  message(FATAL_ERROR "mutate_twin: unknown KIND '${KIND}'")
+endif()
 file(READ "${IN}" src)
-set(orig "port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not")
-set(mut  "port_[ip].in_arb.tick(granted_vc(ip));  // PLANTED BUG")
 string(FIND "${src}" "${orig}" pos)
 if(pos EQUAL -1)
   message(FATAL_ERROR "mutate_twin: '${orig}' not found in ${IN}; update the mutation")

@@ -1,4 +1,4 @@
-// contention_unit RTL (P = 5, threshold 6; Base, Filtered with alpha 128 and
+// contention_unit RTL (P = 5, threshold 6 on its input; Base, Filtered with alpha 128 and
 // 230 in 1/256) vs nocsim::ContentionUnit, cycle by cycle: random head
 // arrivals and tail departures per port (several per cycle), plus directed
 // corners (counter at zero, at the threshold's edge, the filter settling).
@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <iostream>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -30,7 +31,7 @@ using nocsim::ContentionParams;
 using nocsim::ContentionUnit;
 using nocsim::ContentionVariant;
 
-constexpr int kP = 5, kUw = 4, kCw = 8, kFw = kCw + 8;
+constexpr int kP = 5, kUw = 4, kCw = 8, kFw = kCw + 8, kThreshold = 6;
 
 uint64_t random_cycles() {
   const char* s = std::getenv("NOCSIM_COSIM_CYCLES");
@@ -55,6 +56,7 @@ class Pair {
   Pair(bool filtered, int alpha) : twin_(kP, params(filtered, alpha)), rtl_(new M()) {
     rtl_->inc = 0;
     rtl_->dec = 0;
+    rtl_->threshold = kThreshold;
     cosim_reset(*rtl_);
   }
   ~Pair() { rtl_->final(); }
@@ -93,7 +95,7 @@ class Pair {
   static ContentionParams params(bool filtered, int alpha) {
     ContentionParams p;
     p.variant = filtered ? ContentionVariant::Filtered : ContentionVariant::Base;
-    p.threshold = 6;
+    p.threshold = kThreshold;
     p.alpha256 = alpha;
     return p;
   }
@@ -101,8 +103,9 @@ class Pair {
   std::unique_ptr<M> rtl_;
 };
 
+// The first mismatch of a random run, or "".
 template <class M>
-void random_run(bool filtered, int alpha, uint32_t seed) {
+std::string random_mismatch(bool filtered, int alpha, uint32_t seed) {
   Pair<M> a(filtered, alpha);
   std::mt19937 rng(seed);
   std::vector<int> inc(kP), dec(kP);
@@ -118,8 +121,15 @@ void random_run(bool filtered, int alpha, uint32_t seed) {
       dec[q] = std::bernoulli_distribution(p)(rng) ? static_cast<int>(rng() % (std::min(cnt, 3) + 1)) : 0;
     }
     const std::string err = a.step(c, inc, dec);
-    ASSERT_TRUE(err.empty()) << err;
+    if (!err.empty()) return err;
   }
+  return "";
+}
+
+template <class M>
+void random_run(bool filtered, int alpha, uint32_t seed) {
+  const std::string err = random_mismatch<M>(filtered, alpha, seed);
+  ASSERT_TRUE(err.empty()) << err;
 }
 
 // At zero (nothing to take away), climbing through the threshold one head
@@ -147,12 +157,22 @@ void directed(bool filtered, int alpha) {
   for (int q = 0; q < kP; ++q) EXPECT_EQ(a.count(q), 0);
 }
 
+#ifdef NOCSIM_MUTANT
+// Linked with a MUTATED contention.cpp (mutate_twin.cmake, KIND contention:
+// Base's comparator fires at the threshold): the random run must see it.
+TEST(ContentionUnitMutant, CosimDetectsPlantedBug) {
+  const std::string err = random_mismatch<Vcontention_unit_base>(false, 128, 51);
+  ASSERT_FALSE(err.empty()) << "planted bug NOT detected";
+  std::cout << "detected as expected: " << err << "\n";
+}
+#else
 TEST(ContentionUnitCosim, BaseRandom) { random_run<Vcontention_unit_base>(false, 128, 51); }
 TEST(ContentionUnitCosim, BaseDirected) { directed<Vcontention_unit_base>(false, 128); }
 TEST(ContentionUnitCosim, FilteredAlpha128Random) { random_run<Vcontention_unit_filt128>(true, 128, 52); }
 TEST(ContentionUnitCosim, FilteredAlpha128Directed) { directed<Vcontention_unit_filt128>(true, 128); }
 TEST(ContentionUnitCosim, FilteredAlpha230Random) { random_run<Vcontention_unit_filt230>(true, 230, 53); }
 TEST(ContentionUnitCosim, FilteredAlpha230Directed) { directed<Vcontention_unit_filt230>(true, 230); }
+#endif
 
 }  // namespace
 

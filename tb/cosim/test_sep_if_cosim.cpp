@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "alloc/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sep_if_allocator.h"
 #include "alloc/sep_if_allocator.h"
 #include "cosim_compare.h"
 

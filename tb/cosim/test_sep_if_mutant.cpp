@@ -7,7 +7,7 @@
 
 #include <iostream>
 
-#include "alloc/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sep_if_allocator.h"
 #include "alloc/sep_if_allocator.h"  // declares the class; the mutant defines it
 #include "cosim_compare.h"
 

@@ -3,7 +3,7 @@
 // registry (and the schema's allowed values) holds them only then.
 #include <sstream>
 
-#include "alloc/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sep_if_allocator.h"
 #include "alloc/sep_if_allocator.h"
 #include "alloc/sw_alloc_backend.h"
 #include "core/error.h"
@@ -83,7 +83,7 @@ class LockstepAlloc : public SwAllocBackend {
   RtlSepIfAllocator rtl_;
   int P_, V_;
 };
-// Only the (ports, vcs) pairs of NOCSIM_RTL_SEP_IF_PV were verilated.
+// Only the (ports, vcs) pairs of NOCSIM_RTL_PV were verilated.
 // and rtl_ref/sw_alloc_sep_if.sv has round-robin arbiters only.
 void check_verilated(const std::string& key, int ports, int vcs, SaArbiters arb) {
   if (!arb.round_robin())
@@ -95,7 +95,7 @@ void check_verilated(const std::string& key, int ports, int vcs, SaArbiters arb)
   o << "router.alloc: " << key << " needs a verilated sw_alloc_sep_if with " << ports << " ports and " << vcs
     << " VCs; verilated (ports, vcs):";
   for (auto [p, v] : RtlSepIfAllocator::supported()) o << " (" << p << "," << v << ")";
-  o << " (add the pair to NOCSIM_RTL_SEP_IF_PV, or use router.alloc=cpp)";
+  o << " (add the pair to NOCSIM_RTL_PV, or use router.alloc=cpp)";
   throw ConfigError(o.str());
 }
 

@@ -1,0 +1,88 @@
+#pragma once
+// What every wrapper of a Verilated rtl_ref/ block needs: one context for all
+// models, and bit vectors packed into 32-bit words to drive and read ports of
+// any width (CData..QData integers or VlWide arrays). Include after
+// <verilated.h>, from the wrappers' .cpp files only.
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+namespace nocsim::rtl {
+
+// One long-lived context for every Verilated model (design.md).
+inline void init_verilator_once() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    VerilatedContext* ctx = Verilated::defaultContextp();
+    if (ctx->threads() != 1) ctx->threads(1);
+    Verilated::randReset(2);  // random initial state: reset must fix it
+  });
+}
+
+inline int clog2(int n) {
+  int w = 0;
+  while ((1 << w) < n) ++w;
+  return w;
+}
+
+// Bit vector, little end first; sized for `bits` with a spare word.
+using Words = std::vector<uint32_t>;
+inline Words words(int bits) { return Words(static_cast<size_t>(bits) / 32 + 1, 0); }
+
+inline void put_bits(Words& w, int lsb, int width, uint32_t val) {
+  for (int b = 0; b < width; ++b)
+    if ((val >> b) & 1u) w[(lsb + b) / 32] |= 1u << ((lsb + b) % 32);
+}
+inline uint32_t get_bits(const Words& w, int lsb, int width) {
+  uint32_t v = 0;
+  for (int b = 0; b < width; ++b) v |= ((w[(lsb + b) / 32] >> ((lsb + b) % 32)) & 1u) << b;
+  return v;
+}
+
+template <typename T>
+void write_port(T& port, const Words& w) {
+  if constexpr (std::is_integral_v<T>) {
+    uint64_t v = w[0];
+    if (w.size() > 1) v |= static_cast<uint64_t>(w[1]) << 32;
+    port = static_cast<T>(v);
+  } else {
+    const size_t n = std::min(w.size(), sizeof(T) / sizeof(EData));
+    for (size_t i = 0; i < n; ++i) port[i] = w[i];
+  }
+}
+template <typename T>
+void read_port(const T& port, Words& w) {
+  if constexpr (std::is_integral_v<T>) {
+    uint64_t v = port;
+    w[0] = static_cast<uint32_t>(v);
+    if (w.size() > 1) w[1] = static_cast<uint32_t>(v >> 32);
+  } else {
+    const size_t n = std::min(w.size(), sizeof(T) / sizeof(EData));
+    for (size_t i = 0; i < n; ++i) w[i] = port[i];
+  }
+}
+
+// A clocked model's reset (rst_n low over one rising edge) and clock cycle.
+template <class M>
+void reset_model(M& m) {
+  m.clk = 0;
+  m.rst_n = 0;
+  m.eval();
+  m.clk = 1;
+  m.eval();
+  m.clk = 0;
+  m.eval();
+  m.rst_n = 1;
+  m.eval();
+}
+template <class M>
+void clock_model(M& m) {
+  m.clk = 1;
+  m.eval();
+  m.clk = 0;
+  m.eval();
+}
+
+}  // namespace nocsim::rtl
