@@ -72,6 +72,7 @@ const std::vector<KeySpec>& config_schema() {
       {"rtl.sa", K::Enum, "auto", 0, 0, {}, "the switch allocator's mode (cpp, rtl, lockstep); auto = router.alloc", block_mode_keys},
       {"rtl.va", K::Enum, "auto", 0, 0, {}, "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.va=rr); auto = router.alloc", block_mode_keys},
       {"rtl.contention", K::Enum, "auto", 0, 0, {}, "the contention counters' mode (cpp, rtl, lockstep; needs routing.trigger=contention, Base or Filtered counters; ECtN's group board has no twin); auto = router.alloc where the run has counters", block_mode_keys},
+      {"rtl.mincred", K::Enum, "auto", 0, 0, {}, "the minCred counters' mode (cpp, rtl, lockstep; needs vc.mincred=true); auto = router.alloc where the run has them", block_mode_keys},
       {"rtl.vc_select", K::Enum, "auto", 0, 0, {}, "FlexVC's output-VC selection's mode (cpp, rtl, lockstep; needs vc.select jsq, highest or lowest); auto = router.alloc where the run has such a selection", block_mode_keys},
       {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link (dragonfly: local links)"},
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "congestion/contention_counters.h"
+#include "congestion/mincred_counters.h"
 #include "router/unit_observer.h"
 #include "stats/activity.h"
 
@@ -30,6 +31,8 @@ class Observers {
   void credit_returned(int op, int ovc) { (std::get<Os>(os_).credit_returned(op, ovc), ...); }
   void released(int op, int ovc) { (std::get<Os>(os_).released(op, ovc), ...); }
   void sent(int op, const Flit& f) { (std::get<Os>(os_).sent(op, f), ...); }
+  void min_taken(int op) { (std::get<Os>(os_).min_taken(op), ...); }
+  void min_returned(int op) { (std::get<Os>(os_).min_returned(op), ...); }
   void va_requested(uint64_t n) { (std::get<Os>(os_).va_requested(n), ...); }
   void sa_requested(uint64_t n) { (std::get<Os>(os_).sa_requested(n), ...); }
 
@@ -37,6 +40,6 @@ class Observers {
   std::tuple<Os...> os_;
 };
 
-using RouterObservers = Observers<ActivityCounters, ContentionCounters>;
+using RouterObservers = Observers<ActivityCounters, ContentionCounters, MinCredCounters>;
 
 }  // namespace nocsim

@@ -61,6 +61,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
                                        std::move(logic.vc_policy));
   va_ = std::make_unique<VcAlloc>("va", *this, st_, per_stage, std::move(logic.selection));
   va_->set_twins(std::move(logic.va_twin), std::move(logic.select_twin));
+  if (logic.mincred_twin) st_.obs.get<MinCredCounters>().set_twin(std::move(logic.mincred_twin));
   va_->set_route_compute(rc_.get());
   sa_ = std::make_unique<SwitchAlloc>("sa", *this, st_, per_stage, std::move(logic.alloc));
   st_stage_ = std::make_unique<Crossbar>("st", *this, st_, per_stage);

@@ -43,6 +43,7 @@ struct RouterLogic {
   std::unique_ptr<SwAllocBackend> alloc; // SA
   std::unique_ptr<VaTwin> va_twin;           // VA's RTL twin (rtl.va), null: C++ only
   std::unique_ptr<SelectTwin> select_twin;   // FlexVC selection's RTL twin (rtl.vc_select)
+  std::unique_ptr<MinCredTwin> mincred_twin; // minCred counters' RTL twin (rtl.mincred)
 };
 
 class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {

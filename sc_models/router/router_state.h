@@ -222,6 +222,7 @@ struct RouterState {
     if (p.mincred && !op.sink) {
       f.minimal_hop = !(ivc.route.hop & kHopNonMinimal);
       ovc.min_flits += f.minimal_hop;
+      if (f.minimal_hop) obs.min_taken(o);
     }
     f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
     f.ghops = static_cast<uint8_t>(f.ghops + op.global);
@@ -256,8 +257,9 @@ struct RouterState {
       credit_returned<true>(o, ovc);
     else
       credit_returned<false>(o, ovc);
-    if (minimal && --out[o].vcs[ovc].min_flits < 0 && p.check)
-      throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
+    if (!minimal) return;
+    if (--out[o].vcs[ovc].min_flits < 0 && p.check) throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
+    obs.min_returned(o);
   }
   // Output unit: its oldest queued flit went onto the output link.
   [[gnu::always_inline]] void sent(int o) {

@@ -22,6 +22,8 @@ struct UnitObserver {
   void credit_returned(int /*op*/, int /*ovc*/) {}           // from downstream
   void released(int /*op*/, int /*ovc*/) {}                  // output VC free: its packet's tail left
   void sent(int /*op*/, const Flit&) {}                      // output unit: onto the output link
+  void min_taken(int /*op*/) {}     // vc.mincred: a minimally routed flit took a credit of op
+  void min_returned(int /*op*/) {}  // vc.mincred: a credit flagged minimal came back to op
   // A stage's requests of one cycle (allocators: VC requests of input VCs).
   void va_requested(uint64_t /*n*/) {}
   void sa_requested(uint64_t /*n*/) {}

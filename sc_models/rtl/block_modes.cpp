@@ -59,6 +59,18 @@ BlockModes block_modes(const Config& cfg, const BlockShape& s) {
                       "counters (at most 255 input VCs); got " + std::to_string(s.ports) + " ports x " +
                       std::to_string(s.vcs) + " VCs");
 
+  m.mincred = block_mode(cfg, "mincred");
+  if (m.mincred != BlockMode::Cpp && !cfg.get_bool("vc.mincred")) {
+    if (explicit_mode(cfg, "mincred"))
+      throw ConfigError(std::string("rtl.mincred: ") + name(m.mincred) + " needs minCred counters (vc.mincred=true)");
+    m.mincred = BlockMode::Cpp;
+  }
+  if (m.mincred != BlockMode::Cpp && (s.ports > 32 || s.most_port_slots > 4095 || s.speedup > 15))
+    throw ConfigError(asked_by(cfg, "mincred") + ": the verilated minCred counters take 32 ports, 12-bit counts "
+                      "(4095 downstream slots per port) and 15 events per port and cycle (router.speedup); got " +
+                      std::to_string(s.ports) + " ports, " + std::to_string(s.most_port_slots) + " slots, speedup " +
+                      std::to_string(s.speedup));
+
   m.vc_select = block_mode(cfg, "vc_select");
   m.pick = one_vc_pick(cfg);
   if (m.vc_select != BlockMode::Cpp) {

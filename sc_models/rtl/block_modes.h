@@ -14,7 +14,7 @@ class Config;
 
 struct BlockModes {
   std::string sa = "cpp";  // the switch allocator's key in the router.alloc registry
-  BlockMode va = BlockMode::Cpp, contention = BlockMode::Cpp, vc_select = BlockMode::Cpp;
+  BlockMode va = BlockMode::Cpp, contention = BlockMode::Cpp, mincred = BlockMode::Cpp, vc_select = BlockMode::Cpp;
   std::string pick;  // vc_select: FlexVC's pick (jsq, highest, lowest)
 };
 
@@ -24,6 +24,8 @@ struct BlockShape {
   int most_port_vcs = 0;      // the most VCs of one output port
   int most_credits = 0;       // the deepest downstream buffer (credits)
   int most_packet = 0;        // the largest packet (flits)
+  int most_port_slots = 0;    // the most downstream slots of one output port (VCs x depth)
+  int speedup = 1;
   ArbiterKind va_arbiter = ArbiterKind::Rr;
   SaArbiters sa;
 };

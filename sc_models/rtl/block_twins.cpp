@@ -3,7 +3,9 @@
 // factories refuse (config validation keeps rtl and lockstep out first).
 #include "rtl/block_twins.h"
 
+#include <algorithm>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "core/config.h"
@@ -11,6 +13,7 @@
 #ifdef NOCSIM_HAVE_RTL
 #include "rtl/rtl_contention_unit.h"
 #include "rtl/rtl_flexvc_select.h"
+#include "rtl/rtl_mincred_counter.h"
 #include "rtl/rtl_vc_allocator.h"
 #endif
 
@@ -87,27 +90,74 @@ class VaRtl final : public VaTwin {
   int V_;
 };
 
-// The RTL registers the commits of cycle t at the edge that ends t; reads in
-// cycle t see the edges before it. Events of the current cycle wait in inc_
-// / dec_ until a later event or read clocks them in.
+// A clocked per-port up/down block (Rtl: cycle(inc, dec, ports)) fed by the
+// model's events. The RTL registers the events of cycle t (the commits of t
+// and the link deliveries pulled before t + 1) at the edge that ends t;
+// reads in cycle t see the edges before it. Events of the current cycle wait
+// in inc_ / dec_ until a later event or read clocks them in.
+template <class Rtl>
+class LazyClock {
+ public:
+  template <class... Args>
+  LazyClock(int ports, int max_events, bool idle_moves, Args&&... rtl_args)
+      : rtl(std::forward<Args>(rtl_args)...), ports_(ports), max_(max_events), idle_moves_(idle_moves),
+        inc_(ports, 0), dec_(ports, 0), zero_(ports, 0) {}
+  Rtl rtl;
+  // False when the port's events of this cycle pass what the RTL can take.
+  bool event(bool up, int port, Cycle now) {
+    advance(now);
+    pending_ = true;
+    return ++(up ? inc_ : dec_)[static_cast<size_t>(port)] <= max_;
+  }
+  // Clocks the cycles before `now`: the one holding the pending events, then
+  // idle ones when the block moves without events (else skipped).
+  void advance(Cycle now) {
+    if (at_ >= now) return;
+    if (pending_) {
+      rtl.cycle(inc_.data(), dec_.data(), ports_);
+      std::fill(inc_.begin(), inc_.end(), 0);
+      std::fill(dec_.begin(), dec_.end(), 0);
+      pending_ = false;
+      ++at_;
+    }
+    if (idle_moves_)
+      for (; at_ < now; ++at_) rtl.cycle(zero_.data(), zero_.data(), ports_);
+    at_ = now;
+  }
+
+ private:
+  int ports_, max_;
+  bool idle_moves_;
+  std::vector<int> inc_, dec_, zero_;
+  bool pending_ = false;
+  Cycle at_ = 0;  // the RTL holds the events of the cycles before at_
+};
+
+std::string too_many(Cycle now, int router, const char* block, int max, int port) {
+  return mismatch(now, router, block) + "more than " + std::to_string(max) + " events at port " +
+         std::to_string(port) + " in one cycle (the verilated block's event width)";
+}
+
 class ContentionRtl final : public ContentionTwin {
  public:
   ContentionRtl(BlockMode mode, int router, int ports, const ContentionParams& p)
-      : rtl_(p.variant == ContentionVariant::Filtered, p.threshold),
+      : c_(ports, RtlContentionUnit::kMaxEvents, p.variant == ContentionVariant::Filtered,
+           p.variant == ContentionVariant::Filtered, p.threshold),
         lockstep_(mode == BlockMode::Lockstep), filtered_(p.variant == ContentionVariant::Filtered),
-        router_(router), ports_(ports), inc_(ports, 0), dec_(ports, 0), zero_(ports, 0) {}
-  void up(int port, Cycle now) override { event(inc_, port, now); }
-  void down(int port, Cycle now) override { event(dec_, port, now); }
+        router_(router) {}
+  void up(int port, Cycle now) override { event(true, port, now); }
+  void down(int port, Cycle now) override { event(false, port, now); }
   bool over(int port, Cycle now, const ContentionUnit& cpp) override {
-    advance(now);
-    const bool o = rtl_.over(port);
+    c_.advance(now);
+    const RtlContentionUnit& rtl = c_.rtl;
+    const bool o = rtl.over(port);
     if (lockstep_) {
       const bool co = cpp.over(port, now);
-      const int cf = filtered_ ? cpp.filtered_q8(port, now) : 0, rf = filtered_ ? rtl_.filtered_q8(port) : 0;
-      if (co != o || cpp.count(port) != rtl_.count(port) || cf != rf) {
+      const int cf = filtered_ ? cpp.filtered_q8(port, now) : 0, rf = filtered_ ? rtl.filtered_q8(port) : 0;
+      if (co != o || cpp.count(port) != rtl.count(port) || cf != rf) {
         std::ostringstream m;
         m << mismatch(now, router_, "contention counters") << "port " << port << "; cpp count " << cpp.count(port)
-          << " filtered_q8 " << cf << " over " << co << "; rtl count " << rtl_.count(port) << " filtered_q8 " << rf
+          << " filtered_q8 " << cf << " over " << co << "; rtl count " << rtl.count(port) << " filtered_q8 " << rf
           << " over " << o;
         throw InvariantError(m.str());
       }
@@ -116,35 +166,39 @@ class ContentionRtl final : public ContentionTwin {
   }
 
  private:
-  void event(std::vector<int>& v, int port, Cycle now) {
-    advance(now);
-    if (++v[static_cast<size_t>(port)] > RtlContentionUnit::kMaxEvents)
-      throw InvariantError(mismatch(now, router_, "contention counters") + "more than " +
-                           std::to_string(RtlContentionUnit::kMaxEvents) + " events at port " +
-                           std::to_string(port) + " in one cycle (the verilated unit's event width)");
-    pending_ = true;
+  void event(bool up, int port, Cycle now) {
+    if (!c_.event(up, port, now))
+      throw InvariantError(too_many(now, router_, "contention counters", RtlContentionUnit::kMaxEvents, port));
   }
-  // Clocks the cycles before `now`: the one holding the pending events, then
-  // idle ones (Base does not move without events: they are skipped).
-  void advance(Cycle now) {
-    if (at_ >= now) return;
-    if (pending_) {
-      rtl_.cycle(inc_.data(), dec_.data(), ports_);
-      std::fill(inc_.begin(), inc_.end(), 0);
-      std::fill(dec_.begin(), dec_.end(), 0);
-      pending_ = false;
-      ++at_;
-    }
-    if (filtered_)
-      for (; at_ < now; ++at_) rtl_.cycle(zero_.data(), zero_.data(), ports_);
-    at_ = now;
-  }
-  RtlContentionUnit rtl_;
+  LazyClock<RtlContentionUnit> c_;
   bool lockstep_, filtered_;
-  int router_, ports_;
-  std::vector<int> inc_, dec_, zero_;
-  bool pending_ = false;
-  Cycle at_ = 0;  // the RTL holds the commits of the cycles before at_
+  int router_;
+};
+
+class MinCredRtl final : public MinCredTwin {
+ public:
+  MinCredRtl(BlockMode mode, int router, int ports)
+      : c_(ports, RtlMinCredCounter::kMaxEvents, false), lockstep_(mode == BlockMode::Lockstep), router_(router) {}
+  void taken(int port, Cycle now) override { event(true, port, now); }
+  void returned(int port, Cycle now) override { event(false, port, now); }
+  int occupancy(int port, Cycle now, int cpp) override {
+    c_.advance(now);
+    const int r = c_.rtl.count(port);
+    if (lockstep_ && r != cpp)
+      throw InvariantError(mismatch(now, router_, "minCred counters") + "port " + std::to_string(port) +
+                           "; cpp minimally routed flits downstream " + std::to_string(cpp) + "; rtl count " +
+                           std::to_string(r));
+    return r;
+  }
+
+ private:
+  void event(bool up, int port, Cycle now) {
+    if (!c_.event(up, port, now))
+      throw InvariantError(too_many(now, router_, "minCred counters", RtlMinCredCounter::kMaxEvents, port));
+  }
+  LazyClock<RtlMinCredCounter> c_;
+  bool lockstep_;
+  int router_;
 };
 
 class SelectRtl final : public SelectTwin {
@@ -224,6 +278,10 @@ std::unique_ptr<ContentionTwin> make_contention_twin(BlockMode mode, int router,
   if (mode == BlockMode::Cpp) return nullptr;
   return std::make_unique<ContentionRtl>(mode, router, ports, p);
 }
+std::unique_ptr<MinCredTwin> make_mincred_twin(BlockMode mode, int router, int ports) {
+  if (mode == BlockMode::Cpp) return nullptr;
+  return std::make_unique<MinCredRtl>(mode, router, ports);
+}
 std::unique_ptr<SelectTwin> make_select_twin(BlockMode mode, const std::string& pick) {
   if (mode == BlockMode::Cpp) return nullptr;
   const auto p = pick == "highest" ? RtlFlexVcSelect::Pick::Highest
@@ -239,6 +297,10 @@ std::unique_ptr<VaTwin> make_va_twin(BlockMode mode, int, int) {
 }
 std::unique_ptr<ContentionTwin> make_contention_twin(BlockMode mode, int, int, const ContentionParams&) {
   if (mode != BlockMode::Cpp) no_rtl("rtl.contention");
+  return nullptr;
+}
+std::unique_ptr<MinCredTwin> make_mincred_twin(BlockMode mode, int, int) {
+  if (mode != BlockMode::Cpp) no_rtl("rtl.mincred");
   return nullptr;
 }
 std::unique_ptr<SelectTwin> make_select_twin(BlockMode mode, const std::string&) {

@@ -1,7 +1,7 @@
 #pragma once
 // The blocks of a router that have a Verilog twin in rtl_ref/ besides the
 // switch allocator (alloc/sw_alloc_backend.h): the VC allocator, the
-// contention counters and FlexVC's output-VC selection. Each runs as its C++
+// contention counters, the minCred counters and FlexVC's output-VC selection. Each runs as its C++
 // logic alone (cpp: no twin object at all), on the Verilated block (rtl: its
 // outputs decide) or both (lockstep: compared on every use; the first
 // disagreement throws InvariantError with the cycle, router, block, inputs
@@ -47,6 +47,18 @@ class ContentionTwin {
   virtual bool over(int port, Cycle now, const ContentionUnit& cpp) = 0;
 };
 std::unique_ptr<ContentionTwin> make_contention_twin(BlockMode mode, int router, int ports, const ContentionParams& p);
+
+// minCred counters (vc.mincred): per output port, downstream slots held by
+// minimally routed flits; the C++ side is the sum of its VCs' min_flits.
+class MinCredTwin {
+ public:
+  virtual ~MinCredTwin() = default;
+  virtual void taken(int port, Cycle now) = 0;     // a minimally routed flit took a credit
+  virtual void returned(int port, Cycle now) = 0;  // a credit flagged minimal came back
+  // What the routing reads in cycle `now`; `cpp` is the model's value.
+  virtual int occupancy(int port, Cycle now, int cpp) = 0;
+};
+std::unique_ptr<MinCredTwin> make_mincred_twin(BlockMode mode, int router, int ports);
 
 // FlexVC's selection: per candidate its usable VCs and one-VC pick, from
 // what VA reads (SelectView) and each candidate's credit need.

@@ -204,6 +204,9 @@ BlockShape block_shape(const Config& cfg, const Topology& t) {
   s.most_port_vcs = *std::max_element(rp.out_vcs.begin(), rp.out_vcs.end());
   s.most_credits = *std::max_element(rp.out_depth.begin(), rp.out_depth.end());
   s.most_packet = max_packet_size(cfg);
+  for (size_t p = 0; p < rp.out_vcs.size(); ++p)
+    s.most_port_slots = std::max(s.most_port_slots, rp.out_vcs[p] * rp.out_depth[p]);
+  s.speedup = rp.speedup;
   s.va_arbiter = rp.va_arbiter;
   s.sa = sa_arbiters(cfg);
   return s;
@@ -290,6 +293,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     logic.alloc = sw_alloc_registry().at(modes.sa).make(t.ports(), rp.vcs, sa_arbiters(cfg));
     logic.va_twin = make_va_twin(modes.va, t.ports(), rp.vcs);
     logic.select_twin = make_select_twin(modes.vc_select, modes.pick);
+    logic.mincred_twin = make_mincred_twin(modes.mincred, r, t.ports());
     if (r == 0) provider_names = logic.routing->congestion_providers();
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(logic), sink, connected));
@@ -461,7 +465,7 @@ bool Network::group_contended(int router, int group) const {
 int Network::min_occupancy(int router, int port) const {
   int occ = 0;
   for (const auto& v : routers_[router]->state().out[port].vcs) occ += v.min_flits;
-  return occ;
+  return routers_[router]->state().obs.get<MinCredCounters>().occupancy(port, cycle_now(kPeriodPs), occ);
 }
 
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }

@@ -6,7 +6,9 @@
 #               input VC it granted instead of moving past it;
 #   contention  (congestion/contention.cpp) Base's comparator fires at the
 #               threshold, not above it;
-#   select      (vc/one_vc.cpp) JSQ breaks ties toward the lowest VC.
+#   select      (vc/one_vc.cpp) JSQ breaks ties toward the lowest VC;
+#   mincred     (sim/network.cpp) a port's minCred occupancy is its last VC's
+#               minimally routed flits, not the sum over its VCs.
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.
 if(KIND STREQUAL "sep_if")
@@ -21,6 +23,9 @@ elseif(KIND STREQUAL "contention")
 elseif(KIND STREQUAL "select")
   set(orig "if (cr >= best) best = cr, vc = o;")
   set(mut  "if (cr > best) best = cr, vc = o;  // PLANTED BUG")
+elseif(KIND STREQUAL "mincred")
+  set(orig "for (const auto& v : routers_[router]->state().out[port].vcs) occ += v.min_flits;")
+  set(mut  "for (const auto& v : routers_[router]->state().out[port].vcs) occ = v.min_flits;  // PLANTED BUG")
 else()
   message(FATAL_ERROR "mutate_twin: unknown KIND '${KIND}'")
 endif()

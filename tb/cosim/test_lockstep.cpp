@@ -1,6 +1,6 @@
 // router.alloc=lockstep runs every block with a Verilog twin (switch and VC
-// allocators; contention counters and FlexVC's selection where the run has
-// them) beside its C++ logic in every router of a live network; rtl runs the
+// allocators; contention counters, minCred counters and FlexVC's selection
+// where the run has them) beside its C++ logic in every router of a live network; rtl runs the
 // Verilated blocks alone. Acceptance runs of the RTL co-simulation, and the
 // planted bug of each twin caught in a live network.
 #include <gtest/gtest.h>
@@ -31,6 +31,13 @@ std::vector<std::string> dragonfly(const std::string& pattern, const std::string
   else
     a.insert(a.end(), {"traffic.pattern=adv", "traffic.adv_offset=1", "traffic.load=0.5"});
   return with(a, alloc, out);
+}
+
+// minCred counters (vc.mincred) read by UGAL-L under FlexVC, ADV+1.
+std::vector<std::string> mincred(const std::string& alloc, const std::string& out) {
+  return with({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=ugal-l", "vc.policy=flexvc",
+               "vc.mincred=true", "traffic.pattern=adv", "traffic.adv_offset=1", "traffic.load=0.5"},
+              alloc, out);
 }
 
 std::vector<std::string> torus(const std::string& alloc, const std::string& out) {
@@ -82,6 +89,7 @@ TEST(Lockstep, Mesh8x8Dor) { lockstep_and_rtl(mesh); }
 TEST(Lockstep, Torus8x8Dor) { lockstep_and_rtl(torus); }
 TEST(Lockstep, DragonflyOlmContentionFlexVcUniform) { lockstep_and_rtl(dragonfly_uniform); }
 TEST(Lockstep, DragonflyOlmContentionFlexVcAdv1) { lockstep_and_rtl(dragonfly_adv1); }
+TEST(Lockstep, DragonflyUgalMinCred) { lockstep_and_rtl(mincred); }
 
 // Each block on its own: the others stay C++.
 TEST(Lockstep, OneBlockAtATime) {
@@ -114,6 +122,7 @@ TEST(Lockstep, BlocksWithoutTwinsHereAreRefusedWhenAskedFor) {
   };
   refused({source_path("topologies/mesh-8x8.yaml"), "rtl.contention=lockstep"}, "rtl.contention: lockstep needs");
   refused({source_path("topologies/mesh-8x8.yaml"), "rtl.vc_select=rtl"}, "rtl.vc_select: rtl needs");
+  refused({source_path("topologies/mesh-8x8.yaml"), "rtl.mincred=rtl"}, "rtl.mincred: rtl needs");
   refused({source_path("topologies/mesh-8x8.yaml"), "rtl.va=lockstep", "router.arbiter.va=lrs"},
           "rtl.va: the VC allocator's lockstep needs router.arbiter.va=rr");
   refused({source_path("topologies/mesh-8x8.yaml"), "router.alloc=lockstep", "router.vcs=6"},
@@ -131,6 +140,9 @@ TEST(Lockstep, PlantedBugInTheVcAllocatorIsCaught) {
 }
 TEST(Lockstep, PlantedBugInTheContentionCountersIsCaught) {
   caught(NOCSIM_MUTANT_CONTENTION_BIN, dragonfly("uniform", "lockstep", temp_path("m.json")), "contention counters");
+}
+TEST(Lockstep, PlantedBugInTheMinCredCountersIsCaught) {
+  caught(NOCSIM_MUTANT_MINCRED_BIN, mincred("lockstep", temp_path("m.json")), "minCred counters");
 }
 TEST(Lockstep, PlantedBugInTheFlexVcSelectionIsCaught) {
   caught(NOCSIM_MUTANT_SELECT_BIN, dragonfly("uniform", "lockstep", temp_path("m.json")), "FlexVC selection");
