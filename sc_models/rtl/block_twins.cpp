@@ -11,9 +11,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #ifdef NOCSIM_HAVE_RTL
-#include "rtl/rtl_contention_unit.h"
-#include "rtl/rtl_flexvc_select.h"
-#include "rtl/rtl_mincred_counter.h"
+#include "rtl/rtl_blocks.h"
 #include "rtl/rtl_vc_allocator.h"
 #endif
 

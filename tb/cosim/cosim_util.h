@@ -1,34 +1,22 @@
 #pragma once
-// What every block test of tb/cosim does to a Verilated model with clk and
-// rst_n: the asynchronous reset for one cycle, and a full clock cycle.
-// Include after the model headers (they bring <verilated.h> first).
+// What every block test of tb/cosim does to a Verilated model: reset and
+// clock it as the live wrappers do (rtl/verilated_ports.h), and a main() with
+// their one long-lived context. Include after the model headers (they bring
+// <verilated.h> first).
+#include "rtl/verilated_ports.h"
+
 template <class M>
 void cosim_reset(M& m) {
-  m.clk = 0;
-  m.rst_n = 0;
-  m.eval();
-  m.clk = 1;
-  m.eval();
-  m.clk = 0;
-  m.eval();
-  m.rst_n = 1;
-  m.eval();
+  nocsim::rtl::reset_model(m);
 }
-
 template <class M>
 void cosim_clock(M& m) {
-  m.clk = 1;
-  m.eval();
-  m.clk = 0;
-  m.eval();
+  nocsim::rtl::clock_model(m);
 }
 
-// main() of a block test: one long-lived context, single-threaded, random
-// initial state (design.md).
 #define NOCSIM_COSIM_MAIN                           \
   int main(int argc, char** argv) {                 \
-    Verilated::defaultContextp()->threads(1);       \
-    Verilated::randReset(2);                        \
+    nocsim::rtl::init_verilator_once();             \
     ::testing::InitGoogleTest(&argc, argv);         \
     return RUN_ALL_TESTS();                         \
   }
