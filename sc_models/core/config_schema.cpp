@@ -18,9 +18,16 @@ namespace {
 std::vector<std::string> topology_keys() { return topology_registry().keys(); }
 std::vector<std::string> pattern_keys() { return pattern_registry().keys(); }
 std::vector<std::string> sw_alloc_keys() { return sw_alloc_registry().keys(); }
-std::vector<std::string> block_mode_keys() {
+// rtl.sa: auto or any switch allocator; the other blocks: auto or a mode this build has.
+std::vector<std::string> sa_mode_keys() {
   std::vector<std::string> k{"auto"};
   for (const auto& a : sw_alloc_keys()) k.push_back(a);
+  return k;
+}
+std::vector<std::string> block_mode_keys() {
+  std::vector<std::string> k{"auto"};
+  for (const auto& a : sw_alloc_keys())
+    if (a == "cpp" || a == "rtl" || a == "lockstep") k.push_back(a);
   return k;
 }
 std::vector<std::string> arbiter_keys() { return arbiter_kind_names(); }
@@ -69,7 +76,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
       {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
       {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention counters and FlexVC's selection where the run has them): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", sw_alloc_keys},
-      {"rtl.sa", K::Enum, "auto", 0, 0, {}, "the switch allocator's mode (cpp, rtl, lockstep); auto = router.alloc", block_mode_keys},
+      {"rtl.sa", K::Enum, "auto", 0, 0, {}, "the switch allocator's mode (cpp, rtl, lockstep); auto = router.alloc", sa_mode_keys},
       {"rtl.va", K::Enum, "auto", 0, 0, {}, "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.va=rr); auto = router.alloc", block_mode_keys},
       {"rtl.contention", K::Enum, "auto", 0, 0, {}, "the contention counters' mode (cpp, rtl, lockstep; needs routing.trigger=contention, Base or Filtered counters; ECtN's group board has no twin); auto = router.alloc where the run has counters", block_mode_keys},
       {"rtl.mincred", K::Enum, "auto", 0, 0, {}, "the minCred counters' mode (cpp, rtl, lockstep; needs vc.mincred=true); auto = router.alloc where the run has them", block_mode_keys},

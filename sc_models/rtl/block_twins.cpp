@@ -132,8 +132,9 @@ class LazyClock {
 };
 
 std::string too_many(Cycle now, int router, const char* block, int max, int port) {
-  return mismatch(now, router, block) + "more than " + std::to_string(max) + " events at port " +
-         std::to_string(port) + " in one cycle (the verilated block's event width)";
+  return "verilated " + std::string(block) + " overflow: cycle " + std::to_string(now) + " router " +
+         std::to_string(router) + ": more than " + std::to_string(max) + " events at port " + std::to_string(port) +
+         " in one cycle (the block's event width)";
 }
 
 class ContentionRtl final : public ContentionTwin {

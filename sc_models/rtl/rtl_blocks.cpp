@@ -21,7 +21,7 @@ using namespace rtl;
 // ---- RtlContentionUnit
 
 namespace {
-constexpr int kCuPorts = RtlContentionUnit::kMaxPorts, kCuUw = 6, kCuCw = 8, kCuFw = kCuCw + 8;
+constexpr int kCuPorts = RtlContentionUnit::kMaxPorts, kCuUw = 8, kCuCw = 8, kCuFw = kCuCw + 8;
 }
 
 struct RtlContentionUnit::Impl {

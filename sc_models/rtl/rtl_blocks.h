@@ -7,11 +7,11 @@
 
 namespace nocsim {
 
-// rtl_ref/contention_unit.sv: 32 ports, 8-bit counters, 6-bit event counts
+// rtl_ref/contention_unit.sv: 32 ports, 8-bit counters, 8-bit event counts
 // per cycle; Filtered at alpha = kAlpha / 256, a design-time constant.
 class RtlContentionUnit {
  public:
-  static constexpr int kMaxPorts = 32, kMaxCount = 255, kMaxEvents = 63, kAlpha = 128;
+  static constexpr int kMaxPorts = 32, kMaxCount = 255, kMaxEvents = 255, kAlpha = 128;
   // threshold is clamped to kMaxCount (a count never exceeds it, so the
   // comparator never fires, as with the larger threshold).
   RtlContentionUnit(bool filtered, int threshold);

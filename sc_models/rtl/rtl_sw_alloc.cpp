@@ -87,15 +87,15 @@ class LockstepAlloc : public SwAllocBackend {
 // and rtl_ref/sw_alloc_sep_if.sv has round-robin arbiters only.
 void check_verilated(const std::string& key, int ports, int vcs, SaArbiters arb) {
   if (!arb.round_robin())
-    throw ConfigError("router.alloc: " + key +
+    throw ConfigError("rtl.sa (router.alloc): the switch allocator's " + key +
                       " needs router.arbiter.sa_in=rr and router.arbiter.sa_out=rr (the verilated switch allocator "
-                      "has round-robin arbiters only), or use router.alloc=cpp");
+                      "has round-robin arbiters only), or set rtl.sa=cpp");
   if (RtlSepIfAllocator::supports(ports, vcs)) return;
   std::ostringstream o;
-  o << "router.alloc: " << key << " needs a verilated sw_alloc_sep_if with " << ports << " ports and " << vcs
+  o << "rtl.sa (router.alloc): the switch allocator's " << key << " needs a verilated sw_alloc_sep_if with " << ports << " ports and " << vcs
     << " VCs; verilated (ports, vcs):";
   for (auto [p, v] : RtlSepIfAllocator::supported()) o << " (" << p << "," << v << ")";
-  o << " (add the pair to NOCSIM_RTL_PV, or use router.alloc=cpp)";
+  o << " (add the pair to NOCSIM_RTL_PV, or set rtl.sa=cpp)";
   throw ConfigError(o.str());
 }
 

@@ -72,15 +72,32 @@ std::vector<std::string> dragonfly_adv1(const std::string& alloc, const std::str
   return dragonfly("adv", alloc, out);
 }
 
-// A simulator linked with a planted bug in one twin stops at its first
-// mismatch: exit 4, the block named, both outputs reported.
-void caught(const char* bin, const std::vector<std::string>& args, const std::string& block) {
-  const CliResult r = run_bin(bin, args);
+// A simulator linked with a planted bug in one twin (`key`: its rtl.* key):
+// - under lockstep of that block alone (the rest C++) it stops at the first
+//   mismatch: exit 4, the block named, both outputs reported;
+// - with that block in rtl mode the twin decides nothing: the JSON is the
+//   correct simulator's in cpp mode (shorter runs).
+void caught(const char* bin, Args args, const std::string& key, const std::string& block) {
+  std::vector<std::string> a = args("cpp", temp_path("m.json"));
+  a.push_back(key + "=lockstep");
+  const CliResult r = run_bin(bin, a);
   EXPECT_EQ(r.code, 4) << r.err;
   EXPECT_NE(r.err.find("lockstep mismatch: cycle "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(block), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("cpp "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("rtl "), std::string::npos) << r.err;
+
+  const std::string x = temp_path("mut_rtl.json"), y = temp_path("cpp.json");
+  std::vector<std::string> m = args("cpp", x), c = args("cpp", y);
+  m.insert(m.end(), {key + "=rtl", "sim.cycles=3000"});
+  c.push_back("sim.cycles=3000");
+  ASSERT_EQ(run_bin(bin, m).code, 0);
+  ASSERT_EQ(run_cli(c).code, 0);
+  std::string mj = slurp(x);
+  const std::string mode = "\"" + key + "\": \"rtl\"", none = "\"" + key + "\": \"auto\"";
+  ASSERT_NE(mj.find(mode), std::string::npos);
+  mj.replace(mj.find(mode), mode.size(), none);
+  EXPECT_EQ(strip_host_figures(mj), strip_host_figures(slurp(y)));
 }
 
 }  // namespace
@@ -93,10 +110,11 @@ TEST(Lockstep, DragonflyUgalMinCred) { lockstep_and_rtl(mincred); }
 
 // Each block on its own: the others stay C++.
 TEST(Lockstep, OneBlockAtATime) {
-  for (const char* block : {"sa", "va", "contention", "vc_select"}) {
-    std::vector<std::string> a = dragonfly("uniform", "cpp", temp_path("one.json"));
-    a.push_back(std::string("rtl.") + block + "=lockstep");
-    a.push_back("sim.cycles=3000");
+  for (const char* block : {"sa", "va", "contention", "vc_select", "mincred"}) {
+    const std::string b = block;
+    std::vector<std::string> a = b == "mincred" ? mincred("cpp", temp_path("one.json"))
+                                                : dragonfly("uniform", "cpp", temp_path("one.json"));
+    a.insert(a.end(), {"rtl." + b + "=lockstep", "sim.cycles=3000"});
     const CliResult r = run_cli(a);
     EXPECT_EQ(r.code, 0) << block << ": " << r.err;
   }
@@ -126,24 +144,24 @@ TEST(Lockstep, BlocksWithoutTwinsHereAreRefusedWhenAskedFor) {
   refused({source_path("topologies/mesh-8x8.yaml"), "rtl.va=lockstep", "router.arbiter.va=lrs"},
           "rtl.va: the VC allocator's lockstep needs router.arbiter.va=rr");
   refused({source_path("topologies/mesh-8x8.yaml"), "router.alloc=lockstep", "router.vcs=6"},
-          "needs a verilated");
+          "rtl.sa (router.alloc): the switch allocator's lockstep needs a verilated sw_alloc_sep_if");
+  refused({source_path("topologies/mesh-8x8.yaml"), "rtl.va=rtl", "router.vcs=6"},
+          "rtl.va: needs a verilated vc_alloc_sep_if with 5 ports and 6 VCs");
   std::vector<std::string> a = dragonfly("uniform", "lockstep", temp_path("r.json"));
   a.insert(a.end(), {"routing.contention.variant=filtered", "routing.contention.alpha=0.75"});
   refused(a, "the verilated Filtered unit has alpha = 0.5 built in");
 }
 
 TEST(Lockstep, PlantedBugInTheSwitchAllocatorIsCaught) {
-  caught(NOCSIM_MUTANT_SEP_IF_BIN, mesh("lockstep", temp_path("m.json")), "switch allocator");
+  caught(NOCSIM_MUTANT_SEP_IF_BIN, mesh, "rtl.sa", "switch allocator");
 }
-TEST(Lockstep, PlantedBugInTheVcAllocatorIsCaught) {
-  caught(NOCSIM_MUTANT_VA_BIN, mesh("lockstep", temp_path("m.json")), "VC allocator");
-}
+TEST(Lockstep, PlantedBugInTheVcAllocatorIsCaught) { caught(NOCSIM_MUTANT_VA_BIN, mesh, "rtl.va", "VC allocator"); }
 TEST(Lockstep, PlantedBugInTheContentionCountersIsCaught) {
-  caught(NOCSIM_MUTANT_CONTENTION_BIN, dragonfly("uniform", "lockstep", temp_path("m.json")), "contention counters");
+  caught(NOCSIM_MUTANT_CONTENTION_BIN, dragonfly_uniform, "rtl.contention", "contention counters");
 }
 TEST(Lockstep, PlantedBugInTheMinCredCountersIsCaught) {
-  caught(NOCSIM_MUTANT_MINCRED_BIN, mincred("lockstep", temp_path("m.json")), "minCred counters");
+  caught(NOCSIM_MUTANT_MINCRED_BIN, mincred, "rtl.mincred", "minCred counters");
 }
 TEST(Lockstep, PlantedBugInTheFlexVcSelectionIsCaught) {
-  caught(NOCSIM_MUTANT_SELECT_BIN, dragonfly("uniform", "lockstep", temp_path("m.json")), "FlexVC selection");
+  caught(NOCSIM_MUTANT_SELECT_BIN, dragonfly_uniform, "rtl.vc_select", "FlexVC selection");
 }
