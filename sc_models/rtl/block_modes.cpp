@@ -2,6 +2,7 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "rtl/rtl_blocks.h"
 
 namespace nocsim {
 
@@ -49,12 +50,13 @@ BlockModes block_modes(const Config& cfg, const BlockShape& s) {
     m.contention = BlockMode::Cpp;
   }
   if (m.contention != BlockMode::Cpp && cfg.get_str("routing.contention.variant") == "filtered" &&
-      static_cast<int>(cfg.get_double("routing.contention.alpha") * 256 + 0.5) != 128)
+      static_cast<int>(cfg.get_double("routing.contention.alpha") * 256 + 0.5) != RtlContentionUnit::kAlpha)
     throw ConfigError(asked_by(cfg, "contention") + ": the verilated Filtered unit has alpha = 0.5 built in (a "
                       "constant weight, as hardware would have it); got routing.contention.alpha=" +
                       cfg.get_str("routing.contention.alpha") + " (add a model in rtl_ref/CMakeLists.txt, or "
                       "set rtl.contention=cpp)");
-  if (m.contention != BlockMode::Cpp && (s.ports > 32 || s.ports * s.vcs > 255))
+  if (m.contention != BlockMode::Cpp &&
+      (s.ports > RtlContentionUnit::kMaxPorts || s.ports * s.vcs > RtlContentionUnit::kMaxCount))
     throw ConfigError(asked_by(cfg, "contention") + ": the verilated contention unit has 32 ports and 8-bit "
                       "counters (at most 255 input VCs); got " + std::to_string(s.ports) + " ports x " +
                       std::to_string(s.vcs) + " VCs");
@@ -65,7 +67,9 @@ BlockModes block_modes(const Config& cfg, const BlockShape& s) {
       throw ConfigError(std::string("rtl.mincred: ") + name(m.mincred) + " needs minCred counters (vc.mincred=true)");
     m.mincred = BlockMode::Cpp;
   }
-  if (m.mincred != BlockMode::Cpp && (s.ports > 32 || s.most_port_slots > 4095 || s.speedup > 15))
+  if (m.mincred != BlockMode::Cpp && (s.ports > RtlMinCredCounter::kMaxPorts ||
+                                      s.most_port_slots > RtlMinCredCounter::kMaxCount ||
+                                      s.speedup > RtlMinCredCounter::kMaxEvents))
     throw ConfigError(asked_by(cfg, "mincred") + ": the verilated minCred counters take 32 ports, 12-bit counts "
                       "(4095 downstream slots per port) and 15 events per port and cycle (router.speedup); got " +
                       std::to_string(s.ports) + " ports, " + std::to_string(s.most_port_slots) + " slots, speedup " +
@@ -83,7 +87,8 @@ BlockModes block_modes(const Config& cfg, const BlockShape& s) {
                           "vc.policy=flexvc) and static buffers; got vc.select=" + cfg.get_str("vc.select") +
                           (damq ? " with router.buffer_model=damq" : ""));
       m.vc_select = BlockMode::Cpp;
-    } else if (s.most_port_vcs > 8 || s.most_credits > 4095 || s.most_packet > 4095) {
+    } else if (s.most_port_vcs > RtlFlexVcSelect::kMaxVcs || s.most_credits > RtlFlexVcSelect::kMaxCredits ||
+               s.most_packet > RtlFlexVcSelect::kMaxCredits) {
       throw ConfigError(key + ": the verilated FlexVC selection takes ports of at most 8 VCs and 12-bit credits "
                         "(buffers and packets up to 4095 flits); got " + std::to_string(s.most_port_vcs) +
                         " VCs, " + std::to_string(s.most_credits) + "-flit buffers, " +

@@ -4,9 +4,6 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in verilated_types.h
 #include <verilated.h>
 
-#include <sstream>
-#include <stdexcept>
-
 #include "rtl/rtl_sep_if_allocator.h"
 #include "rtl/verilated_ports.h"
 
@@ -48,52 +45,24 @@ struct ModelImpl final : RtlSepIfAllocator::Impl {
   void eval() override { m.eval(); }
 };
 
-struct Entry {
-  int p, v;
-  std::unique_ptr<RtlSepIfAllocator::Impl> (*make)();
-};
-
-const std::vector<Entry>& table() {
-  static const std::vector<Entry> t = {
+const PvModels<RtlSepIfAllocator::Impl>& models() {
+  static const PvModels<RtlSepIfAllocator::Impl> t{"sw_alloc_sep_if", {
 #define NOCSIM_RTL_SEP_IF_MODEL(P, V, CLS) \
   {P, V, [] { return std::unique_ptr<RtlSepIfAllocator::Impl>(new ModelImpl<CLS>()); }},
 #include "rtl_sep_if_allocator_models.inc"
 #undef NOCSIM_RTL_SEP_IF_MODEL
-  };
+  }};
   return t;
 }
 
 }  // namespace
 
-bool RtlSepIfAllocator::supports(int ports, int vcs) {
-  for (const auto& e : table())
-    if (e.p == ports && e.v == vcs) return true;
-  return false;
-}
-
-std::vector<std::pair<int, int>> RtlSepIfAllocator::supported() {
-  std::vector<std::pair<int, int>> r;
-  for (const auto& e : table()) r.emplace_back(e.p, e.v);
-  return r;
-}
-
-static std::unique_ptr<RtlSepIfAllocator::Impl> make_impl(int ports, int vcs) {
-  for (const auto& e : table())
-    if (e.p == ports && e.v == vcs) {
-      init_verilator_once();
-      return e.make();
-    }
-  std::ostringstream msg;
-  msg << "RtlSepIfAllocator: no verilated sw_alloc_sep_if for P=" << ports << " V=" << vcs
-      << "; supported (P,V):";
-  for (const auto& e : table()) msg << " (" << e.p << "," << e.v << ")";
-  msg << " (add the pair to NOCSIM_RTL_PV in rtl_ref/CMakeLists.txt)";
-  throw std::invalid_argument(msg.str());
-}
+bool RtlSepIfAllocator::supports(int ports, int vcs) { return models().supports(ports, vcs); }
+std::vector<std::pair<int, int>> RtlSepIfAllocator::supported() { return models().supported(); }
 
 RtlSepIfAllocator::RtlSepIfAllocator(int ports, int vcs)
     : SepIfPorts(ports, vcs),
-      impl_(make_impl(ports, vcs)) {
+      impl_(models().make(ports, vcs)) {
   impl_->set_clk(false);
   impl_->set_rst_n(true);
   impl_->set_req(Words((ports * vcs + 31) / 32 + 1, 0),

@@ -3,9 +3,6 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in verilated_types.h
 #include <verilated.h>
 
-#include <sstream>
-#include <stdexcept>
-
 #include "rtl/rtl_vc_allocator.h"
 #include "rtl/verilated_ports.h"
 
@@ -45,49 +42,22 @@ struct ModelImpl final : RtlVcAllocator::Impl {
   }
 };
 
-struct Entry {
-  int p, v;
-  std::unique_ptr<RtlVcAllocator::Impl> (*make)();
-};
-
-const std::vector<Entry>& table() {
-  static const std::vector<Entry> t = {
+const PvModels<RtlVcAllocator::Impl>& models() {
+  static const PvModels<RtlVcAllocator::Impl> t{"vc_alloc_sep_if", {
 #define NOCSIM_RTL_VC_ALLOC_MODEL(P, V, CLS) \
   {P, V, [] { return std::unique_ptr<RtlVcAllocator::Impl>(new ModelImpl<CLS>()); }},
 #include "rtl_vc_alloc_models.inc"
 #undef NOCSIM_RTL_VC_ALLOC_MODEL
-  };
+  }};
   return t;
-}
-
-std::unique_ptr<RtlVcAllocator::Impl> make_impl(int ports, int vcs) {
-  for (const auto& e : table())
-    if (e.p == ports && e.v == vcs) {
-      init_verilator_once();
-      return e.make();
-    }
-  std::ostringstream msg;
-  msg << "RtlVcAllocator: no verilated vc_alloc_sep_if for P=" << ports << " V=" << vcs << "; supported (P,V):";
-  for (const auto& e : table()) msg << " (" << e.p << "," << e.v << ")";
-  msg << " (add the pair to NOCSIM_RTL_PV in rtl_ref/CMakeLists.txt)";
-  throw std::invalid_argument(msg.str());
 }
 
 }  // namespace
 
-bool RtlVcAllocator::supports(int ports, int vcs) {
-  for (const auto& e : table())
-    if (e.p == ports && e.v == vcs) return true;
-  return false;
-}
+bool RtlVcAllocator::supports(int ports, int vcs) { return models().supports(ports, vcs); }
+std::vector<std::pair<int, int>> RtlVcAllocator::supported() { return models().supported(); }
 
-std::vector<std::pair<int, int>> RtlVcAllocator::supported() {
-  std::vector<std::pair<int, int>> r;
-  for (const auto& e : table()) r.emplace_back(e.p, e.v);
-  return r;
-}
-
-RtlVcAllocator::RtlVcAllocator(int ports, int vcs) : P_(ports), V_(vcs), impl_(make_impl(ports, vcs)) {}
+RtlVcAllocator::RtlVcAllocator(int ports, int vcs) : P_(ports), V_(vcs), impl_(models().make(ports, vcs)) {}
 RtlVcAllocator::~RtlVcAllocator() = default;
 RtlVcAllocator::RtlVcAllocator(RtlVcAllocator&&) noexcept = default;
 RtlVcAllocator& RtlVcAllocator::operator=(RtlVcAllocator&&) noexcept = default;

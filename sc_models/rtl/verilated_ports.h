@@ -5,8 +5,13 @@
 // <verilated.h>, from the wrappers' .cpp files only.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace nocsim::rtl {
@@ -63,6 +68,42 @@ void read_port(const T& port, Words& w) {
     for (size_t i = 0; i < n; ++i) w[i] = port[i];
   }
 }
+
+// The models of one block verilated per (P, V) (NOCSIM_RTL_PV), as listed by
+// the X-macro table rtl_ref/CMakeLists.txt generates.
+template <class Impl>
+struct PvModels {
+  struct Entry {
+    int p, v;
+    std::unique_ptr<Impl> (*make)();
+  };
+  const char* module;  // the SystemVerilog module, for errors
+  std::vector<Entry> entries;
+
+  bool supports(int p, int v) const {
+    for (const auto& e : entries)
+      if (e.p == p && e.v == v) return true;
+    return false;
+  }
+  std::vector<std::pair<int, int>> supported() const {
+    std::vector<std::pair<int, int>> r;
+    for (const auto& e : entries) r.emplace_back(e.p, e.v);
+    return r;
+  }
+  // Throws std::invalid_argument listing the pairs when (p, v) was not verilated.
+  std::unique_ptr<Impl> make(int p, int v) const {
+    for (const auto& e : entries)
+      if (e.p == p && e.v == v) {
+        init_verilator_once();
+        return e.make();
+      }
+    std::ostringstream msg;
+    msg << "no verilated " << module << " for P=" << p << " V=" << v << "; supported (P,V):";
+    for (const auto& e : entries) msg << " (" << e.p << "," << e.v << ")";
+    msg << " (add the pair to NOCSIM_RTL_PV in rtl_ref/CMakeLists.txt)";
+    throw std::invalid_argument(msg.str());
+  }
+};
 
 // A clocked model's reset (rst_n low over one rising edge) and clock cycle.
 template <class M>
