@@ -44,6 +44,8 @@ add_library(nocsim_lib STATIC
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp
+  sc_models/trace/waveform.cpp
+  sc_models/trace/trace_probe.cpp
   topologies/topology.cpp
   topologies/kary_ncube.cpp
   topologies/dragonfly.cpp
@@ -61,3 +63,18 @@ add_executable(nocsim sc_models/sim/main.cpp)
 target_link_libraries(nocsim PRIVATE nocsim_lib)
 target_compile_options(nocsim PRIVATE ${NOCSIM_WARN})
 set_target_properties(nocsim PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+
+# FST waveforms (trace.file=*.fst): GTKWave's FST library as Verilator ships
+# it (C, zlib). Without it trace.file takes .vcd only.
+if(verilator_FOUND)
+  find_package(ZLIB)
+endif()
+if(verilator_FOUND AND ZLIB_FOUND AND EXISTS "${VERILATOR_ROOT}/include/gtkwave/fstapi.c")
+  enable_language(C)
+  add_library(nocsim_fst STATIC sc_models/trace/fst_lib.c)
+  target_include_directories(nocsim_fst SYSTEM PUBLIC "${VERILATOR_ROOT}/include/gtkwave")
+  target_compile_options(nocsim_fst PRIVATE -w)
+  target_link_libraries(nocsim_fst PUBLIC ZLIB::ZLIB)
+  target_link_libraries(nocsim_lib PUBLIC nocsim_fst)
+  target_compile_definitions(nocsim_lib PUBLIC NOCSIM_HAVE_FST)
+endif()

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 type=${2:-RelWithDebInfo}
-pkgs=(g++ cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator yosys python3 time)
+pkgs=(g++ cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator zlib1g-dev yosys python3 time)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,12 +9,12 @@
 
 #include "alloc/arbiter.h"
 #include "core/registry.h"
+#include "trace/port_tap.h"
 
 namespace nocsim {
 
-class SwAllocBackend {
+class SwAllocBackend : public TapSource {
  public:
-  virtual ~SwAllocBackend() = default;
   // One allocation: combinational grants, then the clock edge that moves the
   // arbiters' pointers. req[ip] has bit v set when input VC (ip, v) requests
   // output op_of[ip*V+v]; `inputs` has bit ip set when req[ip] != 0. Sets

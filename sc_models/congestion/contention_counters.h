@@ -38,6 +38,7 @@ class ContentionCounters : public UnitObserver {
   const ContentionUnit* unit() const { return s_ ? &s_->unit : nullptr; }
   // The RTL twin (rtl/block_twins.h) beside the unit, after enable(); null: C++ only.
   void set_twin(std::unique_ptr<ContentionTwin> twin) { s_->twin = std::move(twin); }
+  ContentionTwin* twin() const { return s_ ? s_->twin.get() : nullptr; }
   // The comparator of `port` as the routing reads it in cycle `now` (false when off).
   bool over(int port, Cycle now) const {
     if (!s_) return false;

@@ -16,6 +16,7 @@ namespace nocsim {
 class MinCredCounters : public UnitObserver {
  public:
   void set_twin(std::unique_ptr<MinCredTwin> twin) { twin_ = std::move(twin); }
+  MinCredTwin* twin() const { return twin_.get(); }
   void min_taken(int op) {
     if (twin_) twin_->taken(op, cycle_now(kClockPeriodPs));
   }

@@ -282,6 +282,8 @@ std::string canonical_value(const KeySpec& s, const std::string& raw) {
     }
     case KeyType::Records:
       return records_text(s, parse_records(s, raw));
+    case KeyType::Str:
+      return trim(raw);
   }
   return raw;
 }

@@ -12,8 +12,9 @@
 namespace nocsim {
 
 // Records: a list of maps, e.g. `[{cycles: 1000, load: 0.2}, {cycles: 500}]`,
-// each map's fields declared in KeySpec::fields.
-enum class KeyType { Int, IntList, Double, Enum, Bool, Records };
+// each map's fields declared in KeySpec::fields. Str: free text (a file
+// name), checked where it is used.
+enum class KeyType { Int, IntList, Double, Enum, Bool, Records, Str };
 
 struct KeySpec {
   std::string key;

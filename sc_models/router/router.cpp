@@ -167,6 +167,15 @@ void Router::commit() {
   settle();
 }
 
+std::vector<const PortTap*> Router::rtl_taps(Cycle now) {
+  TapSource* const blocks[] = {&sa_->backend(), va_->va_twin(), va_->select_twin(),
+                               st_.obs.get<ContentionCounters>().twin(), st_.obs.get<MinCredCounters>().twin()};
+  std::vector<const PortTap*> taps;
+  for (TapSource* b : blocks)
+    if (const PortTap* t = b ? b->tap(now) : nullptr) taps.push_back(t);
+  return taps;
+}
+
 void Router::fail(const std::exception& e) {
   if (status_) status_->fail(kExitInvariant, e.what());
 }

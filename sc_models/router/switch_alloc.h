@@ -26,6 +26,7 @@ class SwitchAlloc : public Stage {
   void evaluate(Cycle now) override;
   void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return st.n_active > 0; }
+  SwAllocBackend& backend() const { return *alloc_; }
 
  private:
   struct Grant {

@@ -36,6 +36,8 @@ class VcAlloc : public Stage, private SelectView {
     va_twin_ = std::move(va);
     select_twin_ = std::move(select);
   }
+  VaTwin* va_twin() const { return va_twin_.get(); }
+  SelectTwin* select_twin() const { return select_twin_.get(); }
 
  private:
   struct Grant {

@@ -16,6 +16,7 @@
 #include "congestion/contention.h"
 #include "core/cycle.h"
 #include "routing/routing.h"
+#include "trace/port_tap.h"
 #include "vc/selection.h"
 
 namespace nocsim {
@@ -27,9 +28,8 @@ enum class BlockMode : uint8_t { Cpp, Rtl, Lockstep };
 BlockMode block_mode(const Config& cfg, const std::string& block);
 
 // VA: replaces VcAllocator::allocate().
-class VaTwin {
+class VaTwin : public TapSource {
  public:
-  virtual ~VaTwin() = default;
   virtual void allocate(VcAllocator& a, int router, Cycle now) = 0;
 };
 std::unique_ptr<VaTwin> make_va_twin(BlockMode mode, int ports, int vcs);
@@ -37,9 +37,8 @@ std::unique_ptr<VaTwin> make_va_twin(BlockMode mode, int ports, int vcs);
 void check_va_twin(const std::string& key, int ports, int vcs);
 
 // Contention counters: the commits' events and the comparator's reads.
-class ContentionTwin {
+class ContentionTwin : public TapSource {
  public:
-  virtual ~ContentionTwin() = default;
   virtual void up(int port, Cycle now) = 0;
   virtual void down(int port, Cycle now) = 0;
   // What the routing reads in cycle `now`; `cpp` is the C++ unit (already
@@ -50,9 +49,8 @@ std::unique_ptr<ContentionTwin> make_contention_twin(BlockMode mode, int router,
 
 // minCred counters (vc.mincred): per output port, downstream slots held by
 // minimally routed flits; the C++ side is the sum of its VCs' min_flits.
-class MinCredTwin {
+class MinCredTwin : public TapSource {
  public:
-  virtual ~MinCredTwin() = default;
   virtual void taken(int port, Cycle now) = 0;     // a minimally routed flit took a credit
   virtual void returned(int port, Cycle now) = 0;  // a credit flagged minimal came back
   // What the routing reads in cycle `now`; `cpp` is the model's value.
@@ -68,9 +66,8 @@ class SelectView : public CreditView {
   virtual uint64_t free_vcs(int port) const = 0;
   virtual bool sink(int port) const = 0;  // ejection: no credits to check
 };
-class SelectTwin {
+class SelectTwin : public TapSource {
  public:
-  virtual ~SelectTwin() = default;
   // In: the candidates, their VC ranges and needs, the usable VCs VA
   // computed and the C++ selection's choice (`c`, `mask`). Out: the RTL's
   // choice (rtl: it may differ, and `usable` becomes the RTL's), or the

@@ -62,6 +62,7 @@ struct CuModel final : RtlContentionUnit::Impl {
 RtlContentionUnit::RtlContentionUnit(bool filtered, int threshold) {
   init_verilator_once();
   const int thr = threshold < kMaxCount ? threshold : kMaxCount;
+  threshold_ = thr;
   if (filtered)
     impl_ = std::make_unique<CuModel<Vcontention_unit_live_filt128>>(thr);
   else
@@ -78,6 +79,22 @@ void RtlContentionUnit::cycle(const int* inc, const int* dec, int ports) {
     put_bits(wd, p * kCuUw, kCuUw, static_cast<uint32_t>(dec[p]));
   }
   impl_->cycle(wi, wd);
+  if (tap_) {
+    Words thr = words(kCuCw);
+    put_bits(thr, 0, kCuCw, static_cast<uint32_t>(threshold_));
+    const Words* w[] = {&thr, &wi, &wd, &impl_->count, &impl_->filtered, &impl_->over};
+    for (size_t k = 0; k < 6; ++k) tap_->record(k, *w[k]);
+    ++tap_->evals;
+  }
+}
+
+const PortTap& RtlContentionUnit::tap() {
+  if (!tap_) {
+    tap_ = std::make_unique<PortTap>();
+    tap_->declare("contention_unit", {{"threshold", kCuCw}, {"inc", kCuPorts * kCuUw}, {"dec", kCuPorts * kCuUw},
+                                      {"count", kCuPorts * kCuCw}, {"filtered", kCuPorts * kCuFw}, {"over", kCuPorts}});
+  }
+  return *tap_;
 }
 
 int RtlContentionUnit::count(int port) const { return static_cast<int>(get_bits(impl_->count, port * kCuCw, kCuCw)); }
@@ -122,6 +139,19 @@ void RtlMinCredCounter::cycle(const int* inc, const int* dec, int ports) {
   impl_->m.eval();
   clock_model(impl_->m);
   read_port(impl_->m.count, impl_->count);
+  if (tap_) {
+    const Words* w[] = {&wi, &wd, &impl_->count};
+    for (size_t k = 0; k < 3; ++k) tap_->record(k, *w[k]);
+    ++tap_->evals;
+  }
+}
+
+const PortTap& RtlMinCredCounter::tap() {
+  if (!tap_) {
+    tap_ = std::make_unique<PortTap>();
+    tap_->declare("mincred_counter", {{"inc", kMcPorts * kMcUw}, {"dec", kMcPorts * kMcUw}, {"count", kMcPorts * kMcCw}});
+  }
+  return *tap_;
 }
 
 int RtlMinCredCounter::count(int port) const { return static_cast<int>(get_bits(impl_->count, port * kMcCw, kMcCw)); }
@@ -175,7 +205,28 @@ RtlFlexVcSelect::Out RtlFlexVcSelect::select(int lo, int hi, uint64_t free, cons
   Words cr = words(kFsVcs * kFsCw);
   for (int j = 0; j < kFsVcs; ++j) put_bits(cr, j * kFsCw, kFsCw, static_cast<uint32_t>(credits[j]));
   const int l = lo < 0 ? 0 : lo, k = hi >= kFsVcs ? kFsVcs - 1 : hi;
-  return impl_->eval(allowed ? l : 0, allowed ? k : 0, allowed, static_cast<uint32_t>(free & 0xff), cr, need);
+  const uint32_t fr = static_cast<uint32_t>(free & 0xff);
+  const Out out = impl_->eval(allowed ? l : 0, allowed ? k : 0, allowed, fr, cr, need);
+  if (tap_) {
+    const uint32_t in[] = {static_cast<uint32_t>(allowed ? l : 0), static_cast<uint32_t>(allowed ? k : 0), allowed, fr};
+    for (size_t j = 0; j < 4; ++j) tap_->record(j, Words{in[j], 0});
+    tap_->record(4, cr);
+    const uint32_t rest[] = {static_cast<uint32_t>(need), static_cast<uint32_t>(out.usable), out.vc >= 0,
+                             static_cast<uint32_t>(out.vc < 0 ? 0 : out.vc)};
+    for (size_t j = 0; j < 4; ++j) tap_->record(5 + j, Words{rest[j], 0});
+    ++tap_->evals;
+  }
+  return out;
+}
+
+const PortTap& RtlFlexVcSelect::tap() {
+  if (!tap_) {
+    const int vw = clog2(kFsVcs);
+    tap_ = std::make_unique<PortTap>();
+    tap_->declare("flexvc_select", {{"lo", vw}, {"k", vw}, {"k_valid", 1}, {"free", kFsVcs}, {"credits", kFsVcs * kFsCw},
+                                    {"need", kFsCw}, {"usable", kFsVcs}, {"valid", 1}, {"vc", vw}});
+  }
+  return *tap_;
 }
 
 }  // namespace nocsim

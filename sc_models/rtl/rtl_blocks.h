@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "trace/port_tap.h"
+
 namespace nocsim {
 
 // rtl_ref/contention_unit.sv: 32 ports, 8-bit counters, 8-bit event counts
@@ -25,11 +27,17 @@ class RtlContentionUnit {
   int count(int port) const;
   int filtered_q8(int port) const;
   bool over(int port) const;
+  int threshold() const { return threshold_; }
+
+  // Waveforms: from the first call on, every evaluation records its ports here.
+  const PortTap& tap();
 
   struct Impl;
 
  private:
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<PortTap> tap_;
+  int threshold_;
 };
 
 // rtl_ref/mincred_counter.sv: 32 ports, 12-bit counters, 4-bit event counts
@@ -45,10 +53,14 @@ class RtlMinCredCounter {
   void cycle(const int* inc, const int* dec, int ports);
   int count(int port) const;  // after the last edge
 
+  // Waveforms: from the first call on, every evaluation records its ports here.
+  const PortTap& tap();
+
   struct Impl;
 
  private:
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<PortTap> tap_;
 };
 
 // rtl_ref/flexvc_select.sv: 8 VCs (a port with fewer has no free VC past its
@@ -69,10 +81,14 @@ class RtlFlexVcSelect {
   // kMaxVcs), credits[j] of VC j (j < kMaxVcs, each <= kMaxCredits), need.
   Out select(int lo, int hi, uint64_t free, const int* credits, int need);
 
+  // Waveforms: from the first call on, every evaluation records its ports here.
+  const PortTap& tap();
+
   struct Impl;
 
  private:
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<PortTap> tap_;
 };
 
 }  // namespace nocsim

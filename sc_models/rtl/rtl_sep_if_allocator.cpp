@@ -89,12 +89,27 @@ void RtlSepIfAllocator::eval() {
   impl_->eval();
   Words gip(P_ / 32 + 1, 0), givc(P_ * vw / 32 + 1, 0), gop(P_ * ow / 32 + 1, 0);
   impl_->get_gnt(gip, givc, gop);
+  if (tap_) {
+    const Words* w[] = {&req, &op, &gip, &givc, &gop};
+    for (size_t k = 0; k < 5; ++k) tap_->record(k, *w[k]);
+    ++tap_->evals;
+  }
   for (int ip = 0; ip < P_; ++ip) {
     gnt_ip[ip] = static_cast<uint8_t>(get_bits(gip, ip, 1));
     gnt_ivc_ip[ip] = static_cast<int>(get_bits(givc, ip * vw, vw));
     gnt_op_ip[ip] = static_cast<int>(get_bits(gop, ip * ow, ow));
   }
   evaluated_ = true;
+}
+
+const PortTap& RtlSepIfAllocator::tap() {
+  if (!tap_) {
+    const int ow = std::max(1, clog2(P_)), vw = std::max(1, clog2(V_)), n = P_ * V_;
+    tap_ = std::make_unique<PortTap>();
+    tap_->declare("sw_alloc_sep_if", {{"req_ip_ivc", n}, {"req_op_ip_ivc", n * ow}, {"gnt_ip", P_},
+                                      {"gnt_ivc_ip", P_ * vw}, {"gnt_op_ip", P_ * ow}});
+  }
+  return *tap_;
 }
 
 void RtlSepIfAllocator::tick() {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "alloc/sep_if_ports.h"
+#include "trace/port_tap.h"
 
 namespace nocsim {
 
@@ -39,12 +40,15 @@ class RtlSepIfAllocator : public SepIfPorts {
   void eval();   // drive req_*, evaluate, fill gnt_*
   void tick();   // one rising clock edge
   void reset();  // rst_n low for one clock cycle: all pointers to 0
+  // Waveforms: from the first call on, every eval() records its ports here.
+  const PortTap& tap();
 
   struct Impl;  // public only so the .cpp's templates can derive from it
 
  private:
   bool evaluated_ = false;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<PortTap> tap_;
 };
 
 }  // namespace nocsim

@@ -62,6 +62,15 @@ RtlVcAllocator::~RtlVcAllocator() = default;
 RtlVcAllocator::RtlVcAllocator(RtlVcAllocator&&) noexcept = default;
 RtlVcAllocator& RtlVcAllocator::operator=(RtlVcAllocator&&) noexcept = default;
 
+const PortTap& RtlVcAllocator::tap() {
+  if (!tap_) {
+    const int n = P_ * V_, ow = std::max(1, clog2(P_)), vw = clog2(V_);
+    tap_ = std::make_unique<PortTap>();
+    tap_->declare("vc_alloc_sep_if", {{"req_op", n * ow}, {"req_mask", n * V_}, {"gnt", n}, {"gnt_ovc", std::max(1, n * vw)}});
+  }
+  return *tap_;
+}
+
 void RtlVcAllocator::allocate(const int* op, const uint64_t* mask, int* grant_ovc) {
   const int n = P_ * V_, ow = std::max(1, clog2(P_)), vw = clog2(V_);
   Words w_op = words(n * ow), w_mask = words(n * V_), gnt = words(n), ovc = words(n * vw);
@@ -72,6 +81,11 @@ void RtlVcAllocator::allocate(const int* op, const uint64_t* mask, int* grant_ov
       if (mask[i] >> o & 1) put_bits(w_mask, i * V_ + o, 1, 1);
   }
   impl_->cycle(w_op, w_mask, gnt, ovc);
+  if (tap_) {
+    const Words* w[] = {&w_op, &w_mask, &gnt, &ovc};
+    for (size_t k = 0; k < 4; ++k) tap_->record(k, *w[k]);
+    ++tap_->evals;
+  }
   for (int i = 0; i < n; ++i)
     grant_ovc[i] = get_bits(gnt, i, 1) ? static_cast<int>(get_bits(ovc, i * vw, vw)) : -1;
 }

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "trace/port_tap.h"
+
 namespace nocsim {
 
 class RtlVcAllocator {
@@ -26,12 +28,15 @@ class RtlVcAllocator {
   // port op[i] with output VCs mask[i] (0: no request); grant_ovc[i] is its
   // granted output VC, or -1.
   void allocate(const int* op, const uint64_t* mask, int* grant_ovc);
+  // Waveforms: from the first call on, every allocate() records its ports here.
+  const PortTap& tap();
 
   struct Impl;
 
  private:
   int P_, V_;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<PortTap> tap_;
 };
 
 }  // namespace nocsim

@@ -37,6 +37,7 @@ void list_keys() {
         std::snprintf(r, sizeof r, "%.15g..%.15g", s.min, s.max);
       allowed = r;
     }
+    if (s.type == nocsim::KeyType::Str) allowed = "file name";
     if (s.type == nocsim::KeyType::Records) {
       allowed = "list of {";
       for (const auto& f : s.fields) allowed += (allowed.back() == '{' ? "" : ", ") + f.key;

@@ -8,6 +8,7 @@
 #include "rtl/block_modes.h"
 #include "congestion/provider.h"
 #include "core/error.h"
+#include "trace/trace_probe.h"
 #include "traffic/source.h"
 #include "vc/request_reply.h"
 
@@ -253,6 +254,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   selection_registry().at(cfg.get_str("vc.select"));
   if (cfg.get_bool("traffic.request_reply")) check_request_reply(cfg, *topo);
   block_modes(cfg, block_shape(cfg, *topo));
+  check_trace_config(cfg, topo->routers());
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   make_source(cfg, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
   return topo;
@@ -371,12 +373,18 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     snapshot_event_.notify(sc_core::sc_time(static_cast<double>(warm * kPeriodPs - kPeriodPs / 4), sc_core::SC_PS));
   }
   for (const auto& name : provider_names) providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
+  trace_ = make_trace_probe(cfg, routers_, kPeriodPs);
+}
+
+void Network::finish_trace() {
+  if (trace_) trace_->finish();
 }
 
 // SystemC unregisters a port or export by searching its registry from the
 // newest entry: destroying in reverse creation order keeps teardown linear
 // (forward order took a quarter of a short dragonfly run).
 Network::~Network() {
+  trace_.reset();
   while (!providers_.empty()) providers_.pop_back();
   auto drop = [](auto& v) {
     while (!v.empty()) v.pop_back();

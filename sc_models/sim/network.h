@@ -22,6 +22,7 @@
 namespace nocsim {
 
 struct Phases;
+class TraceProbe;
 
 // Checks every cross-key rule of a configuration (throws ConfigError) and
 // builds its topology.
@@ -68,6 +69,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<PortActivity> port_activity(int r) const;
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
+  // trace.file: after the run, the waveform's last cycle and close.
+  void finish_trace();
 
  private:
   const Config& cfg_;
@@ -97,6 +100,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   bool snapshot_taken_ = false;
   std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
   sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge
+  std::unique_ptr<TraceProbe> trace_;
 };
 
 }  // namespace nocsim

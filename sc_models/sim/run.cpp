@@ -26,6 +26,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   const Cycle stop = cycle_now(Network::kPeriodPs);
   if (stop > 0)
     for (const auto& nic : net.nics()) nic->flush(stop - 1);
+  net.finish_trace();
 
   if (hooks.after) hooks.after(net);
   RunResult res;

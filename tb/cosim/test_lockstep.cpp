@@ -6,51 +6,11 @@
 #include <gtest/gtest.h>
 
 #include "harness.h"
+#include "live_runs.h"
 
 using namespace nocsim::test;
 
 namespace {
-
-std::vector<std::string> with(std::vector<std::string> a, const std::string& alloc, const std::string& out) {
-  a.insert(a.end(), {"sim.warmup=0", "sim.cycles=20000", "router.alloc=" + alloc, "-o", out, "--quiet"});
-  return a;
-}
-
-std::vector<std::string> mesh(const std::string& alloc, const std::string& out) {
-  return with({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4"}, alloc, out);
-}
-
-// dragonfly-h2 with OLM on Base contention counters and FlexVC (JSQ), at
-// high load under uniform or ADV+1 traffic.
-std::vector<std::string> dragonfly(const std::string& pattern, const std::string& alloc, const std::string& out) {
-  std::vector<std::string> a = {source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=olm",
-                                "routing.trigger=contention", "routing.contention.variant=base",
-                                "vc.policy=flexvc", "vc.select=jsq"};
-  if (pattern == "uniform")
-    a.insert(a.end(), {"traffic.pattern=uniform", "traffic.load=0.8"});
-  else
-    a.insert(a.end(), {"traffic.pattern=adv", "traffic.adv_offset=1", "traffic.load=0.5"});
-  return with(a, alloc, out);
-}
-
-// minCred counters (vc.mincred) read by UGAL-L under FlexVC, ADV+1.
-std::vector<std::string> mincred(const std::string& alloc, const std::string& out) {
-  return with({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=ugal-l", "vc.policy=flexvc",
-               "vc.mincred=true", "traffic.pattern=adv", "traffic.adv_offset=1", "traffic.load=0.5"},
-              alloc, out);
-}
-
-std::vector<std::string> torus(const std::string& alloc, const std::string& out) {
-  return with({source_path("topologies/torus-8x8.yaml"), "traffic.load=0.3"}, alloc, out);
-}
-
-std::string config_free(const std::string& json) {
-  std::string out, line;
-  std::istringstream in(strip_host_figures(json));
-  while (std::getline(in, line))
-    if (line.find("\"router.alloc\"") == std::string::npos) out += line + "\n";
-  return out;
-}
 
 using Args = std::vector<std::string> (*)(const std::string& alloc, const std::string& out);
 
