@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The co-simulation tests in their long mode: 10^6 random cycles per block
 # for the arbiters, the VC allocator (per verilated shape), the contention
-# unit and FlexVC selection
+# unit, the minCred counters and FlexVC selection
 # (NOCSIM_COSIM_CYCLES), the other blocks as in CI.
 # Usage: scripts/cosim_long.sh [CYCLES]   (needs build/ with NOCSIM_RTL_COSIM=ON)
 set -euo pipefail

@@ -132,7 +132,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
       {"stats.series_period", K::Int, "0", 0, 1e12, {}, "cycles per interval of the JSON time series (series.*): packets delivered and misrouted by the interval they were injected in, contention counters sampled at each interval's end; 0 = off"},
       {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router) and one record per router-to-router link (activity.per_link)"},
-      {"trace.file", K::Str, "", 0, 0, {}, "waveform file, .vcd (or .fst in builds with Verilator's FST library), of the routers trace.routers over cycles [trace.start, trace.start + trace.cycles): their stages' events, input and output units' state and their Verilated blocks' ports (see the user guide); empty = none"},
+      {"trace.file", K::Str, "", 0, 0, {}, "waveform file, .vcd (or .fst in builds with Verilator's FST library), of the routers trace.routers over cycles [trace.start, trace.start + trace.cycles): their stages' events, input and output units' state and their Verilated blocks' ports (user guide: Waveforms); empty = none"},
       {"trace.routers", K::IntList, "0", 0, 1 << 20, {}, "routers whose signals trace.file holds"},
       {"trace.start", K::Int, "0", 0, 1e12, {}, "first cycle trace.file holds"},
       {"trace.cycles", K::Int, "1000", 1, 1e12, {}, "cycles trace.file holds (fewer when the run ends first)"},

@@ -167,12 +167,12 @@ void Router::commit() {
   settle();
 }
 
-std::vector<const PortTap*> Router::rtl_taps(Cycle now) {
+std::vector<PortTap*> Router::rtl_taps(Cycle now) {
   TapSource* const blocks[] = {&sa_->backend(), va_->va_twin(), va_->select_twin(),
                                st_.obs.get<ContentionCounters>().twin(), st_.obs.get<MinCredCounters>().twin()};
-  std::vector<const PortTap*> taps;
+  std::vector<PortTap*> taps;
   for (TapSource* b : blocks)
-    if (const PortTap* t = b ? b->tap(now) : nullptr) taps.push_back(t);
+    if (PortTap* t = b ? b->tap(now) : nullptr) taps.push_back(t);
   return taps;
 }
 

@@ -95,7 +95,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   const Routing& routing() const { return rc_->routing(); }
   // Waveforms: the ports of this router's Verilated blocks (rtl and lockstep
   // modes), lazily clocked ones brought up to cycle `now`.
-  std::vector<const PortTap*> rtl_taps(Cycle now);
+  std::vector<PortTap*> rtl_taps(Cycle now);
   // Records an invariant violation (or lockstep mismatch) and stops the run.
   void fail(const std::exception& e);
 

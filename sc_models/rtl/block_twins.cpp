@@ -63,7 +63,7 @@ class VaRtl final : public VaTwin {
     }
     for (const auto& r : a.requests()) mask_[r.i] = 0;
   }
-  const PortTap* tap(uint64_t) override { return &rtl_.tap(); }
+  PortTap* tap(uint64_t) override { return &rtl_.tap(); }
 
  private:
   std::string report(const VcAllocator& a, int router, Cycle now) const {
@@ -147,7 +147,7 @@ class ContentionRtl final : public ContentionTwin {
         router_(router) {}
   void up(int port, Cycle now) override { event(true, port, now); }
   void down(int port, Cycle now) override { event(false, port, now); }
-  const PortTap* tap(uint64_t now) override {
+  PortTap* tap(uint64_t now) override {
     c_.advance(now);
     return &c_.rtl.tap();
   }
@@ -185,7 +185,7 @@ class MinCredRtl final : public MinCredTwin {
       : c_(ports, RtlMinCredCounter::kMaxEvents, false), lockstep_(mode == BlockMode::Lockstep), router_(router) {}
   void taken(int port, Cycle now) override { event(true, port, now); }
   void returned(int port, Cycle now) override { event(false, port, now); }
-  const PortTap* tap(uint64_t now) override {
+  PortTap* tap(uint64_t now) override {
     c_.advance(now);
     return &c_.rtl.tap();
   }
@@ -212,7 +212,7 @@ class MinCredRtl final : public MinCredTwin {
 class SelectRtl final : public SelectTwin {
  public:
   SelectRtl(BlockMode mode, RtlFlexVcSelect::Pick pick) : rtl_(pick), lockstep_(mode == BlockMode::Lockstep) {}
-  const PortTap* tap(uint64_t) override { return &rtl_.tap(); }
+  PortTap* tap(uint64_t) override { return &rtl_.tap(); }
   int select(const RouteCandidate* cands, const VcRange* vcs, const int* need, int n, uint64_t* usable, int c,
              uint64_t& mask, const SelectView& view, int router, Cycle now) override {
     int rc = -1, rvc = -1;

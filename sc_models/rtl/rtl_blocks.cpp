@@ -79,7 +79,7 @@ void RtlContentionUnit::cycle(const int* inc, const int* dec, int ports) {
     put_bits(wd, p * kCuUw, kCuUw, static_cast<uint32_t>(dec[p]));
   }
   impl_->cycle(wi, wd);
-  if (tap_) {
+  if (tap_ && tap_->recording) {
     Words thr = words(kCuCw);
     put_bits(thr, 0, kCuCw, static_cast<uint32_t>(threshold_));
     const Words* w[] = {&thr, &wi, &wd, &impl_->count, &impl_->filtered, &impl_->over};
@@ -88,7 +88,7 @@ void RtlContentionUnit::cycle(const int* inc, const int* dec, int ports) {
   }
 }
 
-const PortTap& RtlContentionUnit::tap() {
+PortTap& RtlContentionUnit::tap() {
   if (!tap_) {
     tap_ = std::make_unique<PortTap>();
     tap_->declare("contention_unit", {{"threshold", kCuCw}, {"inc", kCuPorts * kCuUw}, {"dec", kCuPorts * kCuUw},
@@ -139,14 +139,14 @@ void RtlMinCredCounter::cycle(const int* inc, const int* dec, int ports) {
   impl_->m.eval();
   clock_model(impl_->m);
   read_port(impl_->m.count, impl_->count);
-  if (tap_) {
+  if (tap_ && tap_->recording) {
     const Words* w[] = {&wi, &wd, &impl_->count};
     for (size_t k = 0; k < 3; ++k) tap_->record(k, *w[k]);
     ++tap_->evals;
   }
 }
 
-const PortTap& RtlMinCredCounter::tap() {
+PortTap& RtlMinCredCounter::tap() {
   if (!tap_) {
     tap_ = std::make_unique<PortTap>();
     tap_->declare("mincred_counter", {{"inc", kMcPorts * kMcUw}, {"dec", kMcPorts * kMcUw}, {"count", kMcPorts * kMcCw}});
@@ -207,7 +207,7 @@ RtlFlexVcSelect::Out RtlFlexVcSelect::select(int lo, int hi, uint64_t free, cons
   const int l = lo < 0 ? 0 : lo, k = hi >= kFsVcs ? kFsVcs - 1 : hi;
   const uint32_t fr = static_cast<uint32_t>(free & 0xff);
   const Out out = impl_->eval(allowed ? l : 0, allowed ? k : 0, allowed, fr, cr, need);
-  if (tap_) {
+  if (tap_ && tap_->recording) {
     const uint32_t in[] = {static_cast<uint32_t>(allowed ? l : 0), static_cast<uint32_t>(allowed ? k : 0), allowed, fr};
     for (size_t j = 0; j < 4; ++j) tap_->record(j, Words{in[j], 0});
     tap_->record(4, cr);
@@ -219,7 +219,7 @@ RtlFlexVcSelect::Out RtlFlexVcSelect::select(int lo, int hi, uint64_t free, cons
   return out;
 }
 
-const PortTap& RtlFlexVcSelect::tap() {
+PortTap& RtlFlexVcSelect::tap() {
   if (!tap_) {
     const int vw = clog2(kFsVcs);
     tap_ = std::make_unique<PortTap>();

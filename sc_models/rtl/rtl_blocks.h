@@ -29,8 +29,8 @@ class RtlContentionUnit {
   bool over(int port) const;
   int threshold() const { return threshold_; }
 
-  // Waveforms: from the first call on, every evaluation records its ports here.
-  const PortTap& tap();
+  // Waveforms: from the first call on, every evaluation records its ports here while it is recording.
+  PortTap& tap();
 
   struct Impl;
 
@@ -53,8 +53,8 @@ class RtlMinCredCounter {
   void cycle(const int* inc, const int* dec, int ports);
   int count(int port) const;  // after the last edge
 
-  // Waveforms: from the first call on, every evaluation records its ports here.
-  const PortTap& tap();
+  // Waveforms: from the first call on, every evaluation records its ports here while it is recording.
+  PortTap& tap();
 
   struct Impl;
 
@@ -81,8 +81,8 @@ class RtlFlexVcSelect {
   // kMaxVcs), credits[j] of VC j (j < kMaxVcs, each <= kMaxCredits), need.
   Out select(int lo, int hi, uint64_t free, const int* credits, int need);
 
-  // Waveforms: from the first call on, every evaluation records its ports here.
-  const PortTap& tap();
+  // Waveforms: from the first call on, every evaluation records its ports here while it is recording.
+  PortTap& tap();
 
   struct Impl;
 

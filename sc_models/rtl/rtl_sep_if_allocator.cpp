@@ -89,7 +89,7 @@ void RtlSepIfAllocator::eval() {
   impl_->eval();
   Words gip(P_ / 32 + 1, 0), givc(P_ * vw / 32 + 1, 0), gop(P_ * ow / 32 + 1, 0);
   impl_->get_gnt(gip, givc, gop);
-  if (tap_) {
+  if (tap_ && tap_->recording) {
     const Words* w[] = {&req, &op, &gip, &givc, &gop};
     for (size_t k = 0; k < 5; ++k) tap_->record(k, *w[k]);
     ++tap_->evals;
@@ -102,7 +102,7 @@ void RtlSepIfAllocator::eval() {
   evaluated_ = true;
 }
 
-const PortTap& RtlSepIfAllocator::tap() {
+PortTap& RtlSepIfAllocator::tap() {
   if (!tap_) {
     const int ow = std::max(1, clog2(P_)), vw = std::max(1, clog2(V_)), n = P_ * V_;
     tap_ = std::make_unique<PortTap>();

@@ -40,8 +40,8 @@ class RtlSepIfAllocator : public SepIfPorts {
   void eval();   // drive req_*, evaluate, fill gnt_*
   void tick();   // one rising clock edge
   void reset();  // rst_n low for one clock cycle: all pointers to 0
-  // Waveforms: from the first call on, every eval() records its ports here.
-  const PortTap& tap();
+  // Waveforms: from the first call on, every eval() records its ports here while it is recording.
+  PortTap& tap();
 
   struct Impl;  // public only so the .cpp's templates can derive from it
 

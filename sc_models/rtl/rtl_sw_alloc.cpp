@@ -42,7 +42,7 @@ class RtlAlloc : public SwAllocBackend {
     drive(a_, V_, inputs, req, op_of);
     collect(a_, inputs, gnt);
   }
-  const PortTap* tap(uint64_t) override { return &a_.tap(); }
+  PortTap* tap(uint64_t) override { return &a_.tap(); }
 
  private:
   RtlSepIfAllocator a_;
@@ -62,7 +62,7 @@ class LockstepAlloc : public SwAllocBackend {
     collect(rtl_, inputs, gnt);
     collect(cpp_, inputs, gnt);
   }
-  const PortTap* tap(uint64_t) override { return &rtl_.tap(); }
+  PortTap* tap(uint64_t) override { return &rtl_.tap(); }
 
  private:
   template <typename A>

@@ -62,7 +62,7 @@ RtlVcAllocator::~RtlVcAllocator() = default;
 RtlVcAllocator::RtlVcAllocator(RtlVcAllocator&&) noexcept = default;
 RtlVcAllocator& RtlVcAllocator::operator=(RtlVcAllocator&&) noexcept = default;
 
-const PortTap& RtlVcAllocator::tap() {
+PortTap& RtlVcAllocator::tap() {
   if (!tap_) {
     const int n = P_ * V_, ow = std::max(1, clog2(P_)), vw = clog2(V_);
     tap_ = std::make_unique<PortTap>();
@@ -81,7 +81,7 @@ void RtlVcAllocator::allocate(const int* op, const uint64_t* mask, int* grant_ov
       if (mask[i] >> o & 1) put_bits(w_mask, i * V_ + o, 1, 1);
   }
   impl_->cycle(w_op, w_mask, gnt, ovc);
-  if (tap_) {
+  if (tap_ && tap_->recording) {
     const Words* w[] = {&w_op, &w_mask, &gnt, &ovc};
     for (size_t k = 0; k < 4; ++k) tap_->record(k, *w[k]);
     ++tap_->evals;

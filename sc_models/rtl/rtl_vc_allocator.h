@@ -28,8 +28,8 @@ class RtlVcAllocator {
   // port op[i] with output VCs mask[i] (0: no request); grant_ovc[i] is its
   // granted output VC, or -1.
   void allocate(const int* op, const uint64_t* mask, int* grant_ovc);
-  // Waveforms: from the first call on, every allocate() records its ports here.
-  const PortTap& tap();
+  // Waveforms: from the first call on, every allocate() records its ports here while it is recording.
+  PortTap& tap();
 
   struct Impl;
 

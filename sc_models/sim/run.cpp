@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "core/error.h"
 #include "sim/monitor.h"
 #include "sim/network.h"
 #include "sim/report.h"
@@ -26,7 +27,13 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   const Cycle stop = cycle_now(Network::kPeriodPs);
   if (stop > 0)
     for (const auto& nic : net.nics()) nic->flush(stop - 1);
-  net.finish_trace();
+  // A waveform that could not be written loses the waveform, not the results.
+  std::string trace_error;
+  try {
+    net.finish_trace();
+  } catch (const ConfigError& e) {
+    trace_error = e.what();
+  }
 
   if (hooks.after) hooks.after(net);
   RunResult res;
@@ -34,6 +41,10 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   res.error = net.status().message;
   if (!mon.deadlock_report.empty()) res.error += "\nblocked VCs:\n" + mon.deadlock_report;
   write_report(cfg, net, mon.end_cycle(), wall, res);
+  if (!trace_error.empty()) {
+    if (!res.exit_code) res.exit_code = kExitBadInput;
+    res.error += (res.error.empty() ? "" : "\n") + trace_error;
+  }
   return res;
 }
 

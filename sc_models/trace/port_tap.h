@@ -1,7 +1,9 @@
 #pragma once
 // The ports of a Verilated block as its last evaluation drove and read them,
-// for waveforms (trace.file). A wrapper of an rtl_ref/ block records into its
-// tap only once someone asked for it (tap()), so untraced blocks copy nothing.
+// for waveforms (trace.file). A wrapper of an rtl_ref/ block has a tap only
+// once someone asked for it (tap()) and records into it only while
+// `recording`: untraced blocks, and traced ones outside the window, copy
+// nothing.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -17,7 +19,8 @@ struct PortTap {
   };
   std::string module;        // the SystemVerilog module
   std::vector<Port> ports;   // inputs first
-  uint64_t evals = 0;        // evaluations so far
+  uint64_t evals = 0;        // evaluations recorded so far
+  bool recording = false;    // the wrapper records only while set (the trace window)
   // Declares the ports once, in the order record() takes them.
   void declare(std::string mod, std::vector<std::pair<std::string, int>> names) {
     module = std::move(mod);
@@ -36,7 +39,7 @@ struct PortTap {
 class TapSource {
  public:
   virtual ~TapSource() = default;
-  virtual const PortTap* tap(uint64_t /*now*/) { return nullptr; }
+  virtual PortTap* tap(uint64_t /*now*/) { return nullptr; }
 };
 
 }  // namespace nocsim

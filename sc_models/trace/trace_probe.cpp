@@ -57,7 +57,7 @@ void TraceProbe::declare(Traced& t) {
       t.busy[i] = add(s + ".vc" + std::to_string(o), "busy", 1);
     }
   }
-  for (const PortTap* tap : t.r->rtl_taps(0)) {
+  for (PortTap* tap : t.r->rtl_taps(0)) {
     Block b{tap, add("." + tap->module, "evals", 16), {}, tap->evals};
     for (const auto& port : tap->ports) b.ports.push_back(add("." + tap->module, port.name, port.width));
     t.blocks.push_back(std::move(b));
@@ -128,7 +128,8 @@ void TraceProbe::run() {
       for (Traced& t : traced_) sample_events(t, k - 1);
       emit(k - 1);
     }
-    if (k == start_)  // counters from here
+    if (k == start_) {  // counters from here
+      record(true);
       for (Traced& t : traced_) {
         t.prev = t.r->state().obs.get<ActivityCounters>().activity();
         for (size_t op = 0; op < t.link.size(); ++op)
@@ -136,7 +137,9 @@ void TraceProbe::run() {
         t.r->rtl_taps(k);
         for (Block& b : t.blocks) b.prev = b.tap->evals;
       }
+    }
     if (k == end_) {
+      record(false);
       sampled_ = false;
       break;
     }
@@ -168,12 +171,36 @@ std::unique_ptr<TraceProbe> make_trace_probe(const Config& cfg, const std::vecto
                                       static_cast<Cycle>(cfg.get_int("trace.cycles")), period_ps);
 }
 
+void TraceProbe::record(bool on) {
+  for (Traced& t : traced_)
+    for (Block& b : t.blocks) b.tap->recording = on;
+}
+
+// The run stops at an edge before anything of that cycle ran, or (a failed
+// check) within a cycle: its events, if any, are written; an edge where
+// nothing happened is not a cycle that ran.
+bool TraceProbe::ran_since_sample(const Traced& t) const {
+  Activity d = t.r->state().obs.get<ActivityCounters>().activity();
+  d -= t.prev;
+  if (d.rc || d.va_requests || d.va_grants || d.sa_requests || d.sa_grants()) return true;
+  for (size_t op = 0; op < t.link.size(); ++op)
+    if (t.link[op] >= 0 && t.r->out_link(static_cast<int>(op))->flits_sent() != t.prev_link[op]) return true;
+  for (const Block& b : t.blocks)
+    if (b.tap->evals != b.prev) return true;
+  return false;
+}
+
 void TraceProbe::finish() {
   if (sampled_) {  // the run stopped inside the window
-    for (Traced& t : traced_) sample_events(t, next_);
-    emit(next_);
+    bool ran = false;
+    for (const Traced& t : traced_) ran = ran || ran_since_sample(t);
+    if (ran) {
+      for (Traced& t : traced_) sample_events(t, next_);
+      emit(next_);
+    }
     sampled_ = false;
   }
+  record(false);
   wave_->close();
 }
 

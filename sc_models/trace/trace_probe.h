@@ -31,7 +31,7 @@ class TraceProbe : public sc_core::sc_module {
 
  private:
   struct Block {
-    const PortTap* tap;
+    PortTap* tap;
     int evals;
     std::vector<int> ports;
     uint64_t prev = 0;
@@ -50,6 +50,8 @@ class TraceProbe : public sc_core::sc_module {
   void sample_state(Traced& t);
   void sample_events(Traced& t, Cycle c);
   void emit(Cycle c);  // cycle c's state and events
+  void record(bool on);
+  bool ran_since_sample(const Traced& t) const;
   void run();
 
   std::unique_ptr<Waveform> wave_;

@@ -85,10 +85,10 @@ class FstSink final : public Waveform::Sink {
     fstWriterEmitValueChange(ctx_, handle_[static_cast<size_t>(id)], bits);
   }
   bool close() override {
-    fstWriterFlushContext(ctx_);
+    const bool ok = !fstWriterGetFseekFailed(ctx_);
     fstWriterClose(ctx_);
     ctx_ = nullptr;
-    return true;
+    return ok;
   }
 
  private:
@@ -202,7 +202,9 @@ void Waveform::close() {
   if (closed_) return;
   closed_ = true;
   if (!defined_) define();
-  if (!sink_->close()) throw ConfigError(key_ + ": writing " + path_ + " failed: " + std::strerror(errno));
+  errno = 0;
+  if (!sink_->close())
+    throw ConfigError(key_ + ": writing " + path_ + " failed" + (errno ? std::string(": ") + std::strerror(errno) : ""));
 }
 
 }  // namespace nocsim

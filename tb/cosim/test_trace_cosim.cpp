@@ -56,11 +56,17 @@ TEST(TraceCosim, MeshLockstepAllocatorsMatchTheStages) {
   EXPECT_EQ(va_grants, f.sum("router_27.va.grants"));
 }
 
-TEST(TraceCosim, DragonflyRtlCountersAndSelectionInFst) {
-#ifndef NOCSIM_HAVE_FST
-  GTEST_SKIP() << "this build writes no FST";
+// FST where the build writes it, else VCD.
+std::string wave_path(const std::string& tag) {
+#ifdef NOCSIM_HAVE_FST
+  return temp_path(tag + ".fst");
+#else
+  return temp_path(tag + ".vcd");
 #endif
-  const std::string fst = temp_path("d.fst"), a = temp_path("a.json"), b = temp_path("b.json");
+}
+
+TEST(TraceCosim, DragonflyRtlCountersAndSelection) {
+  const std::string fst = wave_path("d"), a = temp_path("a.json"), b = temp_path("b.json");
   same_results(traced(dragonfly("uniform", "rtl", a), fst, 5), dragonfly("uniform", "rtl", b), a, b);
   const WaveFile f = WaveFile::read(fst);
   const std::string cu = "router_5.contention_unit.", fs = "router_5.flexvc_select.";
@@ -70,6 +76,19 @@ TEST(TraceCosim, DragonflyRtlCountersAndSelectionInFst) {
   EXPECT_GT(f.sum(cu + "evals"), 100u);
   EXPECT_GT(f.sum(fs + "evals"), 100u);
   EXPECT_TRUE(f.has("router_5.sw_alloc_sep_if.gnt_ip") && f.has("router_5.vc_alloc_sep_if.gnt"));
+}
+
+// The other lazily clocked blocks: Filtered contention counters (clocked
+// through idle cycles) and the minCred counters, traced in rtl mode.
+TEST(TraceCosim, LazilyClockedBlocksKeepTheResults) {
+  const std::string w1 = wave_path("f"), w2 = wave_path("m");
+  const std::string a = temp_path("a.json"), b = temp_path("b.json"), c = temp_path("c.json"), d = temp_path("d.json");
+  std::vector<std::string> filt = dragonfly("uniform", "cpp", a), plain = dragonfly("uniform", "cpp", b);
+  for (auto* v : {&filt, &plain}) v->insert(v->end(), {"routing.contention.variant=filtered", "rtl.contention=rtl"});
+  same_results(traced(filt, w1, 3), plain, a, b);
+  EXPECT_GT(WaveFile::read(w1).sum("router_3.contention_unit.evals"), 1000u);  // every cycle
+  same_results(traced(mincred("rtl", c), w2, 3), mincred("rtl", d), c, d);
+  EXPECT_GT(WaveFile::read(w2).sum("router_3.mincred_counter.evals"), 10u);
 }
 
 }  // namespace

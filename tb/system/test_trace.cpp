@@ -66,21 +66,36 @@ TEST(Trace, WindowHoldsTheRoutersSignalsAndTheirCounts) {
     EXPECT_EQ(link, per_router(json, "link_flits", r));
     EXPECT_GT(link, 0u);
   }
-  // The registered state: an active input VC holds a flit or waits for one,
-  // and its route names a port; credits never pass the depth.
-  const std::string vc = "router_27.in4.vc0.";
-  int active = 0;
-  for (uint64_t t : edges) {
-    if (f.at(vc + "state", t) == 3) {
-      ++active;
-      EXPECT_LT(f.at(vc + "out_port", t), 5u);
-    }
-    if (f.at(vc + "flits", t) > 0) {
-      EXPECT_NE(f.at(vc + "front_pkt", t), 0u);
-    }
-    EXPECT_LE(f.at("router_27.out0.vc1.credits", t), 8u);
+  // State and events line up: at the edge of cycle c the VA grants of c
+  // come from input VCs waiting for VA at that edge and the SA grants from
+  // active VCs holding a flit; a VC granted in c is active at c + 1. A
+  // route names a port; credits never pass the depth.
+  const std::string R = "router_27.";
+  int active = 0, granted = 0;
+  for (size_t k = 0; k + 1 < edges.size(); ++k) {
+    const uint64_t t = edges[k];
+    uint64_t in_va = 0, ready = 0, newly_active = 0;
+    for (int ip = 0; ip < 5; ++ip)
+      for (int v = 0; v < 2; ++v) {
+        const std::string vc = R + "in" + std::to_string(ip) + ".vc" + std::to_string(v) + ".";
+        const uint64_t s = f.at(vc + "state", t);
+        in_va += s == 2;
+        ready += s == 3 && f.at(vc + "flits", t) > 0;
+        newly_active += s == 2 && f.at(vc + "state", edges[k + 1]) == 3;
+        if (s == 3) {
+          ++active;
+          EXPECT_LT(f.at(vc + "out_port", t), 5u);
+        }
+      }
+    const uint64_t va = f.at(R + "va.grants", t);
+    EXPECT_LE(va, in_va) << t;
+    EXPECT_EQ(va, newly_active) << t;
+    EXPECT_LE(f.at(R + "sa.grants", t), ready) << t;
+    granted += static_cast<int>(va);
+    EXPECT_LE(f.at(R + "out0.vc1.credits", t), 8u);
   }
   EXPECT_GT(active, 0);
+  EXPECT_GT(granted, 50);
 }
 
 TEST(Trace, WindowBoundsAndBadKeys) {
