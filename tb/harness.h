@@ -96,6 +96,16 @@ inline std::string strip_host_figures(const std::string& json) {
   return out;
 }
 
+// strip_host_figures, also without the lines of configuration keys whose
+// name starts with `prefix` ("trace." drops every trace.* key).
+inline std::string without_keys(const std::string& json, const std::string& prefix) {
+  std::istringstream in(strip_host_figures(json));
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.find("\"" + prefix) == std::string::npos) out += line + "\n";
+  return out;
+}
+
 // The first number after "key": in a results document (-1 when absent).
 inline double json_number(const std::string& json, const std::string& key) {
   size_t at = json.find("\"" + key + "\": ");

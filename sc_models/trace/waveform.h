@@ -45,7 +45,6 @@ class Waveform {
   void step(uint64_t t);
   // Flushes and closes; throws ConfigError naming the key when a write failed.
   void close();
-  int signals() const { return static_cast<int>(sig_.size()); }
 
  private:
   struct Signal {

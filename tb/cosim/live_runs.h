@@ -1,7 +1,6 @@
 #pragma once
 // The live networks the co-simulation tests run (nocsim's command-line
 // arguments), in a block mode (cpp, rtl, lockstep) with results to `out`.
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -43,12 +42,6 @@ inline std::vector<std::string> torus(const std::string& alloc, const std::strin
 }
 
 // A results document without host figures and router.alloc.
-inline std::string config_free(const std::string& json) {
-  std::string out, line;
-  std::istringstream in(strip_host_figures(json));
-  while (std::getline(in, line))
-    if (line.find("\"router.alloc\"") == std::string::npos) out += line + "\n";
-  return out;
-}
+inline std::string config_free(const std::string& json) { return without_keys(json, "router.alloc\""); }
 
 }  // namespace nocsim::test

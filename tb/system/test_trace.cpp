@@ -22,14 +22,6 @@ uint64_t per_router(const std::string& json, const std::string& counter, int rou
   return std::strtoull(p, nullptr, 10);
 }
 
-std::string without_trace_keys(const std::string& json) {
-  std::string out, line;
-  std::istringstream in(test::strip_host_figures(json));
-  while (std::getline(in, line))
-    if (line.find("\"trace.") == std::string::npos) out += line + "\n";
-  return out;
-}
-
 TEST(Trace, WindowHoldsTheRoutersSignalsAndTheirCounts) {
   const std::string vcd = test::temp_path("mesh.vcd"), traced = test::temp_path("t.json"),
                     plain = test::temp_path("p.json");
@@ -43,7 +35,7 @@ TEST(Trace, WindowHoldsTheRoutersSignalsAndTheirCounts) {
   b.insert(b.end(), {"-o", plain});
   ASSERT_EQ(test::run_cli(b).code, 0);
   const std::string json = test::slurp(traced);
-  EXPECT_EQ(without_trace_keys(json), without_trace_keys(test::slurp(plain)));
+  EXPECT_EQ(test::without_keys(json, "trace."), test::without_keys(test::slurp(plain), "trace."));
 
   const WaveFile f = WaveFile::read(vcd);
   const std::vector<uint64_t> edges = f.edges();
