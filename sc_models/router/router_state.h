@@ -62,8 +62,12 @@ struct alignas(64) InputVc {
   int16_t port = 0;      // its input port
   mutable int16_t sa_taken = 0;  // flits granted this cycle
   mutable uint8_t sa_done = 0;   // tail granted this cycle
+  // VA's scratch: its last attempt found no usable VC, when its candidates'
+  // ports had out_freed summing to va_seen (VcAlloc::blocked).
+  mutable uint8_t va_blocked = 0;
   RouteCandidate route;  // the candidate VA granted
   uint16_t head_size = 0;  // flits of the packet whose candidates these are (VA's credit need)
+  mutable uint32_t va_seen = 0;
   RouteCandidate cands[kMaxCandidates];  // RC's candidates, best first
   VcRange cand_vcs[kMaxCandidates];      // the output VCs the VC policy allows each
 };
@@ -129,6 +133,10 @@ struct RouterState {
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
+  // Per output port: output VCs released plus credits returned to free ones
+  // so far. Only these make a VC usable that was not; VA retries a blocked
+  // head when the sum over its candidates' ports moves.
+  std::vector<uint32_t> out_freed;
   // DAMQ (p.damq), per port: downstream shared flits in use (output side),
   // this cycle's SA grants into them, flits held in the input pool.
   std::vector<int> shared_used;
@@ -173,6 +181,7 @@ struct RouterState {
       ivc.cand_vcs[k] = vcs[k];
     }
     ivc.ready = ready;
+    ivc.va_blocked = 0;
     obs.routed(ip, v, ivc.n_cands);
     if (ivc.state != InputVc::State::Routing) return;
     ivc.state = InputVc::State::VcAlloc;
@@ -233,6 +242,7 @@ struct RouterState {
     if (!f.tail()) return;
     obs.tail_departed(ip, v, o, ivc.out_vc);
     op.free_vcs |= 1ull << ivc.out_vc;
+    ++out_freed[o];
     obs.released(o, ivc.out_vc);
     ivc.out_vc = -1;
     if (ivc.buf.empty())
@@ -247,6 +257,7 @@ struct RouterState {
   template <bool kDamq>
   void credit_returned(int o, int ovc) {
     if constexpr (kDamq) damq_free(o, out[o].vcs[ovc].credits);
+    out_freed[o] += (out[o].free_vcs >> ovc) & 1;  // a held VC's credits serve its packet only
     if (++out[o].vcs[ovc].credits > out[o].depth && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
     obs.credit_returned(o, ovc);
   }

@@ -14,7 +14,9 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
       first_usable_(dynamic_cast<const FirstUsable*>(selection_.get()) != nullptr),
       alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter),
       damq_(st.p.damq),
-      va_age_(st.p.va_arbiter == ArbiterKind::Age) {}
+      va_age_(st.p.va_arbiter == ArbiterKind::Age) {
+  skip_blocked_ = first_usable_ && !damq_;
+}
 
 void VcAlloc::evaluate(Cycle now) {
   if (damq_ || va_age_)
@@ -35,6 +37,7 @@ void VcAlloc::evaluate_with(Cycle now) {
   const bool lookahead = st_.p.lat_rc == 0 && !st_.routing.empty();
   if (st_.vcalloc.empty() && !lookahead) return;
   const bool reroute = st_.p.reevaluate && rc_->adaptive();
+  const bool skip_blocked = skip_blocked_ && !reroute;
   auto route_and_request = [&](int ip, int v) {
     const int first = static_cast<int>(cands_.size());
     rc_->route_now(ip, v, cands_, cand_vcs_);
@@ -49,10 +52,14 @@ void VcAlloc::evaluate_with(Cycle now) {
         const InputVc& ivc = st_.vc(ip, v);
         if (ivc.ready > now) return;
         if (ivc.state == InputVc::State::VcAlloc) {
-          if (reroute && ivc.ready < now)
+          if (reroute && ivc.ready < now) {
             route_and_request(ip, v);
-          else
+          } else if (!skip_blocked) {
             request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
+          } else if (!blocked(ivc) && !request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size)) {
+            ivc.va_blocked = 1;
+            ivc.va_seen = freed(ivc);
+          }
         } else {  // lookahead: a head still to route
           route_and_request(ip, v);
         }
@@ -73,7 +80,7 @@ void VcAlloc::evaluate_with(Cycle now) {
 
 // The selection function picks among the candidates with their usable VCs.
 template <bool kExtras>
-void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size) {
+bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size) {
   uint64_t usable[kMaxCandidates];
   uint64_t mask = 0;
   int c = -1;
@@ -92,9 +99,10 @@ void VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
       throw InvariantError("vc.select: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
                            " with VCs outside its usable ones at router " + std::to_string(st_.id));
   }
-  if (c < 0) return;
+  if (c < 0) return false;
   alloc_.request(ip, v, cands[c].out_port, mask, kExtras && va_age_ ? st_.vc(ip, v).buf.front().gen : 0);
   requesters_.push_back({ip * st_.p.vcs + v, c});
+  return true;
 }
 
 template <bool kDamq>

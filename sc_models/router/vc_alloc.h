@@ -60,7 +60,16 @@ class VcAlloc : public Stage, private SelectView {
   template <bool kExtras>
   void evaluate_with(Cycle now);
   template <bool kExtras>
-  void request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
+  bool request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
+  // A head's usable VCs only grow when one of its candidates' ports frees a
+  // VC or gets a credit back: a head that found none waits for that
+  // (default selection, static buffers, routes kept between attempts).
+  uint32_t freed(const InputVc& ivc) const {
+    uint32_t sum = 0;
+    for (int k = 0; k < ivc.n_cands; ++k) sum += st_.out_freed[ivc.cands[k].out_port];
+    return sum;
+  }
+  bool blocked(const InputVc& ivc) const { return ivc.va_blocked && ivc.va_seen == freed(ivc); }
   int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
   int vcs(int port) const override { return static_cast<int>(st_.out[port].vcs.size()); }
   uint64_t free_vcs(int port) const override { return st_.out[port].free_vcs; }
@@ -68,6 +77,7 @@ class VcAlloc : public Stage, private SelectView {
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate
+  bool skip_blocked_;  // see blocked()
   std::vector<Routed> routed_;          // heads routed here this cycle (lookahead, re-evaluation)
   std::vector<RouteCandidate> cands_;   // their candidates
   std::vector<VcRange> cand_vcs_;       // and VC ranges
