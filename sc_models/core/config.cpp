@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "core/error.h"
@@ -91,6 +93,17 @@ const KeySpec* find_spec(const std::vector<KeySpec>& specs, const std::string& k
   return nullptr;
 }
 
+std::string line_of(const YAML::Node& n) { return std::to_string(n.Mark().line + 1); }
+
+// A prefix of some key (`router`, `router.stage_latency`).
+bool is_section(const std::vector<KeySpec>& schema, const std::string& prefix) {
+  for (const auto& s : schema)
+    if (s.key.compare(0, prefix.size() + 1, prefix + ".") == 0) return true;
+  return false;
+}
+
+std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key);
+
 // One key of a YAML file and its value text, or an error, in file order.
 struct YamlEntry {
   std::string key, text, error;
@@ -108,10 +121,31 @@ void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std:
     e << n;
     out.push_back({prefix, e.c_str(), ""});
   } else if (n.IsMap()) {
-    for (const auto& kv : n) {
-      std::string k = kv.first.as<std::string>();
-      flatten(schema, kv.second, prefix.empty() ? k : prefix + "." + k, out);
+    const std::string where = prefix.empty() ? "the top level" : prefix;
+    if (s) {
+      out.push_back({prefix, "", prefix + ": must be a single value, not a map (line " + line_of(n) + ")"});
+      return;
     }
+    if (n.size() == 0 && !prefix.empty() && !is_section(schema, prefix)) {
+      out.push_back({prefix, "", unknown_key_message(schema, prefix)});
+      return;
+    }
+    std::map<std::string, std::string> seen;  // key -> line
+    for (const auto& kv : n) {
+      if (!kv.first.IsScalar()) {
+        out.push_back({prefix, "", where + ": keys must be plain names, not lists or maps (line " + line_of(kv.first) + ")"});
+        continue;
+      }
+      const std::string k = kv.first.Scalar(), full = prefix.empty() ? k : prefix + "." + k;
+      const auto [it, fresh] = seen.emplace(k, line_of(kv.first));
+      if (!fresh) {
+        out.push_back({full, "", full + ": given twice (lines " + it->second + " and " + line_of(kv.first) + ")"});
+        continue;
+      }
+      flatten(schema, kv.second, full, out);
+    }
+  } else if (!s && !prefix.empty() && is_section(schema, prefix) && (n.IsScalar() || n.IsSequence())) {
+    out.push_back({prefix, "", prefix + ": a section, not a value (line " + line_of(n) + "); give a map of its keys"});
   } else if (n.IsScalar() || n.IsSequence()) {
     std::string text;
     if (scalar_text(n, text))
@@ -311,13 +345,19 @@ void Config::set_override(const std::string& assignment) {
 }
 
 void Config::load_yaml_string(const std::string& text, const std::string& origin) {
-  YAML::Node root;
+  std::vector<YAML::Node> docs;
   try {
-    root = YAML::Load(text);
+    for (const auto& d : YAML::LoadAll(text))
+      if (!d.IsNull()) docs.push_back(d);
   } catch (const YAML::Exception& e) {
     throw ConfigError(origin + ": malformed YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
-  if (!root.IsNull() && !root.IsMap()) throw ConfigError(origin + ": the top level must be a map of sections");
+  if (docs.empty())
+    throw ConfigError(origin + ": empty configuration file (expected sections such as topology:, router:, traffic:)");
+  if (docs.size() > 1)
+    throw ConfigError(origin + ": " + std::to_string(docs.size()) + " YAML documents (separated by ---); give one");
+  const YAML::Node& root = docs.front();
+  if (!root.IsMap()) throw ConfigError(origin + ": the top level must be a map of sections");
   std::vector<YamlEntry> entries;
   flatten(*schema_, root, "", entries);
   std::vector<std::string> errors;
@@ -336,10 +376,13 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
 }
 
 void Config::load_yaml_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw ConfigError(path + ": is a directory, not a configuration file");
   std::ifstream in(path);
   if (!in) throw ConfigError(path + ": cannot open configuration file");
   std::stringstream ss;
   ss << in.rdbuf();
+  if (in.bad()) throw ConfigError(path + ": cannot read configuration file");
   load_yaml_string(ss.str(), path);
 }
 

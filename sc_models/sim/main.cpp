@@ -1,14 +1,18 @@
 // nocsim CONFIG.yaml [key=value ...] [-o results.json] [--quiet]
 // Exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <string>
 #include <systemc>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/config.h"
 #include "core/error.h"
@@ -87,6 +91,32 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
   return args;
 }
 
+// -o before the run: a results file that cannot be written is bad input,
+// not hours of simulation lost at the end.
+void check_output(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path p(path);
+  if (fs::is_directory(p, ec)) throw nocsim::ConfigError("-o: " + path + " is a directory");
+  if (fs::exists(p, ec)) {
+    if (access(path.c_str(), W_OK) != 0) throw nocsim::ConfigError("-o: cannot write " + path + ": " + std::strerror(errno));
+    return;
+  }
+  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec)) throw nocsim::ConfigError("-o: cannot write " + path + ": no directory " + dir.string());
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw nocsim::ConfigError("-o: cannot write " + path + ": " + std::strerror(errno));
+}
+
+// False (errno set) when the file could not be written whole.
+bool write_results(const std::string& path, const std::string& json) {
+  std::ofstream f(path);
+  if (!f) return false;
+  f << json;
+  f.close();
+  return !f.fail();
+}
+
 }  // namespace
 
 // Our own main: the kernel prints its banner before sc_main unless told not to.
@@ -104,16 +134,16 @@ int sc_main(int argc, char* argv[]) {
     nocsim::Config cfg;
     const CliArgs args = read_args(argc, argv, cfg);
     nocsim::validate_config(cfg);
+    if (!args.out_path.empty()) check_output(args.out_path);
     if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::RunResult r = nocsim::run_simulation(cfg);
     std::cout << r.summary << std::flush;
-    if (!args.out_path.empty()) {
-      std::ofstream f(args.out_path);
-      if (!f) throw nocsim::ConfigError("-o: cannot write " + args.out_path);
-      f << r.json;
-    }
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
+    if (!args.out_path.empty() && !write_results(args.out_path, r.json)) {
+      std::cerr << "nocsim: error: -o: writing " << args.out_path << " failed: " << std::strerror(errno) << std::endl;
+      return r.exit_code ? r.exit_code : nocsim::kExitBadInput;
+    }
     return r.exit_code;
   } catch (const nocsim::ConfigError& e) {
     for (const auto& m : e.messages()) std::cerr << "nocsim: error: " << m << "\n";

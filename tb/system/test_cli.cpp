@@ -72,6 +72,46 @@ TEST(Cli, BitPatternOnOddNetwork) {
 TEST(Cli, ReverseStageOrderNeedsPerRouterMode) {
   expect_bad_input({"sim.stage_order=reverse"}, "sim.stage_order: reverse needs sim.mode=per-router");
 }
+// YAML that parses but does not say one thing once.
+TEST(Cli, KeyGivenTwiceInFile) {
+  expect_bad_input({write_temp("router:\n  vcs: 2\n  vcs: 3\n")}, "router.vcs: given twice (lines 2 and 3)");
+}
+TEST(Cli, ComplexKey) {
+  expect_bad_input({write_temp("router:\n  ? [a, b]\n  : 2\n")}, "router: keys must be plain names");
+}
+TEST(Cli, EmptyFile) {
+  expect_bad_input({write_temp("")}, "empty configuration file");
+  expect_bad_input({write_temp("# nothing but a comment\n")}, "empty configuration file");
+}
+TEST(Cli, DirectoryAsConfig) {
+  expect_bad_input({nocsim::test::source_path("topologies")}, "topologies: is a directory, not a configuration file");
+}
+TEST(Cli, SecondYamlDocument) {
+  expect_bad_input({write_temp("router: {vcs: 2}\n---\ntraffic: {load: 0.1}\n")}, "2 YAML documents");
+}
+TEST(Cli, MapWhereAValueBelongs) {
+  expect_bad_input({write_temp("router:\n  vcs: {}\n")}, "router.vcs: must be a single value, not a map (line 2)");
+}
+TEST(Cli, ValueWhereASectionBelongs) {
+  expect_bad_input({write_temp("router:\n  stage_latency: 3\n")}, "router.stage_latency: a section, not a value");
+}
+TEST(Cli, EmptyUnknownSection) { expect_bad_input({write_temp("foo: {}\n")}, "foo: unknown key"); }
+// The output path is checked before the network is built: nothing runs.
+TEST(Cli, UnwritableOutputBeforeTheRun) {
+  auto r = run_cli({source_path("topologies/torus-8x8.yaml"), "router.vcs=1", "routing.dateline=false",
+                    "traffic.load=0.8", "-o", "/nonexistent/x.json", "--quiet"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err, "nocsim: error: -o: cannot write /nonexistent/x.json: no directory /nonexistent\n");
+  expect_bad_input({"-o", nocsim::test::source_path("topologies")}, "-o: ");
+}
+// A failed write is an error after the summary (the run's figures are not lost from the screen).
+TEST(Cli, OutputWriteErrorIsReported) {
+  auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "sim.cycles=200", "sim.warmup=0", "-o", "/dev/full", "--quiet"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.out.find("accepted"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("nocsim: error: -o: writing /dev/full failed"), std::string::npos) << r.err;
+}
 TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.n=2"}, "topology.k: give one value"); }
 
 TEST(Cli, SummaryAndJson) {
