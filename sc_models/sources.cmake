@@ -44,6 +44,7 @@ add_library(nocsim_lib STATIC
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp
+  sc_models/sim/stop_signal.cpp
   sc_models/trace/waveform.cpp
   sc_models/trace/trace_probe.cpp
   topologies/topology.cpp

@@ -9,6 +9,8 @@
 namespace nocsim {
 
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitBadInput = 2, kExitDeadlock = 3, kExitInvariant = 4 };
+// A run stopped by signal s exits kExitSignal + s (130 for SIGINT, 143 for SIGTERM).
+constexpr int kExitSignal = 128;
 
 // Bad configuration or input file: exit 2. Carries every error found in one
 // pass (a whole file and its overrides), one message each; what() joins them

@@ -1,5 +1,6 @@
 // nocsim CONFIG.yaml [key=value ...] [-o results.json] [--quiet]
-// Exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation.
+// Exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation, 128 + signal
+// when SIGINT or SIGTERM stopped the run (its results so far are written).
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -19,13 +20,14 @@
 #include "core/huge_pages.h"
 #include "sim/network.h"
 #include "sim/run.h"
+#include "sim/stop_signal.h"
 
 namespace {
 
 void usage() {
   std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--quiet] [--check-config]\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
-               "exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation\n";
+               "exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation, 130/143 interrupted\n";
 }
 
 void list_keys() {
@@ -137,6 +139,7 @@ int sc_main(int argc, char* argv[]) {
     if (!args.out_path.empty()) check_output(args.out_path);
     if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
+    nocsim::install_stop_handlers();
     nocsim::RunResult r = nocsim::run_simulation(cfg);
     std::cout << r.summary << std::flush;
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;

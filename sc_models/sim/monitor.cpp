@@ -1,7 +1,11 @@
 #include "sim/monitor.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
+#include <string>
+
+#include "sim/stop_signal.h"
 
 namespace nocsim {
 
@@ -26,6 +30,11 @@ void Monitor::main() {
     now = next;
     end_ = now;
     if (net_.status().failed()) return;
+    if (const int sig = stop_requested()) {
+      net_.status().fail(kExitSignal + sig, std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
+                                                " at cycle " + std::to_string(now));
+      return;
+    }
     uint64_t p = net_.progress();
     if (p != last_progress) {
       last_progress = p;

@@ -26,7 +26,7 @@ const char* status_name(int code) {
     case kExitOk: return "ok";
     case kExitDeadlock: return "deadlock";
     case kExitInvariant: return "invariant-violation";
-    default: return "error";
+    default: return code > kExitSignal ? "interrupted" : "error";
   }
 }
 
@@ -63,8 +63,11 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   const double n_meas = static_cast<double>(s.latency.size());
   double lat_sum = 0;
   for (auto l : s.latency) lat_sum += l;
-  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(w.end - w.begin);
-  const double accepted = s.window_flits_accepted / nodes_cycles;
+  // A run stopped early (deadlock, signal) measured only up to where it stopped.
+  const Cycle measured = std::min(w.end, std::max(cycles, w.begin)) - w.begin;
+  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(measured);
+  auto per_node_cycle = [&](double x) { return nodes_cycles > 0 ? x / nodes_cycles : 0.0; };
+  const double accepted = per_node_cycle(s.window_flits_accepted);
   const double lat_mean = n_meas ? lat_sum / n_meas : 0;
 
   JsonWriter j;
@@ -72,7 +75,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.str("status", status_name(res.exit_code));
   if (res.exit_code) j.str("error", res.error);
   j.num("offered_load", cfg.get_double("traffic.load"));
-  j.num("generated_load", s.window_flits_generated / nodes_cycles);
+  j.num("generated_load", per_node_cycle(s.window_flits_generated));
   j.num("accepted_load", accepted);
   j.open("latency");
   j.num("mean", lat_mean);
@@ -90,7 +93,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.close();
   std::vector<double> per_router(t.routers());
   for (int r = 0; r < t.routers(); ++r)
-    per_router[r] = s.router_injected[r] / (static_cast<double>(t.concentration()) * (w.end - w.begin));
+    per_router[r] = measured ? s.router_injected[r] / (static_cast<double>(t.concentration()) * measured) : 0.0;
   const Fairness fair = fairness(per_router);
   j.open("fairness");
   j.num("min_injection", fair.min);
@@ -125,7 +128,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.close();
   j.open("sim");
   j.num("cycles", static_cast<uint64_t>(cycles));
-  j.num("measured_cycles", static_cast<uint64_t>(w.end - w.begin));
+  j.num("measured_cycles", static_cast<uint64_t>(measured));
   j.num("wall_seconds", wall);
   j.num("cycles_per_second", wall > 0 ? cycles / wall : 0);
   j.num("router_traversals", net.progress() - s.flits_injected - s.flits_ejected);

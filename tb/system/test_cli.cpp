@@ -158,3 +158,48 @@ TEST(Cli, HugePagesDoNotChangeResults) {
   EXPECT_NE(json[0].find("\"delivered\""), std::string::npos);
   EXPECT_EQ(json[0], json[1]);
 }
+
+// SIGINT and SIGTERM sent to a real run, once it is simulating (its first
+// progress line): the results so far are written, status "interrupted".
+namespace {
+
+void expect_graceful_stop(int sig, int expect_code) {
+  const std::string out = nocsim::test::temp_path("int.json"), err = nocsim::test::temp_path("int.err");
+  const std::string cfg = source_path("topologies/mesh-8x8.yaml");
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (!freopen(err.c_str(), "w", stderr) || !freopen("/dev/null", "w", stdout)) _exit(99);
+    execl(NOCSIM_BIN, NOCSIM_BIN, cfg.c_str(), "sim.cycles=100000000", "-o", out.c_str(), static_cast<char*>(nullptr));
+    _exit(98);
+  }
+  bool started = false;
+  for (int i = 0; i < 1200 && !started; ++i) {  // up to a minute
+    usleep(50000);
+    started = nocsim::test::slurp(err).find("nocsim: cycle ") != std::string::npos;
+  }
+  kill(pid, started ? sig : SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(started) << nocsim::test::slurp(err);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  EXPECT_EQ(WEXITSTATUS(status), expect_code);
+  const std::string e = nocsim::test::slurp(err), j = nocsim::test::slurp(out);
+  EXPECT_NE(e.find(sig == SIGINT ? "interrupted by SIGINT at cycle " : "interrupted by SIGTERM at cycle "),
+            std::string::npos)
+      << e;
+  EXPECT_NE(j.find("\"status\": \"interrupted\""), std::string::npos) << j.substr(0, 300);
+  const size_t at = j.find("\"measured_cycles\": ");
+  ASSERT_NE(at, std::string::npos);
+  const long measured = std::stol(j.substr(at + 19));
+  EXPECT_GT(measured, 0);
+  EXPECT_LT(measured, 100000000);
+  const size_t acc = j.find("\"accepted_load\": ");
+  ASSERT_NE(acc, std::string::npos);
+  EXPECT_NEAR(std::stod(j.substr(acc + 17)), 0.1, 0.02);  // over the cycles it ran, not the whole window
+}
+
+}  // namespace
+
+TEST(Cli, SigtermWritesResultsSoFar) { expect_graceful_stop(SIGTERM, 143); }
+TEST(Cli, SigintWritesResultsSoFar) { expect_graceful_stop(SIGINT, 130); }
