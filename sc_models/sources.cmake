@@ -45,6 +45,7 @@ add_library(nocsim_lib STATIC
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp
   sc_models/sim/stop_signal.cpp
+  sc_models/sim/deadlock.cpp
   sc_models/trace/waveform.cpp
   sc_models/trace/trace_probe.cpp
   topologies/topology.cpp

@@ -14,9 +14,14 @@ struct RunStatus {
   std::string message;
   void fail(int code, const std::string& msg) {
     if (exit_code != kExitOk) return;
+    record(code, msg);
+    sc_core::sc_stop();
+  }
+  // After the simulation: the same without stopping it.
+  void record(int code, const std::string& msg) {
+    if (exit_code != kExitOk) return;
     exit_code = code;
     message = msg;
-    sc_core::sc_stop();
   }
   bool failed() const { return exit_code != kExitOk; }
 };

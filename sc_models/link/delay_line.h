@@ -20,6 +20,8 @@ class DelayLine {
   const T& front() const { return q_.front().second; }
   const T& back() const { return q_.back().second; }
   Cycle front_arrival() const { return q_.front().first; }
+  Cycle back_arrival() const { return q_.back().first; }
+  const T& at(size_t i) const { return q_[i].second; }  // i-th oldest
   void pop() { q_.pop_front(); }
   bool empty() const { return q_.empty(); }
   size_t size() const { return q_.size(); }

@@ -77,6 +77,13 @@ class Link : public sc_core::sc_module {
   void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }
   DelayLine<Flit>& flits() { return flit_lane_.line; }
   DelayLine<Credit>& credits() { return credit_lane_.line; }
+  const DelayLine<Flit>& flits() const { return flit_lane_.line; }
+  const DelayLine<Credit>& credits() const { return credit_lane_.line; }
+  // Something sent on the link arrives after cycle `now`: the network is not frozen.
+  bool busy_after(Cycle now) const {
+    return (!flit_lane_.line.empty() && flit_lane_.line.back_arrival() > now) ||
+           (!credit_lane_.line.empty() && credit_lane_.line.back_arrival() > now);
+  }
   // Flits and credits sent over the run (activity counters of the link).
   uint64_t flits_sent() const { return flit_lane_.sent_; }
   uint64_t credits_sent() const { return credit_lane_.sent_; }

@@ -1,7 +1,8 @@
 #pragma once
 // Run control as one SC_THREAD that wakes every few hundred cycles (never per
 // cycle): ends the run after the window and the drain, reports a deadlock
-// when no flit moved for sim.watchdog cycles while flits are in the network,
+// when no flit moved for sim.watchdog cycles while flits are in the network
+// and nothing is on its way over a link,
 // and prints progress on stderr.
 #include <chrono>
 #include <systemc>
@@ -17,7 +18,8 @@ class Monitor : public sc_core::sc_module {
   Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress,
           bool all_packets);
   Cycle end_cycle() const { return end_; }
-  std::string deadlock_report;
+  std::string deadlock_report;  // the blocked VCs
+  std::string deadlock_cycle;   // a cycle of VCs each waiting on the next, when the analysis finds one
 
  private:
   void main();

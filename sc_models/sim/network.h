@@ -67,6 +67,13 @@ class Network : public sc_core::sc_module, public CongestionView {
   // the run stopped before it (a failure during warm-up).
   Cycle activity_since() const { return snapshot_taken_ ? stats_.window.begin : 0; }
   std::vector<PortActivity> port_activity(int r) const;
+  // Some flit or credit on a link arrives after cycle `now` (the watchdog's
+  // window may be shorter than a link).
+  bool links_busy_after(Cycle now) const {
+    for (const auto& l : links_)
+      if (l->busy_after(now)) return true;
+    return false;
+  }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
   // trace.file: after the run, the waveform's last cycle and close.

@@ -74,6 +74,14 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.open();
   j.str("status", status_name(res.exit_code));
   if (res.exit_code) j.str("error", res.error);
+  // Beyond saturation, or too short a drain: latency covers the delivered subset only.
+  std::string warning;
+  if (!res.exit_code && s.measured_delivered < s.measured_generated)
+    warning = std::to_string(s.measured_generated - s.measured_delivered) + " of " +
+              std::to_string(s.measured_generated) +
+              " measured packets not delivered by the end of the run (saturated, or sim.drain too short): "
+              "latency is over the delivered ones";
+  if (!warning.empty()) j.str("warning", warning);
   j.num("offered_load", cfg.get_double("traffic.load"));
   j.num("generated_load", per_node_cycle(s.window_flits_generated));
   j.num("accepted_load", accepted);
@@ -148,6 +156,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   char line[256];
   o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; " << cfg.get_str("routing.algorithm") << ", "
     << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
+  if (!warning.empty()) o << "  warning  " << warning << "\n";
   std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)\n",
                 cfg.get_double("traffic.load"), accepted);
   o << line;

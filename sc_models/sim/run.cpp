@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "core/error.h"
+#include "sim/deadlock.h"
 #include "sim/monitor.h"
 #include "sim/network.h"
 #include "sim/report.h"
@@ -35,10 +36,22 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
     trace_error = e.what();
   }
 
+  // A run shorter than the watchdog's window can end on a frozen network.
+  if (!net.status().failed() && net.flits_in_network() > 0) {
+    const DeadlockFinding f = find_deadlock(net);
+    if (!f.dead.empty()) {
+      net.status().record(kExitDeadlock, "deadlock: " + std::to_string(f.dead.size()) +
+                                             " input VCs can never move (found at the end of the run, cycle " +
+                                             std::to_string(stop) + ")");
+      mon.deadlock_cycle = describe_cycle(f);
+      mon.deadlock_report = net.blocked_report(40);
+    }
+  }
   if (hooks.after) hooks.after(net);
   RunResult res;
   res.exit_code = net.status().exit_code;
   res.error = net.status().message;
+  if (!mon.deadlock_cycle.empty()) res.error += "\nwait cycle (each VC waits on the next):\n" + mon.deadlock_cycle;
   if (!mon.deadlock_report.empty()) res.error += "\nblocked VCs:\n" + mon.deadlock_report;
   write_report(cfg, net, mon.end_cycle(), wall, res);
   if (!trace_error.empty()) {

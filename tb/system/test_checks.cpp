@@ -1,6 +1,9 @@
 // Invariant checks and the deadlock watchdog.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <sstream>
+
 #include "harness.h"
 #include "sim/network.h"
 #include "sim/run.h"
@@ -16,6 +19,76 @@ TEST(Checks, TorusWithoutDatelineDeadlocksAndIsReported) {
   EXPECT_NE(r.err.find("waiting for VA on out port"), std::string::npos);
   EXPECT_NE(r.err.find(" vcs 0..0 (vc 0 "), std::string::npos) << "VC ranges printed as numbers: " << r.err;
   EXPECT_NE(r.out.find("status deadlock"), std::string::npos);
+}
+
+namespace {
+
+struct WaitLine {
+  int from[3], to[3];  // router, in port, vc
+  int out_port = -1;
+  bool downstream = false;
+};
+
+// The report's "wait cycle" lines.
+std::vector<WaitLine> wait_cycle(const std::string& err) {
+  std::vector<WaitLine> lines;
+  std::istringstream in(err.substr(err.find("wait cycle")));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line) && line.rfind("  router ", 0) == 0) {
+    WaitLine w;
+    EXPECT_EQ(std::sscanf(line.c_str(), "  router %d in port %d vc %d", &w.from[0], &w.from[1], &w.from[2]), 3) << line;
+    const size_t colon = line.rfind(": router ");
+    EXPECT_NE(colon, std::string::npos) << line;
+    EXPECT_EQ(std::sscanf(line.c_str() + colon, ": router %d in port %d vc %d", &w.to[0], &w.to[1], &w.to[2]), 3) << line;
+    const size_t op = line.find("out port ");
+    if (op != std::string::npos) w.out_port = std::atoi(line.c_str() + op + 9);
+    w.downstream = line.find(", downstream:") != std::string::npos;
+    lines.push_back(w);
+  }
+  return lines;
+}
+
+}  // namespace
+
+// The report names a closed chain of VCs, each waiting on the next: for
+// credits of the next hop's VC, the link's far end.
+TEST(Checks, DeadlockReportNamesTheWaitCycle) {
+  const std::vector<std::string> keys = {"router.vcs=1", "routing.dateline=false", "traffic.load=0.8"};
+  std::vector<std::string> args = {test::source_path("topologies/torus-8x8.yaml"), "--quiet"};
+  args.insert(args.end(), keys.begin(), keys.end());
+  auto r = test::run_cli(args);
+  ASSERT_EQ(r.code, 3) << r.err;
+  const auto cycle = wait_cycle(r.err);
+  ASSERT_GE(cycle.size(), 2u) << r.err;
+  const auto topo = validate_config(
+      test::make_config("topologies/torus-8x8.yaml", {"router.vcs=1", "routing.dateline=false", "traffic.load=0.8"}));
+  for (size_t i = 0; i < cycle.size(); ++i) {
+    const WaitLine& a = cycle[i];
+    const WaitLine& b = cycle[(i + 1) % cycle.size()];
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(a.to[k], b.from[k]) << "line " << i;
+    ASSERT_TRUE(a.downstream) << "a ring of one-VC links waits on credits";
+    const PortPeer p = topo->peer(a.from[0], a.out_port);
+    EXPECT_EQ(p.router, a.to[0]) << "line " << i;
+    EXPECT_EQ(p.port, a.to[1]) << "line " << i;
+  }
+}
+
+// A run shorter than the watchdog's window that ends frozen is a deadlock.
+TEST(Checks, FrozenNetworkAtTheEndOfAShortRun) {
+  auto r = test::run_cli({test::source_path("topologies/torus-8x8.yaml"), "router.vcs=1", "routing.dateline=false",
+                          "traffic.load=0.8", "sim.cycles=2000", "sim.warmup=0", "--quiet"});
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_NE(r.err.find("input VCs can never move (found at the end of the run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("wait cycle"), std::string::npos) << r.err;
+}
+
+// Flits on a link longer than the watchdog's window are on their way, not stuck.
+TEST(Checks, LongLinksAreNotADeadlock) {
+  auto r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "topology.k=2", "topology.n=1",
+                          "link.latency=20000", "traffic.load=0.0002", "sim.cycles=60000", "sim.warmup=0", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("status ok"), std::string::npos) << r.out;
 }
 
 TEST(Checks, EveryPacketDeliveredOnceInOrder) {
@@ -75,4 +148,16 @@ TEST(Checks, SinkCatchesAFlitOutOfSequence) {
   EXPECT_EQ(r.exit_code, kExitInvariant);
   EXPECT_NE(r.error.find("flit 3 of packet 77 (dst 9) reached node 9 on vc 0 expecting flit 0"), std::string::npos)
       << r.error;
+}
+
+// Far beyond saturation the measured packets are not all delivered: the
+// results say so beside status ok; below saturation they do not.
+TEST(Checks, UndeliveredMeasuredPacketsAreFlagged) {
+  auto over = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "traffic.load=1", "sim.cycles=1000", "--quiet"});
+  EXPECT_EQ(over.code, 0) << over.err;
+  EXPECT_NE(over.out.find("  warning  "), std::string::npos) << over.out;
+  EXPECT_NE(over.out.find("measured packets not delivered"), std::string::npos) << over.out;
+  auto under = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.1", "sim.cycles=1000", "--quiet"});
+  EXPECT_EQ(under.code, 0) << under.err;
+  EXPECT_EQ(under.out.find("warning"), std::string::npos) << under.out;
 }

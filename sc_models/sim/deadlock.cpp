@@ -1,0 +1,190 @@
+#include "sim/deadlock.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "sim/network.h"
+
+namespace nocsim {
+namespace {
+
+struct Edge {
+  size_t to;
+  std::string why;
+};
+
+class WaitGraph {
+ public:
+  explicit WaitGraph(const Network& net) : net_(net) {
+    for (const auto& r : net.routers()) {
+      base_.push_back(refs_.size());
+      const RouterState& st = r->state();
+      for (int ip = 0; ip < st.p.ports; ++ip)
+        for (int v = 0; v < st.p.vcs; ++v) refs_.push_back({st.id, ip, v});
+    }
+    edges_.resize(refs_.size());
+    waits_.assign(refs_.size(), 0);
+    for (const auto& r : net.routers()) {
+      const RouterState& st = r->state();
+      for (int ip = 0; ip < st.p.ports; ++ip)
+        for (int v = 0; v < st.p.in_vcs[ip]; ++v) build(*r, ip, v);
+    }
+  }
+  const std::vector<VcRef>& refs() const { return refs_; }
+  const std::vector<std::vector<Edge>>& edges() const { return edges_; }
+  const std::vector<uint8_t>& waits() const { return waits_; }
+
+ private:
+  size_t node(int router, int port, int vc) const {
+    const RouterState& st = net_.routers()[router]->state();
+    return base_[router] + static_cast<size_t>(port * st.p.vcs + vc);
+  }
+  // The input VC of router r that holds output VC (op, ovc), or -1.
+  static int holder(const RouterState& st, int op, int ovc) {
+    for (int i : st.active) {
+      const InputVc& x = st.in[static_cast<size_t>(i)];
+      if (x.route.out_port == op && x.out_vc == ovc) return i;
+    }
+    return -1;
+  }
+  // Credits for output VC (op, ovc) of router r still on the link back.
+  bool credit_in_flight(const Router& r, int op, int ovc) const {
+    const Link* l = r.out_link(op);
+    if (!l) return false;
+    for (size_t i = 0; i < l->credits().size(); ++i)
+      if (l->credits().at(i).vc() == ovc) return true;
+    return false;
+  }
+  // Waits on the downstream VC for credits, unless some are on their way.
+  bool wait_credits(const Router& r, size_t from, int op, int ovc, const char* what) {
+    const PortPeer d = net_.topology().peer(r.state().id, op);
+    if (d.router < 0 || credit_in_flight(r, op, ovc)) return false;
+    edges_[from].push_back({node(d.router, d.port, ovc), std::string(what) + " out port " + std::to_string(op) +
+                                                               " vc " + std::to_string(ovc) + ", downstream"});
+    return true;
+  }
+  void build(const Router& r, int ip, int v) {
+    const RouterState& st = r.state();
+    const InputVc& x = st.vc(ip, v);
+    const size_t me = node(st.id, ip, v);
+    bool blocked = false;
+    if (x.buf.empty()) {
+      if (x.state == InputVc::State::Active) blocked = wait_upstream(r, me, ip, v);
+    } else if (x.state == InputVc::State::Active) {
+      blocked = !st.out[x.route.out_port].sink && st.out[x.route.out_port].vcs[x.out_vc].credits <= 0 &&
+                wait_credits(r, me, x.route.out_port, x.out_vc, "needs credits of");
+    } else if (x.state == InputVc::State::VcAlloc) {
+      blocked = wait_va(r, me, x);
+    }
+    waits_[me] = blocked;
+    if (!blocked) edges_[me].clear();
+  }
+  // VA: blocked when no candidate has a usable output VC; waits on every
+  // holder of a busy VC and every free VC's downstream (any would do).
+  bool wait_va(const Router& r, size_t me, const InputVc& x) {
+    const RouterState& st = r.state();
+    if (x.n_cands == 0) return false;
+    for (int k = 0; k < x.n_cands; ++k) {
+      const RouteCandidate& c = x.cands[k];
+      const OutputUnit& op = st.out[c.out_port];
+      const VcRange range = x.cand_vcs[k];
+      const int need = st.p.vct || c.opportunistic() || range.whole ? x.head_size : 1;
+      for (int o = std::max<int>(range.lo, 0); o <= range.hi && o < static_cast<int>(op.vcs.size()); ++o) {
+        if (op.busy(o)) {
+          const int h = holder(st, c.out_port, o);
+          if (h < 0) return false;
+          edges_[me].push_back({base_[st.id] + static_cast<size_t>(h),
+                                "wants out port " + std::to_string(c.out_port) + " vc " + std::to_string(o) + ", held by"});
+        } else if (op.sink || op.vcs[o].credits >= need ||
+                   !wait_credits(r, me, c.out_port, o, "wants (free, no credits)")) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+  // Holding an output VC with an empty buffer: the rest of the packet is
+  // owed by the upstream VC that holds this VC, unless it is on its way.
+  bool wait_upstream(const Router& r, size_t me, int ip, int v) {
+    const RouterState& st = r.state();
+    if (ip >= st.p.network_ports) return false;  // a NIC sends what it has
+    const PortPeer u = net_.topology().peer(st.id, ip);
+    if (u.router < 0) return false;
+    if (const Link* l = r.in_link(ip))
+      for (size_t i = 0; i < l->flits().size(); ++i)
+        if (l->flits().at(i).vc == v) return false;
+    const RouterState& up = net_.routers()[u.router]->state();
+    const auto& q = up.out[u.port].queue;
+    for (size_t i = 0; i < q.size(); ++i)
+      if (q[i].flit.vc == v) return false;
+    const int h = holder(up, u.port, v);
+    if (h < 0) return false;
+    edges_[me].push_back({base_[u.router] + static_cast<size_t>(h), "waits for the rest of its packet, upstream"});
+    return true;
+  }
+
+  const Network& net_;
+  std::vector<size_t> base_;  // per router: its first node
+  std::vector<VcRef> refs_;
+  std::vector<std::vector<Edge>> edges_;
+  std::vector<uint8_t> waits_;
+};
+
+std::string name(const VcRef& v) {
+  return "router " + std::to_string(v.router) + " in port " + std::to_string(v.port) + " vc " + std::to_string(v.vc);
+}
+
+}  // namespace
+
+DeadlockFinding find_deadlock(const Network& net) {
+  const WaitGraph g(net);
+  const size_t n = g.refs().size();
+  std::vector<uint8_t> dead = g.waits();
+  // The largest set whose members wait only on members.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (!dead[i]) continue;
+      for (const Edge& e : g.edges()[i])
+        if (!dead[e.to]) {
+          dead[i] = 0;
+          changed = true;
+          break;
+        }
+    }
+  }
+  DeadlockFinding f;
+  size_t start = n;
+  for (size_t i = 0; i < n; ++i)
+    if (dead[i]) {
+      f.dead.push_back(g.refs()[i]);
+      if (start == n) start = i;
+    }
+  if (start == n) return f;
+  // Every dead VC waits on a dead one: walking first edges must come back.
+  std::vector<size_t> seen_at(n, n), path;
+  std::vector<const Edge*> via;
+  size_t i = start;
+  while (seen_at[i] == n) {
+    seen_at[i] = path.size();
+    path.push_back(i);
+    const Edge* e = nullptr;
+    for (const Edge& x : g.edges()[i])
+      if (dead[x.to]) {
+        e = &x;
+        break;
+      }
+    via.push_back(e);
+    i = e->to;
+  }
+  for (size_t k = seen_at[i]; k < path.size(); ++k) f.cycle.push_back({g.refs()[path[k]], g.refs()[via[k]->to], via[k]->why});
+  return f;
+}
+
+std::string describe_cycle(const DeadlockFinding& f) {
+  std::ostringstream o;
+  for (const WaitEdge& e : f.cycle) o << "  " << name(e.from) << " " << e.why << ": " << name(e.to) << "\n";
+  return o.str();
+}
+
+}  // namespace nocsim
