@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "core/error.h"
@@ -361,9 +362,14 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
   std::vector<YamlEntry> entries;
   flatten(*schema_, root, "", entries);
   std::vector<std::string> errors;
+  std::set<std::string> given;  // `router.vcs:` beside `router: {vcs:}`
   for (const auto& e : entries) {
     if (!e.error.empty()) {
       errors.push_back(e.error);
+      continue;
+    }
+    if (!given.insert(e.key).second) {
+      errors.push_back(e.key + ": given twice");
       continue;
     }
     try {

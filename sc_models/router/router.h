@@ -71,6 +71,8 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   static int credit_tag(int out_port) { return -1 - out_port; }
 
   const RouterState& state() const { return st_; }
+  // VA routes a waiting head again at each attempt (its candidates may change).
+  bool reroutes() const { return st_.p.reevaluate && rc_->adaptive(); }
   // Tests plant faults here to prove the checks catch them.
   RouterState& state_for_test() { return st_; }
   void request_commit() { committer_.request(); }

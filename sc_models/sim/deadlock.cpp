@@ -83,7 +83,7 @@ class WaitGraph {
   // holder of a busy VC and every free VC's downstream (any would do).
   bool wait_va(const Router& r, size_t me, const InputVc& x) {
     const RouterState& st = r.state();
-    if (x.n_cands == 0) return false;
+    if (x.n_cands == 0 || r.reroutes()) return false;  // re-routed heads may find other candidates
     for (int k = 0; k < x.n_cands; ++k) {
       const RouteCandidate& c = x.cands[k];
       const OutputUnit& op = st.out[c.out_port];
@@ -101,7 +101,7 @@ class WaitGraph {
         }
       }
     }
-    return true;
+    return !edges_[me].empty();  // empty VC ranges wait on nothing known
   }
   // Holding an output VC with an empty buffer: the rest of the packet is
   // owed by the upstream VC that holds this VC, unless it is on its way.
@@ -174,6 +174,7 @@ DeadlockFinding find_deadlock(const Network& net) {
         e = &x;
         break;
       }
+    if (!e) return f;  // cannot happen: every dead VC has a dead target
     via.push_back(e);
     i = e->to;
   }

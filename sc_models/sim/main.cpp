@@ -100,23 +100,24 @@ void check_output(const std::string& path) {
   std::error_code ec;
   const fs::path p(path);
   if (fs::is_directory(p, ec)) throw nocsim::ConfigError("-o: " + path + " is a directory");
+  auto refuse = [&path](int err) { throw nocsim::ConfigError("-o: cannot write " + path + ": " + std::strerror(err)); };
   if (fs::exists(p, ec)) {
-    if (access(path.c_str(), W_OK) != 0) throw nocsim::ConfigError("-o: cannot write " + path + ": " + std::strerror(errno));
+    if (access(path.c_str(), W_OK) != 0) refuse(errno);
     return;
   }
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec)) throw nocsim::ConfigError("-o: cannot write " + path + ": no directory " + dir.string());
-  if (access(dir.c_str(), W_OK | X_OK) != 0)
-    throw nocsim::ConfigError("-o: cannot write " + path + ": " + std::strerror(errno));
+  if (access(dir.c_str(), W_OK | X_OK) != 0) refuse(errno);
 }
 
-// False (errno set) when the file could not be written whole.
-bool write_results(const std::string& path, const std::string& json) {
+// 0, or the errno of the failed write.
+int write_results(const std::string& path, const std::string& json) {
+  errno = 0;
   std::ofstream f(path);
-  if (!f) return false;
+  if (!f) return errno ? errno : EIO;
   f << json;
   f.close();
-  return !f.fail();
+  return f.fail() ? (errno ? errno : EIO) : 0;
 }
 
 }  // namespace
@@ -143,8 +144,8 @@ int sc_main(int argc, char* argv[]) {
     nocsim::RunResult r = nocsim::run_simulation(cfg);
     std::cout << r.summary << std::flush;
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
-    if (!args.out_path.empty() && !write_results(args.out_path, r.json)) {
-      std::cerr << "nocsim: error: -o: writing " << args.out_path << " failed: " << std::strerror(errno) << std::endl;
+    if (const int err = args.out_path.empty() ? 0 : write_results(args.out_path, r.json)) {
+      std::cerr << "nocsim: error: -o: writing " << args.out_path << " failed: " << std::strerror(err) << std::endl;
       return r.exit_code ? r.exit_code : nocsim::kExitBadInput;
     }
     return r.exit_code;

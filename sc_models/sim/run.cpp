@@ -1,5 +1,6 @@
 #include "sim/run.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/error.h"
@@ -53,7 +54,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   res.error = net.status().message;
   if (!mon.deadlock_cycle.empty()) res.error += "\nwait cycle (each VC waits on the next):\n" + mon.deadlock_cycle;
   if (!mon.deadlock_report.empty()) res.error += "\nblocked VCs:\n" + mon.deadlock_report;
-  write_report(cfg, net, mon.end_cycle(), wall, res);
+  write_report(cfg, net, std::max(mon.end_cycle(), stop), wall, res);  // a router's failure stops between checks
   if (!trace_error.empty()) {
     if (!res.exit_code) res.exit_code = kExitBadInput;
     res.error += (res.error.empty() ? "" : "\n") + trace_error;

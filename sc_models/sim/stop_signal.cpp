@@ -1,6 +1,7 @@
 #include "sim/stop_signal.h"
 
 #include <csignal>
+#include <initializer_list>
 
 namespace nocsim {
 namespace {
@@ -8,17 +9,29 @@ namespace {
 // The one process-wide variable: a signal handler can reach nothing else.
 volatile std::sig_atomic_t g_stop = 0;
 
-void on_signal(int sig) { g_stop = sig; }
+void set_action(int sig, void (*handler)(int)) {
+  struct sigaction sa {};
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(sig, &sa, nullptr);
+}
+
+// The first signal asks; the defaults are back for the next one of either kind.
+void on_signal(int sig) {
+  g_stop = sig;
+  set_action(SIGINT, SIG_DFL);
+  set_action(SIGTERM, SIG_DFL);
+}
 
 }  // namespace
 
 void install_stop_handlers() {
-  struct sigaction sa {};
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESETHAND;
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  for (int sig : {SIGINT, SIGTERM}) {
+    struct sigaction old {};
+    sigaction(sig, nullptr, &old);
+    if (old.sa_handler != SIG_IGN) set_action(sig, on_signal);  // a background job keeps ignoring Ctrl-C
+  }
 }
 
 int stop_requested() { return g_stop; }

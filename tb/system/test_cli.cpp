@@ -76,6 +76,9 @@ TEST(Cli, ReverseStageOrderNeedsPerRouterMode) {
 TEST(Cli, KeyGivenTwiceInFile) {
   expect_bad_input({write_temp("router:\n  vcs: 2\n  vcs: 3\n")}, "router.vcs: given twice (lines 2 and 3)");
 }
+TEST(Cli, DottedKeyBesideItsSection) {
+  expect_bad_input({write_temp("router.vcs: 4\nrouter: {vcs: 2}\n")}, "router.vcs: given twice");
+}
 TEST(Cli, ComplexKey) {
   expect_bad_input({write_temp("router:\n  ? [a, b]\n  : 2\n")}, "router: keys must be plain names");
 }
