@@ -11,7 +11,9 @@
 // the heads waiting for RC (lookahead routing: the route is ready when VA
 // starts) and commits their routes. With routing.reevaluate and an adaptive
 // routing, a head that already failed an attempt (ready < now) is routed
-// again before each new attempt.
+// again before each new attempt; otherwise (default selection, static
+// buffers) a head that found no usable VC sits out until one of its
+// candidates' ports frees a VC or gets a credit back for a free one.
 #include <memory>
 #include <vector>
 

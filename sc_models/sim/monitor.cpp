@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <string>
 
-#include "sim/deadlock.h"
 #include "sim/stop_signal.h"
 
 namespace nocsim {
@@ -42,8 +41,7 @@ void Monitor::main() {
       last_change = now;
     } else if (watchdog_ > 0 && net_.flits_in_network() > 0 && now - last_change >= watchdog_ &&
                !net_.links_busy_after(now)) {
-      deadlock_cycle = describe_cycle(find_deadlock(net_));
-      deadlock_report = net_.blocked_report(40);
+      record_deadlock(find_deadlock(net_));
       net_.status().fail(kExitDeadlock, "deadlock: no flit moved for " + std::to_string(now - last_change) +
                                             " cycles (since cycle " + std::to_string(last_change) + ") with " +
                                             std::to_string(net_.flits_in_network()) + " flits in the network");

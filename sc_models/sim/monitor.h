@@ -7,6 +7,7 @@
 #include <chrono>
 #include <systemc>
 
+#include "sim/deadlock.h"
 #include "sim/network.h"
 
 namespace nocsim {
@@ -18,6 +19,11 @@ class Monitor : public sc_core::sc_module {
   Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress,
           bool all_packets);
   Cycle end_cycle() const { return end_; }
+  // Fills the two reports below from an analysis of the network now.
+  void record_deadlock(const DeadlockFinding& f) {
+    deadlock_cycle = describe_cycle(f);
+    deadlock_report = net_.blocked_report(40);
+  }
   std::string deadlock_report;  // the blocked VCs
   std::string deadlock_cycle;   // a cycle of VCs each waiting on the next, when the analysis finds one
 

@@ -44,8 +44,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
       net.status().record(kExitDeadlock, "deadlock: " + std::to_string(f.dead.size()) +
                                              " input VCs can never move (found at the end of the run, cycle " +
                                              std::to_string(stop) + ")");
-      mon.deadlock_cycle = describe_cycle(f);
-      mon.deadlock_report = net.blocked_report(40);
+      mon.record_deadlock(f);
     }
   }
   if (hooks.after) hooks.after(net);
