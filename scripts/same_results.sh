@@ -82,6 +82,9 @@ for d in (a, b):
         d.get("sim", {}).pop(k, None)
 for k in list(b):
     if k not in a: b.pop(k)
+for sec in ("sim", "latency"):  # fields only B writes
+    for k in list(b.get(sec, {})):
+        if k not in a.get(sec, {}): b[sec].pop(k)
 for k in list(b.get("config", {})):
     if k not in a.get("config", {}): b["config"].pop(k)
 for k in list(a.get("config", {})):  # renamed since BIN_A

@@ -1,6 +1,7 @@
 // nocsim CONFIG.yaml [key=value ...] [-o results.json] [--quiet]
-// Exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation, 128 + signal
+// Exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 128 + signal
 // when SIGINT or SIGTERM stopped the run (its results so far are written).
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <new>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -27,7 +29,7 @@ namespace {
 void usage() {
   std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--quiet] [--check-config]\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
-               "exit codes: 0 ok, 2 bad input, 3 deadlock, 4 invariant violation, 130/143 interrupted\n";
+               "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 130/143 interrupted\n";
 }
 
 void list_keys() {
@@ -51,6 +53,16 @@ void list_keys() {
     }
     std::cout << s.key << " = " << s.def << (allowed.empty() ? "" : "  [" + allowed + "]") << "  # " << s.doc << "\n";
   }
+}
+
+// Memory ran out somewhere (elaboration, a process, the kernel): one line and
+// exit 1, instead of an exception the kernel would report as its own error.
+[[noreturn]] void out_of_memory() {
+  static const char msg[] =
+      "nocsim: error: out of memory (set sim.memory_limit_mb to what this run may take, or use a smaller network, "
+      "shallower buffers or a load the network accepts)\n";
+  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
+  std::_Exit(nocsim::kExitFailure);
 }
 
 struct CliArgs {
@@ -141,17 +153,31 @@ int sc_main(int argc, char* argv[]) {
     if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::install_stop_handlers();
-    nocsim::RunResult r = nocsim::run_simulation(cfg);
+    std::set_new_handler(out_of_memory);
+    nocsim::RunHooks hooks;
+    hooks.leave_network = true;
+    nocsim::RunResult r = nocsim::run_simulation(cfg, hooks);
     std::cout << r.summary << std::flush;
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
+    int code = r.exit_code;
     if (const int err = args.out_path.empty() ? 0 : write_results(args.out_path, r.json)) {
       std::cerr << "nocsim: error: -o: writing " << args.out_path << " failed: " << std::strerror(err) << std::endl;
-      return r.exit_code ? r.exit_code : nocsim::kExitBadInput;
+      if (!code) code = nocsim::kExitBadInput;
     }
-    return r.exit_code;
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(code);  // the network was left standing (RunHooks::leave_network)
   } catch (const nocsim::ConfigError& e) {
     for (const auto& m : e.messages()) std::cerr << "nocsim: error: " << m << "\n";
     std::cerr << std::flush;
     return nocsim::kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    out_of_memory();
+  } catch (const std::exception& e) {
+    // sc_core::sc_report (the kernel's errors) is one too: nothing reaches the kernel's handler.
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    std::cerr << "nocsim: internal error: " << what << std::endl;
+    return nocsim::kExitFailure;
   }
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Run control as one SC_THREAD that wakes every few hundred cycles (never per
+// Run control as one SC_METHOD that wakes every few hundred cycles (never per
 // cycle): ends the run after the window and the drain, reports a deadlock
 // when no flit moved for sim.watchdog cycles while flits are in the network
 // and nothing is on its way over a link,
@@ -28,12 +28,16 @@ class Monitor : public sc_core::sc_module {
   std::string deadlock_cycle;   // a cycle of VCs each waiting on the next, when the analysis finds one
 
  private:
-  void main();
+  void check();
+  void schedule();
   void print_progress(Cycle now, bool last);
   Network& net_;
   Cycle drain_limit_, watchdog_;
   bool progress_, all_packets_;
   Cycle end_ = 0;
+  bool started_ = false;
+  Cycle step_ = 256, now_ = 0, next_ = 0, last_change_ = 0;
+  uint64_t last_progress_ = ~0ull;
   std::chrono::steady_clock::time_point start_, last_print_;
 };
 

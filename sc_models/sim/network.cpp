@@ -6,6 +6,7 @@
 
 #include "alloc/sw_alloc_backend.h"
 #include "rtl/block_modes.h"
+#include "sim/memory.h"
 #include "congestion/provider.h"
 #include "core/error.h"
 #include "trace/trace_probe.h"
@@ -34,11 +35,7 @@ int max_packet_size(const Config& cfg) {
   return *std::max_element(v.begin(), v.end());
 }
 
-// VCs, flits per VC and link latency of one class of port. Per-class keys
-// set to 0 fall back to the network-port key.
-struct ClassParams {
-  int vcs, depth, latency;
-};
+}  // namespace
 
 ClassParams class_params(const Config& cfg, PortClass c) {
   auto pick = [&](const char* specific, const char* base) {
@@ -56,6 +53,8 @@ ClassParams class_params(const Config& cfg, PortClass c) {
       return {pick(nullptr, "router.vcs"), pick(nullptr, "router.buffer_depth"), pick(nullptr, "link.latency")};
   }
 }
+
+namespace {
 
 // Request-reply traffic: sources generate requests at half the offered
 // load, the replies make up the other half.
@@ -220,6 +219,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (topo->ports() > 64)
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+  check_memory(*topo, cfg);
   const int64_t psize = max_packet_size(cfg);
   if (cfg.get_str("router.switching") == "vct")
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})

@@ -24,6 +24,13 @@ namespace nocsim {
 struct Phases;
 class TraceProbe;
 
+// VCs, flits per VC and link latency of one class of port. Per-class keys
+// set to 0 fall back to the network-port key.
+struct ClassParams {
+  int vcs, depth, latency;
+};
+ClassParams class_params(const Config& cfg, PortClass c);
+
 // Checks every cross-key rule of a configuration (throws ConfigError) and
 // builds its topology.
 std::unique_ptr<Topology> validate_config(const Config& cfg);

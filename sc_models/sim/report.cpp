@@ -8,18 +8,13 @@
 #include <sys/resource.h>
 
 #include "routing/dragonfly/channel_bound.h"
+#include "sim/memory.h"
 #include "sim/network.h"
 #include "stats/fairness.h"
 #include "stats/json_writer.h"
 
 namespace nocsim {
 namespace {
-
-uint32_t percentile(const std::vector<uint32_t>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  size_t rank = static_cast<size_t>(std::ceil(q * sorted.size()));
-  return sorted[std::min(sorted.size(), std::max<size_t>(rank, 1)) - 1];
-}
 
 const char* status_name(int code) {
   switch (code) {
@@ -59,16 +54,14 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   NetStats& s = net.stats();
   const Topology& t = net.topology();
 
-  std::sort(s.latency.begin(), s.latency.end());
-  const double n_meas = static_cast<double>(s.latency.size());
-  double lat_sum = 0;
-  for (auto l : s.latency) lat_sum += l;
+  const LatencyHistogram& lat = s.latency;
+  const double n_meas = static_cast<double>(lat.count());
   // A run stopped early (deadlock, signal) measured only up to where it stopped.
   const Cycle measured = std::min(w.end, std::max(cycles, w.begin)) - w.begin;
   const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(measured);
   auto per_node_cycle = [&](double x) { return nodes_cycles > 0 ? x / nodes_cycles : 0.0; };
   const double accepted = per_node_cycle(s.window_flits_accepted);
-  const double lat_mean = n_meas ? lat_sum / n_meas : 0;
+  const double lat_mean = lat.mean();
 
   JsonWriter j;
   j.open();
@@ -87,12 +80,12 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("accepted_load", accepted);
   j.open("latency");
   j.num("mean", lat_mean);
-  j.num("p50", static_cast<uint64_t>(percentile(s.latency, 0.5)));
-  j.num("p99", static_cast<uint64_t>(percentile(s.latency, 0.99)));
-  j.num("max", static_cast<uint64_t>(s.latency.empty() ? 0 : s.latency.back()));
+  j.num("p50", static_cast<uint64_t>(lat.percentile(0.5)));
+  j.num("p99", static_cast<uint64_t>(lat.percentile(0.99)));
+  j.num("max", static_cast<uint64_t>(lat.max()));
   j.num("network_mean", n_meas ? s.network_latency_sum / n_meas : 0);
   j.num("injection_wait_mean", n_meas ? s.injection_wait_sum / n_meas : 0);
-  j.num("samples", static_cast<uint64_t>(s.latency.size()));
+  j.num("samples", lat.count());
   j.close();
   j.num("hops_mean", n_meas ? s.hops_sum / n_meas : 0);
   j.open("misrouted_fraction");
@@ -143,6 +136,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
+  j.num("memory_estimate_kb", estimate_memory(t, cfg).structure >> 10);  // what check_memory compared
   j.close();
   write_activity(j, net, cfg.get_bool("stats.per_router"), cfg.get_int("router.output_buffer_depth") > 0);
   if (s.series_period) write_series(j, net, cfg.get_bool("stats.per_router"));
@@ -161,9 +155,8 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
                 cfg.get_double("traffic.load"), accepted);
   o << line;
   std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
-                lat_mean, percentile(s.latency, 0.5), percentile(s.latency, 0.99),
-                s.latency.empty() ? 0u : s.latency.back(), n_meas ? s.network_latency_sum / n_meas : 0.0,
-                s.latency.size());
+                lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),
+                n_meas ? s.network_latency_sum / n_meas : 0.0, static_cast<size_t>(lat.count()));
   o << line;
   std::snprintf(line, sizeof line, "  hops     mean %.3f\n", n_meas ? s.hops_sum / n_meas : 0.0);
   o << line;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 
 #include "core/error.h"
 #include "sim/deadlock.h"
@@ -13,12 +14,14 @@ namespace nocsim {
 
 RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // "stopped by user"
-  Network net("net", cfg);
+  auto net_owner = std::make_unique<Network>("net", cfg);
+  Network& net = *net_owner;
   const Window w = net.stats().window;
   int64_t drain = cfg.get_int("sim.drain");
   Cycle drain_limit = w.end + static_cast<Cycle>(drain < 0 ? cfg.get_int("sim.cycles") : drain);
-  Monitor mon("monitor", net, drain_limit, static_cast<Cycle>(cfg.get_int("sim.watchdog")), cfg.get_bool("sim.progress"),
-              cfg.get_bool("sim.stop_injection"));
+  auto mon_owner = std::make_unique<Monitor>("monitor", net, drain_limit, static_cast<Cycle>(cfg.get_int("sim.watchdog")),
+                                            cfg.get_bool("sim.progress"), cfg.get_bool("sim.stop_injection"));
+  Monitor& mon = *mon_owner;
 
   if (hooks.before) hooks.before(net);
   auto t0 = std::chrono::steady_clock::now();
@@ -57,6 +60,10 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   if (!trace_error.empty()) {
     if (!res.exit_code) res.exit_code = kExitBadInput;
     res.error += (res.error.empty() ? "" : "\n") + trace_error;
+  }
+  if (hooks.leave_network) {
+    (void)mon_owner.release();
+    (void)net_owner.release();
   }
   return res;
 }

@@ -22,6 +22,10 @@ class Network;
 struct RunHooks {
   std::function<void(Network&)> before;
   std::function<void(Network&)> after;
+  // The caller exits the process right after (std::_Exit): the network is
+  // left standing, since SystemC's registries take quadratic time to tear
+  // down a large one (minutes at 10^5 routers).
+  bool leave_network = false;
 };
 
 // One simulation per process (SystemC elaborates once). Throws ConfigError

@@ -20,7 +20,7 @@ void DeliveryCollector::delivered(const Flit& f, Cycle at) {
   }
   if (!f.measured) return;
   ++stats_.measured_delivered;
-  stats_.latency.push_back(static_cast<uint32_t>(at - f.gen));
+  stats_.latency.add(static_cast<uint32_t>(at - f.gen));
   stats_.network_latency_sum += static_cast<double>(at - f.inj());
   stats_.injection_wait_sum += static_cast<double>(f.inj_wait);
   stats_.hops_sum += f.hops;

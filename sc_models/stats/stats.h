@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "stats/histogram.h"
 
 namespace nocsim {
 
@@ -23,7 +24,7 @@ struct NetStats {
   uint64_t measured_delivered = 0;    // of those, delivered
   uint64_t window_flits_generated = 0;
   uint64_t window_flits_accepted = 0; // flits delivered inside the window
-  std::vector<uint32_t> latency;      // measured packets: generation -> tail delivered
+  LatencyHistogram latency;           // measured packets: generation -> tail delivered
   double network_latency_sum = 0;     // measured packets: head injected -> tail delivered
   double injection_wait_sum = 0;      // measured packets: generation -> head injected
   double hops_sum = 0;

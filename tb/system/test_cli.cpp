@@ -117,6 +117,39 @@ TEST(Cli, OutputWriteErrorIsReported) {
 }
 TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.n=2"}, "topology.k: give one value"); }
 
+TEST(Cli, NetworkTooBigForTheMachine) {
+  // 2^24 routers: nearly a terabyte of modules; refused before any is built.
+  expect_bad_input({"topology.k=4096"}, "16777216 routers of 5 ports, 16777216 nodes need about");
+}
+TEST(Cli, NetworkTooBigForTheLimit) {
+  expect_bad_input({"topology.k=64", "sim.memory_limit_mb=100"},
+                   "4096 routers of 5 ports, 4096 nodes need about 0.2");
+}
+TEST(Cli, BuffersThatCouldOutgrowTheLimitAreAWarning) {
+  auto r = run_cli({"router.buffer_depth=100000", "sim.memory_limit_mb=1000", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("nocsim: warning: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("if every input buffer fills"), std::string::npos) << r.err;
+}
+TEST(Cli, MemoryEstimateIsNearThePeak) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "ASan's shadow memory is not the model's";
+#endif
+  const std::string out = nocsim::test::temp_path("mem.json");
+  auto r = run_cli({"topology.k=32", "topology.concentration=2", "router.vcs=4", "sim.cycles=1", "sim.warmup=0",
+                    "sim.drain=0", "traffic.load=0", "sim.huge_pages=false", "--quiet", "-o", out});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string j = nocsim::test::slurp(out);
+  auto number = [&](const std::string& key) {
+    const size_t at = j.find("\"" + key + "\": ");
+    EXPECT_NE(at, std::string::npos) << key;
+    return std::stod(j.substr(at + key.size() + 4));
+  };
+  const double est = number("memory_estimate_kb"), peak = number("peak_rss_kb");
+  EXPECT_GT(est, 0.75 * peak);
+  EXPECT_LT(est, 1.25 * peak);
+}
+
 TEST(Cli, SummaryAndJson) {
   std::string out = nocsim::test::temp_path("res.json");
   auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "sim.cycles=2000", "-o", out, "--quiet"});
@@ -206,3 +239,15 @@ void expect_graceful_stop(int sig, int expect_code) {
 
 TEST(Cli, SigtermWritesResultsSoFar) { expect_graceful_stop(SIGTERM, 143); }
 TEST(Cli, SigintWritesResultsSoFar) { expect_graceful_stop(SIGINT, 130); }
+
+TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "ASan reserves more address space than the limit below";
+#endif
+  // The estimate told to allow far more than `ulimit -v` gives: allocation fails while building.
+  auto r = nocsim::test::run_bin("/bin/sh", {"-c", std::string("ulimit -v 400000; exec \"") + NOCSIM_BIN +
+                                                       "\" topology.k=96 sim.memory_limit_mb=100000 --quiet"});
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("nocsim: error: out of memory (", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}

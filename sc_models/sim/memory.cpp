@@ -1,0 +1,99 @@
+#include "sim/memory.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <sys/resource.h>
+
+#include "core/error.h"
+#include "core/flit.h"
+#include "sim/network.h"
+
+namespace nocsim {
+namespace {
+
+// Bytes per part, fitted to peak RSS of 1-cycle runs (docs/reliability.md):
+// meshes of 1,024 to 4,096 routers with 2-32 VCs and 1-4 nodes per router,
+// dragonflies of 15 and 31 ports (per port pair: the allocators' and the
+// crossbar's state grows with ports squared).
+constexpr uint64_t kPerRouter = 23'000, kPerPort = 3'000, kPerPortPair = 64, kPerVc = 230, kPerNode = 12'000;
+constexpr uint64_t kProcess = 10ull << 20;  // the binary, SystemC's kernel, the config
+
+uint64_t meminfo_available() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  uint64_t kb;
+  std::string unit;
+  while (in >> key >> kb) {
+    std::getline(in, unit);
+    if (key == "MemAvailable:") return kb << 10;
+  }
+  return 0;
+}
+
+uint64_t cgroup_room() {
+  std::ifstream max("/sys/fs/cgroup/memory.max"), cur("/sys/fs/cgroup/memory.current");
+  std::string m;
+  uint64_t used = 0;
+  if (!(max >> m) || m == "max") return 0;
+  cur >> used;
+  const uint64_t limit = std::stoull(m);
+  return limit > used ? limit - used : 1;
+}
+
+std::string gib(uint64_t bytes) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%.2f GiB", static_cast<double>(bytes) / (1ull << 30));
+  return s;
+}
+
+}  // namespace
+
+MemoryEstimate estimate_memory(const Topology& t, const Config& cfg) {
+  uint64_t vcs = 0, flits = 0;
+  for (int p = 0; p < t.ports(); ++p) {
+    const ClassParams c = class_params(cfg, t.port_class(p));
+    vcs += static_cast<uint64_t>(c.vcs);
+    flits += static_cast<uint64_t>(c.vcs) * static_cast<uint64_t>(c.depth);
+  }
+  const uint64_t routers = static_cast<uint64_t>(t.routers()), ports = static_cast<uint64_t>(t.ports());
+  MemoryEstimate e;
+  e.structure = kProcess + routers * (kPerRouter + ports * kPerPort + ports * ports * kPerPortPair + vcs * kPerVc) +
+                static_cast<uint64_t>(t.nodes()) * kPerNode;
+  e.buffers_full = routers * flits * sizeof(Flit);
+  return e;
+}
+
+uint64_t available_memory() {
+  uint64_t room = meminfo_available();
+  auto least = [&](uint64_t v) {
+    if (v && (!room || v < room)) room = v;
+  };
+  least(cgroup_room());
+  for (int res : {RLIMIT_AS, RLIMIT_DATA}) {
+    struct rlimit r;
+    if (!getrlimit(res, &r) && r.rlim_cur != RLIM_INFINITY) least(static_cast<uint64_t>(r.rlim_cur));
+  }
+  return room;
+}
+
+void check_memory(const Topology& t, const Config& cfg) {
+  const int64_t limit_mb = cfg.get_int("sim.memory_limit_mb");
+  const uint64_t room = limit_mb > 0 ? static_cast<uint64_t>(limit_mb) << 20 : available_memory();
+  if (!room) return;
+  const MemoryEstimate e = estimate_memory(t, cfg);
+  const std::string sizes = t.describe() + ": " + std::to_string(t.routers()) + " routers of " +
+                            std::to_string(t.ports()) + " ports, " + std::to_string(t.nodes()) + " nodes";
+  const std::string where = limit_mb > 0 ? "sim.memory_limit_mb=" + std::to_string(limit_mb) : "the memory available";
+  if (e.structure > room)
+    throw ConfigError("topology: " + sizes + " need about " + gib(e.structure) + " to build, more than " + where +
+                      " (" + gib(room) + "); use a smaller network");
+  if (e.structure + e.buffers_full > room)
+    std::cerr << "nocsim: warning: " << sizes << " need " << gib(e.structure) << " to build and up to "
+              << gib(e.buffers_full) << " more if every input buffer fills, beyond " << where << " (" << gib(room)
+              << ")\n";
+}
+
+}  // namespace nocsim

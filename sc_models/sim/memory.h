@@ -1,0 +1,27 @@
+#pragma once
+// What a network will take in memory, checked before it is built: a network
+// too big for the machine is refused with its sizes instead of ending in
+// std::bad_alloc after minutes of elaboration.
+#include <cstdint>
+
+#include "core/config.h"
+#include "topologies/topology.h"
+
+namespace nocsim {
+
+struct MemoryEstimate {
+  uint64_t structure = 0;     // modules, ports, VC state, NICs: allocated while building
+  uint64_t buffers_full = 0;  // every input VC buffer full (they grow on demand)
+};
+
+MemoryEstimate estimate_memory(const Topology& t, const Config& cfg);
+
+// Bytes this process may still take: the least of MemAvailable, the cgroup's
+// memory.max less its use, and RLIMIT_AS / RLIMIT_DATA; 0 when none is known.
+uint64_t available_memory();
+
+// Throws ConfigError when the structure alone exceeds sim.memory_limit_mb
+// (0: available_memory()); prints a warning when full buffers would.
+void check_memory(const Topology& t, const Config& cfg);
+
+}  // namespace nocsim
