@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs the whole test suite with ctest.
+# Usage: scripts/test.sh [--sanitize] [ctest arguments...]
+#   --sanitize: a separate build (build-asan) with AddressSanitizer and
+#   UndefinedBehaviorSanitizer; any finding fails the test that triggers it.
+#   NOCSIM_CMAKE_ARGS adds configure arguments for a new build directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh build
-cd build
-ctest --output-on-failure -j 2 --timeout 900 "$@"
+build=build
+if [ "${1:-}" = --sanitize ]; then
+  shift
+  build=build-asan
+  export NOCSIM_CMAKE_ARGS="-DNOCSIM_SANITIZE=ON ${NOCSIM_CMAKE_ARGS:-}"
+  # Leaks fail too; a finding stops the test at once with its stack.
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:${ASAN_OPTIONS:-}"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
+fi
+./scripts/setup.sh "$build"
+cd "$build"
+ctest --output-on-failure -j 2 --timeout 3000 "$@"

@@ -1,5 +1,7 @@
 #include "core/config.h"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -345,9 +347,47 @@ void Config::set_override(const std::string& assignment) {
   set(trim(assignment.substr(0, eq)), assignment.substr(eq + 1));
 }
 
+namespace {
+
+// Document starts, and nothing else, of a YAML stream.
+struct DocumentMarks : YAML::EventHandler {
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& m) override { starts.push_back(m); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// yaml-cpp 0.7 (Debian 12) parses a token it cannot place (a ',' at the top
+// level) as an empty document without consuming it, so YAML::LoadAll loops
+// for ever, allocating (found by fuzzing; fixed upstream in 2024). Walk the
+// documents first and refuse a stream that stops advancing.
+void check_stream_advances(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentMarks marks;
+  while (parser.HandleNextDocument(marks)) {
+    const size_t n = marks.starts.size();
+    if (n >= 2 && marks.starts[n - 1].pos == marks.starts[n - 2].pos) {
+      const YAML::Mark& m = marks.starts.back();
+      throw YAML::ParserException(m, "unexpected character '" + std::string(1, text[std::min<size_t>(
+                                                                      static_cast<size_t>(m.pos), text.size() - 1)]) +
+                                         "' where a document, key or value should start");
+    }
+  }
+}
+
+}  // namespace
+
 void Config::load_yaml_string(const std::string& text, const std::string& origin) {
   std::vector<YAML::Node> docs;
   try {
+    check_stream_advances(text);
     for (const auto& d : YAML::LoadAll(text))
       if (!d.IsNull()) docs.push_back(d);
   } catch (const YAML::Exception& e) {

@@ -27,7 +27,7 @@ BlockMode block_mode(const Config& cfg, const std::string& block) {
 
 namespace {
 
-std::string mismatch(Cycle now, int router, const char* block) {
+[[maybe_unused]] std::string mismatch(Cycle now, int router, const char* block) {
   std::ostringstream o;
   o << "lockstep mismatch: cycle " << now << " router " << router << " " << block << "; ";
   return o.str();

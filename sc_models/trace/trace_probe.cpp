@@ -17,7 +17,7 @@ TraceProbe::TraceProbe(sc_core::sc_module_name name, std::unique_ptr<Waveform> w
     declare(traced_.back());
   }
   SC_HAS_PROCESS(TraceProbe);
-  SC_THREAD(run);
+  SC_METHOD(run);
 }
 
 void TraceProbe::declare(Traced& t) {
@@ -119,11 +119,14 @@ void TraceProbe::emit(Cycle c) {
   wave_->step(c * period_ + period_ / 2);
 }
 
+// A method that triggers itself at each sample time (not a thread: no
+// coroutine stack, which AddressSanitizer cannot follow).
 void TraceProbe::run() {
-  for (Cycle k = start_; k <= end_; ++k) {
+  for (;; ++k_) {
+    const Cycle k = k_;
     // Sample k: a quarter period before edge k (edge 0: before anything ran).
     const sc_core::sc_time at(static_cast<double>(k == 0 ? 0 : k * period_ - period_ / 4), sc_core::SC_PS);
-    if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
+    if (at > sc_core::sc_time_stamp()) return next_trigger(at - sc_core::sc_time_stamp());
     if (sampled_) {
       for (Traced& t : traced_) sample_events(t, k - 1);
       emit(k - 1);
@@ -141,7 +144,7 @@ void TraceProbe::run() {
     if (k == end_) {
       record(false);
       sampled_ = false;
-      break;
+      return;
     }
     for (Traced& t : traced_) sample_state(t);
     sampled_ = true;

@@ -1,6 +1,6 @@
 #pragma once
 // Waveforms of chosen routers (trace.file, trace.routers, trace.start,
-// trace.cycles). One SC_THREAD wakes a quarter period before each rising
+// trace.cycles). One SC_METHOD wakes a quarter period before each rising
 // edge of the window, when every stage of the cycle before has committed
 // and every link delivery due at that edge has been pulled, and reads the
 // routers' registered state and counters. At time c x period the file holds
@@ -58,6 +58,7 @@ class TraceProbe : public sc_core::sc_module {
   std::vector<Traced> traced_;
   Cycle start_, end_, period_;
   Cycle next_ = 0;  // the cycle whose events the next sample completes
+  Cycle k_ = start_;  // the next sample
   bool sampled_ = false;
   int clk_ = -1;
 };

@@ -98,6 +98,12 @@ TEST(Cli, MapWhereAValueBelongs) {
 TEST(Cli, ValueWhereASectionBelongs) {
   expect_bad_input({write_temp("router:\n  stage_latency: 3\n")}, "router.stage_latency: a section, not a value");
 }
+// Found by fuzzing (scripts/fuzz.sh config): yaml-cpp 0.7's LoadAll looped for
+// ever on these, allocating until the machine ran out of memory.
+TEST(Cli, StrayFlowIndicatorIsMalformedYaml) {
+  expect_bad_input({write_temp(",")}, "malformed YAML at line 1: unexpected character ','");
+  expect_bad_input({write_temp("router:\n  vcs: 2\n}\n,link:\n  latency: 10\n")}, "malformed YAML at line");
+}
 TEST(Cli, EmptyUnknownSection) { expect_bad_input({write_temp("foo: {}\n")}, "foo: unknown key"); }
 // The output path is checked before the network is built: nothing runs.
 TEST(Cli, UnwritableOutputBeforeTheRun) {

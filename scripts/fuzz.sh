@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Fuzzes one text input of nocsim with libFuzzer (clang, ASan+UBSan) for
+# SECONDS, starting from the seed corpus in tb/fuzz/corpus/TARGET and a
+# dictionary of every configuration key and value. A crash leaves its input
+# in build-fuzz/artifacts/ and exits non-zero.
+# Usage: scripts/fuzz.sh {config|override} SECONDS [--merge]
+#   --merge: afterwards, minimise what was found into the committed corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 2 ] && [[ $1 =~ ^(config|override)$ ]] && [[ $2 =~ ^[0-9]+$ ]] ||
+  { echo "usage: $0 {config|override} SECONDS [--merge]" >&2; exit 2; }
+target=$1; seconds=$2; merge=${3:-}
+build=build-fuzz
+NOCSIM_EXTRA_PKGS="clang libclang-rt-14-dev" \
+NOCSIM_CMAKE_ARGS="-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DNOCSIM_FUZZ=ON -DNOCSIM_RTL_COSIM=OFF" \
+  ./scripts/setup.sh "$build" RelWithDebInfo
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+dict=$build/$target.dict
+# Every key and every allowed value, as tokens the fuzzer splices in.
+ASAN_OPTIONS=detect_leaks=0 "$build/nocsim" --list-keys | python3 -c '
+import re, sys
+toks = set()
+for line in sys.stdin:
+    key = line.split(" = ")[0]
+    toks.add(key)
+    toks.update(key.split("."))
+    m = re.search(r"\[([^\]]*)\]", line)
+    if m: toks.update(t for t in re.split(r"[|,{} ]+", m.group(1)) if t)
+for t in sorted(toks):
+    print("\"%s\"" % t.replace("\\", "\\\\").replace("\"", "\\\""))
+' > "$dict"
+work=$build/corpus-$target
+mkdir -p "$work" "$build/artifacts"
+# Run from the build directory so relative paths in inputs stay inside it.
+rc=0
+"$build/tb/fuzz/fuzz_$target" "$work" "tb/fuzz/corpus/$target" -dict="$dict" -max_total_time="$seconds" -max_len=4096 \
+  -timeout=60 -rss_limit_mb=6144 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" || rc=$?
+if [ "$merge" = --merge ] && [ $rc -eq 0 ]; then
+  # A minimal set of inputs covering what the seeds and the run reached.
+  mkdir -p "$build/merged-$target"
+  rm -f "$build/merged-$target"/*
+  "$build/tb/fuzz/fuzz_$target" -merge=1 "$build/merged-$target" "tb/fuzz/corpus/$target" "$work" -dict="$dict" -max_len=4096 >&2
+  cp -n "$build/merged-$target"/* "tb/fuzz/corpus/$target/"
+fi
+exit $rc
