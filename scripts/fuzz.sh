@@ -7,7 +7,7 @@
 #   --merge: afterwards, minimise what was found into the committed corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] && [[ $1 =~ ^(config|override)$ ]] && [[ $2 =~ ^[0-9]+$ ]] ||
+[ $# -ge 2 ] && [[ $1 =~ ^(config|override)$ ]] && [[ $2 =~ ^[1-9][0-9]*$ ]] ||
   { echo "usage: $0 {config|override} SECONDS [--merge]" >&2; exit 2; }
 target=$1; seconds=$2; merge=${3:-}
 build=build-fuzz
@@ -31,15 +31,11 @@ for t in sorted(toks):
 ' > "$dict"
 work=$build/corpus-$target
 mkdir -p "$work" "$build/artifacts"
-# Run from the build directory so relative paths in inputs stay inside it.
 rc=0
 "$build/tb/fuzz/fuzz_$target" "$work" "tb/fuzz/corpus/$target" -dict="$dict" -max_total_time="$seconds" -max_len=4096 \
   -timeout=60 -rss_limit_mb=6144 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" || rc=$?
 if [ "$merge" = --merge ] && [ $rc -eq 0 ]; then
-  # A minimal set of inputs covering what the seeds and the run reached.
-  mkdir -p "$build/merged-$target"
-  rm -f "$build/merged-$target"/*
-  "$build/tb/fuzz/fuzz_$target" -merge=1 "$build/merged-$target" "tb/fuzz/corpus/$target" "$work" -dict="$dict" -max_len=4096 >&2
-  cp -n "$build/merged-$target"/* "tb/fuzz/corpus/$target/"
+  # Adds to the committed corpus only the inputs that reach something new.
+  "$build/tb/fuzz/fuzz_$target" -merge=1 "tb/fuzz/corpus/$target" "$work" -dict="$dict" -max_len=4096 >&2
 fi
 exit $rc

@@ -3,7 +3,7 @@
 # Usage: scripts/test.sh [--sanitize] [ctest arguments...]
 #   --sanitize: a separate build (build-asan) with AddressSanitizer and
 #   UndefinedBehaviorSanitizer; any finding fails the test that triggers it.
-#   NOCSIM_CMAKE_ARGS adds configure arguments for a new build directory.
+#   NOCSIM_CMAKE_ARGS adds configure arguments (e.g. -DNOCSIM_RTL_COSIM=OFF).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build

@@ -375,9 +375,10 @@ void check_stream_advances(const std::string& text) {
     const size_t n = marks.starts.size();
     if (n >= 2 && marks.starts[n - 1].pos == marks.starts[n - 2].pos) {
       const YAML::Mark& m = marks.starts.back();
-      throw YAML::ParserException(m, "unexpected character '" + std::string(1, text[std::min<size_t>(
-                                                                      static_cast<size_t>(m.pos), text.size() - 1)]) +
-                                         "' where a document, key or value should start");
+      const size_t at = std::min<size_t>(static_cast<size_t>(m.pos), text.size() - 1);
+      const unsigned char c = static_cast<unsigned char>(text[at]);
+      const std::string what = c > ' ' && c < 0x7f ? "character '" + std::string(1, text[at]) + "'" : "token";
+      throw YAML::ParserException(m, "unexpected " + what + " where a document, key or value should start");
     }
   }
 }

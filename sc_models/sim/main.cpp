@@ -20,6 +20,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "core/huge_pages.h"
+#include "sim/memory.h"
 #include "sim/network.h"
 #include "sim/run.h"
 #include "sim/stop_signal.h"
@@ -148,7 +149,7 @@ int sc_main(int argc, char* argv[]) {
   try {
     nocsim::Config cfg;
     const CliArgs args = read_args(argc, argv, cfg);
-    nocsim::validate_config(cfg);
+    nocsim::check_memory(*nocsim::validate_config(cfg), cfg);
     if (!args.out_path.empty()) check_output(args.out_path);
     if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
@@ -166,6 +167,7 @@ int sc_main(int argc, char* argv[]) {
     }
     std::cout.flush();
     std::cerr.flush();
+    std::fflush(nullptr);  // _Exit skips destructors and atexit: nothing may be left buffered
     std::_Exit(code);  // the network was left standing (RunHooks::leave_network)
   } catch (const nocsim::ConfigError& e) {
     for (const auto& m : e.messages()) std::cerr << "nocsim: error: " << m << "\n";

@@ -1,6 +1,7 @@
 #include "sim/memory.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -33,14 +34,25 @@ uint64_t meminfo_available() {
   return 0;
 }
 
+// A number at the start of a file's text, 0 if there is none.
+uint64_t leading_number(const std::string& text) {
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+  return end != text.c_str() ? v : 0;
+}
+
+// The cgroup's limit less what its processes hold that the kernel cannot
+// reclaim (anonymous memory; page cache is reclaimed before a limit bites).
 uint64_t cgroup_room() {
-  std::ifstream max("/sys/fs/cgroup/memory.max"), cur("/sys/fs/cgroup/memory.current");
+  std::ifstream max("/sys/fs/cgroup/memory.max"), stat("/sys/fs/cgroup/memory.stat");
   std::string m;
-  uint64_t used = 0;
-  if (!(max >> m) || m == "max") return 0;
-  cur >> used;
-  const uint64_t limit = std::stoull(m);
-  return limit > used ? limit - used : 1;
+  if (!(max >> m)) return 0;
+  const uint64_t limit = leading_number(m);
+  if (!limit) return 0;  // "max": no limit
+  uint64_t anon = 0;
+  for (std::string key, value; stat >> key >> value;)
+    if (key == "anon") anon = leading_number(value);
+  return limit > anon ? limit - anon : 1;
 }
 
 std::string gib(uint64_t bytes) {

@@ -21,7 +21,8 @@ MemoryEstimate estimate_memory(const Topology& t, const Config& cfg);
 uint64_t available_memory();
 
 // Throws ConfigError when the structure alone exceeds sim.memory_limit_mb
-// (0: available_memory()); prints a warning when full buffers would.
+// (0: available_memory()); prints a warning when full buffers would. The
+// command line calls it once, after validate_config.
 void check_memory(const Topology& t, const Config& cfg);
 
 }  // namespace nocsim

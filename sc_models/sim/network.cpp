@@ -6,7 +6,6 @@
 
 #include "alloc/sw_alloc_backend.h"
 #include "rtl/block_modes.h"
-#include "sim/memory.h"
 #include "congestion/provider.h"
 #include "core/error.h"
 #include "trace/trace_probe.h"
@@ -219,7 +218,6 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (topo->ports() > 64)
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
-  check_memory(*topo, cfg);
   const int64_t psize = max_packet_size(cfg);
   if (cfg.get_str("router.switching") == "vct")
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})

@@ -125,7 +125,7 @@ TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.
 
 TEST(Cli, NetworkTooBigForTheMachine) {
   // 2^24 routers: nearly a terabyte of modules; refused before any is built.
-  expect_bad_input({"topology.k=4096"}, "16777216 routers of 5 ports, 16777216 nodes need about");
+  expect_bad_input({"topology.k=4096", "--check-config"}, "16777216 routers of 5 ports, 16777216 nodes need about");
 }
 TEST(Cli, NetworkTooBigForTheLimit) {
   expect_bad_input({"topology.k=64", "sim.memory_limit_mb=100"},
@@ -152,8 +152,8 @@ TEST(Cli, MemoryEstimateIsNearThePeak) {
     return std::stod(j.substr(at + key.size() + 4));
   };
   const double est = number("memory_estimate_kb"), peak = number("peak_rss_kb");
-  EXPECT_GT(est, 0.75 * peak);
-  EXPECT_LT(est, 1.25 * peak);
+  EXPECT_GT(est, 0.7 * peak);
+  EXPECT_LT(est, 1.3 * peak);
 }
 
 TEST(Cli, SummaryAndJson) {
