@@ -37,7 +37,6 @@ void Monitor::check() {
   }
   const Window w = net_.stats().window;
   now_ = next_;
-  end_ = now_;
   if (net_.status().failed()) return;
   if (const int sig = stop_requested()) {
     net_.status().fail(kExitSignal + sig, std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +

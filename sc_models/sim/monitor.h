@@ -18,7 +18,7 @@ class Monitor : public sc_core::sc_module {
   // measured ones) has been delivered.
   Monitor(sc_core::sc_module_name name, Network& net, Cycle drain_limit, Cycle watchdog, bool progress,
           bool all_packets);
-  Cycle end_cycle() const { return end_; }
+  Cycle end_cycle() const { return now_; }  // the cycle of the last check
   // Fills the two reports below from an analysis of the network now.
   void record_deadlock(const DeadlockFinding& f) {
     deadlock_cycle = describe_cycle(f);
@@ -34,7 +34,6 @@ class Monitor : public sc_core::sc_module {
   Network& net_;
   Cycle drain_limit_, watchdog_;
   bool progress_, all_packets_;
-  Cycle end_ = 0;
   bool started_ = false;
   Cycle step_ = 256, now_ = 0, next_ = 0, last_change_ = 0;
   uint64_t last_progress_ = ~0ull;
