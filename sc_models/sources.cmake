@@ -11,7 +11,12 @@ add_library(nocsim_lib STATIC
   sc_models/rtl/block_twins.cpp
   sc_models/rtl/block_modes.cpp
   sc_models/routing/routing.cpp
+  sc_models/routing/torus/adaptive.cpp
+  sc_models/routing/torus/bubble.cpp
   sc_models/routing/torus/dor.cpp
+  sc_models/routing/torus/outflank.cpp
+  sc_models/routing/torus/register.cpp
+  sc_models/routing/torus/star.cpp
   sc_models/routing/dragonfly/dragonfly_routing.cpp
   sc_models/routing/dragonfly/min_valiant.cpp
   sc_models/routing/dragonfly/ugal.cpp

@@ -60,6 +60,23 @@ int KAryNCube::min_hops(int src_router, int dst_router) const {
   return h;
 }
 
+// Cutting dimension d into halves of a = floor(k/2) and b = ceil(k/2)
+// coordinates leaves w = 2 (torus) or 1 (mesh) channels per ring from one half
+// to the other. Uniform traffic (the source excluded) sends a node's fraction
+// (N b / k) / (N - 1) across, so the cut saturates at
+//   load = w (N - 1) k / (N c a b),
+// 8/(c k) for a large torus of even k. The narrowest cut decides.
+double KAryNCube::bisection_load() const {
+  const double n_nodes = nodes();
+  double best = 0;
+  for (int d = 0; d < n(); ++d) {
+    const double a = k_[d] / 2, b = k_[d] - k_[d] / 2, w = wrap_ ? 2 : 1;
+    const double load = w * (n_nodes - 1) * k_[d] / (n_nodes * c_ * a * b);
+    if (d == 0 || load < best) best = load;
+  }
+  return best;
+}
+
 bool KAryNCube::is_wrap(int router, int port) const {
   if (!wrap_ || port >= network_ports()) return false;
   int d = port / 2;

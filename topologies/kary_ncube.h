@@ -22,6 +22,7 @@ class KAryNCube : public Topology {
   int concentration() const override { return c_; }
   PortPeer peer(int router, int port) const override;
   int min_hops(int src_router, int dst_router) const override;
+  double bisection_load() const override;
 
   int n() const { return static_cast<int>(k_.size()); }
   int k(int d) const { return k_[d]; }
@@ -37,6 +38,31 @@ class KAryNCube : public Topology {
   // in every unfinished dimension, its minimal direction (the + port on a
   // torus tie at distance k/2). 0 when there.
   uint64_t productive_ports(int router, int dst_router) const;
+  // Hops from coordinate a to b in dimension d on the shorter way (torus) or the only one (mesh).
+  int ring_distance(int a, int b, int d) const {
+    const int off = min_offset(a, b, d);
+    return off < 0 ? -off : off;
+  }
+  // Hops from a to b in dimension d moving only in direction `minus` (false: +).
+  int directed_distance(int a, int b, int d, bool minus) const {
+    const int fwd = ((b - a) % k_[d] + k_[d]) % k_[d];
+    return minus ? (fwd ? k_[d] - fwd : 0) : fwd;
+  }
+  // The minimal direction per dimension from router a to router b, as a
+  // mask (bit d set: the - direction; the + on a tie at k/2).
+  uint32_t minimal_minus(int a, int b) const {
+    uint32_t m = 0;
+    for (int d = 0; d < n(); ++d) m |= static_cast<uint32_t>(min_offset(coord(a, d), coord(b, d), d) < 0) << d;
+    return m;
+  }
+  // Network ports of `router` that bring it closer to `target` moving in the
+  // fixed directions `minus` (bit d: -), one per unfinished dimension.
+  uint64_t ports_toward(int router, int target, uint32_t minus) const {
+    uint64_t m = 0;
+    for (int d = 0; d < n(); ++d)
+      if (coord(router, d) != coord(target, d)) m |= 1ull << (2 * d + (minus >> d & 1u));
+    return m;
+  }
   // The productive port of the lowest unfinished dimension (dimension order),
   // -1 when there.
   int dor_port(int router, int dst_router) const {

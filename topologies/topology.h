@@ -51,6 +51,9 @@ class Topology {
   // (its node port at the destination router), what contention counters
   // charge a head to; -1 where the topology defines none.
   virtual int minimal_port(int /*router*/, int /*dst*/) const { return -1; }
+  // Uniform traffic's load, flits/(node*cycle), that saturates the bisection
+  // (Versaci's gamma0 = 1); 0 where the topology does not define it.
+  virtual double bisection_load() const { return 0; }
   // The group of a router where the topology has groups (dragonfly), else 0.
   virtual int group_of(int /*router*/) const { return 0; }
 };

@@ -43,7 +43,7 @@ void RouteCompute::evaluate(Cycle now) {
   const int V = st_.p.vcs;
   st_.routing.for_each([&](int i) {
     const int ip = i / V, v = i % V;
-    if (st_.vc(ip, v).ready > now) return;
+    if (st_.vc(ip, v).ready > now || !st_.whole_packet_in(ip, v)) return;
     first_.push_back(static_cast<int>(cands_.size()));
     route(ip, v, 0, cands_, vcs_);
     decisions_.push_back({ip, v});

@@ -35,7 +35,8 @@ struct RouterParams {
   bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
   ArbiterKind va_arbiter = ArbiterKind::Rr;  // VA stage 2 (input VCs contending for an output VC)
   bool sa_age = false;                       // an SA arbiter is age-based: SA keeps the requesters' ages
-  bool vct = true;
+  bool vct = true;   // an output VC is taken only with room for the whole packet (VCT and SAF)
+  bool saf = false;  // store-and-forward: a head is routed only once its whole packet is in the buffer
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;
   bool reevaluate = false;  // adaptive routing: route again at every VA attempt after the first
   bool mincred = false;     // count minimally routed flits per output VC (OutputVc::min_flits)
@@ -168,6 +169,12 @@ struct RouterState {
       head_at_front(ip, f.vc, f);
     }
     ivc.buf.push(f);
+  }
+  // Store-and-forward: input VC (ip, v)'s head may be routed only once the
+  // tail is in (a VC holds one packet's flits contiguously from its head).
+  bool whole_packet_in(int ip, int v) const {
+    const FlitFifo& b = vc(ip, v).buf;
+    return !p.saf || b.size() >= b.front().size;
   }
   // Routing -> VcAlloc with the head's candidates and their VC ranges (at
   // most kMaxCandidates), RC may act again at `ready`; in VcAlloc (routing

@@ -60,7 +60,7 @@ void VcAlloc::evaluate_with(Cycle now) {
             ivc.va_blocked = 1;
             ivc.va_seen = freed(ivc);
           }
-        } else {  // lookahead: a head still to route
+        } else if (st_.whole_packet_in(ip, v)) {  // lookahead: a head still to route
           route_and_request(ip, v);
         }
       },

@@ -1,8 +1,9 @@
 #pragma once
 // VA: each cycle, every input VC that has its route and may start VA
 // (ready <= now) offers its candidates, each with the output VCs of its VC
-// range that are free and, under VCT (or for an opportunistic hop), have
-// credits for the whole packet (wormhole: one flit); the selection function
+// range that are free and, under VCT and SAF (or for an opportunistic hop),
+// have credits for the whole packet (wormhole: one flit; a bubble hop: two
+// packets); the selection function
 // picks the candidate and VCs it requests with, and the separable
 // input-first VcAllocator picks the winners. Reads: input VC candidates,
 // output VC busy bits and credits. Writes at commit: output VC busy, input
@@ -52,9 +53,7 @@ class VcAlloc : public Stage, private SelectView {
     int ip, ivc, first, n;  // candidates cands_[first, first+n)
   };
   // Credits an output VC needs to take the candidate's packet.
-  int need(const RouteCandidate& c, VcRange vcs, int size) const {
-    return st_.p.vct || c.opportunistic() || vcs.whole ? size : 1;
-  }
+  int need(const RouteCandidate& c, VcRange vcs, int size) const { return credits_needed(c, vcs, size, st_.p.vct); }
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
   template <bool kDamq>
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;

@@ -97,6 +97,10 @@ enum HopClass : uint8_t {
   kHopOpportunistic = 8,  // taken only with room for the whole packet in the next buffer
   kHopTurn = 16,          // the packet reached its intermediate here (Valiant's turning point)
   kHopReport = 32,        // tell the routing when this candidate is granted (Routing::granted)
+  // Bubble flow control (spec/router.md): the hop enters an escape ring
+  // (from injection, another dimension or another VC class), so it needs
+  // room for two whole packets downstream; staying in the ring needs one.
+  kHopBubble = 64,
 };
 
 struct RouteCandidate {

@@ -53,6 +53,19 @@ ClassParams class_params(const Config& cfg, PortClass c) {
   }
 }
 
+double load_flits(const Config& cfg, const Topology& t, double load) {
+  double flits = load;
+  if (cfg.get_str("traffic.load_unit") == "gamma0") {
+    if (t.bisection_load() <= 0)
+      throw ConfigError("traffic.load_unit: gamma0 is defined for mesh and torus, not " + t.name() + "; use flits");
+    flits = load * t.bisection_load();
+  }
+  if (flits > 1.0 + 1e-12)
+    throw ConfigError("traffic.load: " + std::to_string(load) + " " + cfg.get_str("traffic.load_unit") + " is " +
+                      std::to_string(flits) + " flits/(node*cycle), more than the injection link carries (1)");
+  return flits;
+}
+
 namespace {
 
 // Request-reply traffic: sources generate requests at half the offered
@@ -99,11 +112,12 @@ void check_request_reply(const Config& cfg, const Topology& t) {
   }
 }
 
-SourceParams source_params(const Config& cfg, int node, Cycle stop) {
+SourceParams source_params(const Config& cfg, const Topology& t, int node, Cycle stop) {
   SourceParams p;
   p.node = node;
   p.seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
-  p.load = cfg.get_double("traffic.load") * request_share(cfg);
+  p.load = load_flits(cfg, t, cfg.get_double("traffic.load")) * request_share(cfg);
+  p.message_packets = static_cast<int>(cfg.get_int("traffic.message_packets"));
   p.sizes = packet_sizes(cfg);
   p.burst_length = cfg.get_double("traffic.burst_length");
   p.stop = stop;
@@ -119,26 +133,26 @@ Phases make_phases(const Config& cfg, const Topology& t) {
     ph.patterns.push_back(pattern_registry().at(c.get_str("traffic.pattern")).make(t, c));
     ph.starts.push_back(at);
     const double load = std::stod(r.at("load"));
-    ph.loads.push_back((load < 0 ? cfg.get_double("traffic.load") : load) * request_share(cfg));
+    ph.loads.push_back(load_flits(cfg, t, load < 0 ? cfg.get_double("traffic.load") : load) * request_share(cfg));
     at += static_cast<Cycle>(std::stoll(r.at("cycles")));
   }
   return ph;
 }
 
 // Node n's traffic source: the configured model, or one per phase.
-std::unique_ptr<TrafficSource> make_source(const Config& cfg, int n, Cycle stop, const TrafficPattern& pattern,
+std::unique_ptr<TrafficSource> make_source(const Config& cfg, const Topology& t, int n, Cycle stop, const TrafficPattern& pattern,
                                            const Phases& ph) {
   const SourceFactory& make = source_registry().at(cfg.get_str("traffic.source"));
-  if (ph.starts.empty()) return make(source_params(cfg, n, stop), pattern);
+  if (ph.starts.empty()) return make(source_params(cfg, t, n, stop), pattern);
   std::vector<std::unique_ptr<TrafficSource>> sources;
   for (size_t k = 0; k < ph.starts.size(); ++k) {
-    SourceParams p = source_params(cfg, n, stop);
+    SourceParams p = source_params(cfg, t, n, stop);
     p.load = ph.loads[k];
     p.start = ph.starts[k];
     p.phase = static_cast<int>(k);
     sources.push_back(make(p, *ph.patterns[k]));
   }
-  return std::make_unique<PhasedSource>(source_params(cfg, n, stop), pattern, std::move(sources), ph.starts);
+  return std::make_unique<PhasedSource>(source_params(cfg, t, n, stop), pattern, std::move(sources), ph.starts);
 }
 
 ArbiterKind arbiter_kind(const Config& cfg, const std::string& key) {
@@ -183,7 +197,8 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   p.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   p.va_arbiter = arbiter_kind(cfg, "router.arbiter.va");
   p.sa_age = sa_arbiters(cfg).uses_age();
-  p.vct = cfg.get_str("router.switching") == "vct";
+  p.vct = cfg.get_str("router.switching") != "wormhole";
+  p.saf = cfg.get_str("router.switching") == "saf";
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
   p.reevaluate = cfg.get_bool("routing.reevaluate");
   p.mincred = cfg.get_bool("vc.mincred");
@@ -219,10 +234,12 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
   const int64_t psize = max_packet_size(cfg);
-  if (cfg.get_str("router.switching") == "vct")
+  if (cfg.get_str("router.switching") != "wormhole")
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
       if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
-        throw ConfigError(std::string(key) + ": virtual cut-through needs room for a whole packet (>= the largest " +
+        throw ConfigError(std::string(key) + ": " +
+                          (cfg.get_str("router.switching") == "saf" ? "store-and-forward" : "virtual cut-through") +
+                          " needs room for a whole packet (>= the largest " +
                           "traffic.packet_size=" + std::to_string(psize) + "), got " +
                           std::to_string(cfg.get_int(key)));
   if (cfg.get_str("router.buffer_model") == "damq" && cfg.get_str("vc.policy") == "flexvc")
@@ -254,7 +271,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   block_modes(cfg, block_shape(cfg, *topo));
   check_trace_config(cfg, topo->routers());
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
-  make_source(cfg, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
+  make_source(cfg, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
   return topo;
 }
 
@@ -329,7 +346,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const int nic_lat = inj.latency;
   phases_ = std::make_unique<Phases>(make_phases(cfg, t));
   for (int n = 0; n < t.nodes(); ++n) {
-    auto source = make_source(cfg, n, stop, *pattern_, *phases_);
+    auto source = make_source(cfg, *topo_, n, stop, *pattern_, *phases_);
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                           std::move(source), stats_, collector_, status_));
     Nic& nic = *nics_.back();

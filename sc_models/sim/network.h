@@ -34,6 +34,9 @@ ClassParams class_params(const Config& cfg, PortClass c);
 // Checks every cross-key rule of a configuration (throws ConfigError) and
 // builds its topology.
 std::unique_ptr<Topology> validate_config(const Config& cfg);
+// traffic.load (or a phase's load; -1 there: traffic.load's) in flits per node
+// per cycle, converted from traffic.load_unit; throws ConfigError above 1.
+double load_flits(const Config& cfg, const Topology& t, double load);
 
 class Network : public sc_core::sc_module, public CongestionView {
  public:

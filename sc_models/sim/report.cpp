@@ -75,9 +75,14 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
               " measured packets not delivered by the end of the run (saturated, or sim.drain too short): "
               "latency is over the delivered ones";
   if (!warning.empty()) j.str("warning", warning);
-  j.num("offered_load", cfg.get_double("traffic.load"));
+  j.num("offered_load", load_flits(cfg, t, cfg.get_double("traffic.load")));
   j.num("generated_load", per_node_cycle(s.window_flits_generated));
   j.num("accepted_load", accepted);
+  if (t.bisection_load() > 0) {  // the loads in Versaci's unit too
+    j.num("gamma0_flits", t.bisection_load());
+    j.num("offered_load_gamma0", load_flits(cfg, t, cfg.get_double("traffic.load")) / t.bisection_load());
+    j.num("accepted_load_gamma0", accepted / t.bisection_load());
+  }
   j.open("latency");
   j.num("mean", lat_mean);
   j.num("p50", static_cast<uint64_t>(lat.percentile(0.5)));
@@ -92,6 +97,13 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("global", n_meas ? s.misrouted_global / n_meas : 0);
   j.num("local", n_meas ? s.misrouted_local / n_meas : 0);
   j.close();
+  if (t.bisection_load() > 0) {  // mesh, torus: packets derouted at injection (OFR, POR, smart DOR)
+    j.open("derouted");
+    j.num("widn", n_meas ? s.derouted_widn / n_meas : 0);
+    j.num("oidn", n_meas ? s.derouted_oidn / n_meas : 0);
+    j.num("total", n_meas ? s.derouted / n_meas : 0);
+    j.close();
+  }
   std::vector<double> per_router(t.routers());
   for (int r = 0; r < t.routers(); ++r)
     per_router[r] = measured ? s.router_injected[r] / (static_cast<double>(t.concentration()) * measured) : 0.0;
@@ -152,7 +164,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
     << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
   if (!warning.empty()) o << "  warning  " << warning << "\n";
   std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)\n",
-                cfg.get_double("traffic.load"), accepted);
+                load_flits(cfg, t, cfg.get_double("traffic.load")), accepted);
   o << line;
   std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
                 lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),

@@ -98,6 +98,24 @@ std::unique_ptr<TrafficPattern> coordinate_map(const std::string& name, const To
   });
 }
 
+// FFT / butterfly exchange: message m of a node goes to the node whose
+// address differs in bit m mod b (Versaci; spec/torus.md), so every node
+// flips the same bit in its m-th message, as the stages of an FFT do.
+class Butterfly : public TrafficPattern {
+ public:
+  explicit Butterfly(int bits) : b_(bits) {}
+  int dest(int src, Rng& rng) const override { return message_dest(src, rng, 0); }
+  int message_dest(int src, Rng&, uint64_t message) const override {
+    return src ^ (1 << static_cast<int>(message % static_cast<uint64_t>(b_)));
+  }
+  void add_router_demand(int src, const Topology& t, std::vector<double>& demand) const override {
+    for (int i = 0; i < b_; ++i) demand[t.node_router(src ^ (1 << i))] += 1.0 / b_;
+  }
+
+ private:
+  int b_;
+};
+
 const Dragonfly& need_dragonfly(const std::string& name, const Topology& topo) {
   const auto* d = dynamic_cast<const Dragonfly*>(&topo);
   if (!d) throw ConfigError("traffic.pattern: " + name + " needs topology.type dragonfly");
@@ -155,6 +173,32 @@ void register_patterns(PatternRegistry& reg) {
               int d = 0;
               for (int i = 0; i < b; ++i) d |= ((s >> i) & 1) << (b - 1 - i);
               return d;
+            });
+          }});
+  reg.add("butterfly", {[](const Topology& t, const Config&) -> Made {
+            return std::make_unique<Butterfly>(address_bits("butterfly", t));
+          }});
+  // Node (i, j) of an m x m arrangement of the N = m^2 nodes, index i*m + j,
+  // sends to (j, i): on a 2-D m x m torus with one node per router, the
+  // coordinate swap (spec/torus.md).
+  reg.add("transposition", {[](const Topology& t, const Config&) -> Made {
+            int m = 0;
+            while ((m + 1) * (m + 1) <= t.nodes()) ++m;
+            if (m * m != t.nodes())
+              throw ConfigError("traffic.pattern: transposition needs a square node count N = m^2 (this network has " +
+                                std::to_string(t.nodes()) + " nodes)");
+            return std::make_unique<Permutation>([m](int s) { return (s % m) * m + s / m; });
+          }});
+  // (x, y, z) -> (y, z, x) on a 3-D torus or mesh with three equal sides.
+  reg.add("transpose3d", {[](const Topology& topo, const Config&) -> Made {
+            const auto* t = dynamic_cast<const KAryNCube*>(&topo);
+            if (!t || t->n() != 3 || t->k(0) != t->k(1) || t->k(1) != t->k(2))
+              throw ConfigError("traffic.pattern: transpose3d needs a 3-D mesh or torus with equal sides (k x k x k), got " +
+                                topo.describe());
+            const int c = t->concentration();
+            return std::make_unique<Permutation>([t, c](int s) {
+              const int r = s / c;
+              return t->router_at({t->coord(r, 1), t->coord(r, 2), t->coord(r, 0)}) * c + s % c;
             });
           }});
   reg.add("shuffle", {[](const Topology& t, const Config&) -> Made {

@@ -2,6 +2,7 @@
 // Destination patterns. dest() returns the destination node for a packet from
 // src, or -1 when the pattern maps src onto itself (that node then generates
 // nothing; uniform never does, it excludes the source).
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -18,6 +19,9 @@ class TrafficPattern {
  public:
   virtual ~TrafficPattern() = default;
   virtual int dest(int src, Rng& rng) const = 0;
+  // The destination of src's message number `message` (0, 1, ...): patterns
+  // that change with the message (butterfly) override it; the rest ignore it.
+  virtual int message_dest(int src, Rng& rng, uint64_t /*message*/) const { return dest(src, rng); }
   // Adds to demand[router] the probability that a packet from src goes to a
   // node of that router (analytical bounds). Permutations by default.
   virtual void add_router_demand(int src, const Topology& topo, std::vector<double>& demand) const;
@@ -26,8 +30,10 @@ class TrafficPattern {
 struct PatternFactory {
   // Reads the pattern's traffic.* keys (adv: traffic.adv_offset). Throws
   // ConfigError for a pattern the topology cannot carry (bit permutations
-  // need a power-of-two node count, transpose an even number of address bits,
-  // tornado and neighbor a mesh or torus, adv and advc a dragonfly).
+  // and butterfly need a power-of-two node count, transpose an even number of
+  // address bits, transposition a square node count, tornado, neighbor and
+  // transpose3d a mesh or torus (transpose3d: three equal sides), adv and
+  // advc a dragonfly).
   std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&)> make;
 };
 using PatternRegistry = Registry<PatternFactory>;

@@ -45,6 +45,9 @@ OnOffSource::OnOffSource(const SourceParams& p, const TrafficPattern& pattern) :
   if (p.load > 1.0)
     throw ConfigError("traffic.load: the onoff source sends at the link rate (1 flit/cycle) while ON, so it cannot "
                       "offer " + std::to_string(p.load) + " flits/(node*cycle); use a load <= 1");
+  if (p.message_packets > 1)
+    throw ConfigError("traffic.message_packets: the onoff source already sends each burst to one destination; "
+                      "use message_packets=1 with it (or traffic.source=bernoulli)");
   if (p.burst_length < 1.0)
     throw ConfigError("traffic.burst_length: a burst has at least one packet, got " + std::to_string(p.burst_length));
   if (p.load <= 0 || !pattern_sends()) return;

@@ -30,6 +30,7 @@ struct SourceParams {
   Cycle stop = kNeverCycle;     // no packet is generated from this cycle on
   Cycle start = 0;              // nor before this one
   int phase = 0;                // workload phase (traffic.phases): phase k > 0 draws from its own streams
+  int message_packets = 1;      // consecutive packets to one destination (traffic.message_packets)
 };
 
 struct GenPacket {
@@ -56,7 +57,16 @@ class TrafficSource {
   int draw_size() {
     return p_.sizes.size() == 1 ? p_.sizes[0] : p_.sizes[size_rng_.below(p_.sizes.size())];
   }
-  int dest() { return pattern_.dest(p_.node, rng_); }
+  // The next packet's destination: a new one (drawn for message number
+  // message_) every p_.message_packets packets.
+  int dest() {
+    if (msg_left_ == 0) {
+      msg_dst_ = pattern_.message_dest(p_.node, rng_, message_++);
+      msg_left_ = p_.message_packets;
+    }
+    --msg_left_;
+    return msg_dst_;
+  }
   // Sets next_, or kNeverCycle from the stop cycle on.
   void schedule(Cycle c) { next_ = c < p_.stop ? c : kNeverCycle; }
 
@@ -64,6 +74,11 @@ class TrafficSource {
   const TrafficPattern& pattern_;
   Rng rng_, size_rng_;
   Cycle next_ = kNeverCycle;
+
+ private:
+  uint64_t message_ = 0;  // messages begun
+  int msg_left_ = 0;      // packets of the current message still to generate
+  int msg_dst_ = -1;
 };
 
 // A packet each cycle with probability load / mean size, drawn as geometric

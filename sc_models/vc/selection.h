@@ -30,6 +30,15 @@ uint64_t with_credits(uint64_t mask, int need, Credits credits) {
   return mask;
 }
 
+// Credits an output VC needs to take candidate c's packet of `size` flits:
+// the whole packet under VCT and SAF (`whole`), for an opportunistic hop or
+// a range that says so; two packets for a hop entering a bubble escape ring
+// (spec/router.md); else one flit (wormhole).
+inline int credits_needed(const RouteCandidate& c, VcRange vcs, int size, bool whole) {
+  if (c.hop & kHopBubble) return 2 * size;
+  return whole || c.opportunistic() || vcs.whole ? size : 1;
+}
+
 // The credits of a router's output VCs, for selections that weigh them.
 class CreditView {
  public:

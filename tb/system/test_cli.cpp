@@ -47,8 +47,8 @@ TEST(Cli, EveryErrorOfAFileOnItsOwnLine) {
 // File and override errors come together, before the cross-key checks (a
 // dragonfly with dor would fail one of them).
 TEST(Cli, FileAndOverrideErrorsBeforeCrossKeyChecks) {
-  expect_bad_lines({write_temp("sim: {seed: -1}\n"), "topology.type=dragonfly", "traffic.load=2"},
-                   {"sim.seed: bad value '-1'", "traffic.load: bad value '2'"});
+  expect_bad_lines({write_temp("sim: {seed: -1}\n"), "topology.type=dragonfly", "traffic.load=65"},
+                   {"sim.seed: bad value '-1'", "traffic.load: bad value '65'"});
 }
 TEST(Cli, DidYouMean) {
   expect_bad_lines({"router.vsc=2", "sim.mode=per-ruoter"},

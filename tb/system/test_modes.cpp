@@ -114,10 +114,12 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
   int combos = 0;
   for (const std::string& alg : nocsim::routing_registry().keys())
     for (const char* policy : {"distance", "flexvc"}) {
-      const bool torus_like = alg == "dor";
+      const bool torus_like =
+          alg == "dor" || alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
       if (torus_like && std::string(policy) == "flexvc") continue;  // flexvc needs dragonfly path shapes
       std::vector<std::string> args =
-          torus_like ? std::vector<std::string>{source_path("topologies/torus-4x4x4.yaml"), "traffic.load=0.5"}
+          torus_like ? std::vector<std::string>{source_path("topologies/torus-4x4x4.yaml"), "traffic.load=0.5",
+                                                "router.vcs=3", "router.buffer_depth=16"}
                      : std::vector<std::string>{source_path("topologies/dragonfly-h2.yaml"), "router.vcs=5",
                                                 "traffic.pattern=adv", "traffic.load=0.5"};
       for (const char* kv : {"sim.warmup=300", "sim.cycles=1200"}) args.push_back(kv);

@@ -91,7 +91,7 @@ TEST(Config, ErrorsNameTheKeyAndWhatIsAllowed) {
             std::string::npos);
   EXPECT_NE(error_of([&] { c.set_override("topology.k=1"); }).find("topology.k: bad value '1'"), std::string::npos);
   EXPECT_NE(error_of([&] { c.set_override("router.vcs=0"); }).find("router.vcs"), std::string::npos);
-  EXPECT_NE(error_of([&] { c.set_override("router.switching=saf"); }).find("allowed: vct, wormhole"),
+  EXPECT_NE(error_of([&] { c.set_override("router.switching=cut"); }).find("allowed: vct, wormhole, saf"),
             std::string::npos);
   EXPECT_NE(error_of([&] { c.set_override("sim.seed"); }).find("expected key=value"), std::string::npos);
   EXPECT_NE(error_of([&] { c.load_yaml_string("router: [1, 2\n", "bad.yaml"); }).find("bad.yaml: malformed YAML"),
@@ -102,13 +102,13 @@ TEST(Config, ErrorsNameTheKeyAndWhatIsAllowed) {
 TEST(Config, FileReportsEveryErrorAndKeepsTheGoodKeys) {
   Config c;
   auto errors = errors_of([&] {
-    c.load_yaml_string("traffic:\n  lod: 0.1\n  load: 0.5\nrouter:\n  vcs: 0\n  switching: saf\n  buffer_depth:\n",
+    c.load_yaml_string("traffic:\n  lod: 0.1\n  load: 0.5\nrouter:\n  vcs: 0\n  switching: cut\n  buffer_depth:\n",
                        "t.yaml");
   });
   ASSERT_EQ(errors.size(), 4u);
   EXPECT_EQ(errors[0].rfind("traffic.lod: unknown key", 0), 0u) << errors[0];
   EXPECT_EQ(errors[1], "router.vcs: bad value '0': must be an integer in [1, 64]");
-  EXPECT_EQ(errors[2], "router.switching: bad value 'saf': allowed: vct, wormhole");
+  EXPECT_EQ(errors[2], "router.switching: bad value 'cut': allowed: vct, wormhole, saf");
   EXPECT_EQ(errors[3], "router.buffer_depth: missing value");
   EXPECT_DOUBLE_EQ(c.get_double("traffic.load"), 0.5);
   // what() holds them all, one per line.
@@ -197,13 +197,14 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
       EXPECT_EQ(nocsim::allowed_values(s), keys.at(s.key)) << s.key;
     }
   EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "mesh", "torus"}));
-  EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "neighbor",
-                                                                   "shuffle", "tornado", "transpose", "uniform"}));
+  EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "butterfly", "neighbor",
+                                                                   "shuffle", "tornado", "transpose", "transpose3d",
+                                                                   "transposition", "uniform"}));
   EXPECT_EQ(error_of([] { nocsim::topology_registry().at("ring"); }),
             "topology.type: unknown value 'ring' (valid: dragonfly, mesh, torus)");
   EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("hotspot"); }),
-            "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, neighbor, shuffle, tornado, "
-            "transpose, uniform)");
+            "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, butterfly, neighbor, shuffle, "
+            "tornado, transpose, transpose3d, transposition, uniform)");
   EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.alloc: unknown value 'zz' (valid: ", 0),
             0u);
 }

@@ -299,3 +299,34 @@ TEST(PhasedSource, TheFirstPhaseDrawsAsThePlainSource) {
     EXPECT_EQ(later[k].dst, expected[k].dst);
   }
 }
+
+// traffic.message_packets: runs of M packets share a destination, drawn once
+// per message; butterfly's destination follows the message number.
+TEST(BernoulliSource, MessagesShareADestination) {
+  auto uniform = test::pattern("uniform", mesh());
+  SourceParams p = params(5, 0.4, {8});
+  p.message_packets = 4;
+  BernoulliSource s(p, *uniform);
+  const auto v = run(s, 20000);
+  ASSERT_GT(v.size(), 400u);
+  int changes = 0;
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (i % 4) {
+      EXPECT_EQ(v[i].dst, v[i - 1].dst) << i;
+    }
+    changes += v[i].dst != v[i - 1].dst;
+  }
+  EXPECT_GT(changes, static_cast<int>(v.size()) / 8);  // uniform: a new destination almost every message
+
+  auto fly = test::pattern("butterfly", mesh());
+  BernoulliSource b(p, *fly);
+  const auto w = run(b, 20000);
+  for (size_t i = 0; i < w.size(); ++i) EXPECT_EQ(w[i].dst, 5 ^ (1 << ((i / 4) % 6))) << i;
+}
+
+TEST(OnOffSource, RefusesMessages) {
+  auto uniform = test::pattern("uniform", mesh());
+  SourceParams p = params(5, 0.4, {8});
+  p.message_packets = 2;
+  EXPECT_THROW(OnOffSource(p, *uniform), ConfigError);
+}

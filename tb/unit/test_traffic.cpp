@@ -91,3 +91,40 @@ TEST(Rng, GeometricGapsMatchTheBernoulliRate) {
   for (int i = 0; i < n; ++i) sum += static_cast<double>(r.geometric(0.05));
   EXPECT_NEAR(sum / n, 20.0, 0.3);
 }
+
+TEST(Traffic, TorusPermutationsOfVersaci) {
+  Rng rng(1, "t");
+  KAryNCube t3({4, 4, 4}, 1, true);
+  // butterfly: message m flips address bit m mod 6
+  auto b = test::pattern("butterfly", t3);
+  for (uint64_t m = 0; m < 12; ++m) EXPECT_EQ(b->message_dest(5, rng, m), 5 ^ (1 << (m % 6)));
+  // transpose3d: (x,y,z) -> (y,z,x)
+  EXPECT_EQ(test::pattern("transpose3d", t3)->dest(1 + 4 * 2 + 16 * 3, rng), 2 + 4 * 3 + 16 * 1);
+  // transposition: node i*m + j -> j*m + i on N = m^2 nodes (here m = 8)
+  KAryNCube t2({8, 8}, 1, true);
+  EXPECT_EQ(test::pattern("transposition", t2)->dest(1 * 8 + 2, rng), 2 * 8 + 1);
+  EXPECT_EQ(test::pattern("transposition", t2)->dest(9, rng), -1);
+  for (const char* name : {"transposition", "transpose3d"}) {
+    auto p = test::pattern(name, name[9] == '3' ? static_cast<const Topology&>(t3) : t2);
+    std::set<int> dsts;
+    const int n = name[9] == '3' ? t3.nodes() : t2.nodes();
+    for (int s = 0; s < n; ++s) {
+      int d = p->dest(s, rng);
+      dsts.insert(d < 0 ? s : d);
+    }
+    EXPECT_EQ(dsts.size(), static_cast<size_t>(n)) << name;
+  }
+}
+
+TEST(Traffic, TorusPermutationsNameTheSizeTheyLack) {
+  KAryNCube odd({3, 3, 3}, 1, true), flat({4, 8}, 1, true);
+  for (const auto& [name, topo] : std::vector<std::pair<std::string, const Topology*>>{
+           {"butterfly", &odd}, {"bitrev", &odd}, {"transposition", &flat}, {"transpose3d", &flat}}) {
+    try {
+      test::pattern(name, *topo);
+      ADD_FAILURE() << name << " accepted " << topo->describe();
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+  }
+}

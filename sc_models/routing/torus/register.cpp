@@ -1,0 +1,66 @@
+// The torus routings' registry entries and their start-up checks.
+#include <algorithm>
+
+#include "core/config.h"
+#include "core/error.h"
+#include "routing/torus/algorithms.h"
+#include "routing/torus/dor.h"
+
+namespace nocsim {
+namespace {
+
+const KAryNCube& kary(const Topology& t, const std::string& name, bool torus) {
+  const auto* k = dynamic_cast<const KAryNCube*>(&t);
+  if (!k || (torus && !k->wrap()))
+    throw ConfigError("routing.algorithm: " + name + " needs topology.type " + (torus ? "torus" : "mesh or torus") +
+                      (k ? "" : " (dragonfly: min, val, ...)"));
+  return *k;
+}
+
+// VC classes, and for the bubble escapes VCT or SAF with room for two packets.
+void check_adaptive(const std::string& name, const Topology& t, const Config& cfg, int classes, bool bubble) {
+  kary(t, name, true);
+  if (cfg.get_int("router.vcs") < classes)
+    throw ConfigError("router.vcs: " + name + " needs >= " + std::to_string(classes) + " VCs per link (got " +
+                      std::to_string(cfg.get_int("router.vcs")) + ")");
+  if (!bubble) return;
+  if (cfg.get_str("router.switching") == "wormhole")
+    throw ConfigError("router.switching: " + name + "'s bubble escape needs whole packets buffered (vct or saf), not wormhole");
+  const auto sizes = cfg.get_int_list("traffic.packet_size");
+  const int64_t psize = *std::max_element(sizes.begin(), sizes.end());
+  if (cfg.get_int("router.buffer_depth") < 2 * psize)
+    throw ConfigError("router.buffer_depth: " + name + "'s bubble rule needs room for two packets per VC (>= " +
+                      std::to_string(2 * psize) + " flits), got " + std::to_string(cfg.get_int("router.buffer_depth")));
+}
+
+template <class R>
+void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bool bubble) {
+  RoutingFactory f;
+  f.make = [name](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
+    return std::make_unique<R>(kary(t, name, true));
+  };
+  f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) { check_adaptive(name, t, cfg, classes, bubble); };
+  reg.add(name, f);
+}
+
+}  // namespace
+
+void register_torus_routings(RoutingRegistry& reg) {
+  RoutingFactory f;
+  f.make = [](const Topology& t, const Config& cfg, int) -> std::unique_ptr<Routing> {
+    return std::make_unique<DimensionOrder>(kary(t, "dor", false), cfg.get_bool("routing.dateline"));
+  };
+  f.validate = [](const Topology& t, const Config& cfg) {
+    if (kary(t, "dor", false).wrap() && cfg.get_bool("routing.dateline") && cfg.get_int("router.vcs") < 2)
+      throw ConfigError("router.vcs: dor on a torus with the dateline needs >= 2 VCs (got " +
+                        std::to_string(cfg.get_int("router.vcs")) + "); set router.vcs=2 or routing.dateline=false");
+  };
+  reg.add("dor", f);
+  add_adaptive<StarChannel>(reg, "star", 3, false);
+  add_adaptive<SmartDor>(reg, "smart-dor", 2, false);
+  add_adaptive<BubbleRouting>(reg, "abr", 2, true);
+  add_adaptive<PickOrthant>(reg, "por", 2, true);
+  add_adaptive<OutFlank>(reg, "ofr", 3, true);
+}
+
+}  // namespace nocsim

@@ -1,0 +1,108 @@
+// The torus adaptive routings in real runs: deadlock-free at saturation with
+// invariants on and a full drain, star-channel against e-cube, store-and-
+// forward's zero-load latency, messages and the gamma0 load unit.
+#include <gtest/gtest.h>
+
+#include "harness.h"
+#include "sim/network.h"
+#include "sim/run.h"
+
+using namespace nocsim;
+
+namespace {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string error;
+  NetStats stats;
+  double accepted = 0, generated = 0;  // flits per node and cycle in the window
+};
+
+Outcome run(std::initializer_list<std::string> overrides, std::vector<std::string> more = {}) {
+  Config cfg = test::make_config("topologies/torus-4x4x4.yaml", overrides);
+  for (const auto& kv : more) cfg.set(kv.substr(0, kv.find('=')), kv.substr(kv.find('=') + 1));
+  Outcome o;
+  RunHooks hooks;
+  hooks.after = [&](Network& net) {
+    o.stats = net.stats();
+    const NetStats& s = o.stats;
+    const double node_cycles =
+        static_cast<double>(net.topology().nodes()) * static_cast<double>(s.window.end - s.window.begin);
+    o.accepted = static_cast<double>(s.window_flits_accepted) / node_cycles;
+    o.generated = static_cast<double>(s.window_flits_generated) / node_cycles;
+  };
+  const RunResult r = run_simulation(cfg, hooks);
+  o.exit_code = r.exit_code;
+  o.error = r.error;
+  return o;
+}
+
+int vcs_of(const std::string& algorithm) { return algorithm == "star" || algorithm == "ofr" ? 3 : 2; }
+
+// Load 1 for 10^5 cycles with every invariant checked, then injection stops
+// and every packet must arrive.
+void soak(const std::string& algorithm, const std::string& switching, int message_packets) {
+  const Outcome o = run({"traffic.load=1", "sim.warmup=0", "sim.cycles=100000", "sim.stop_injection=true",
+                         "sim.drain=10000000", "sim.check=true", "router.buffer_depth=16"},
+                        {"routing.algorithm=" + algorithm, "router.vcs=" + std::to_string(vcs_of(algorithm)),
+                         "router.switching=" + switching, "traffic.message_packets=" + std::to_string(message_packets)});
+  ASSERT_EQ(o.exit_code, 0) << o.error;
+  EXPECT_EQ(o.stats.packets_delivered, o.stats.packets_generated);
+  EXPECT_EQ(o.stats.measured_delivered, o.stats.measured_generated);
+  EXPECT_GT(o.accepted, 0.2);
+}
+
+}  // namespace
+
+TEST(TorusSoak, StarAtSaturation) { soak("star", "vct", 1); }
+TEST(TorusSoak, SmartDorAtSaturation) { soak("smart-dor", "vct", 1); }
+TEST(TorusSoak, AbrAtSaturation) { soak("abr", "vct", 1); }
+TEST(TorusSoak, PorAtSaturation) { soak("por", "vct", 1); }
+TEST(TorusSoak, OfrAtSaturation) { soak("ofr", "vct", 1); }
+TEST(TorusSoak, AbrStoreAndForwardMessages) { soak("abr", "saf", 96); }
+TEST(TorusSoak, PorStoreAndForwardMessages) { soak("por", "saf", 96); }
+TEST(TorusSoak, OfrStoreAndForwardMessages) { soak("ofr", "saf", 96); }
+
+namespace {
+
+// One run in its own process (SystemC elaborates once per process): its JSON.
+std::string cli_json(std::vector<std::string> args) {
+  const std::string out = test::temp_path("torus.json");
+  args.insert(args.begin(), test::source_path("topologies/torus-4x4x4.yaml"));
+  for (const char* a : {"-o", out.c_str(), "--quiet"}) args.push_back(a);
+  const auto r = test::run_cli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return test::slurp(out);
+}
+
+}  // namespace
+
+TEST(TorusRouting, StarChannelCarriesAtLeastWhatEcubeDoes) {
+  auto accepted = [](const std::string& algorithm) {
+    return test::json_number(cli_json({"traffic.load=1", "sim.cycles=20000", "sim.drain=0", "router.vcs=3",
+                                       "routing.algorithm=" + algorithm}),
+                             "accepted_load");
+  };
+  const double ecube = accepted("dor"), star = accepted("star");
+  EXPECT_GT(ecube, 0.1);
+  EXPECT_GE(star, ecube);
+}
+
+// One packet at a time: store-and-forward waits for the tail at every router
+// (the injection router included), each wait size - 1 cycles longer than VCT's.
+TEST(TorusRouting, StoreAndForwardAddsAPacketTimePerRouter) {
+  auto run = [](const std::string& switching) {
+    const std::string j = cli_json({"traffic.load=0.002", "sim.cycles=20000", "router.switching=" + switching});
+    return std::make_pair(test::json_number(j, "mean"), test::json_number(j, "hops_mean"));
+  };
+  const auto vct = run("vct"), saf = run("saf");
+  EXPECT_NEAR(saf.first - vct.first, (vct.second + 1) * 7, 2.0);
+}
+
+TEST(TorusRouting, Gamma0IsTheBisectionLoad) {
+  // 4x4x4 torus, uniform: 2 k (N - 1) / (N a b) = 8 * 63 / (64 * 4) flits per node and cycle.
+  const Outcome o = run({"traffic.load=0.1", "traffic.load_unit=gamma0", "sim.cycles=20000"});
+  ASSERT_EQ(o.exit_code, 0) << o.error;
+  const double gamma0 = 8.0 * 63 / (64 * 4);
+  EXPECT_NEAR(o.generated, 0.1 * gamma0, 0.01);
+}
