@@ -33,7 +33,7 @@ if [[ $mode == sat ]]; then
     for pat in uniform butterfly transposition transpose3d bitrev; do
       echo "$alg-$pat topology.k=$k router.vcs=$vcs routing.algorithm=$alg traffic.pattern=$pat router.switching=saf" \
            "traffic.message_packets=96 router.buffer_depth=64 traffic.packet_size=8 traffic.load_unit=gamma0" \
-           "traffic.load=1 sim.warmup=5000 sim.cycles=10000 sim.drain=0"
+           "traffic.load=1 sim.warmup=${WARMUP:-5000} sim.cycles=${CYCLES:-10000} sim.drain=0"
     done
   done | xargs -P "$jobs" -L 1 bash -c 'run "$@"' _
   echo "| routing | pattern | accepted (gamma0) | accepted (flits/node/cycle) | derouted WIDN | OIDN | total | status |"

@@ -10,10 +10,10 @@ using Cycle = uint64_t;
 
 // What routing functions keep in a packet's head between hops.
 struct RoutingHeader {
-  int32_t inter = -1;    // intermediate router or group (Valiant), -1 none
+  int32_t inter = -1;    // intermediate router or group (Valiant, OFR), -1 none; POR: its orthant
   uint8_t dateline = 0;  // bit d: crossed the wrap link of dimension d
-  uint8_t seqpos = 0;    // next position in the VC reference sequence
-  uint8_t phase = 0;     // 0: toward the intermediate, 1: toward the destination
+  uint8_t seqpos = 0;    // next position in the VC reference sequence (torus adaptive: the class the head sits in)
+  uint8_t phase = 0;     // dragonfly: 0 toward the intermediate, 1 toward the destination; torus: routing/torus/adaptive.h
   uint8_t flags = 0;     // bit 0: already misrouted locally in the current group (OLM); kDeroute*
 };
 // RoutingHeader::flags of a packet a torus routing derouted at injection

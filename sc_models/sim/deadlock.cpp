@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "sim/network.h"
+#include "vc/selection.h"
 
 namespace nocsim {
 namespace {
@@ -88,7 +89,7 @@ class WaitGraph {
       const RouteCandidate& c = x.cands[k];
       const OutputUnit& op = st.out[c.out_port];
       const VcRange range = x.cand_vcs[k];
-      const int need = st.p.vct || c.opportunistic() || range.whole ? x.head_size : 1;
+      const int need = credits_needed(c, range, x.head_size, st.p.vct);
       for (int o = std::max<int>(range.lo, 0); o <= range.hi && o < static_cast<int>(op.vcs.size()); ++o) {
         if (op.busy(o)) {
           const int h = holder(st, c.out_port, o);

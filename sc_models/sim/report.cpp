@@ -103,6 +103,24 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
     j.num("oidn", n_meas ? s.derouted_oidn / n_meas : 0);
     j.num("total", n_meas ? s.derouted / n_meas : 0);
     j.close();
+    // Flits per link and cycle in each dimension (ports 2d, 2d+1), from the
+    // end of warm-up to the end of the run.
+    const int dims = t.network_ports() / 2;
+    std::vector<double> flits(static_cast<size_t>(dims)), links(static_cast<size_t>(dims));
+    for (int r = 0; r < t.routers(); ++r) {
+      const std::vector<PortActivity> ports = net.port_activity(r);
+      for (int p = 0; p < 2 * dims; ++p) {
+        if (t.peer(r, p).router < 0) continue;  // mesh edge
+        flits[static_cast<size_t>(p / 2)] += static_cast<double>(ports[static_cast<size_t>(p)].link_flits);
+        links[static_cast<size_t>(p / 2)] += 1;
+      }
+    }
+    const double active = cycles > w.begin ? static_cast<double>(cycles - w.begin) : 0.0;
+    for (int d = 0; d < dims; ++d) {
+      const double den = links[static_cast<size_t>(d)] * active;
+      flits[static_cast<size_t>(d)] = den > 0 ? flits[static_cast<size_t>(d)] / den : 0.0;
+    }
+    j.num_array("link_utilisation_by_dimension", flits);
   }
   std::vector<double> per_router(t.routers());
   for (int r = 0; r < t.routers(); ++r)

@@ -114,15 +114,16 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
   int combos = 0;
   for (const std::string& alg : nocsim::routing_registry().keys())
     for (const char* policy : {"distance", "flexvc"}) {
-      const bool torus_like =
-          alg == "dor" || alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
+      const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
+      const bool torus_like = alg == "dor" || torus_adaptive;
       if (torus_like && std::string(policy) == "flexvc") continue;  // flexvc needs dragonfly path shapes
       std::vector<std::string> args =
-          torus_like ? std::vector<std::string>{source_path("topologies/torus-4x4x4.yaml"), "traffic.load=0.5",
-                                                "router.vcs=3", "router.buffer_depth=16"}
+          torus_like ? std::vector<std::string>{source_path("topologies/torus-4x4x4.yaml"), "traffic.load=0.5"}
                      : std::vector<std::string>{source_path("topologies/dragonfly-h2.yaml"), "router.vcs=5",
                                                 "traffic.pattern=adv", "traffic.load=0.5"};
       for (const char* kv : {"sim.warmup=300", "sim.cycles=1200"}) args.push_back(kv);
+      if (torus_adaptive)
+        for (const char* kv : {"router.vcs=3", "router.buffer_depth=16"}) args.push_back(kv);
       args.push_back("routing.algorithm=" + alg);
       args.push_back(std::string("vc.policy=") + policy);
       SCOPED_TRACE(alg + " " + policy);

@@ -59,6 +59,8 @@ TEST(TorusSoak, SmartDorAtSaturation) { soak("smart-dor", "vct", 1); }
 TEST(TorusSoak, AbrAtSaturation) { soak("abr", "vct", 1); }
 TEST(TorusSoak, PorAtSaturation) { soak("por", "vct", 1); }
 TEST(TorusSoak, OfrAtSaturation) { soak("ofr", "vct", 1); }
+TEST(TorusSoak, StarWormhole) { soak("star", "wormhole", 1); }
+TEST(TorusSoak, SmartDorWormhole) { soak("smart-dor", "wormhole", 1); }
 TEST(TorusSoak, AbrStoreAndForwardMessages) { soak("abr", "saf", 96); }
 TEST(TorusSoak, PorStoreAndForwardMessages) { soak("por", "saf", 96); }
 TEST(TorusSoak, OfrStoreAndForwardMessages) { soak("ofr", "saf", 96); }
@@ -105,4 +107,18 @@ TEST(TorusRouting, Gamma0IsTheBisectionLoad) {
   ASSERT_EQ(o.exit_code, 0) << o.error;
   const double gamma0 = 8.0 * 63 / (64 * 4);
   EXPECT_NEAR(o.generated, 0.1 * gamma0, 0.01);
+}
+
+// The bubble rule counts free packet slots of a VC's own buffer.
+TEST(TorusRouting, BubbleRoutingsRefuseWhatBreaksPacketSlots) {
+  for (const auto& [kv, key] : std::vector<std::pair<std::string, std::string>>{
+           {"router.buffer_model=damq", "router.buffer_model: abr"},
+           {"traffic.packet_size=1,8", "traffic.packet_size: abr"},
+           {"router.buffer_depth=15", "router.buffer_depth: abr"},
+           {"router.switching=wormhole", "router.switching: abr"}}) {
+    const auto r = test::run_cli({test::source_path("topologies/torus-4x4x4.yaml"), "routing.algorithm=abr",
+                                  "router.buffer_depth=16", kv});
+    EXPECT_EQ(r.code, 2) << kv;
+    EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+  }
 }

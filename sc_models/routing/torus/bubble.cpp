@@ -29,6 +29,7 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     for (int d = 0; d < t_.n(); ++d) differ |= static_cast<uint32_t>(t_.coord(ctx.router, d) != t_.coord(dst, d)) << d;
     const int d_st = t_.min_hops(ctx.router, dst), u_star = least_used(ctx);
     uint32_t best = minimal;
+    int best_len = d_st;
     double best_pi = idn_profit(u_star, mean_used(ctx, t_.ports_toward(ctx.router, dst, minimal)), eta_, d_st, d_st);
     for (uint32_t flip = differ; flip; flip = (flip - 1) & differ) {
       const uint32_t o = minimal ^ flip;
@@ -37,12 +38,14 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
       const double pi = idn_profit(u_star, mean_used(ctx, t_.ports_toward(ctx.router, dst, o)), eta_, d_st, len);
       if (pi > best_pi) {
         best = o;
+        best_len = len;
         best_pi = pi;
       }
     }
     next.inter = static_cast<int32_t>(best);
     next.phase = 2;
-    next.flags = static_cast<uint8_t>(best == minimal ? next.flags & ~kDerouteOther : next.flags | kDerouteOther);
+    // derouted.total counts longer paths only (a flip at a tie k/2 is as short)
+    next.flags = static_cast<uint8_t>(best_len == d_st ? next.flags & ~kDerouteOther : next.flags | kDerouteOther);
   }
   return {dst, static_cast<uint32_t>(next.inter), 0};
 }

@@ -26,8 +26,16 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
   if (!bubble) return;
   if (cfg.get_str("router.switching") == "wormhole")
     throw ConfigError("router.switching: " + name + "'s bubble escape needs whole packets buffered (vct or saf), not wormhole");
+  // A free packet slot must be a whole packet's room in the VC itself: a
+  // shared pool, or smaller packets filling the gaps, leave every ring
+  // buffer short of a slot while each looks part free.
+  if (cfg.get_str("router.buffer_model") != "static")
+    throw ConfigError("router.buffer_model: " + name + "'s bubble rule needs static buffers (each VC its own packet slots), not " +
+                      cfg.get_str("router.buffer_model"));
   const auto sizes = cfg.get_int_list("traffic.packet_size");
   const int64_t psize = *std::max_element(sizes.begin(), sizes.end());
+  if (*std::min_element(sizes.begin(), sizes.end()) != psize)
+    throw ConfigError("traffic.packet_size: " + name + "'s bubble rule counts buffers in packet slots, so it needs one packet size");
   if (cfg.get_int("router.buffer_depth") < 2 * psize)
     throw ConfigError("router.buffer_depth: " + name + "'s bubble rule needs room for two packets per VC (>= " +
                       std::to_string(2 * psize) + " flits), got " + std::to_string(cfg.get_int("router.buffer_depth")));

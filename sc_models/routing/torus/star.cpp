@@ -57,7 +57,6 @@ void SmartDor::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) 
   // dimensions first, then the rest; lower dimension, then + first. The
   // hop does not count as crossing a dateline: e-cube starts afresh where it lands.
   RoutingHeader dn = next;
-  dn.flags |= kDerouteOther;
   for (int productive = 1; productive >= 0; --productive)
     for (int p = 0; p < t_.network_ports(); ++p) {
       if (p / 2 == port / 2 || static_cast<int>(mask >> p & 1u) != productive) continue;
@@ -65,7 +64,10 @@ void SmartDor::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) 
       if (cls < 0 || out.size() >= static_cast<size_t>(kMaxCandidates)) continue;
       RouteCandidate c = hop(ctx, p, cls, dn);
       c.next.dateline = dn.dateline;
-      if (!productive) c.hop |= kHopNonMinimal;
+      if (!productive) {  // a non-minimal hop: counted in derouted.total
+        c.hop |= kHopNonMinimal;
+        c.next.flags |= kDerouteOther;
+      }
       out.push_back(c);
     }
 }
