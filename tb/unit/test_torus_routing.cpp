@@ -47,7 +47,7 @@ TEST(OutFlank, WidnsAreOrthantMidpointsWithoutTheMinimalOne) {
   // (floor(16/2) mod 8 = 0) is the minimal midpoint and beta_0 = 0 (4) is not.
   const auto w = widns(t, at(t, {7, 0, 0}), at(t, {1, 0, 0}));
   EXPECT_EQ(routers_of(t, w).front(), (std::vector<int>{4, 0, 0}));
-  for (const Idn& q : w) EXPECT_NE(t.coord(q.router, 0) == 0 && t.coord(q.router, 1) == 0 && t.coord(q.router, 2) == 0, true);
+  for (const Idn& q : w) EXPECT_NE(coords(t, q.router), (std::vector<int>{0, 0, 0}));  // the minimal midpoint
 }
 
 TEST(OutFlank, OidnsFollowTheSpecSets) {
