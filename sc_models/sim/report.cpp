@@ -47,6 +47,27 @@ void write_per_link(JsonWriter& j, const Network& net) {
   j.close_array();
 }
 
+// Mesh and torus: flits per link and cycle in each dimension (ports 2d,
+// 2d+1) over the `active` cycles since warm-up ended.
+std::vector<double> utilisation_by_dimension(const Network& net, Cycle active) {
+  const Topology& t = net.topology();
+  const size_t dims = static_cast<size_t>(t.network_ports() / 2);
+  std::vector<double> flits(dims), links(dims);
+  for (int r = 0; r < t.routers(); ++r) {
+    const std::vector<PortActivity> ports = net.port_activity(r);
+    for (int p = 0; p < t.network_ports(); ++p) {
+      if (t.peer(r, p).router < 0) continue;  // mesh edge
+      flits[static_cast<size_t>(p / 2)] += static_cast<double>(ports[static_cast<size_t>(p)].link_flits);
+      links[static_cast<size_t>(p / 2)] += 1;
+    }
+  }
+  for (size_t d = 0; d < dims; ++d) {
+    const double den = links[d] * static_cast<double>(active);
+    flits[d] = den > 0 ? flits[d] / den : 0.0;
+  }
+  return flits;
+}
+
 }  // namespace
 
 void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, RunResult& res) {
@@ -75,12 +96,13 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
               " measured packets not delivered by the end of the run (saturated, or sim.drain too short): "
               "latency is over the delivered ones";
   if (!warning.empty()) j.str("warning", warning);
-  j.num("offered_load", load_flits(cfg, t, cfg.get_double("traffic.load")));
+  const double offered = load_flits(cfg, t, cfg.get_double("traffic.load"));
+  j.num("offered_load", offered);
   j.num("generated_load", per_node_cycle(s.window_flits_generated));
   j.num("accepted_load", accepted);
   if (t.bisection_load() > 0) {  // the loads in Versaci's unit too
     j.num("gamma0_flits", t.bisection_load());
-    j.num("offered_load_gamma0", load_flits(cfg, t, cfg.get_double("traffic.load")) / t.bisection_load());
+    j.num("offered_load_gamma0", offered / t.bisection_load());
     j.num("accepted_load_gamma0", accepted / t.bisection_load());
   }
   j.open("latency");
@@ -103,24 +125,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
     j.num("oidn", n_meas ? s.derouted_oidn / n_meas : 0);
     j.num("total", n_meas ? s.derouted / n_meas : 0);
     j.close();
-    // Flits per link and cycle in each dimension (ports 2d, 2d+1), from the
-    // end of warm-up to the end of the run.
-    const int dims = t.network_ports() / 2;
-    std::vector<double> flits(static_cast<size_t>(dims)), links(static_cast<size_t>(dims));
-    for (int r = 0; r < t.routers(); ++r) {
-      const std::vector<PortActivity> ports = net.port_activity(r);
-      for (int p = 0; p < 2 * dims; ++p) {
-        if (t.peer(r, p).router < 0) continue;  // mesh edge
-        flits[static_cast<size_t>(p / 2)] += static_cast<double>(ports[static_cast<size_t>(p)].link_flits);
-        links[static_cast<size_t>(p / 2)] += 1;
-      }
-    }
-    const double active = cycles > w.begin ? static_cast<double>(cycles - w.begin) : 0.0;
-    for (int d = 0; d < dims; ++d) {
-      const double den = links[static_cast<size_t>(d)] * active;
-      flits[static_cast<size_t>(d)] = den > 0 ? flits[static_cast<size_t>(d)] / den : 0.0;
-    }
-    j.num_array("link_utilisation_by_dimension", flits);
+    j.num_array("link_utilisation_by_dimension", utilisation_by_dimension(net, cycles > w.begin ? cycles - w.begin : 0));
   }
   std::vector<double> per_router(t.routers());
   for (int r = 0; r < t.routers(); ++r)
@@ -182,7 +187,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
     << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
   if (!warning.empty()) o << "  warning  " << warning << "\n";
   std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)\n",
-                load_flits(cfg, t, cfg.get_double("traffic.load")), accepted);
+                offered, accepted);
   o << line;
   std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
                 lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),
