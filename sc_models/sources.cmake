@@ -1,3 +1,17 @@
+# Technology data (sc_models/power/tech/<nm>nm.tech) compiled in as text:
+# a run needs no data files beside the binary.
+file(GLOB NOCSIM_TECH_FILES ${CMAKE_SOURCE_DIR}/sc_models/power/tech/*nm.tech)
+list(SORT NOCSIM_TECH_FILES)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${NOCSIM_TECH_FILES})
+set(NOCSIM_TECH_ENTRIES "")
+foreach(f ${NOCSIM_TECH_FILES})
+  get_filename_component(name ${f} NAME_WE)
+  string(REGEX REPLACE "nm$" "" nm ${name})
+  file(READ ${f} text)
+  string(APPEND NOCSIM_TECH_ENTRIES "      {${nm}, R\"tech(${text})tech\"},\n")
+endforeach()
+configure_file(${CMAKE_SOURCE_DIR}/sc_models/power/tech_data.cpp.in ${CMAKE_BINARY_DIR}/generated/tech_data.cpp @ONLY)
+
 # The model library (everything but the CLI entry) and the nocsim binary.
 add_library(nocsim_lib STATIC
   sc_models/core/config.cpp
@@ -50,6 +64,10 @@ add_library(nocsim_lib STATIC
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp
+  sc_models/sim/power_report.cpp
+  sc_models/power/tech.cpp
+  sc_models/power/router_power.cpp
+  ${CMAKE_BINARY_DIR}/generated/tech_data.cpp
   sc_models/sim/stop_signal.cpp
   sc_models/sim/deadlock.cpp
   sc_models/trace/waveform.cpp

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 type=${2:-RelWithDebInfo}
-pkgs=(g++ cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator zlib1g-dev yosys python3 time)
+pkgs=(g++ cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator zlib1g-dev yosys python3 python3-matplotlib time)
 read -r -a extra <<< "${NOCSIM_EXTRA_PKGS:-}"
 pkgs+=(${extra[@]+"${extra[@]}"})
 missing=()

@@ -6,6 +6,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "routing/routing.h"
+#include "power/tech.h"
 #include "topologies/dragonfly.h"
 #include "topologies/topology.h"
 #include "traffic/pattern.h"
@@ -35,6 +36,7 @@ std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); }
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
 std::vector<std::string> source_keys() { return source_registry().keys(); }
+std::vector<std::string> tech_keys() { return tech_node_names(); }
 std::vector<std::string> phase_pattern_keys() {
   std::vector<std::string> k{"same"};
   for (const auto& p : pattern_keys()) k.push_back(p);
@@ -135,6 +137,28 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
       {"stats.series_period", K::Int, "0", 0, 1e12, {}, "cycles per interval of the JSON time series (series.*): packets delivered and misrouted by the interval they were injected in, contention counters sampled at each interval's end; 0 = off"},
       {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router) and one record per router-to-router link (activity.per_link)"},
+      {"power.tech_nm", K::Enum, "45", 0, 0, {}, "technology node of the power/area model, nm (a data file sc_models/power/tech/<nm>nm.tech each)", tech_keys},
+      {"power.vdd", K::Double, "0", 0, 5, {}, "supply voltage, V; 0 = the node's nominal (vdd_v of its data file)"},
+      {"power.freq_ghz", K::Double, "1", 0.001, 100, {}, "router clock, GHz: turns cycles into seconds for power"},
+      {"power.flit_bits", K::Int, "64", 1, 4096, {}, "flit (= phit) width in bits: buffers, crossbar and link wires"},
+      {"power.buffer", K::Enum, "dff", 0, 0, {"dff", "sram"}, "input buffers built of flip-flops (dff) or an SRAM array per port (sram)"},
+      {"power.crossbar", K::Enum, "matrix", 0, 0, {"matrix", "mux"}, "crossbar as a matrix of tri-state crosspoints or as one mux tree per output"},
+      {"power.link_mm", K::Double, "1", 0, 1e6, {}, "length of a router-to-router link's repeated wires, mm (dragonfly: global links too)"},
+      {"power.tech.gate_area_um2", K::Double, "0", 0, 1e9, {}, "overrides the node's gate_area_um2 (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.dff_area_um2", K::Double, "0", 0, 1e9, {}, "overrides the node's dff_area_um2 (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.sram_cell_um2", K::Double, "0", 0, 1e9, {}, "overrides the node's sram_cell_um2 (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.gate_cap_ff", K::Double, "0", 0, 1e9, {}, "overrides the node's gate_cap_ff (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.dff_data_cap_ff", K::Double, "0", 0, 1e9, {}, "overrides the node's dff_data_cap_ff (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.dff_clock_cap_ff", K::Double, "0", 0, 1e9, {}, "overrides the node's dff_clock_cap_ff (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.wire_cap_ff_per_um", K::Double, "0", 0, 1e9, {}, "overrides the node's wire_cap_ff_per_um (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.wire_pitch_um", K::Double, "0", 0, 1e9, {}, "overrides the node's wire_pitch_um (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.repeater_spacing_um", K::Double, "0", 0, 1e9, {}, "overrides the node's repeater_spacing_um (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.gate_leak_nw", K::Double, "0", 0, 1e9, {}, "overrides the node's gate_leak_nw (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.dff_leak_nw", K::Double, "0", 0, 1e9, {}, "overrides the node's dff_leak_nw (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.sram_leak_nw", K::Double, "0", 0, 1e9, {}, "overrides the node's sram_leak_nw (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.sram_bitline_cap_ff", K::Double, "0", 0, 1e9, {}, "overrides the node's sram_bitline_cap_ff (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.sram_wordline_cap_ff", K::Double, "0", 0, 1e9, {}, "overrides the node's sram_wordline_cap_ff (docs/power-model.md); 0 = the data file's"},
+      {"power.tech.sense_amp_fj", K::Double, "0", 0, 1e9, {}, "overrides the node's sense_amp_fj (docs/power-model.md); 0 = the data file's"},
       {"trace.file", K::Str, "", 0, 0, {}, "waveform file, .vcd (or .fst in builds with Verilator's FST library), of the routers trace.routers over cycles [trace.start, trace.start + trace.cycles): their stages' events, input and output units' state and their Verilated blocks' ports (user guide: Waveforms); empty = none"},
       {"trace.routers", K::IntList, "0", 0, 1 << 20, {}, "routers whose signals trace.file holds"},
       {"trace.start", K::Int, "0", 0, 1e12, {}, "first cycle trace.file holds"},

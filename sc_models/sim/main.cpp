@@ -22,6 +22,7 @@
 #include "core/huge_pages.h"
 #include "sim/memory.h"
 #include "sim/network.h"
+#include "sim/power_report.h"
 #include "sim/run.h"
 #include "sim/stop_signal.h"
 
@@ -30,6 +31,7 @@ namespace {
 void usage() {
   std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--quiet] [--check-config]\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
+               "       nocsim [CONFIG.yaml] [key=value ...] --power-model   (one router's area, leakage and energy per event; no run)\n"
                "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 130/143 interrupted\n";
 }
 
@@ -69,6 +71,7 @@ void list_keys() {
 struct CliArgs {
   std::string out_path;
   bool check_only = false;
+  bool power_model = false;
 };
 
 // Options, the file, then the overrides into cfg. Collects every error of
@@ -89,6 +92,7 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
     std::string a = argv[i];
     if (a == "--quiet" || a == "-q") quiet = true;
     else if (a == "--check-config") args.check_only = true;
+    else if (a == "--power-model") args.power_model = true;
     else if (a == "-o") {
       if (++i < argc) args.out_path = argv[i];
       else errors.push_back("-o: missing output file name");
@@ -149,7 +153,9 @@ int sc_main(int argc, char* argv[]) {
   try {
     nocsim::Config cfg;
     const CliArgs args = read_args(argc, argv, cfg);
-    nocsim::check_memory(*nocsim::validate_config(cfg), cfg);
+    const std::unique_ptr<nocsim::Topology> topo = nocsim::validate_config(cfg);
+    if (args.power_model) return nocsim::print_power_model(std::cout, cfg, *topo), 0;
+    nocsim::check_memory(*topo, cfg);
     if (!args.out_path.empty()) check_output(args.out_path);
     if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);

@@ -36,6 +36,12 @@ int max_packet_size(const Config& cfg) {
 
 }  // namespace
 
+ArbiterKind arbiter_kind(const Config& cfg, const std::string& key) {
+  const auto& names = arbiter_kind_names();
+  const std::string v = cfg.get_str(key);
+  return static_cast<ArbiterKind>(std::find(names.begin(), names.end(), v) - names.begin());
+}
+
 ClassParams class_params(const Config& cfg, PortClass c) {
   auto pick = [&](const char* specific, const char* base) {
     int64_t v = specific ? cfg.get_int(specific) : 0;
@@ -153,12 +159,6 @@ std::unique_ptr<TrafficSource> make_source(const Config& cfg, const Topology& t,
     sources.push_back(make(p, *ph.patterns[k]));
   }
   return std::make_unique<PhasedSource>(source_params(cfg, t, n, stop), pattern, std::move(sources), ph.starts);
-}
-
-ArbiterKind arbiter_kind(const Config& cfg, const std::string& key) {
-  const auto& names = arbiter_kind_names();
-  const std::string v = cfg.get_str(key);
-  return static_cast<ArbiterKind>(std::find(names.begin(), names.end(), v) - names.begin());
 }
 
 SaArbiters sa_arbiters(const Config& cfg) {

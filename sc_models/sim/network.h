@@ -30,6 +30,8 @@ struct ClassParams {
   int vcs, depth, latency;
 };
 ClassParams class_params(const Config& cfg, PortClass c);
+// The arbiter kind a router.arbiter.* key names.
+ArbiterKind arbiter_kind(const Config& cfg, const std::string& key);
 
 // Checks every cross-key rule of a configuration (throws ConfigError) and
 // builds its topology.

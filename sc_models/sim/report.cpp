@@ -10,6 +10,7 @@
 #include "routing/dragonfly/channel_bound.h"
 #include "sim/memory.h"
 #include "sim/network.h"
+#include "sim/power_report.h"
 #include "stats/fairness.h"
 #include "stats/json_writer.h"
 
@@ -174,6 +175,8 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("memory_estimate_kb", estimate_memory(t, cfg).structure >> 10);  // what check_memory compared
   j.close();
   write_activity(j, net, cfg.get_bool("stats.per_router"), cfg.get_int("router.output_buffer_depth") > 0);
+  const PowerReport power = compute_power(cfg, net, cycles);
+  write_power(j, power, cfg, cfg.get_bool("stats.per_router"));
   if (s.series_period) write_series(j, net, cfg.get_bool("stats.per_router"));
   j.open("config");
   for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
@@ -203,6 +206,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   std::snprintf(line, sizeof line, "  sim      %llu cycles in %.2f s (%.0f cycles/s)\n",
                 static_cast<unsigned long long>(cycles), wall, wall > 0 ? cycles / wall : 0.0);
   o << line;
+  print_power(o, power, cfg, t.routers());
   res.summary = o.str();
 }
 

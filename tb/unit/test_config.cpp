@@ -113,8 +113,8 @@ TEST(Config, FileReportsEveryErrorAndKeepsTheGoodKeys) {
   EXPECT_DOUBLE_EQ(c.get_double("traffic.load"), 0.5);
   // what() holds them all, one per line.
   EXPECT_EQ(error_of([&] { c.load_yaml_string("xyzzy: 1\nplugh: 2\n", "t"); }),
-            "xyzzy: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, sim, stats, trace)\n"
-            "plugh: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, sim, stats, trace)");
+            "xyzzy: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, sim, stats, power, trace)\n"
+            "plugh: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, sim, stats, power, trace)");
   // A syntax error ends parsing: one error.
   EXPECT_EQ(errors_of([&] { c.load_yaml_string("a: [1\nb: {\n", "bad.yaml"); }).size(), 1u);
 }
