@@ -194,13 +194,16 @@ RouterPower router_power(const PowerParams& p, const Tech& t) {
     add(PowerStage::St, xbar);
   } else {
     xbar.gates = xi * xo * w * kMuxGates;  // tri-state crosspoints
-    const double in_line = t.wire_cap_ff_per_um * xo * w * t.wire_pitch_um + xo * 0.5 * t.gate_cap_ff;
-    const double out_line = t.wire_cap_ff_per_um * xi * w * t.wire_pitch_um + xi * 0.5 * t.gate_cap_ff;
+    // The I*w by O*w grid of lines holds the I*O*w crosspoint cells: its
+    // tracks are a wire pitch apart, or wider where the cells need the room
+    // (then the lines are longer too).
+    const double pitch = std::max(t.wire_pitch_um, std::sqrt(kMuxGates * t.gate_area_um2 / w));
+    const double in_line = t.wire_cap_ff_per_um * xo * w * pitch + xo * 0.5 * t.gate_cap_ff;
+    const double out_line = t.wire_cap_ff_per_um * xi * w * pitch + xi * 0.5 * t.gate_cap_ff;
     r.xbar = w * kAlpha * c.toggle(in_line + out_line) + c.toggle(xi * t.gate_cap_ff);  // + crosspoint enables
     add(PowerStage::St, xbar);
-    // The wire grid may be larger than the crosspoints it holds.
-    const double grid = (xi * w * t.wire_pitch_um) * (xo * w * t.wire_pitch_um);
-    r.at(PowerStage::St).area_um2 = std::max(r.at(PowerStage::St).area_um2, grid);
+    const double grid = (xi * w * pitch) * (xo * w * pitch);
+    r.at(PowerStage::St).area_um2 += grid - xi * xo * w * kMuxGates * t.gate_area_um2;  // the grid, not just its cells
   }
   // Pipeline registers: the flit between SA and ST per input, after ST per output.
   add(PowerStage::St, Logic{0, (xi + xo) * w});
