@@ -1,6 +1,6 @@
 # Technology data (sc_models/power/tech/<nm>nm.tech) compiled in as text:
 # a run needs no data files beside the binary.
-file(GLOB NOCSIM_TECH_FILES ${CMAKE_SOURCE_DIR}/sc_models/power/tech/*nm.tech)
+file(GLOB NOCSIM_TECH_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/sc_models/power/tech/*nm.tech)
 list(SORT NOCSIM_TECH_FILES)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${NOCSIM_TECH_FILES})
 set(NOCSIM_TECH_ENTRIES "")

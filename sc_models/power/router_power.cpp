@@ -81,14 +81,14 @@ Logic arbiter_logic(ArbiterKind kind, int n) {
   if (n < 2) return l;
   const double N = n;
   switch (kind) {
-    case ArbiterKind::Rr:  // two priority chains, pointer in one-hot flip-flops (6a)
+    case ArbiterKind::Rr:  // two priority chains, pointer in one-hot flip-flops (7a)
       l.gates = 7 * N, l.ffs = N;
       break;
     case ArbiterKind::Lrs:
-    case ArbiterKind::Matrix:  // one flip-flop per pair, grant and update logic (6b)
+    case ArbiterKind::Matrix:  // one flip-flop per pair, grant and update logic (7b)
       l.gates = 2.5 * N * (N - 1), l.ffs = N * (N - 1) / 2;
       break;
-    case ArbiterKind::Age:  // a tree of 16-bit compare-and-select nodes, rr tie-break (6c)
+    case ArbiterKind::Age:  // a tree of 16-bit compare-and-select nodes, rr tie-break (7c)
       l.gates = (N - 1) * 16 * kCompareGatesPerBit + 7 * N, l.ffs = N;
       break;
   }
@@ -120,15 +120,24 @@ Logic contention_logic(int ports) {
 
 Logic vc_select_logic(int vcs, int bits) { return {(vcs - 1.0) * bits * kCompareGatesPerBit, 0}; }
 
-double RouterPower::area_um2() const {
+double total_area_um2(const StageCost* stages, int n) {
   double a = 0;
-  for (const auto& s : stage) a += s.area_um2;
+  for (int s = 0; s < n; ++s) a += stages[s].area_um2;
   return a;
 }
-double RouterPower::leakage_w() const {
+double total_leakage_w(const StageCost* stages, int n) {
   double w = 0;
-  for (const auto& s : stage) w += s.leakage_w;
+  for (int s = 0; s < n; ++s) w += stages[s].leakage_w;
   return w;
+}
+
+std::vector<std::pair<const char*, double>> energy_events(const RouterPower& m) {
+  return {{"buffer_write", m.buffer_write[1]}, {"buffer_read", m.buffer_read[1]}, {"rc", m.rc},
+          {"va_request", m.va_request},       {"va_grant", m.va_grant},         {"sa_request", m.sa_request},
+          {"sa_grant", m.sa_grant},           {"xbar", m.xbar},                 {"output_write", m.out_write},
+          {"output_read", m.out_read},        {"link_flit", m.link_flit},       {"credit", m.credit},
+          {"clock_cycle", m.clock_cycle},     {"contention_update", m.contention_update},
+          {"vc_select", m.vc_select}};
 }
 
 RouterPower router_power(const PowerParams& p, const Tech& t) {

@@ -7,6 +7,8 @@
 // after the run. Equations and sources: docs/power-model.md.
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "alloc/arbiter.h"
 #include "power/tech.h"
@@ -66,6 +68,10 @@ struct StageCost {
   double area_um2 = 0, leakage_w = 0;
 };
 
+// Area and leakage summed over stages.
+double total_area_um2(const StageCost* stages, int n);
+double total_leakage_w(const StageCost* stages, int n);
+
 // Energies in J per event; area and leakage per stage of one router.
 struct RouterPower {
   std::array<StageCost, kPowerStages> stage{};
@@ -81,10 +87,13 @@ struct RouterPower {
   double vc_select = 0;            // per VA request evaluated by the selection
   const StageCost& at(PowerStage s) const { return stage[static_cast<size_t>(s)]; }
   StageCost& at(PowerStage s) { return stage[static_cast<size_t>(s)]; }
-  double area_um2() const;
-  double leakage_w() const;
+  double area_um2() const { return total_area_um2(stage.data(), kPowerStages); }
+  double leakage_w() const { return total_leakage_w(stage.data(), kPowerStages); }
 };
 
 RouterPower router_power(const PowerParams& p, const Tech& t);
+// The energies per event by name (buffers: those of the local ports), as
+// the JSON's power.energy_per_event_j names them.
+std::vector<std::pair<const char*, double>> energy_events(const RouterPower& m);
 
 }  // namespace nocsim

@@ -49,16 +49,6 @@ PowerParams power_params(const Config& cfg, const Topology& t) {
   return p;
 }
 
-double PowerReport::area_um2() const {
-  double a = 0;
-  for (const auto& s : stage) a += s.area_um2;
-  return a;
-}
-double PowerReport::leakage_w() const {
-  double w = 0;
-  for (const auto& s : stage) w += s.leakage_w;
-  return w;
-}
 double PowerReport::dynamic_total_w() const {
   double w = 0;
   for (double d : dynamic_w) w += d;
@@ -135,14 +125,7 @@ void write_power(JsonWriter& j, const PowerReport& p, const Config& cfg, bool pe
   j.close();
   const RouterPower& m = p.model;
   j.open("energy_per_event_j");  // one router
-  const std::pair<const char*, double> events[] = {
-      {"buffer_write", m.buffer_write[1]}, {"buffer_read", m.buffer_read[1]}, {"rc", m.rc},
-      {"va_request", m.va_request},       {"va_grant", m.va_grant},         {"sa_request", m.sa_request},
-      {"sa_grant", m.sa_grant},           {"xbar", m.xbar},                 {"output_write", m.out_write},
-      {"output_read", m.out_read},        {"link_flit", m.link_flit},       {"credit", m.credit},
-      {"clock_cycle", m.clock_cycle},     {"contention_update", m.contention_update},
-      {"vc_select", m.vc_select}};
-  for (const auto& [name, e] : events)
+  for (const auto& [name, e] : energy_events(m))
     if (e > 0) j.num(name, e);
   j.close();
   j.open("total");
@@ -201,14 +184,7 @@ void print_power_model(std::ostream& o, const Config& cfg, const Topology& t) {
   }
   std::snprintf(line, sizeof line, "%-10s %10.1f %12.4f\n", "total", m.area_um2(), 1e3 * m.leakage_w());
   o << line << "energy per event, pJ:";
-  const std::pair<const char*, double> events[] = {
-      {"buffer_write", m.buffer_write[1]}, {"buffer_read", m.buffer_read[1]}, {"rc", m.rc},
-      {"va_request", m.va_request},       {"va_grant", m.va_grant},         {"sa_request", m.sa_request},
-      {"sa_grant", m.sa_grant},           {"xbar", m.xbar},                 {"output_write", m.out_write},
-      {"output_read", m.out_read},        {"link_flit", m.link_flit},       {"credit", m.credit},
-      {"clock_cycle", m.clock_cycle},     {"contention_update", m.contention_update},
-      {"vc_select", m.vc_select}};
-  for (const auto& [name, e] : events)
+  for (const auto& [name, e] : energy_events(m))
     if (e > 0) o << " " << name << "=" << 1e12 * e;
   o << "\n";
   // rtl_ref/ blocks, in gate equivalents: gates + flip-flops weighted by their area.

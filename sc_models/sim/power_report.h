@@ -29,7 +29,9 @@ struct PowerReport {
   double dynamic_w[kPowerStages] = {};
   std::vector<double> router_w;  // total power of each router
   double delivered_bits = 0;
-  double area_um2() const, leakage_w() const, dynamic_total_w() const;
+  double area_um2() const { return total_area_um2(stage, kPowerStages); }
+  double leakage_w() const { return total_leakage_w(stage, kPowerStages); }
+  double dynamic_total_w() const;
   double power_w() const { return leakage_w() + dynamic_total_w(); }
 };
 

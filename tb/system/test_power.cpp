@@ -80,9 +80,12 @@ TEST(PowerReport, DynamicPowerIsTheActivityPricedByTheModel) {
 TEST(PowerReport, LoadRaisesDynamicPowerNotLeakageOrClock) {
   const std::string lo = run({"traffic.load=0.05"}), hi = run({"traffic.load=0.25"});
   for (const char* s : {"buffer", "st", "link", "sa", "va"}) {
+    ASSERT_GT(stage(lo, s, "dynamic_w"), 0) << s;  // json_number gives -1 for a missing stage
+    ASSERT_GT(stage(lo, s, "leakage_w"), 0) << s;
     EXPECT_GT(stage(hi, s, "dynamic_w"), 3 * stage(lo, s, "dynamic_w")) << s;
     EXPECT_EQ(stage(hi, s, "leakage_w"), stage(lo, s, "leakage_w")) << s;
   }
+  ASSERT_GT(stage(lo, "clock", "dynamic_w"), 0);
   EXPECT_NEAR(stage(hi, "clock", "dynamic_w"), stage(lo, "clock", "dynamic_w"), 1e-9);
 }
 
@@ -92,6 +95,7 @@ TEST(PowerReport, KeysReachTheModel) {
                     cap = run({"power.tech.wire_cap_ff_per_um=0.4"});
   auto event = [](const std::string& j, const char* k) { return json_number(section(j, "energy_per_event_j"), k); };
   EXPECT_NEAR(event(base, "xbar") / event(half, "xbar"), 4.0, 1e-6);  // nominal 1.0 V at 45 nm
+  ASSERT_GT(stage(sram, "buffer", "area_um2"), 0);
   EXPECT_LT(stage(sram, "buffer", "area_um2"), stage(deep, "buffer", "area_um2"));
   auto area = [](const std::string& j) { return json_number(section(section(j, "power"), "total"), "area_um2"); };
   EXPECT_LT(area(node), area(base));
