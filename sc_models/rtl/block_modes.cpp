@@ -17,14 +17,13 @@ std::string asked_by(const Config& cfg, const std::string& block) {
 
 bool explicit_mode(const Config& cfg, const std::string& block) { return cfg.get_str("rtl." + block) != "auto"; }
 
-// FlexVC's one-VC pick of the run's selection, or "" when it has none.
+}  // namespace
+
 std::string one_vc_pick(const Config& cfg) {
   std::string sel = cfg.get_str("vc.select");
   if (sel == "auto") sel = cfg.get_str("vc.policy") == "flexvc" ? "jsq" : "first";
   return sel == "jsq" || sel == "highest" || sel == "lowest" ? sel : "";
 }
-
-}  // namespace
 
 BlockModes block_modes(const Config& cfg, const BlockShape& s) {
   BlockModes m;

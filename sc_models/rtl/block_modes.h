@@ -35,4 +35,8 @@ struct BlockShape {
 // this shape.
 BlockModes block_modes(const Config& cfg, const BlockShape& s);
 
+// FlexVC's one-VC pick of the run's selection (jsq, highest, lowest: the
+// credit comparison rtl_ref/flexvc_select.sv twins), or "" when it has none.
+std::string one_vc_pick(const Config& cfg);
+
 }  // namespace nocsim

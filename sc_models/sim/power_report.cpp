@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "core/error.h"
+#include "rtl/block_modes.h"
 #include "sim/network.h"
 #include "sim/report.h"
 #include "stats/json_writer.h"
@@ -41,8 +42,7 @@ PowerParams power_params(const Config& cfg, const Topology& t) {
   p.mux_xbar = cfg.get_str("power.crossbar") == "mux";
   p.addr_bits = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(t.nodes())))));
   p.contention = cfg.get_str("routing.trigger") == "contention";
-  const std::string sel = cfg.get_str("vc.select");
-  p.vc_select = sel == "jsq" || sel == "highest" || sel == "lowest" || (sel == "auto" && cfg.get_str("vc.policy") == "flexvc");
+  p.vc_select = !one_vc_pick(cfg).empty();
   p.link_mm = cfg.get_double("power.link_mm");
   p.vdd_v = cfg.get_double("power.vdd");
   p.freq_ghz = cfg.get_double("power.freq_ghz");
