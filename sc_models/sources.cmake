@@ -11,6 +11,10 @@ foreach(f ${NOCSIM_TECH_FILES})
   string(APPEND NOCSIM_TECH_ENTRIES "      {${nm}, R\"tech(${text})tech\"},\n")
 endforeach()
 configure_file(${CMAKE_SOURCE_DIR}/sc_models/power/tech_data.cpp.in ${CMAKE_BINARY_DIR}/generated/tech_data.cpp @ONLY)
+# The link power states (Zahn), the same way.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/sc_models/power/link_states.txt)
+file(READ ${CMAKE_SOURCE_DIR}/sc_models/power/link_states.txt NOCSIM_LINK_STATES)
+configure_file(${CMAKE_SOURCE_DIR}/sc_models/power/link_states.cpp.in ${CMAKE_BINARY_DIR}/generated/link_states.cpp @ONLY)
 
 # The model library (everything but the CLI entry) and the nocsim binary.
 add_library(nocsim_lib STATIC
@@ -68,6 +72,10 @@ add_library(nocsim_lib STATIC
   sc_models/power/tech.cpp
   sc_models/power/router_power.cpp
   ${CMAKE_BINARY_DIR}/generated/tech_data.cpp
+  sc_models/power/link_power.cpp
+  ${CMAKE_BINARY_DIR}/generated/link_states.cpp
+  sc_models/router/link_gate.cpp
+  sc_models/sim/link_power_net.cpp
   sc_models/sim/stop_signal.cpp
   sc_models/sim/deadlock.cpp
   sc_models/trace/waveform.cpp

@@ -6,6 +6,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "routing/routing.h"
+#include "power/link_power.h"
 #include "power/tech.h"
 #include "topologies/dragonfly.h"
 #include "topologies/topology.h"
@@ -37,6 +38,7 @@ std::vector<std::string> vc_policy_keys() { return vc_policy_registry().keys(); 
 std::vector<std::string> selection_keys() { return selection_registry().keys(); }
 std::vector<std::string> source_keys() { return source_registry().keys(); }
 std::vector<std::string> tech_keys() { return tech_node_names(); }
+std::vector<std::string> link_policies() { return link_policy_names(); }
 std::vector<std::string> phase_pattern_keys() {
   std::vector<std::string> k{"same"};
   for (const auto& p : pattern_keys()) k.push_back(p);
@@ -86,6 +88,13 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link (dragonfly: local links)"},
       {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
       {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
+      {"link.power.policy", K::Enum, "none", 0, 0, {}, "router-to-router link power states (docs/power-model.md): none (always high), onoff (off after an idle timer, trains up on demand), highlow (low after the timer, up at the break-even backlog), awake (highlow, and a message ahead of each head larger than the break-even size trains its path's links at once; needs routing dor or min), threshold (low/high by the utilisation of windows of the idle timer's length)", link_policies},
+      {"link.power.t_train_ns", K::Double, "1000", 0.001, 1e9, {}, "link training time t_t, ns: the link carries nothing while it trains up (power.freq_ghz turns it into cycles)"},
+      {"link.power.rho", K::Double, "0.1", 0.0001, 1, {}, "tolerated performance loss rho, a fraction: the idle timer (and the threshold policy's window) is t_t/rho"},
+      {"link.power.low_state", K::Int, "10", 1, 64, {}, "the low state: a row of sc_models/power/link_states.txt (10: one lane at 10 GHz, 1/12 of state 9)"},
+      {"link.power.high_state", K::Int, "9", 1, 64, {}, "the high state (the simulated link's full bandwidth): a row of sc_models/power/link_states.txt (9: 12 lanes at 10 GHz)"},
+      {"link.power.threshold_low", K::Double, "0.15", 0, 1, {}, "threshold policy: a high link whose busier direction used less than this share of a window's cycles goes low"},
+      {"link.power.threshold_high", K::Double, "0.9", 0, 1, {}, "threshold policy: a low link whose busier direction used more than this share of the low state's capacity in a window trains up"},
       {"routing.algorithm", K::Enum, "dor", 0, 0, {}, "routing function: dor (mesh/torus); star, smart-dor, abr, por, ofr (torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly)", routing_keys},
       {"routing.trigger", K::Enum, "ugal", 0, 0, {"ugal", "credits", "contention"}, "adaptive dragonfly routings: when to misroute: the UGAL test (ugal; UGAL and PB always), FOGSim's credit trigger for PAR/OLM: the minimal output VC at least misroute_threshold% full and unable to take the packet now (credits), or the contention counters of routing.contention.* for UGAL-L/G, PB, PAR and OLM (contention)"},
       {"routing.contention.variant", K::Enum, "base", 0, 0, {"base", "filtered", "hybrid", "ectn"}, "contention counters: base (per output port, packets whose minimal output it is), filtered (their alpha-average), hybrid (base, or the minimal output VC at least credit_threshold% full), ectn (per destination group, exchanged in the group every ectn_period cycles, at injection; base in transit)"},

@@ -3,10 +3,12 @@
 // traffic.packet_size by its source); with the default flit = phit one flit
 // crosses a link per cycle.
 #include <cstdint>
+#include <limits>
 
 namespace nocsim {
 
 using Cycle = uint64_t;
+constexpr Cycle kNeverCycle = std::numeric_limits<Cycle>::max();  // no such cycle: never
 
 // What routing functions keep in a packet's head between hops.
 struct RoutingHeader {

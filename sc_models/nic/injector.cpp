@@ -78,6 +78,10 @@ void Injector::inject(Cycle now) {
     out_.send(f, cur_vc_, delay);
     if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
   }
+  if (listener_ && cur_seq_ == 0) {
+    f.seq = 0;
+    listener_->injected(router_, f, now);
+  }
   credits_[cur_vc_] -= n;
   stats_.flits_injected += static_cast<uint64_t>(n);
   inject_from_ = now + static_cast<Cycle>(n);

@@ -24,11 +24,19 @@ struct NicParams {
   bool request_reply = false;  // the sink answers each request with a reply
 };
 
+// Told of each head put on an injection link (link power's awake policy).
+class InjectionListener {
+ public:
+  virtual ~InjectionListener() = default;
+  virtual void injected(int router, const Flit& head, Cycle now) = 0;
+};
+
 class Injector {
  public:
   Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out, NetStats& stats,
            RunStatus& status);
   void attach(Link* injection) { inj_ = injection; }
+  void set_listener(InjectionListener* l) { listener_ = l; }
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);
@@ -56,6 +64,7 @@ class Injector {
   NetStats& stats_;
   RunStatus& status_;
   Link* inj_ = nullptr;
+  InjectionListener* listener_ = nullptr;
   std::deque<Packet> queue_;
   std::vector<int> credits_;
   int vc_ptr_ = 0;

@@ -39,6 +39,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
     sink_.attach(ejection);
     ej_ = ejection;
   }
+  void set_injection_listener(InjectionListener* l) { injector_.set_listener(l); }
   void on_send(int tag, Cycle arrival, Cycle now) override;
   // After the run: takes in the ejected flits that arrived by cycle `upto`
   // and were not yet taken in (bodies of packets whose tail came later).

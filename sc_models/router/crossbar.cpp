@@ -18,8 +18,8 @@ void Crossbar::evaluate(Cycle now) {
   });
 }
 
-void Crossbar::commit(Cycle, RouterState& st) {
-  for (int op : sent_) st.sent(op);
+void Crossbar::commit(Cycle now, RouterState& st) {
+  for (int op : sent_) st.sent(op, now);
   sent_.clear();
 }
 

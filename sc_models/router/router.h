@@ -83,6 +83,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
+  void set_link_gate(LinkGate* g) { st_.gate = g; }  // link power (router/link_gate.h)
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int tag) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }

@@ -25,6 +25,8 @@
 
 namespace nocsim {
 
+class LinkGate;
+
 // Scalars first (stages read them every cycle), per-port vectors last.
 struct RouterParams {
   int ports = 0;
@@ -143,6 +145,9 @@ struct RouterState {
   std::vector<int> shared_used;
   mutable std::vector<int> sa_shared;
   std::vector<int> pool_used;
+  // Link power (router/link_gate.h): holds each output queue's front until
+  // its link may carry it; null without a link power policy.
+  LinkGate* gate = nullptr;
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
 
@@ -244,6 +249,7 @@ struct RouterState {
     f.ghops = static_cast<uint8_t>(f.ghops + op.global);
     ++st_queued;
     queued_ports.insert(o);
+    if (gate && op.queue.size() == 1) gate_front(o, now);
     ++flits_moved;
     obs.departed(ip, v, f);
     if (!f.tail()) return;
@@ -279,14 +285,19 @@ struct RouterState {
     if (--out[o].vcs[ovc].min_flits < 0 && p.check) throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
     obs.min_returned(o);
   }
-  // Output unit: its oldest queued flit went onto the output link.
-  [[gnu::always_inline]] void sent(int o) {
+  // Output unit: its oldest queued flit went onto the output link at cycle now.
+  [[gnu::always_inline]] void sent(int o, Cycle now) {
     auto& q = out[o].queue;
     obs.sent(o, q.front().flit);
     q.pop_front();
     if (q.empty()) queued_ports.erase(o);
     --st_queued;
+    if (gate) gate_sent(o, now);
   }
+  // Link power (router/link_gate.cpp): the queue of output o has a new front
+  // at cycle now; a flit left on output o at cycle now.
+  [[gnu::noinline]] void gate_front(int o, Cycle now);
+  [[gnu::noinline]] void gate_sent(int o, Cycle now);
 
  private:
   // DAMQ accounting of a flit sent into / freed from a downstream VC holding

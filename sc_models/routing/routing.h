@@ -134,6 +134,9 @@ class Routing {
   // Decides by congestion: with routing.reevaluate, VA asks again at every
   // allocation attempt after the first.
   virtual bool adaptive() const { return false; }
+  // One path per source and destination, drawing no random number: a copy
+  // of the routing can walk a packet's path ahead of it (link power's awake).
+  virtual bool deterministic() const { return false; }
   // VA granted candidate c, marked kHopReport, to the head it was computed
   // for (once per packet and router): per-hop statistics attach here. Only
   // marked candidates are reported, so routings without statistics cost

@@ -8,6 +8,7 @@
 #include "rtl/block_modes.h"
 #include "congestion/provider.h"
 #include "core/error.h"
+#include "sim/link_power_net.h"
 #include "trace/trace_probe.h"
 #include "traffic/source.h"
 #include "vc/request_reply.h"
@@ -270,6 +271,11 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (cfg.get_bool("traffic.request_reply")) check_request_reply(cfg, *topo);
   block_modes(cfg, block_shape(cfg, *topo));
   check_trace_config(cfg, topo->routers());
+  if (cfg.get_str("link.power.policy") != "none") link_power_params(cfg);
+  if (cfg.get_str("link.power.policy") == "awake" &&
+      !routing_registry().at(cfg.get_str("routing.algorithm")).make(*topo, cfg, 0)->deterministic())
+    throw ConfigError("link.power.policy: awake needs a deterministic routing (routing.algorithm dor or min), not " +
+                      cfg.get_str("routing.algorithm"));
   auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
   make_source(cfg, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
   return topo;
@@ -389,6 +395,13 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   }
   for (const auto& name : provider_names) providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
   trace_ = make_trace_probe(cfg, routers_, kPeriodPs);
+  link_power_ = LinkPowerNet::make(cfg, t, routers_, nics_, wheel_);
+}
+
+bool Network::links_busy_after(Cycle now) const {
+  for (const auto& l : links_)
+    if (l->busy_after(now)) return true;
+  return link_power_ && link_power_->holding_after(now);
 }
 
 void Network::finish_trace() {
@@ -495,6 +508,7 @@ int Network::depth(int router, int port) const { return routers_[router]->state(
 
 void Network::snapshot_activity() {
   snapshot_taken_ = true;
+  if (link_power_) link_power_->snapshot(stats_.window.begin);
   for (size_t r = 0; r < routers_.size(); ++r) {
     warm_act_[r] = routers_[r]->state().obs.get<ActivityCounters>().activity();
     warm_port_act_[r] = raw_port_activity(static_cast<int>(r));

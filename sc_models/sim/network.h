@@ -23,6 +23,7 @@ namespace nocsim {
 
 struct Phases;
 class TraceProbe;
+class LinkPowerNet;
 
 // VCs, flits per VC and link latency of one class of port. Per-class keys
 // set to 0 fall back to the network-port key.
@@ -81,11 +82,10 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<PortActivity> port_activity(int r) const;
   // Some flit or credit on a link arrives after cycle `now` (the watchdog's
   // window may be shorter than a link).
-  bool links_busy_after(Cycle now) const {
-    for (const auto& l : links_)
-      if (l->busy_after(now)) return true;
-    return false;
-  }
+  // A link held back by its power state counts (it trains until later).
+  bool links_busy_after(Cycle now) const;
+  // link.power.policy other than none: the links' power states, else null.
+  const LinkPowerNet* link_power() const { return link_power_.get(); }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
   // trace.file: after the run, the waveform's last cycle and close.
@@ -120,6 +120,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
   sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge
   std::unique_ptr<TraceProbe> trace_;
+  std::unique_ptr<LinkPowerNet> link_power_;
 };
 
 }  // namespace nocsim

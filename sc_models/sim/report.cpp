@@ -10,6 +10,7 @@
 #include "routing/dragonfly/channel_bound.h"
 #include "sim/memory.h"
 #include "sim/network.h"
+#include "sim/link_power_net.h"
 #include "sim/power_report.h"
 #include "stats/fairness.h"
 #include "stats/json_writer.h"
@@ -177,6 +178,9 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   write_activity(j, net, cfg.get_bool("stats.per_router"), cfg.get_int("router.output_buffer_depth") > 0);
   const PowerReport power = compute_power(cfg, net, cycles);
   write_power(j, power, cfg, cfg.get_bool("stats.per_router"));
+  const LinkPowerNet* links = net.link_power();
+  const LinkPowerTotals link_totals = links ? links->totals(cycles) : LinkPowerTotals{};
+  if (links) write_link_power(j, *links, link_totals);
   if (s.series_period) write_series(j, net, cfg.get_bool("stats.per_router"));
   j.open("config");
   for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
@@ -207,6 +211,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
                 static_cast<unsigned long long>(cycles), wall, wall > 0 ? cycles / wall : 0.0);
   o << line;
   print_power(o, power, cfg, t.routers());
+  if (links) print_link_power(o, *links, link_totals);
   res.summary = o.str();
 }
 

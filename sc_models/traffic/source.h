@@ -19,8 +19,6 @@
 
 namespace nocsim {
 
-constexpr Cycle kNeverCycle = std::numeric_limits<Cycle>::max();
-
 struct SourceParams {
   int node = 0;
   uint64_t seed = 1;

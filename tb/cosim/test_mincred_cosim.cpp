@@ -71,7 +71,7 @@ class Pair {
     v.out_vc = static_cast<int16_t>(ovc);
     v.route.hop = minimal ? 0 : kHopNonMinimal;
     st_.departed<false>(o, 0, now, now + 1);
-    st_.sent(o);
+    st_.sent(o, now);
     out_[static_cast<size_t>(o * kV + ovc)].push_back(minimal);
     inc_[o] += minimal;
   }

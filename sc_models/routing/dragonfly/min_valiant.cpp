@@ -11,6 +11,7 @@ class MinRouting : public DragonflyRouting {
  public:
   MinRouting(const Dragonfly& t, const Options& o, uint64_t seed, int router)
       : DragonflyRouting(t, Kind::Min, o, seed, router) {}
+  bool deterministic() const override { return true; }
 };
 
 // VAL (Fuentes §1.4.1.2): minimal to a random intermediate router, then

@@ -22,6 +22,7 @@ class DimensionOrder : public Routing {
   DimensionOrder(const KAryNCube& topo, bool dateline);
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   const VcSequence& reference() const override { return ref_; }
+  bool deterministic() const override { return true; }
 
  private:
   const KAryNCube& topo_;

@@ -1,0 +1,32 @@
+#include "router/link_gate.h"
+
+namespace nocsim {
+
+void RouterState::gate_front(int o, Cycle now) { gate->front(*this, o, now); }
+
+void RouterState::gate_sent(int o, Cycle now) {
+  gate->sent(o, now);
+  if (!out[o].queue.empty()) gate->front(*this, o, now);
+}
+
+void LinkGate::front(RouterState& st, int o, Cycle now) {
+  LinkPair* l = pair_[static_cast<size_t>(o)];
+  if (!l) return;
+  StFlit& f = st.out[o].queue.front();
+  const bool head = f.flit.head();
+  const Cycle queued = l->wants_queue(now, head) ? waiting(st, o) : 0;
+  f.ready = l->admit(dir_[static_cast<size_t>(o)], now, f.ready, head, queued);
+}
+
+Cycle LinkGate::waiting(const RouterState& st, int o) {
+  const Flit& front = st.out[o].queue.front().flit;
+  Cycle n = front.size;
+  for (int i : st.active) {
+    const InputVc& v = st.in[static_cast<size_t>(i)];
+    if (v.route.out_port != o || v.buf.empty() || v.buf.front().pkt == front.pkt) continue;
+    n += v.buf.front().head() ? v.buf.front().size : v.buf.size();
+  }
+  return n;
+}
+
+}  // namespace nocsim

@@ -1,0 +1,37 @@
+#pragma once
+// The output units' side of link power (power/link_power.h). A flit that
+// reaches the front of an output queue is admitted by its link's LinkPair,
+// which may move the cycle it leaves (StFlit::ready) later: while the link
+// is off or training, or paced in the low state. The flit stays in the queue
+// meanwhile; SA sees the queue full and stops granting, so upstream credits
+// hold the rest back. Nothing is dropped and the queue keeps its order.
+#include <vector>
+
+#include "power/link_power.h"
+#include "router/router_state.h"
+
+namespace nocsim {
+
+class LinkGate {
+ public:
+  explicit LinkGate(int ports) : pair_(static_cast<size_t>(ports), nullptr), dir_(static_cast<size_t>(ports), 0) {}
+  // Output `port` drives direction `dir` of `pair`.
+  void attach(int port, LinkPair* pair, int dir) {
+    pair_[static_cast<size_t>(port)] = pair;
+    dir_[static_cast<size_t>(port)] = static_cast<uint8_t>(dir);
+  }
+  void front(RouterState& st, int o, Cycle now);
+  void sent(int o, Cycle now) {
+    if (LinkPair* l = pair_[static_cast<size_t>(o)]) l->sent(dir_[static_cast<size_t>(o)], now);
+  }
+
+ private:
+  // High/low's break-even test: the flits waiting for output o, the front's
+  // packet whole and the packets of the other input VCs holding one of its
+  // output VCs (their buffered flits, or their whole packet from its head).
+  static Cycle waiting(const RouterState& st, int o);
+  std::vector<LinkPair*> pair_;  // [out port], null: ejection or unconnected
+  std::vector<uint8_t> dir_;
+};
+
+}  // namespace nocsim
