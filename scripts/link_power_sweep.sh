@@ -8,7 +8,8 @@
 # and run until every packet is delivered. Slowdown: the run's length (the
 # last delivery) and the mean packet latency, against policy none.
 # Usage: scripts/link_power_sweep.sh [torus|dragonfly ...]
-# Uses build/nocsim (scripts/setup.sh first); JOBS runs in parallel (default 2).
+# Uses build/nocsim (scripts/setup.sh first; NOCSIM=path for another build);
+# JOBS runs in parallel (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
@@ -27,10 +28,10 @@ workload=(traffic.load="$L" "traffic.phases=$phases" sim.warmup=0 sim.cycles=$((
 run() {  # name, config, then key=value overrides
   local name=$1 cfg=$2
   shift 2
-  ./build/nocsim "$cfg" "$@" --quiet -o "$tmp/$name.json" >/dev/null 2>"$tmp/$name.err" || true
+  "$NOCSIM" "$cfg" "$@" --quiet -o "$tmp/$name.json" >/dev/null 2>"$tmp/$name.err" || true
 }
 export -f run
-export tmp
+export tmp NOCSIM=${NOCSIM:-./build/nocsim}
 
 for net in "$@"; do
   case $net in

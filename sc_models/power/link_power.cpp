@@ -60,12 +60,16 @@ LinkPowerParams LinkPowerParams::make(LinkPolicy policy, double t_train_ns, doub
 void LinkPair::enter(Mode m, Cycle t) {
   if (t > since_) time_[mode_] += t - since_;
   since_ = std::max(since_, t);
+  prev_ = mode_;
   mode_ = m;
 }
 
 std::array<Cycle, LinkPair::kModes> LinkPair::time_in_state(Cycle upto) const {
   std::array<Cycle, kModes> t = time_;
-  if (upto > since_) t[mode_] += upto - since_;
+  if (upto > since_)
+    t[mode_] += upto - since_;
+  else  // a training that starts after upto (once admitted flits have left) was credited ahead
+    t[prev_] -= std::min(t[prev_], since_ - upto);
   return t;
 }
 
@@ -90,10 +94,13 @@ void LinkPair::close_window() {
   const Cycle end = (win_ + 1) * p_->idle;
   const double flits = static_cast<double>(std::max(win_flits_[0], win_flits_[1]));
   const double w = static_cast<double>(p_->idle);
-  // A window that ended before the current state began (during a training) decides nothing.
-  if (end > since_ && mode_ == kHigh && flits / w < p_->threshold_low)
+  // A window that ended before the current state began (during a training)
+  // decides nothing. A high link goes low only if its load would stay below
+  // the upper threshold there: else it would train straight back up.
+  const double low_load = flits * p_->low_interval / w;
+  if (end > since_ && mode_ == kHigh && flits / w < p_->threshold_low && low_load <= p_->threshold_high)
     enter(kLow, end);
-  else if (end > since_ && mode_ == kLow && flits * p_->low_interval / w > p_->threshold_high)
+  else if (end > since_ && mode_ == kLow && low_load > p_->threshold_high)
     train(end);
   ++win_;
   win_flits_ = {};
@@ -137,14 +144,20 @@ Cycle LinkPair::admit(int d, Cycle now, Cycle want, bool head, Cycle queued) {
 }
 
 void LinkPair::sent(int d, Cycle at) {
-  if (timer_policy()) return;
   advance(at);
+  // A training that starts after `at` (once admitted flits have left) is not on yet.
+  if ((mode_ == kOff || mode_ == kTraining) && since_ <= at)
+    throw InvariantError(std::string("link power: a flit left on a link that is ") +
+                         (mode_ == kOff ? "off" : "training") + " at cycle " + std::to_string(at));
   ++win_flits_[d];
 }
 
 void LinkPair::wake(Cycle at) {
   advance(at);
-  if (mode_ == kOff || mode_ == kLow) train(at);
+  if (mode_ == kOff || mode_ == kLow)
+    train(at);
+  else  // high or training: the packet the message runs ahead of is coming
+    last_busy_ = std::max(last_busy_, at);
 }
 
 }  // namespace nocsim

@@ -62,7 +62,9 @@ class LinkPair {
     advance(now);
     return head && mode_ == kLow && (p_->policy == LinkPolicy::HighLow || p_->policy == LinkPolicy::Awake);
   }
-  void sent(int d, Cycle at);  // a flit left on direction d at cycle `at` (the threshold policy counts it)
+  // A flit left on direction d at cycle `at` (the threshold policy counts
+  // it); throws InvariantError if the link is off or training then.
+  void sent(int d, Cycle at);
   void wake(Cycle at);         // an awake message reached the link: off or low trains up
   void advance(Cycle now);     // state changes due by cycle now
   Mode mode() const { return mode_; }
@@ -70,8 +72,10 @@ class LinkPair {
   std::array<Cycle, kModes> time_in_state(Cycle upto) const;
   uint64_t trainings() const { return trainings_; }
   Cycle train_end() const { return train_end_; }
-  uint64_t held_flits() const { return held_; }      // flits that left later than ready
-  Cycle held_cycles() const { return held_cycles_; }  // the sum of those delays
+  // Flits admitted for a later cycle than they asked for (the link off,
+  // training or paced low), and the cycles they were held in all.
+  uint64_t held_flits() const { return held_; }
+  Cycle held_cycles() const { return held_cycles_; }
 
  private:
   void enter(Mode m, Cycle t);
@@ -81,7 +85,7 @@ class LinkPair {
   bool timer_policy() const { return p_->policy != LinkPolicy::Threshold; }
 
   const LinkPowerParams* p_;
-  Mode mode_ = kHigh;
+  Mode mode_ = kHigh, prev_ = kHigh;  // prev_: the mode before the last change
   Cycle since_ = 0;         // of the current mode
   Cycle last_busy_ = 0;     // last cycle a flit was admitted to leave (either direction)
   Cycle train_end_ = 0;     // training: first cycle of the high state

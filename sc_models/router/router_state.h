@@ -249,10 +249,14 @@ struct RouterState {
     f.ghops = static_cast<uint8_t>(f.ghops + op.global);
     ++st_queued;
     queued_ports.insert(o);
-    if (gate && op.queue.size() == 1) gate_front(o, now);
+    // Link power admits a new front once the input VC is up to date.
+    const bool new_front = gate && op.queue.size() == 1;
     ++flits_moved;
     obs.departed(ip, v, f);
-    if (!f.tail()) return;
+    if (!f.tail()) {
+      if (new_front) gate_front(o, now);
+      return;
+    }
     obs.tail_departed(ip, v, o, ivc.out_vc);
     op.free_vcs |= 1ull << ivc.out_vc;
     ++out_freed[o];
@@ -265,6 +269,7 @@ struct RouterState {
     --n_active;
     active.erase(std::find(active.begin(), active.end(), ip * p.vcs + v));
     ivc.ready = now + 1;
+    if (new_front) gate_front(o, now);
   }
   // Output unit: a credit for output VC `ovc` came back from downstream.
   template <bool kDamq>

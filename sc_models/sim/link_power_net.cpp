@@ -30,8 +30,6 @@ LinkPowerParams link_power_params(const Config& cfg) {
     throw ConfigError("link.power.low_state=" + std::to_string(low.index) + " (" + std::to_string(low.bw_gbps) +
                       " Gbit/s): must carry less than link.power.high_state=" + std::to_string(high.index) + " (" +
                       std::to_string(high.bw_gbps) + " Gbit/s)");
-  if (cfg.get_double("link.power.threshold_low") >= cfg.get_double("link.power.threshold_high"))
-    throw ConfigError("link.power.threshold_low must be below link.power.threshold_high");
   return LinkPowerParams::make(policy, cfg.get_double("link.power.t_train_ns"), cfg.get_double("link.power.rho"),
                                cfg.get_double("power.freq_ghz"), low, high, cfg.get_double("link.power.threshold_low"),
                                cfg.get_double("link.power.threshold_high"));
@@ -91,6 +89,7 @@ void LinkPowerNet::injected(int router, const Flit& head, Cycle now) {
     RouteContext ctx{r, in_port, 0, h};
     cands_.clear();
     walk_[static_cast<size_t>(r)]->route(ctx, cands_);
+    if (cands_.empty()) throw InvariantError("link power: awake found no route at router " + std::to_string(r));
     const RouteCandidate& c = cands_.front();
     if (c.hop & kHopEject) return;
     const int id = pair_of_[static_cast<size_t>(r) * t_.ports() + c.out_port];

@@ -60,7 +60,8 @@ TEST(LinkPair, OnOffTurnsOffAfterTheIdleTimerAndTrainsOnDemand) {
   // A flit for the other direction at 5000 waits t_t.
   EXPECT_EQ(l.admit(1, 5000, 5002, true, 0), 5100u);
   EXPECT_EQ(l.mode(), M::kTraining);
-  EXPECT_EQ(l.admit(1, 5001, 5003, false, 0), 5100u);  // the next waits for the same training
+  EXPECT_EQ(l.admit(0, 5001, 5003, false, 0), 5100u);  // the other direction waits for the same training
+  EXPECT_THROW(l.sent(1, 5099), InvariantError);        // nothing leaves while it trains
   l.advance(5100);
   EXPECT_EQ(l.mode(), M::kHigh);
   EXPECT_EQ(l.trainings(), 1u);
@@ -102,17 +103,61 @@ TEST(LinkPair, HighLowPacesTheLowStateAndSwitchesUpPastTheBreakEven) {
   EXPECT_EQ(t[M::kLow], 1027u - 1000u);
 }
 
-TEST(LinkPair, AwakeMessagesTrainALowOrOffLinkAndLeaveAHighOneAlone) {
+TEST(LinkPair, AFlitOnAnOffLinkIsAnInvariantViolation) {
+  const LinkPowerParams p = params(LinkPolicy::OnOff);
+  LinkPair l(p);
+  EXPECT_NO_THROW(l.sent(0, 999));  // high until 999 + 1000
+  EXPECT_THROW(l.sent(0, 5000), InvariantError);
+}
+
+// A training that waits for an admitted flit starts after it: the time
+// before it belongs to the old state, even when asked for in between.
+TEST(LinkPair, ATrainingBehindAdmittedFlitsIsNotCountedAhead) {
+  const LinkPowerParams p = params(LinkPolicy::HighLow);
+  LinkPair l(p);
+  l.advance(1000);                                       // low
+  EXPECT_EQ(l.admit(1, 1000, 1010, true, 1), 1010u);     // the other direction sends at 1010
+  EXPECT_EQ(l.admit(0, 1001, 1003, true, 50), 1111u);    // trains from 1011 to 1111
+  EXPECT_NO_THROW(l.sent(1, 1010));                      // still low then
+  const auto t = l.time_in_state(1005);
+  EXPECT_EQ(t[M::kHigh] + t[M::kLow] + t[M::kTraining] + t[M::kOff], 1005u);
+  EXPECT_EQ(t[M::kLow], 5u);
+  EXPECT_EQ(l.time_in_state(1111)[M::kTraining], 100u);
+  EXPECT_EQ(l.time_in_state(1111)[M::kLow], 11u);
+}
+
+TEST(LinkPair, AwakeMessagesTrainALowOrOffLinkAndKeepAHighOneUp) {
   const LinkPowerParams p = params(LinkPolicy::Awake);
   LinkPair l(p);
   l.wake(500);
   EXPECT_EQ(l.mode(), M::kHigh);
   EXPECT_EQ(l.trainings(), 0u);
-  l.wake(1500);  // low since 1000
+  l.advance(1499);
+  EXPECT_EQ(l.mode(), M::kHigh);  // the message restarted the idle timer
+  l.wake(2600);  // low since 1500
   EXPECT_EQ(l.mode(), M::kTraining);
-  EXPECT_EQ(l.admit(0, 1550, 1552, true, 1), 1600u);  // the head arrives mid-training: waits its rest only
-  l.wake(1560);
+  EXPECT_EQ(l.admit(0, 2650, 2652, true, 1), 2700u);  // the head arrives mid-training: waits its rest only
+  l.wake(2660);
   EXPECT_EQ(l.trainings(), 1u);
+}
+
+// Thresholds 0.15 / 0.9 with a low state of 1/12: a load of 10% of the high
+// rate would saturate the low state (120% of it), so the link stays high;
+// at 5% (60% of the low rate) it goes low and stays there.
+TEST(LinkPair, ThresholdGoesLowOnlyWhereTheLoadFitsTheLowState) {
+  const LinkPowerParams p = params(LinkPolicy::Threshold);
+  for (const Cycle every : {Cycle{10}, Cycle{20}}) {
+    LinkPair l(p);
+    Cycle next = 0;
+    for (Cycle c = 0; c < 10000; c += every) {
+      next = l.admit(0, std::max(c, next), std::max(c, next), false, 0);
+      l.sent(0, next);
+      ++next;
+    }
+    l.advance(10000);
+    EXPECT_EQ(l.mode(), every == 10 ? M::kHigh : M::kLow) << every;
+    EXPECT_EQ(l.trainings(), 0u) << every;
+  }
 }
 
 TEST(LinkPair, ThresholdDecidesAtEachWindowsEnd) {
@@ -124,7 +169,7 @@ TEST(LinkPair, ThresholdDecidesAtEachWindowsEnd) {
   }
   l.advance(1000);
   EXPECT_EQ(l.mode(), M::kHigh);
-  for (Cycle c = 1000; c < 2000; c += 10) {  // 10% < 15%: low at 2000
+  for (Cycle c = 1000; c < 2000; c += 20) {  // 5% < 15%, and 60% of the low rate: low at 2000
     l.admit(0, c, c, false, 0);
     l.sent(0, c);
   }
