@@ -113,4 +113,17 @@ inline double json_number(const std::string& json, const std::string& key) {
   return std::strtod(json.c_str() + at + key.size() + 4, nullptr);
 }
 
+// The text of the object `"key": {...}` (first match after `from`), braces
+// balanced; "" when absent.
+inline std::string json_section(const std::string& json, const std::string& key, size_t from = 0) {
+  const size_t at = json.find("\"" + key + "\": {", from);
+  if (at == std::string::npos) return "";
+  int depth = 0;
+  for (size_t i = json.find('{', at); i < json.size(); ++i) {
+    depth += json[i] == '{' ? 1 : json[i] == '}' ? -1 : 0;
+    if (!depth) return json.substr(at, i - at + 1);
+  }
+  return "";
+}
+
 }  // namespace nocsim::test

@@ -13,6 +13,13 @@ class IndexSet {
   explicit IndexSet(int n = 0) : rest_(n > 64 ? (static_cast<size_t>(n) - 1) / 64 : 0, 0) {}
   void insert(int i) { word(i) |= bit(i); }
   void erase(int i) { word(i) &= ~bit(i); }
+  // Some member outside `first_mask` (a mask of the indices below 64).
+  bool any_but(uint64_t first_mask) const {
+    if (first_ & ~first_mask) return true;
+    for (uint64_t x : rest_)
+      if (x) return true;
+    return false;
+  }
   bool empty() const {
     if (first_) return false;
     for (uint64_t x : rest_)

@@ -1,5 +1,7 @@
 #include "router/link_gate.h"
 
+#include <algorithm>
+
 namespace nocsim {
 
 void RouterState::gate_front(int o, Cycle now) { gate->front(*this, o, now); }
@@ -15,7 +17,10 @@ void LinkGate::front(RouterState& st, int o, Cycle now) {
   StFlit& f = st.out[o].queue.front();
   const bool head = f.flit.head();
   const Cycle queued = l->wants_queue(now, head) ? waiting(st, o) : 0;
-  f.ready = l->admit(dir_[static_cast<size_t>(o)], now, f.ready, head, queued);
+  f.ready = l->admit(dir_[static_cast<size_t>(o)], now, std::max(f.ready, now + 1), head, queued);
+  if (f.ready <= now + 1 || !wheel_) return;
+  st.parked |= 1ull << o;
+  wheel_->at(f.ready - 1, router_, unpark_tag_ + o);
 }
 
 Cycle LinkGate::waiting(const RouterState& st, int o) {

@@ -7,6 +7,7 @@
 // hold the rest back. Nothing is dropped and the queue keeps its order.
 #include <vector>
 
+#include "core/wake_wheel.h"
 #include "power/link_power.h"
 #include "router/router_state.h"
 
@@ -20,6 +21,13 @@ class LinkGate {
     pair_[static_cast<size_t>(port)] = pair;
     dir_[static_cast<size_t>(port)] = static_cast<uint8_t>(dir);
   }
+  // The router wakes through `wheel` (tag unpark_tag + port) the falling
+  // edge before a parked front may leave.
+  void set_wake(WakeWheel* wheel, WheelClient* router, int unpark_tag) {
+    wheel_ = wheel;
+    router_ = router;
+    unpark_tag_ = unpark_tag;
+  }
   void front(RouterState& st, int o, Cycle now);
   void sent(int o, Cycle now) {
     if (LinkPair* l = pair_[static_cast<size_t>(o)]) l->sent(dir_[static_cast<size_t>(o)], now);
@@ -32,6 +40,9 @@ class LinkGate {
   static Cycle waiting(const RouterState& st, int o);
   std::vector<LinkPair*> pair_;  // [out port], null: ejection or unconnected
   std::vector<uint8_t> dir_;
+  WakeWheel* wheel_ = nullptr;
+  WheelClient* router_ = nullptr;
+  int unpark_tag_ = 0;
 };
 
 }  // namespace nocsim

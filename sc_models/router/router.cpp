@@ -107,6 +107,10 @@ void Router::flip_stages(uint8_t work, uint8_t flip) {
 }
 
 void Router::on_wheel(Cycle c, int tag) {
+  if (tag >= kUnparkTag) {
+    st_.parked &= ~(1ull << (tag - kUnparkTag));
+    return settle();
+  }
   try {
     pull(tag, c);
   } catch (const std::exception& e) {

@@ -126,6 +126,9 @@ struct RouterState {
   int id = 0;
   int n_active = 0;                      // input VCs holding an output VC
   int st_queued = 0;                     // flits between SA and the output link
+  // Link power, bit o: output o's front is held past the next edge (ST and
+  // SA need not run for it until the router's wheel wake-up clears the bit).
+  uint64_t parked = 0;
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
   RouterParams p;
   std::vector<InputVc> in;               // [in_port * p.vcs + vc]; slots past a port's VC count unused

@@ -83,6 +83,15 @@ void SwitchAlloc::allocate(Cycle now) {
   }
 }
 
+bool SwitchAlloc::unparked_work(const RouterState& st) {
+  for (int i : st.active) {
+    const int o = st.in[static_cast<size_t>(i)].route.out_port;
+    const OutputUnit& op = st.out[o];
+    if (!((st.parked >> o) & 1) || static_cast<int>(op.queue.size()) < op.queue_capacity) return true;
+  }
+  return false;
+}
+
 bool SwitchAlloc::damq_full(int o, int ovc) const {
   return st_.damq_room(o, ovc, st_.out[o].vcs[ovc].sa_used, st_.sa_shared[o]) < 1;
 }

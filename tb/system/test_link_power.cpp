@@ -13,17 +13,7 @@ using test::json_number;
 
 namespace {
 
-// The text of the JSON object link_power, braces balanced; "" if absent.
-std::string link_power(const std::string& json) {
-  const size_t at = json.find("\"link_power\": {");
-  if (at == std::string::npos) return "";
-  int depth = 0;
-  for (size_t i = json.find('{', at); i < json.size(); ++i) {
-    depth += json[i] == '{' ? 1 : json[i] == '}' ? -1 : 0;
-    if (!depth) return json.substr(at, i - at + 1);
-  }
-  return "";
-}
+std::string link_power(const std::string& json) { return test::json_section(json, "link_power"); }
 
 struct CliRun {
   int code = -1;
@@ -185,4 +175,22 @@ TEST(LinkPower, AwakeTrainsThePathOnceForAllItsHops) {
   const Cycle lat = line_latency("awake");
   EXPECT_GE(lat, kTrain);
   EXPECT_LT(lat, kTrain + 200);  // the zero-load latency of 32 flits over 7 hops is 73 cycles
+}
+
+// Outputs held for a link sleep and wake through the wheel: a process per
+// stage and one per router must still give the same results.
+TEST(LinkPower, BothExecutionModesGiveTheSameResults) {
+  for (const char* policy : {"onoff", "highlow", "threshold"}) {
+    std::string json[2];
+    for (int m = 0; m < 2; ++m) {
+      const CliRun r = cli("topologies/mesh-8x8.yaml",
+                           {std::string("link.power.policy=") + policy, "link.power.t_train_ns=40", "link.power.rho=0.2",
+                            "traffic.load=0.2", "router.output_buffer_depth=4", "sim.cycles=4000",
+                            m ? "sim.mode=per-router" : "sim.mode=per-stage"});
+      ASSERT_EQ(r.code, 0) << policy << ": " << r.err;
+      json[m] = test::without_keys(r.json, "sim.mode");
+    }
+    EXPECT_EQ(json[0], json[1]) << policy;
+    EXPECT_GT(json_number(link_power(json[0]), "trainings"), 0) << policy;
+  }
 }

@@ -13,17 +13,7 @@ using test::json_number;
 
 namespace {
 
-// The text of the object `"key": {...}` (first match after `from`), braces balanced.
-std::string section(const std::string& json, const std::string& key, size_t from = 0) {
-  const size_t at = json.find("\"" + key + "\": {", from);
-  if (at == std::string::npos) return "";
-  int depth = 0;
-  for (size_t i = json.find('{', at); i < json.size(); ++i) {
-    depth += json[i] == '{' ? 1 : json[i] == '}' ? -1 : 0;
-    if (!depth) return json.substr(at, i - at + 1);
-  }
-  return "";
-}
+using test::json_section;
 
 std::string run(std::initializer_list<std::string> overrides) {
   const std::string out = test::temp_path("power.json");
@@ -35,15 +25,15 @@ std::string run(std::initializer_list<std::string> overrides) {
 }
 
 double stage(const std::string& json, const std::string& name, const std::string& field) {
-  return json_number(section(section(json, "power"), name), field);
+  return json_number(json_section(json_section(json, "power"), name), field);
 }
 
 }  // namespace
 
 TEST(PowerReport, DynamicPowerIsTheActivityPricedByTheModel) {
   const std::string j = run({"traffic.load=0.2", "sim.warmup=500", "sim.cycles=3000"});
-  const std::string power = section(j, "power"), activity = section(j, "total", j.find("\"activity\""));
-  const std::string e = section(power, "energy_per_event_j");
+  const std::string power = json_section(j, "power"), activity = json_section(j, "total", j.find("\"activity\""));
+  const std::string e = json_section(power, "energy_per_event_j");
   ASSERT_FALSE(e.empty());
   const double seconds = json_number(power, "seconds");
   ASSERT_GT(seconds, 0);
@@ -67,14 +57,14 @@ TEST(PowerReport, DynamicPowerIsTheActivityPricedByTheModel) {
     sum += stage(j, s, "leakage_w") + stage(j, s, "dynamic_w");
     share += stage(j, s, "share");
   }
-  const std::string total = section(power, "total");
+  const std::string total = json_section(power, "total");
   near(json_number(total, "power_w"), sum);
   EXPECT_NEAR(share, 1.0, 1e-6);
-  EXPECT_TRUE(section(power, "output").empty());  // no output buffers in this router
+  EXPECT_TRUE(json_section(power, "output").empty());  // no output buffers in this router
   // Energy per bit: the window's energy over the bits ejected in it.
-  const double ejected = json_number(section(j, "nic", j.find("\"by_port_class\"")), "link_flits");
+  const double ejected = json_number(json_section(j, "nic", j.find("\"by_port_class\"")), "link_flits");
   near(json_number(power, "energy_per_bit_j"), json_number(total, "energy_j") / (ejected * 64));
-  near(json_number(section(power, "per_router"), "power_w"), json_number(total, "power_w") / 16);
+  near(json_number(json_section(power, "per_router"), "power_w"), json_number(total, "power_w") / 16);
 }
 
 TEST(PowerReport, LoadRaisesDynamicPowerNotLeakageOrClock) {
@@ -93,14 +83,14 @@ TEST(PowerReport, KeysReachTheModel) {
   const std::string base = run({}), half = run({"power.vdd=0.5"}), sram = run({"power.buffer=sram", "router.buffer_depth=64"}),
                     deep = run({"router.buffer_depth=64"}), node = run({"power.tech_nm=22"}),
                     cap = run({"power.tech.wire_cap_ff_per_um=0.4"});
-  auto event = [](const std::string& j, const char* k) { return json_number(section(j, "energy_per_event_j"), k); };
+  auto event = [](const std::string& j, const char* k) { return json_number(json_section(j, "energy_per_event_j"), k); };
   EXPECT_NEAR(event(base, "xbar") / event(half, "xbar"), 4.0, 1e-6);  // nominal 1.0 V at 45 nm
   ASSERT_GT(stage(sram, "buffer", "area_um2"), 0);
   EXPECT_LT(stage(sram, "buffer", "area_um2"), stage(deep, "buffer", "area_um2"));
-  auto area = [](const std::string& j) { return json_number(section(section(j, "power"), "total"), "area_um2"); };
+  auto area = [](const std::string& j) { return json_number(json_section(json_section(j, "power"), "total"), "area_um2"); };
   EXPECT_LT(area(node), area(base));
   EXPECT_GT(area(node), 0);
-  EXPECT_EQ(json_number(section(node, "power"), "tech_nm"), 22);
+  EXPECT_EQ(json_number(json_section(node, "power"), "tech_nm"), 22);
   EXPECT_NEAR(event(cap, "link_flit") / event(base, "link_flit"), 2.0, 1e-6);
 }
 
