@@ -17,8 +17,10 @@ void LinkGate::front(RouterState& st, int o, Cycle now) {
   StFlit& f = st.out[o].queue.front();
   const bool head = f.flit.head();
   const Cycle queued = l->wants_queue(now, head) ? waiting(st, o) : 0;
-  f.ready = l->admit(dir_[static_cast<size_t>(o)], now, std::max(f.ready, now + 1), head, queued);
-  if (f.ready <= now + 1 || !wheel_) return;
+  const Cycle want = std::max(f.ready, now + 1);
+  f.ready = l->admit(dir_[static_cast<size_t>(o)], now, want, head, queued);
+  // Park only what the link holds back: the pipeline's own wait is short.
+  if (f.ready == want || !wheel_) return;
   st.parked |= 1ull << o;
   wheel_->at(f.ready - 1, router_, unpark_tag_ + o);
 }
