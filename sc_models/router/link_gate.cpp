@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "router/router.h"
+
 namespace nocsim {
 
 void RouterState::gate_front(int o, Cycle now) { gate->front(*this, o, now); }
@@ -22,8 +24,10 @@ void LinkGate::front(RouterState& st, int o, Cycle now) {
   // Park only what the link holds back: the pipeline's own wait is short.
   if (f.ready == want || !wheel_) return;
   st.parked |= 1ull << o;
-  wheel_->at(f.ready - 1, router_, unpark_tag_ + o);
+  wheel_->at(f.ready - 1, this, o);
 }
+
+void LinkGate::on_wheel(Cycle, int port) { router_->unpark(port); }
 
 Cycle LinkGate::waiting(const RouterState& st, int o) {
   const Flit& front = st.out[o].queue.front().flit;

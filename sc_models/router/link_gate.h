@@ -13,7 +13,9 @@
 
 namespace nocsim {
 
-class LinkGate {
+class Router;
+
+class LinkGate : public WheelClient {
  public:
   explicit LinkGate(int ports) : pair_(static_cast<size_t>(ports), nullptr), dir_(static_cast<size_t>(ports), 0) {}
   // Output `port` drives direction `dir` of `pair`.
@@ -21,13 +23,13 @@ class LinkGate {
     pair_[static_cast<size_t>(port)] = pair;
     dir_[static_cast<size_t>(port)] = static_cast<uint8_t>(dir);
   }
-  // The router wakes through `wheel` (tag unpark_tag + port) the falling
-  // edge before a parked front may leave.
-  void set_wake(WakeWheel* wheel, WheelClient* router, int unpark_tag) {
+  // A parked output of `router` is woken through `wheel` on the falling
+  // edge before its front may leave.
+  void set_wake(WakeWheel* wheel, Router* router) {
     wheel_ = wheel;
     router_ = router;
-    unpark_tag_ = unpark_tag;
   }
+  void on_wheel(Cycle c, int port) override;
   void front(RouterState& st, int o, Cycle now);
   void sent(int o, Cycle now) {
     if (LinkPair* l = pair_[static_cast<size_t>(o)]) l->sent(dir_[static_cast<size_t>(o)], now);
@@ -41,8 +43,7 @@ class LinkGate {
   std::vector<LinkPair*> pair_;  // [out port], null: ejection or unconnected
   std::vector<uint8_t> dir_;
   WakeWheel* wheel_ = nullptr;
-  WheelClient* router_ = nullptr;
-  int unpark_tag_ = 0;
+  Router* router_ = nullptr;
 };
 
 }  // namespace nocsim

@@ -106,11 +106,12 @@ void Router::flip_stages(uint8_t work, uint8_t flip) {
   asleep_ = static_cast<uint8_t>(~work & 0xF);
 }
 
+void Router::unpark(int port) {
+  st_.parked &= ~(1ull << port);
+  settle();
+}
+
 void Router::on_wheel(Cycle c, int tag) {
-  if (tag >= kUnparkTag) {
-    st_.parked &= ~(1ull << (tag - kUnparkTag));
-    return settle();
-  }
   try {
     pull(tag, c);
   } catch (const std::exception& e) {

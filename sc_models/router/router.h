@@ -69,8 +69,8 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void on_send(int tag, Cycle arrival, Cycle now) override;
   static int flit_tag(int in_port) { return in_port; }
   static int credit_tag(int out_port) { return -1 - out_port; }
-  // Wheel tags from here on: link power wakes a parked output (tag - kUnparkTag).
-  static constexpr int kUnparkTag = 1 << 20;
+  // Link power: output `port`, held for its link, may send at the next edge.
+  void unpark(int port);
 
   const RouterState& state() const { return st_; }
   // VA routes a waiting head again at each attempt (its candidates may change).

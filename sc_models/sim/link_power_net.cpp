@@ -66,7 +66,7 @@ std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const Topolo
       const bool forward = ends[static_cast<size_t>(id)] == std::make_pair(r, p);
       gate->attach(p, &lp->pairs_[static_cast<size_t>(id)], forward ? 0 : 1);
     }
-    gate->set_wake(&wheel, routers[static_cast<size_t>(r)].get(), Router::kUnparkTag);
+    gate->set_wake(&wheel, routers[static_cast<size_t>(r)].get());
     routers[static_cast<size_t>(r)]->set_link_gate(gate.get());
     lp->gates_.push_back(std::move(gate));
   }
