@@ -5,6 +5,8 @@
 // is off or training, or paced in the low state. The flit stays in the queue
 // meanwhile; SA sees the queue full and stops granting, so upstream credits
 // hold the rest back. Nothing is dropped and the queue keeps its order.
+// A held output parks (RouterState::parked): ST and SA may sleep, and the
+// gate, a wheel client, wakes the router the falling edge before it may send.
 #include <vector>
 
 #include "core/wake_wheel.h"
