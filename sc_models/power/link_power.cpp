@@ -149,7 +149,7 @@ void LinkPair::sent(int d, Cycle at) {
   if ((mode_ == kOff || mode_ == kTraining) && since_ <= at)
     throw InvariantError(std::string("link power: a flit left on a link that is ") +
                          (mode_ == kOff ? "off" : "training") + " at cycle " + std::to_string(at));
-  ++win_flits_[d];
+  if (!timer_policy()) ++win_flits_[d];
 }
 
 void LinkPair::wake(Cycle at) {

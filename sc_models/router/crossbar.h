@@ -15,7 +15,7 @@ class Crossbar : public Stage {
   Crossbar(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
   void commit(Cycle now, RouterState& st) override;
-  static bool work(const RouterState& st) { return st.st_queued > 0 && (!st.parked || st.queued_ports.any_but(st.parked)); }
+  static bool work(const RouterState& st) { return st.st_queued > 0; }
 
  private:
   FixedList<int> sent_;  // output ports that sent this cycle

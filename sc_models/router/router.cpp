@@ -106,6 +106,12 @@ void Router::flip_stages(uint8_t work, uint8_t flip) {
   asleep_ = static_cast<uint8_t>(~work & 0xF);
 }
 
+uint8_t Router::without_parked(uint8_t m) const {
+  if ((m & kSa) && !SwitchAlloc::unparked_work(st_)) m &= static_cast<uint8_t>(~kSa);
+  if ((m & kSt) && !st_.queued_ports.any_but(st_.parked)) m &= static_cast<uint8_t>(~kSt);
+  return m;
+}
+
 void Router::unpark(int port) {
   st_.parked &= ~(1ull << port);
   settle();

@@ -133,11 +133,14 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   }
   void settle_router(bool work);
   // The stages with anything in their domain (due at the next edge or later),
-  // by bit, from the state alone.
+  // by bit, from the state alone; outputs parked by link power take out what
+  // only they would give SA and ST (one test when none is).
   uint8_t work_mask() const {
-    return static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
-                                (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
+    const auto m = static_cast<uint8_t>((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0) |
+                                        (SwitchAlloc::work(st_) ? kSa : 0) | (Crossbar::work(st_) ? kSt : 0));
+    return st_.parked ? without_parked(m) : m;
   }
+  [[gnu::noinline]] uint8_t without_parked(uint8_t m) const;
   void flip_stages(uint8_t work, uint8_t flip);
   void run_router();  // per-router mode
 

@@ -25,10 +25,11 @@ class SwitchAlloc : public Stage {
               std::unique_ptr<SwAllocBackend> alloc);
   void evaluate(Cycle now) override;
   void commit(Cycle now, RouterState& st) override;
-  static bool work(const RouterState& st) { return st.n_active > 0 && (!st.parked || unparked_work(st)); }
+  static bool work(const RouterState& st) { return st.n_active > 0; }
   SwAllocBackend& backend() const { return *alloc_; }
-  // Link power: some active input VC's output is not parked, or has room in its queue.
-  [[gnu::noinline]] static bool unparked_work(const RouterState& st);
+  // Link power (Router::work_mask): some active input VC's output is not
+  // parked, or has room in its queue.
+  static bool unparked_work(const RouterState& st);
 
  private:
   struct Grant {
