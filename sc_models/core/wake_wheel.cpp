@@ -1,7 +1,9 @@
 #include "core/wake_wheel.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace nocsim {
 
@@ -13,26 +15,32 @@ WakeWheel::WakeWheel(sc_core::sc_module_name name, Cycle period_ps)
   dont_initialize();
 }
 
-void WakeWheel::at(Cycle c, WheelClient* who, int tag) {
-  if (c < next_)
-    throw std::logic_error("wake wheel: edge of cycle " + std::to_string(c) + " has passed (now " +
-                           std::to_string(next_) + ")");
-  slots_[c & (kSlots - 1)].push_back({c, who, tag});
+void WakeWheel::grow(Slot& s) {
+  s.cap = std::max<uint32_t>(16, 2 * s.cap);
+  auto e = std::make_unique<Entry[]>(s.cap);
+  std::copy(s.e.get(), s.e.get() + s.n, e.get());
+  s.e = std::move(e);
+}
+
+void WakeWheel::passed(Cycle c) const {
+  throw std::logic_error("wake wheel: edge of cycle " + std::to_string(c) + " has passed (now " + std::to_string(next_) +
+                         ")");
 }
 
 void WakeWheel::run() {
   const Cycle c = static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps_;
   next_ = c + 1;
-  auto& slot = slots_[c & (kSlots - 1)];
-  if (slot.empty()) return;
-  due_.swap(slot);  // callbacks may add to this slot for a later lap
-  for (const Entry& e : due_) {
+  Slot& slot = slots_[c & (kSlots - 1)];
+  if (!slot.n) return;
+  std::swap(due_, slot);  // callbacks may add to this slot for a later lap
+  for (uint32_t i = 0; i < due_.n; ++i) {
+    const Entry& e = due_.e[i];
     if (e.c == c)
-      e.who->on_wheel(c, e.tag);
+      e.who->on_wheel(c, e.tag, e.bits);
     else
-      slot.push_back(e);
+      at(e.c, e.who, e.tag, e.bits);
   }
-  due_.clear();
+  due_.n = 0;
 }
 
 }  // namespace nocsim

@@ -5,7 +5,10 @@
 // dragonfly links, a NIC per node) a timed sc_event each costs a heap
 // operation in the kernel. The wheel is one process on the falling edge that
 // calls back every client due on that edge, in the order they asked.
-// Routers ask once per link and arrival cycle, NICs once per sleep.
+// A client may fold several asks for one edge into one wake-up (add()):
+// routers ask once per lane (flits, credits) and arrival cycle, NICs once
+// per sleep.
+#include <memory>
 #include <systemc>
 #include <vector>
 
@@ -16,30 +19,48 @@ namespace nocsim {
 class WheelClient {
  public:
   virtual ~WheelClient() = default;
-  // The falling edge of cycle c, which this client asked for with `tag`.
-  virtual void on_wheel(Cycle c, int tag) = 0;
+  // The falling edge of cycle c, which this client asked for with `tag` and
+  // the `bits` of its asks (WakeWheel::add).
+  virtual void on_wheel(Cycle c, int tag, uint64_t bits) = 0;
 };
 
 class WakeWheel : public sc_core::sc_module {
  public:
+  static constexpr Cycle kSlots = 256;  // a power of two; later laps wait in their slot
   sc_core::sc_in<bool> clk;
   WakeWheel(sc_core::sc_module_name name, Cycle period_ps);
-  // Calls who->on_wheel(c, tag) on the falling edge of cycle c, which must
-  // not have passed yet.
-  void at(Cycle c, WheelClient* who, int tag = 0);
+  // Calls who->on_wheel(c, tag, bits) on the falling edge of cycle c, which
+  // must not have passed yet. Returns the wake-up's handle, valid until it
+  // is served if cycle c is less than kSlots cycles ahead.
+  uint32_t at(Cycle c, WheelClient* who, int tag = 0, uint64_t bits = 0) {
+    if (c < next_) passed(c);
+    Slot& s = slots_[c & (kSlots - 1)];
+    if (s.n == s.cap) grow(s);
+    s.e[s.n] = {c, who, tag, bits};
+    return s.n++;
+  }
+  // Adds bits to the wake-up `handle` of cycle c.
+  void add(Cycle c, uint32_t handle, uint64_t bits) { slots_[c & (kSlots - 1)].e[handle].bits |= bits; }
 
  private:
   struct Entry {
     Cycle c;
     WheelClient* who;
     int tag;
+    uint64_t bits;
   };
-  static constexpr Cycle kSlots = 256;  // a power of two; later laps wait in their slot
+  // A growable array whose append stays small enough to inline.
+  struct Slot {
+    std::unique_ptr<Entry[]> e;
+    uint32_t n = 0, cap = 0;
+  };
   void run();
+  [[gnu::noinline]] static void grow(Slot& s);
+  [[noreturn, gnu::cold]] void passed(Cycle c) const;
   Cycle period_ps_;
   Cycle next_ = 0;  // first falling edge not yet served
-  std::vector<std::vector<Entry>> slots_;
-  std::vector<Entry> due_;
+  std::vector<Slot> slots_;
+  Slot due_;
 };
 
 }  // namespace nocsim

@@ -31,7 +31,7 @@ class LinkGate : public WheelClient {
     wheel_ = wheel;
     router_ = router;
   }
-  void on_wheel(Cycle c, int port) override;
+  void on_wheel(Cycle c, int port, uint64_t bits) override;
   void front(RouterState& st, int o, Cycle now);
   void sent(int o, Cycle now) {
     if (LinkPair* l = pair_[static_cast<size_t>(o)]) l->sent(dir_[static_cast<size_t>(o)], now);

@@ -13,8 +13,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     : sc_module(name),
       period_ps_(period_ps),
       per_stage_(per_stage),
-      ports_(p.ports),
-      asked_(2 * p.ports + 1, ~0ull),
       out_fw_(p.ports, nullptr),
       credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
@@ -117,9 +115,12 @@ void Router::unpark(int port) {
   settle();
 }
 
-void Router::on_wheel(Cycle c, int tag) {
+void Router::on_wheel(Cycle c, int lane, uint64_t ports) {
   try {
-    pull(tag, c);
+    if (lane == kFlitLane)
+      for (; ports; ports &= ports - 1) pull_flits(__builtin_ctzll(ports), c);
+    else
+      for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), c);
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -145,19 +146,18 @@ void Router::start_of_simulation() {
 }
 
 void Router::on_send(int tag, Cycle arrival, Cycle now) {
+  const int lane = tag >> 6;
+  const uint64_t port = 1ull << (tag & 63);
   if (arrival <= now + 1) {
-    if (tag >= 0)
-      due_flits_ |= 1ull << tag;
-    else
-      due_credits_ |= 1ull << (-1 - tag);
+    due_[lane] |= port;
     request_commit();
     return;
   }
   // A link delivers in send order, so one pull per arrival cycle is enough.
-  Cycle& asked = asked_[tag + ports_];
-  if (asked == arrival) return;
-  asked = arrival;
-  wheel_->at(arrival - 1, this, tag);
+  Asked& a = asked_[(2 * arrival + static_cast<Cycle>(lane)) & 7];
+  if (a.arrival == arrival) return wheel_->add(arrival - 1, a.handle, port);
+  const uint32_t h = wheel_->at(arrival - 1, this, lane, port);
+  if (arrival - 1 - now < WakeWheel::kSlots) a = {arrival, h};  // else the handle may move before it is served
 }
 
 void Router::commit() {
@@ -171,8 +171,10 @@ void Router::commit() {
     if (ran & kVa) va_->VcAlloc::commit(now, st_);
     if (ran & kRc) rc_->RouteCompute::commit(now, st_);
     // Lanes are independent: credits, then flits, each in port order.
-    for (; due_credits_; due_credits_ &= due_credits_ - 1) pull_credits(__builtin_ctzll(due_credits_), now);
-    for (; due_flits_; due_flits_ &= due_flits_ - 1) pull_flits(__builtin_ctzll(due_flits_), now);
+    uint64_t& credits = due_[kCreditLane];
+    for (; credits; credits &= credits - 1) pull_credits(__builtin_ctzll(credits), now);
+    uint64_t& flits = due_[kFlitLane];
+    for (; flits; flits &= flits - 1) pull_flits(__builtin_ctzll(flits), now);
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -190,13 +192,6 @@ std::vector<PortTap*> Router::rtl_taps(Cycle now) {
 
 void Router::fail(const std::exception& e) {
   if (status_) status_->fail(kExitInvariant, e.what());
-}
-
-void Router::pull(int tag, Cycle now) {
-  if (tag >= 0)
-    pull_flits(tag, now);
-  else
-    pull_credits(-1 - tag, now);
 }
 
 void Router::pull_flits(int ip, Cycle now) {

@@ -15,6 +15,7 @@
 // Activity: after each commit or pull the router puts the processes with
 // nothing left to do to sleep and wakes those handed work (settle()), on the
 // state the next edge will see.
+#include <array>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -48,6 +49,7 @@ struct RouterLogic {
 
 class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
+  enum : int { kFlitLane = 0, kCreditLane = 1 };  // what a link brings: flits in, credits back
   Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
          RouterLogic logic, const std::vector<bool>& sink_ports, const std::vector<bool>& connected);
 
@@ -65,10 +67,11 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
     LinkSender<Credit>::send(credit_fw_[in_port], Credit::make(vc, minimal), vc);
   }
 
-  // LinkReceiver: a flit (tag = in port) or credit (tag = -1 - out port) was sent here.
+  // LinkReceiver: a flit or credit was sent here; tag = 64 * lane + port
+  // (flits: the input port, credits: the output port).
   void on_send(int tag, Cycle arrival, Cycle now) override;
-  static int flit_tag(int in_port) { return in_port; }
-  static int credit_tag(int out_port) { return -1 - out_port; }
+  static int flit_tag(int in_port) { return 64 * kFlitLane + in_port; }
+  static int credit_tag(int out_port) { return 64 * kCreditLane + out_port; }
   // Link power: output `port`, held for its link, may send at the next edge.
   void unpark(int port);
 
@@ -87,7 +90,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void set_status(RunStatus* s) { status_ = s; }
   void set_link_gate(LinkGate* g) { st_.gate = g; }  // link power (router/link_gate.h)
   void set_wheel(WakeWheel* w) { wheel_ = w; }
-  void on_wheel(Cycle c, int tag) override;
+  void on_wheel(Cycle c, int lane, uint64_t ports) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
                          std::unique_ptr<ContentionTwin> twin) {
@@ -118,7 +121,6 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   };
 
   void commit();
-  void pull(int tag, Cycle now);  // what the link `tag` delivers by cycle now+1
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
@@ -154,11 +156,18 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   enum : uint8_t { kRc = 1, kVa = 2, kSa = 4, kSt = 8 };
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
-  int ports_;
-  // Links delivering next cycle, pulled at this cycle's commit: bit = port
-  // (at most 64 ports, as the switch allocator).
-  uint64_t due_flits_ = 0, due_credits_ = 0;
-  std::vector<Cycle> asked_;  // [tag + ports] last arrival cycle a wheel pull was asked for
+  // Links delivering next cycle, pulled at this cycle's commit, by lane: bit
+  // = port (at most 64 ports, as the switch allocator).
+  uint64_t due_[2] = {0, 0};
+  // Wheel pulls asked for, by arrival cycle and lane: a link delivering in
+  // a cycle already asked for adds its port to that wake-up, so a router
+  // pulls all links of a lane due at a cycle in one call back (and settles
+  // once). A collision only costs a second wake-up.
+  struct Asked {
+    Cycle arrival = kNeverCycle;
+    uint32_t handle = 0;
+  };
+  std::array<Asked, 8> asked_;  // [(2 * arrival + lane) % 8]
   std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
   std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
   std::vector<Link*> in_link_, out_link_;
