@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Speed of two nocsim binaries on one machine that drifts: runs them in turn
-# (A, B, A, B, ...) N times each and prints the mean and best cycles/s of each.
+# (A, B, A, B, ...) N times each and prints the median, mean and best
+# cycles/s of each, then B's over A's (the ratio of medians and of means).
 # Usage: scripts/compare.sh BIN_A BIN_B N CONFIG [key=value ...]
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: $0 BIN_A BIN_B N CONFIG [key=value ...]" >&2; exit 2; }
@@ -14,4 +15,15 @@ for i in $(seq "$n"); do
     python3 -c "import json,sys; print(sys.argv[1], json.load(open(sys.argv[2]))['sim']['cycles_per_second'])" \
       "$bin" "$out/r.json"
   done
-done | awk '{s[$1]+=$2; c[$1]++; if ($2>m[$1]) m[$1]=$2} END {for (k in s) printf "%s  mean %.0f  best %.0f\n", k, s[k]/c[k], m[k]}'
+done > "$out/runs"
+python3 - "$a" "$b" "$out/runs" <<'PY'
+import statistics, sys
+a, b, runs = sys.argv[1:4]
+r = {a: [], b: []}
+for line in open(runs):
+    binary, cps = line.rsplit(None, 1)
+    r[binary].append(float(cps))
+for k in (a, b):
+    print(f"{k}  median {statistics.median(r[k]):.0f}  mean {statistics.mean(r[k]):.0f}  best {max(r[k]):.0f}")
+print(f"B/A  median {statistics.median(r[b]) / statistics.median(r[a]):.3f}  mean {statistics.mean(r[b]) / statistics.mean(r[a]):.3f}")
+PY
