@@ -153,7 +153,11 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     request_commit();
     return;
   }
-  // A link delivers in send order, so one pull per arrival cycle is enough.
+  ask_wheel(lane, port, arrival, now);
+}
+
+// A link delivers in send order, so one pull per arrival cycle is enough.
+void Router::ask_wheel(int lane, uint64_t port, Cycle arrival, Cycle now) {
   Asked& a = asked_[(2 * arrival + static_cast<Cycle>(lane)) & 7];
   if (a.arrival == arrival) return wheel_->add(arrival - 1, a.handle, port);
   const uint32_t h = wheel_->at(arrival - 1, this, lane, port);
