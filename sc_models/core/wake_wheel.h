@@ -4,7 +4,8 @@
 // the cycle they need; with thousands of such deadlines pending (long
 // dragonfly links, a NIC per node) a timed sc_event each costs a heap
 // operation in the kernel. The wheel is one process on the falling edge that
-// calls back every client due on that edge, in the order they asked.
+// calls back every client due on that edge, in the order they asked (those
+// that asked a lap or more ahead after the others).
 // A client may fold several asks for one edge into one wake-up (add()):
 // routers ask once per lane (flits, credits) and arrival cycle, NICs once
 // per sleep.
@@ -26,28 +27,35 @@ class WheelClient {
 
 class WakeWheel : public sc_core::sc_module {
  public:
-  static constexpr Cycle kSlots = 256;  // a power of two; later laps wait in their slot
+  static constexpr Cycle kSlots = 256;  // a power of two: one lap of edges
   sc_core::sc_in<bool> clk;
   WakeWheel(sc_core::sc_module_name name, Cycle period_ps);
   // Calls who->on_wheel(c, tag, bits) on the falling edge of cycle c, which
-  // must not have passed yet. Returns the wake-up's handle, valid until it
-  // is served if cycle c is less than kSlots cycles ahead.
+  // must not have passed yet. Returns the wake-up's handle for add().
   uint32_t at(Cycle c, WheelClient* who, int tag = 0, uint64_t bits = 0) {
-    if (c < next_) passed(c);
+    if (c - next_ >= kSlots) return later(c, who, tag, bits);  // c < next_ too: wraps, throws
     Slot& s = slots_[c & (kSlots - 1)];
     if (s.n == s.cap) grow(s);
-    s.e[s.n] = {c, who, tag, bits};
+    s.e[s.n] = {who, bits, tag};
     return s.n++;
   }
-  // Adds bits to the wake-up `handle` of cycle c.
+  // Adds bits to the wake-up `handle` of cycle c, which must not have been
+  // served yet. A wake-up asked a lap or more ahead takes no bits: its
+  // handle is kLater.
+  static constexpr uint32_t kLater = ~0u;
   void add(Cycle c, uint32_t handle, uint64_t bits) { slots_[c & (kSlots - 1)].e[handle].bits |= bits; }
 
  private:
+  // A slot holds the wake-ups of one edge only (those a lap or more ahead
+  // wait in later_), so an entry needs no cycle and keeps its index.
   struct Entry {
-    Cycle c;
     WheelClient* who;
-    int tag;
     uint64_t bits;
+    int tag;
+  };
+  struct Later {
+    Cycle c;
+    Entry e;
   };
   // A growable array whose append stays small enough to inline.
   struct Slot {
@@ -56,11 +64,12 @@ class WakeWheel : public sc_core::sc_module {
   };
   void run();
   [[gnu::noinline]] static void grow(Slot& s);
-  [[noreturn, gnu::cold]] void passed(Cycle c) const;
+  [[gnu::noinline]] uint32_t later(Cycle c, WheelClient* who, int tag, uint64_t bits);
   Cycle period_ps_;
   Cycle next_ = 0;  // first falling edge not yet served
   std::vector<Slot> slots_;
   Slot due_;
+  std::vector<Later> later_;  // wake-ups a lap or more ahead, in no order
 };
 
 }  // namespace nocsim

@@ -153,15 +153,15 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     request_commit();
     return;
   }
-  ask_wheel(lane, port, arrival, now);
+  ask_wheel(lane, port, arrival);
 }
 
 // A link delivers in send order, so one pull per arrival cycle is enough.
-void Router::ask_wheel(int lane, uint64_t port, Cycle arrival, Cycle now) {
+void Router::ask_wheel(int lane, uint64_t port, Cycle arrival) {
   Asked& a = asked_[(2 * arrival + static_cast<Cycle>(lane)) & 7];
   if (a.arrival == arrival) return wheel_->add(arrival - 1, a.handle, port);
   const uint32_t h = wheel_->at(arrival - 1, this, lane, port);
-  if (arrival - 1 - now < WakeWheel::kSlots) a = {arrival, h};  // else the handle may move before it is served
+  if (h != WakeWheel::kLater) a = {arrival, h};
 }
 
 void Router::commit() {

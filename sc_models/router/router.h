@@ -125,7 +125,7 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
-  [[gnu::noinline]] void ask_wheel(int lane, uint64_t port, Cycle arrival, Cycle now);
+  [[gnu::noinline]] void ask_wheel(int lane, uint64_t port, Cycle arrival);
   // After a commit or a pull: a stage (or the per-router process) with work
   // wakes, one without sleeps; decided on the state the next edge sees.
   // Inline: at most commits nothing changes.

@@ -81,7 +81,7 @@ struct RouteContext {
   // The router's VC policy: adaptive routings read congestion over the VCs
   // a candidate would be allowed (VcPolicy::range).
   const VcPolicy* vcs = nullptr;
-  HeadAt at;  // the head's input VC (VC policies that depend on it: FlexVC)
+  HeadAt at{};  // the head's input VC (VC policies that depend on it: FlexVC)
   bool paths = false;  // vcs->needs_paths(): fill RouteCandidate::path and escape
   // The random stream a routing draws from: 0 for RC, 1 for VA's own calls
   // (re-evaluation, lookahead). One stream per stage keeps the draws
