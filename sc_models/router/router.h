@@ -47,7 +47,7 @@ struct RouterLogic {
   std::unique_ptr<MinCredTwin> mincred_twin; // minCred counters' RTL twin (rtl.mincred)
 };
 
-class Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
+class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
   enum : int { kFlitLane = 0, kCreditLane = 1 };  // what a link brings: flits in, credits back
   Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
@@ -148,10 +148,11 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   void flip_stages(uint8_t work, uint8_t flip);
   void run_router();  // per-router mode
 
-  // What a link send, a commit and a wake-up read comes first, together;
-  // ports, events and the shared state's vectors after.
-  Cycle period_ps_;
+  // What a link send, a commit and a wake-up read comes first, together
+  // (the router is cache-line aligned: from period_ps_ to the stages is one
+  // line); ports, events and the shared state's vectors after.
   WakeWheel* wheel_ = nullptr;
+  Cycle period_ps_;
   // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (per-stage
   // mode). Kept here so that a commit and a wake-up touch only the stages
   // concerned.
@@ -161,6 +162,21 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
   // Links delivering next cycle, pulled at this cycle's commit, by lane: bit
   // = port (at most 64 ports, as the switch allocator).
   uint64_t due_[2] = {0, 0};
+  // The stages, which a commit calls: in the same line as the above.
+  std::unique_ptr<RouteCompute> rc_;
+  std::unique_ptr<VcAlloc> va_;
+  std::unique_ptr<SwitchAlloc> sa_;
+  std::unique_ptr<Crossbar> st_stage_;
+  std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
+  std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
+  std::vector<Link*> in_link_, out_link_;
+  RouterState st_;
+  ClockGate gate_;  // per-router mode
+  Committer committer_;
+  std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
+  std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
+  RunStatus* status_ = nullptr;
+  std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
   // Wheel pulls asked for, by arrival cycle and lane: a link delivering in
   // a cycle already asked for adds its port to that wake-up, so a router
   // pulls all links of a lane due at a cycle in one call back (and settles
@@ -170,20 +186,6 @@ class Router : public sc_core::sc_module, public LinkReceiver, public WheelClien
     uint32_t handle = 0;
   };
   std::array<Asked, 8> asked_;  // [(2 * arrival + lane) % 8]
-  std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
-  std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
-  std::vector<Link*> in_link_, out_link_;
-  RouterState st_;
-  std::unique_ptr<RouteCompute> rc_;
-  std::unique_ptr<VcAlloc> va_;
-  std::unique_ptr<SwitchAlloc> sa_;
-  std::unique_ptr<Crossbar> st_stage_;
-  ClockGate gate_;  // per-router mode
-  Committer committer_;
-  std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
-  std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
-  RunStatus* status_ = nullptr;
-  std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
 
  public:
   sc_core::sc_in<bool>& clk;

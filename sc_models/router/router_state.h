@@ -66,7 +66,7 @@ struct alignas(64) InputVc {
   mutable int16_t sa_taken = 0;  // flits granted this cycle
   mutable uint8_t sa_done = 0;   // tail granted this cycle
   // VA's scratch: its last attempt found no usable VC, when its candidates'
-  // ports had out_freed summing to va_seen (VcAlloc::blocked).
+  // ports had `freed` (OutputUnit) summing to va_seen (VcAlloc::blocked).
   mutable uint8_t va_blocked = 0;
   RouteCandidate route;  // the candidate VA granted
   uint16_t head_size = 0;  // flits of the packet whose candidates these are (VA's credit need)
@@ -114,7 +114,11 @@ struct alignas(64) OutputUnit {
   Ring<StFlit> queue;        // crossbar pipeline plus output buffer
   int depth = 0;             // downstream flits per VC: the credit ceiling
   int queue_capacity = 0;
-  mutable int sa_added = 0;  // flits granted into the queue this cycle
+  // Output VCs released plus credits returned to free ones so far. Only
+  // these make a VC usable that was not; VA retries a blocked head when the
+  // sum over its candidates' ports moves.
+  uint32_t freed = 0;
+  mutable uint8_t sa_added = 0;  // flits granted into the queue this cycle (at most the speedup)
   bool sink = false;         // ejection port: the NIC consumes every flit at once
   uint8_t network = 0;       // leads to a router: a flit granted to it counts a hop
   uint8_t global = 0;        // a global (dragonfly) link: also a global hop
@@ -130,7 +134,10 @@ struct RouterState {
   // SA need not run for it until the router's wheel wake-up clears the bit).
   uint64_t parked = 0;
   uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
-  RouterParams p;
+  // Link power (router/link_gate.h): holds each output queue's front until
+  // its link may carry it; null without a link power policy. Read as every
+  // flit enters and leaves an output queue, so it sits in the first line.
+  LinkGate* gate = nullptr;
   std::vector<InputVc> in;               // [in_port * p.vcs + vc]; slots past a port's VC count unused
   InputVc& vc(int ip, int v) { return in[static_cast<size_t>(ip * p.vcs + v)]; }
   const InputVc& vc(int ip, int v) const { return in[static_cast<size_t>(ip * p.vcs + v)]; }
@@ -139,18 +146,14 @@ struct RouterState {
   IndexSet routing, vcalloc;             // input VCs (ip*V+ivc) waiting for RC, for VA
   std::vector<int> active;               // input VCs holding an output VC (ip*V+ivc), in no particular order
   IndexSet queued_ports;                 // output ports holding flits between SA and the link
-  // Per output port: output VCs released plus credits returned to free ones
-  // so far. Only these make a VC usable that was not; VA retries a blocked
-  // head when the sum over its candidates' ports moves.
-  std::vector<uint32_t> out_freed;
+  // After the units the stages read every cycle (its scalars come first):
+  // its per-port vectors are read only at construction and by DAMQ.
+  RouterParams p;
   // DAMQ (p.damq), per port: downstream shared flits in use (output side),
   // this cycle's SA grants into them, flits held in the input pool.
   std::vector<int> shared_used;
   mutable std::vector<int> sa_shared;
   std::vector<int> pool_used;
-  // Link power (router/link_gate.h): holds each output queue's front until
-  // its link may carry it; null without a link power policy.
-  LinkGate* gate = nullptr;
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
 
@@ -262,7 +265,7 @@ struct RouterState {
     }
     obs.tail_departed(ip, v, o, ivc.out_vc);
     op.free_vcs |= 1ull << ivc.out_vc;
-    ++out_freed[o];
+    ++op.freed;
     obs.released(o, ivc.out_vc);
     ivc.out_vc = -1;
     if (ivc.buf.empty())
@@ -278,7 +281,7 @@ struct RouterState {
   template <bool kDamq>
   void credit_returned(int o, int ovc) {
     if constexpr (kDamq) damq_free(o, out[o].vcs[ovc].credits);
-    out_freed[o] += (out[o].free_vcs >> ovc) & 1;  // a held VC's credits serve its packet only
+    out[o].freed += (out[o].free_vcs >> ovc) & 1;  // a held VC's credits serve its packet only
     if (++out[o].vcs[ovc].credits > out[o].depth && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
     obs.credit_returned(o, ovc);
   }

@@ -45,13 +45,15 @@ class SwitchAlloc : public Stage {
   // DAMQ (out of line: static buffers pay one test per request).
   [[gnu::noinline]] bool damq_full(int o, int ovc) const;
   [[gnu::noinline]] void damq_granted(int o, int ovc) const;
+  // What every evaluate and commit reads first (two cache lines of the
+  // object), the scratch of in-transit priority and age arbiters after.
   std::unique_ptr<SwAllocBackend> alloc_;
-  FixedList<Grant> grants_;  // at most one per input port and round
+  uint64_t requests_ = 0;      // input VC requests this cycle (activity)
+  FixedList<Grant> grants_;    // at most one per input port and round
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
   std::vector<int> op_of_;     // [ip*V+ivc] their output port
   std::vector<int> gnt_;       // [ip] granted VC or -1
   std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
-  uint64_t requests_ = 0;             // input VC requests this cycle (activity)
   std::vector<Cycle> age_;            // [ip*V+ivc] requester's packet generation cycle (age arbiters)
 };
 

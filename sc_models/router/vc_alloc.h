@@ -67,7 +67,7 @@ class VcAlloc : public Stage, private SelectView {
   // (default selection, static buffers, routes kept between attempts).
   uint32_t freed(const InputVc& ivc) const {
     uint32_t sum = 0;
-    for (int k = 0; k < ivc.n_cands; ++k) sum += st_.out_freed[ivc.cands[k].out_port];
+    for (int k = 0; k < ivc.n_cands; ++k) sum += st_.out[ivc.cands[k].out_port].freed;
     return sum;
   }
   bool blocked(const InputVc& ivc) const { return ivc.va_blocked && ivc.va_seen == freed(ivc); }

@@ -69,7 +69,9 @@ TEST(LinkPower, OnOffAndHighLowSaveOverEightyPercentOnATorusAtLowLoad) {
     EXPECT_GT(json_number(lp, "held_flits"), 0) << policy;
     EXPECT_GT(json_number(lp, "held_cycles"), json_number(lp, "held_flits")) << policy;
     EXPECT_GT(json_number(r.json, "mean"), base_latency) << policy;
-    if (std::string(policy) == "onoff") EXPECT_GT(json_number(lp, "off"), 0.5);
+    if (std::string(policy) == "onoff") {
+      EXPECT_GT(json_number(lp, "off"), 0.5);
+    }
     if (std::string(policy) == "highlow") {
       EXPECT_GT(json_number(lp, "low"), 0.5);
       EXPECT_EQ(json_number(lp, "off"), 0);
