@@ -83,8 +83,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void request_commit() { committer_.request(); }
   // A stage evaluated: its commit runs at this update.
   void stage_ran(uint8_t bit) {
+    if (!ran_) committer_.request();  // else already asked this cycle: the channel's line stays untouched
     ran_ |= bit;
-    committer_.request();
   }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
