@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Speed of two nocsim binaries on one machine that drifts: runs them in turn
 # (A, B, A, B, ...) N times each and prints the median, mean and best
-# cycles/s of each, then B's over A's (the ratio of medians and of means).
+# cycles/s of each, then B's over A's: the ratio of medians, of means, and
+# the median of the ratios of each A run and the B run after it.
 # Usage: scripts/compare.sh BIN_A BIN_B N CONFIG [key=value ...]
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: $0 BIN_A BIN_B N CONFIG [key=value ...]" >&2; exit 2; }
@@ -25,5 +26,7 @@ for line in open(runs):
     r[binary].append(float(cps))
 for k in (a, b):
     print(f"{k}  median {statistics.median(r[k]):.0f}  mean {statistics.mean(r[k]):.0f}  best {max(r[k]):.0f}")
-print(f"B/A  median {statistics.median(r[b]) / statistics.median(r[a]):.3f}  mean {statistics.mean(r[b]) / statistics.mean(r[a]):.3f}")
+pairs = [y / x for x, y in zip(r[a], r[b])]  # runs next to each other share the machine's phase
+print(f"B/A  median {statistics.median(r[b]) / statistics.median(r[a]):.3f}  mean {statistics.mean(r[b]) / statistics.mean(r[a]):.3f}"
+      f"  median of pairs {statistics.median(pairs):.3f}")
 PY
