@@ -5,7 +5,9 @@
 namespace nocsim {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process)
-    : Stage(name, router, st, own_process), sent_(static_cast<size_t>(st.p.ports)) {}
+    : Stage(name, router, st, own_process), sent_(static_cast<size_t>(st.p.ports)) {
+  bind_evaluate<Crossbar>();
+}
 
 void Crossbar::evaluate(Cycle now) {
   sent_.clear();

@@ -12,7 +12,9 @@ RouteCompute::RouteCompute(sc_core::sc_module_name name, Router& router, const R
       routing_(std::move(routing)),
       vc_policy_(std::move(vcs)),
       distance_(dynamic_cast<const DistancePolicy*>(vc_policy_.get())),
-      paths_(vc_policy_->needs_paths()) {}
+      paths_(vc_policy_->needs_paths()) {
+  bind_evaluate<RouteCompute>();
+}
 
 void RouteCompute::route(int ip, int ivc, int stream, std::vector<RouteCandidate>& out, std::vector<VcRange>& vcs) {
   const size_t first = out.size();

@@ -224,7 +224,10 @@ struct RouterState {
   // unit's queue (one copy), leaving on the link at `leaves`; a network
   // output VC spends a credit. After the tail the output VC is released and
   // the input VC goes Idle, or routes its next head from cycle now + 1.
-  template <bool kDamq>
+  // kExtras = has_extras(): DAMQ, vc.mincred or link power, tested only in
+  // that instantiation.
+  bool has_extras() const { return p.damq || p.mincred || gate; }
+  template <bool kExtras>
   [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves) {
     InputVc& ivc = vc(ip, v);
     const int o = ivc.route.out_port;
@@ -239,14 +242,14 @@ struct RouterState {
     op.sa_added = 0;
     OutputVc& ovc = op.vcs[ivc.out_vc];
     ovc.sa_used = 0;
-    if constexpr (kDamq) damq_moved(ip, o, op.sink, ovc.credits);
+    if (kExtras && p.damq) damq_moved(ip, o, op.sink, ovc.credits);
     if (!op.sink) {
       --ovc.credits;
       if (p.check && ovc.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ivc.out_vc);
       obs.credit_taken(o, ivc.out_vc);
     }
     f.vc = static_cast<uint8_t>(ivc.out_vc);
-    if (p.mincred && !op.sink) {
+    if (kExtras && p.mincred && !op.sink) {
       f.minimal_hop = !(ivc.route.hop & kHopNonMinimal);
       ovc.min_flits += f.minimal_hop;
       if (f.minimal_hop) obs.min_taken(o);
@@ -256,7 +259,7 @@ struct RouterState {
     ++st_queued;
     queued_ports.insert(o);
     // Link power admits a new front once the input VC is up to date.
-    const bool new_front = gate && op.queue.size() == 1;
+    const bool new_front = kExtras && gate && op.queue.size() == 1;
     ++flits_moved;
     obs.departed(ip, v, f);
     if (!f.tail()) {

@@ -6,11 +6,11 @@ namespace nocsim {
 
 Stage::Stage(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process)
     : sc_module(name),
-      router_(router),
-      st_(st),
       clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
       clk(*clk_port_),
-      own_process_(own_process) {}
+      own_process_(own_process),
+      router_(router),
+      st_(st) {}
 
 // Processes are made once every module is built, so that the kernel's
 // process objects lie together instead of between the routers' state: the
@@ -28,7 +28,7 @@ void Stage::before_end_of_elaboration() {
 // left and enables it when work arrives), so every activation is an edge.
 void Stage::run() {
   try {
-    evaluate(router_.now());
+    eval_(*this, router_.now());
   } catch (const std::exception& e) {
     return router_.fail(e);
   }

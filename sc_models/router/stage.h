@@ -20,7 +20,9 @@ namespace nocsim {
 
 class Router;
 
-class Stage : public sc_core::sc_module {
+// Cache-line aligned: the fields run() reads (router_ to bit_) fill the end
+// of one line and a stage's own hot members start the next.
+class alignas(64) Stage : public sc_core::sc_module {
  public:
   Stage(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process);
   virtual void evaluate(Cycle now) = 0;
@@ -32,16 +34,10 @@ class Stage : public sc_core::sc_module {
   // This stage's bit in the router's masks of stages that ran and that sleep.
   void set_bit(uint8_t b) { bit_ = b; }
 
- protected:
-  Router& router_;
-  const RouterState& st_;  // evaluate's view; commit gets the units to change
-
  private:
-  void run();
+  // Read at wake-up and sleep, and at elaboration: first, apart from what
+  // every activation reads. The port lives out of line.
   ClockGate gate_;
-  uint8_t bit_ = 0;
-  // The port lives out of line: what run() and evaluate() read stays within a
-  // few cache lines of the object's start.
   std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
 
  public:
@@ -49,7 +45,23 @@ class Stage : public sc_core::sc_module {
 
  private:
   bool own_process_;
+
+ protected:
+  // A stage's constructor binds its own evaluate(): run() then calls it
+  // directly (a virtual call would also read the object's first line, for
+  // the vtable).
+  template <class S>
+  void bind_evaluate() {
+    eval_ = [](Stage& s, Cycle now) { static_cast<S&>(s).S::evaluate(now); };
+  }
+  Router& router_;
+  const RouterState& st_;  // evaluate's view; commit gets the units to change
+
+ private:
+  void run();
   void before_end_of_elaboration() override;
+  void (*eval_)(Stage&, Cycle) = nullptr;
+  uint8_t bit_ = 0;
 };
 
 }  // namespace nocsim

@@ -18,6 +18,7 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
       gnt_(st.p.ports, -1),
       transit_out_(st.p.ports, 0),
       age_(st.p.sa_age ? static_cast<size_t>(st.p.ports) * st.p.vcs : 0, 0) {
+  bind_evaluate<SwitchAlloc>();
   alloc_->set_ages(age_.data());
 }
 
@@ -132,7 +133,7 @@ void SwitchAlloc::commit(Cycle now, RouterState& st) {
   st.obs.sa_requested(requests_);
   requests_ = 0;
   const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
-  if (st.p.damq)
+  if (st.has_extras())
     for (const auto& g : grants_) st.departed<true>(g.ip, g.ivc, now, leaves);
   else
     for (const auto& g : grants_) st.departed<false>(g.ip, g.ivc, now, leaves);

@@ -15,6 +15,7 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
       alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter),
       damq_(st.p.damq),
       va_age_(st.p.va_arbiter == ArbiterKind::Age) {
+  bind_evaluate<VcAlloc>();
   skip_blocked_ = first_usable_ && !damq_;
 }
 

@@ -69,7 +69,7 @@ class Pair {
     v.buf.push(f);
     v.out_vc = static_cast<int16_t>(ovc);
     v.route.hop = minimal ? 0 : kHopNonMinimal;
-    st_.departed<false>(o, 0, now, now + 1);
+    st_.departed<true>(o, 0, now, now + 1);  // vc.mincred: the extras instantiation
     st_.sent(o, now);
     out_[static_cast<size_t>(o * kV + ovc)].push_back(minimal);
     inc_[o] += minimal;
