@@ -26,30 +26,25 @@ uint32_t WakeWheel::later(Cycle c, WheelClient* who, int tag, uint64_t bits) {
   if (c < next_)
     throw std::logic_error("wake wheel: edge of cycle " + std::to_string(c) + " has passed (now " +
                            std::to_string(next_) + ")");
-  later_.push_back({c, {who, bits, tag}});
+  later_.push({c, later_seq_++, {who, bits, tag}});
   return kLater;
 }
 
 void WakeWheel::run() {
   const Cycle c = static_cast<Cycle>(sc_core::sc_time_stamp().value()) / period_ps_;
   next_ = c + 1;
+  // This edge's wake-ups move out; the slot becomes edge c + kSlots's, and
+  // takes that edge's earlier asks (a lap or more ahead) before any a call
+  // back below makes, so that each edge is served in ask order.
   Slot& slot = slots_[c & (kSlots - 1)];
-  if (slot.n) {
-    std::swap(due_, slot);  // callbacks may ask for this slot's next lap
-    for (uint32_t i = 0; i < due_.n; ++i) due_.e[i].who->on_wheel(c, due_.e[i].tag, due_.e[i].bits);
-    due_.n = 0;
-  }
-  // Served, this slot is the edge c + kSlots's: its later wake-ups move in.
-  for (size_t i = 0; i < later_.size();) {
-    if (later_[i].c - next_ >= kSlots) {
-      ++i;
-      continue;
-    }
-    const Later l = later_[i];
-    later_[i] = later_.back();
-    later_.pop_back();
+  std::swap(due_, slot);
+  while (!later_.empty() && later_.top().c - next_ < kSlots) {
+    const Later l = later_.top();
+    later_.pop();
     at(l.c, l.e.who, l.e.tag, l.e.bits);
   }
+  for (uint32_t i = 0; i < due_.n; ++i) due_.e[i].who->on_wheel(c, due_.e[i].tag, due_.e[i].bits);
+  due_.n = 0;
 }
 
 }  // namespace nocsim

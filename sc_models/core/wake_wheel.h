@@ -4,12 +4,14 @@
 // the cycle they need; with thousands of such deadlines pending (long
 // dragonfly links, a NIC per node) a timed sc_event each costs a heap
 // operation in the kernel. The wheel is one process on the falling edge that
-// calls back every client due on that edge, in the order they asked (those
-// that asked a lap or more ahead after the others).
+// calls back every client due on that edge, in the order they asked.
 // A client may fold several asks for one edge into one wake-up (add()):
 // routers ask once per lane (flits, credits) and arrival cycle, NICs once
 // per sleep.
+#include <cassert>
+#include <functional>
 #include <memory>
+#include <queue>
 #include <systemc>
 #include <vector>
 
@@ -43,7 +45,10 @@ class WakeWheel : public sc_core::sc_module {
   // served yet. A wake-up asked a lap or more ahead takes no bits: its
   // handle is kLater.
   static constexpr uint32_t kLater = ~0u;
-  void add(Cycle c, uint32_t handle, uint64_t bits) { slots_[c & (kSlots - 1)].e[handle].bits |= bits; }
+  void add(Cycle c, uint32_t handle, uint64_t bits) {
+    assert(handle != kLater);
+    slots_[c & (kSlots - 1)].e[handle].bits |= bits;
+  }
 
  private:
   // A slot holds the wake-ups of one edge only (those a lap or more ahead
@@ -55,7 +60,9 @@ class WakeWheel : public sc_core::sc_module {
   };
   struct Later {
     Cycle c;
+    uint64_t seq;  // ask order among those of one edge
     Entry e;
+    bool operator>(const Later& o) const { return c != o.c ? c > o.c : seq > o.seq; }
   };
   // A growable array whose append stays small enough to inline.
   struct Slot {
@@ -69,7 +76,9 @@ class WakeWheel : public sc_core::sc_module {
   Cycle next_ = 0;  // first falling edge not yet served
   std::vector<Slot> slots_;
   Slot due_;
-  std::vector<Later> later_;  // wake-ups a lap or more ahead, in no order
+  // Wake-ups a lap or more ahead, earliest on top: one test per edge.
+  std::priority_queue<Later, std::vector<Later>, std::greater<Later>> later_;
+  uint64_t later_seq_ = 0;
 };
 
 }  // namespace nocsim

@@ -1,8 +1,8 @@
-// WakeWheel on a real clock (one elaboration per test process): every
-// wake-up is called back on the falling edge it asked for, with the bits of
-// every add() folded into it, in ask order; wake-ups a lap or more ahead
-// (kSlots edges) and those asked from a call back for the slot's next lap
-// wait for their own edge; an edge that has passed is refused.
+// WakeWheel on a real clock (one elaboration per test process, as every
+// test of this binary): every wake-up is called back on the falling edge it
+// asked for, with the bits of every add() folded into it, in ask order, also
+// when one was asked a lap or more ahead (kSlots edges) and another from a
+// call back on the edge a lap before; an edge that has passed is refused.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -41,6 +41,7 @@ TEST(WakeWheel, CallsBackOnTheAskedFallingEdgesWithTheFoldedBits) {
   wheel.at(3, &r, 2, 0b010);
   wheel.add(3, h, 0b100);
   EXPECT_EQ(wheel.at(lap + 44, &r, 7, 5), WakeWheel::kLater);
+  EXPECT_EQ(wheel.at(lap + 3, &r, 6, 9), WakeWheel::kLater);  // before the call back's ask below
   EXPECT_EQ(wheel.at(3 * lap + 1, &r, 8, 6), WakeWheel::kLater);
   EXPECT_NE(wheel.at(lap - 1, &r, 9, 0), WakeWheel::kLater);
   r.then = [&](Cycle c, int tag) {
@@ -51,7 +52,8 @@ TEST(WakeWheel, CallsBackOnTheAskedFallingEdgesWithTheFoldedBits) {
   };
   sc_core::sc_start(static_cast<double>(4 * lap), sc_core::SC_NS);
   const std::vector<std::vector<uint64_t>> want = {
-      {3, 1, 0b101}, {3, 2, 0b010}, {4, 4, 3}, {lap - 1, 9, 0}, {lap + 3, 3, 0}, {lap + 44, 7, 5}, {3 * lap + 1, 8, 6}};
+      {3, 1, 0b101}, {3, 2, 0b010},   {4, 4, 3},         {lap - 1, 9, 0},
+      {lap + 3, 6, 9}, {lap + 3, 3, 0}, {lap + 44, 7, 5}, {3 * lap + 1, 8, 6}};
   ASSERT_EQ(r.calls.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
     SCOPED_TRACE(i);
