@@ -116,10 +116,7 @@ void Router::unpark(int port) {
 
 void Router::on_wheel(Cycle c, int lane, uint64_t ports) {
   try {
-    if (lane == kFlitLane)
-      for (; ports; ports &= ports - 1) pull_flits(__builtin_ctzll(ports), c);
-    else
-      for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), c);
+    pull_lane(lane, ports, c);
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -174,10 +171,10 @@ void Router::commit() {
     if (ran & kVa) va_->VcAlloc::commit(now, st_);
     if (ran & kRc) rc_->RouteCompute::commit(now, st_);
     // Lanes are independent: credits, then flits, each in port order.
-    uint64_t& credits = due_[kCreditLane];
-    for (; credits; credits &= credits - 1) pull_credits(__builtin_ctzll(credits), now);
-    uint64_t& flits = due_[kFlitLane];
-    for (; flits; flits &= flits - 1) pull_flits(__builtin_ctzll(flits), now);
+    const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
+    due_[kCreditLane] = due_[kFlitLane] = 0;
+    pull_lane(kCreditLane, credits, now);
+    pull_lane(kFlitLane, flits, now);
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -195,6 +192,13 @@ std::vector<PortTap*> Router::rtl_taps(Cycle now) {
 
 void Router::fail(const std::exception& e) {
   if (status_) status_->fail(kExitInvariant, e.what());
+}
+
+void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
+  if (lane == kFlitLane)
+    for (; ports; ports &= ports - 1) pull_flits(__builtin_ctzll(ports), now);
+  else
+    for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), now);
 }
 
 void Router::pull_flits(int ip, Cycle now) {

@@ -121,6 +121,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   };
 
   void commit();
+  // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
+  void pull_lane(int lane, uint64_t ports, Cycle now);
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
