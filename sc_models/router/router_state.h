@@ -166,8 +166,9 @@ struct RouterState {
     const int reserve_free = std::max(0, p.reserve[o] - occ);
     return std::min(p.out_depth[o] - occ, reserve_free + p.shared[o] - shared_used[o] - pending_shared);
   }
-  // The transitions below take kDamq = p.damq as a template argument: the
-  // callers choose once per batch, and static buffers run no DAMQ code.
+  // Arrivals and credits below take kDamq = p.damq as a template argument
+  // (departed() takes kExtras): the callers choose once per batch, and static
+  // buffers run no DAMQ code.
   // Input unit: flit f, delivered by the link at cycle `arrival`, is written into its VC.
   template <bool kDamq>
   [[gnu::always_inline]] void arrived(int ip, const Flit& f, Cycle arrival) {
