@@ -5,7 +5,8 @@
 # (e.g. activity) and configuration keys only one of them knows (keys renamed
 # since A are passed to A by their old names, keys new since A at their
 # default are left out for A). Prints one line per run
-# and exits 1 on any difference. Usage: scripts/same_results.sh BIN_A BIN_B
+# and exits 1 on any difference (a run BIN_A cannot do, e.g. a feature it
+# lacks, counts as one). Usage: scripts/same_results.sh BIN_A BIN_B
 set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 BIN_A BIN_B" >&2; exit 2; }
 a=$1; b=$2
@@ -45,6 +46,15 @@ runs=(
   "$df routing.algorithm=olm sim.mode=per-router sim.stage_order=reverse traffic.pattern=adv traffic.load=0.4"
   "$df routing.algorithm=olm router.vcs=5 routing.trigger=contention routing.contention.variant=ectn traffic.pattern=adv traffic.load=0.6"
   "$df routing.algorithm=min router.switching=wormhole router.buffer_depth=4 router.global_buffer_depth=16 router.injection_buffer_depth=8 traffic.load=0.4"
+  "$df routing.algorithm=ugal-l router.buffer_model=damq router.vcs=4 traffic.pattern=adv traffic.load=0.4"
+  "topologies/mesh-8x8.yaml router.buffer_model=damq traffic.load=0.4 $short"
+  "$df routing.algorithm=olm vc.mincred=true traffic.pattern=adv traffic.load=0.4"
+  "$df routing.algorithm=ugal-l vc.mincred=true router.vcs=4 traffic.load=0.5"
+  "topologies/torus-8x8.yaml link.power.policy=onoff link.power.t_train_ns=20 traffic.load=0.1 $short"
+  "topologies/torus-8x8.yaml link.power.policy=threshold link.power.t_train_ns=20 router.buffer_model=damq traffic.load=0.2 $short"
+  "topologies/mesh-8x8.yaml link.power.policy=awake link.power.t_train_ns=20 traffic.load=0.05 $short"
+  "$df routing.algorithm=min link.power.policy=highlow link.power.t_train_ns=20 vc.mincred=true traffic.load=0.2"
+  "topologies/mesh-8x8.yaml link.latency=300 traffic.load=0.01 $short"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it
 # does not know the new one.
