@@ -150,4 +150,21 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
   static tlm::tlm_generic_payload& payload() { return payload_; }
 };
 
+// A router's link targets of one item type, by port (the target() of each
+// port's sender, set before the simulation starts). A stage that sends keeps
+// one among its own hot members: the way through the router's object would
+// be one more likely cache miss per send.
+template <typename T>
+class LinkTargets {
+ public:
+  explicit LinkTargets(tlm::tlm_fw_transport_if<>* const* fw = nullptr) : fw_(fw) {}
+  // Ahead of a send: the target's first line is a likely miss, and several
+  // prefetched before their sends overlap.
+  void prefetch(int port) const { __builtin_prefetch(fw_[port]); }
+  void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }
+
+ private:
+  tlm::tlm_fw_transport_if<>* const* fw_;
+};
+
 }  // namespace nocsim

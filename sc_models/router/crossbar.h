@@ -6,6 +6,7 @@
 // Reads: ST queues. Writes: the link at once (it only becomes visible
 // link.latency cycles later), the queue at commit.
 #include "core/fixed_list.h"
+#include "link/link.h"
 #include "router/stage.h"
 
 namespace nocsim {
@@ -18,7 +19,8 @@ class Crossbar : public Stage {
   static bool work(const RouterState& st) { return st.st_queued > 0; }
 
  private:
-  FixedList<int> sent_;  // output ports that sent this cycle
+  LinkTargets<Flit> links_;  // by output port
+  FixedList<int> sent_;      // output ports that sent this cycle
 };
 
 }  // namespace nocsim

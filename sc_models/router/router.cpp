@@ -195,6 +195,12 @@ void Router::fail(const std::exception& e) {
 }
 
 void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
+  if (ports & (ports - 1))  // several links: their misses overlap
+    for (uint64_t m = ports; m; m &= m - 1) {
+      const int p = __builtin_ctzll(m);
+      __builtin_prefetch(lane == kFlitLane ? static_cast<const void*>(&in_link_[p]->flits())
+                                           : static_cast<const void*>(&out_link_[p]->credits()));
+    }
   if (lane == kFlitLane)
     for (; ports; ports &= ports - 1) pull_flits(__builtin_ctzll(ports), now);
   else

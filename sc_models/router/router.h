@@ -61,11 +61,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   const Link* in_link(int port) const { return in_link_[port]; }    // nullptr: unconnected
   const Link* out_link(int port) const { return out_link_[port]; }
 
-  // Called by stages during evaluate.
-  void send_flit(int out_port, const Flit& f) { LinkSender<Flit>::send(out_fw_[out_port], f, f.vc); }
-  void send_credit(int in_port, int vc, bool minimal = false) {
-    LinkSender<Credit>::send(credit_fw_[in_port], Credit::make(vc, minimal), vc);
-  }
+  // For stages that send during evaluate: flits by output port, credits by
+  // input port (the vectors are sized once, in the constructor).
+  LinkTargets<Flit> flit_targets() const { return LinkTargets<Flit>(out_fw_.data()); }
+  LinkTargets<Credit> credit_targets() const { return LinkTargets<Credit>(credit_fw_.data()); }
 
   // LinkReceiver: a flit or credit was sent here; tag = 64 * lane + port
   // (flits: the input port, credits: the output port).

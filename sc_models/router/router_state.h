@@ -233,10 +233,7 @@ struct RouterState {
     InputVc& ivc = vc(ip, v);
     const int o = ivc.route.out_port;
     OutputUnit& op = out[o];
-    StFlit& slot = op.queue.push_slot();
-    slot.ready = leaves;
-    slot.flit = ivc.buf.front();
-    Flit& f = slot.flit;
+    Flit f = ivc.buf.front();
     ivc.buf.pop();
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
@@ -257,6 +254,11 @@ struct RouterState {
     }
     f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
     f.ghops = static_cast<uint8_t>(f.ghops + op.global);
+    // Written whole, once: the queue slot's line (often not in cache) is
+    // never read back, so the store does not wait for it.
+    StFlit& slot = op.queue.push_slot();
+    slot.ready = leaves;
+    slot.flit = f;
     ++st_queued;
     queued_ports.insert(o);
     // Link power admits a new front once the input VC is up to date.

@@ -12,6 +12,7 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
                          std::unique_ptr<SwAllocBackend> alloc)
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
+      credits_(router.credit_targets()),
       grants_(static_cast<size_t>(st.p.ports) * static_cast<size_t>(st.p.speedup)),
       req_(st.p.ports, 0),
       op_of_(st.p.ports * st.p.vcs, 0),
@@ -54,6 +55,7 @@ void SwitchAlloc::allocate(Cycle now) {
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
       if (static_cast<int>(op.queue.size()) - departing + op.sa_added >= op.queue_capacity) continue;
       const int ip = ivc.port;
+      __builtin_prefetch(&ivc.buf.at(ivc.sa_taken));  // read if granted: the miss overlaps the allocation
       req_[ip] |= 1ull << (i - ip * V);
       ++requests_;
       op_of_[i] = out;
@@ -62,6 +64,8 @@ void SwitchAlloc::allocate(Cycle now) {
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);
     if (!inputs) break;
+    // A granted input sends a credit upstream: its link's miss overlaps the allocation.
+    for (uint64_t m = inputs; m; m &= m - 1) credits_.prefetch(__builtin_ctzll(m));
     alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
     for (uint64_t m = inputs; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
@@ -79,7 +83,7 @@ void SwitchAlloc::allocate(Cycle now) {
       ++op.vcs[ivc.out_vc].sa_used;
       ++op.sa_added;
       grants_.push({ip, v});
-      router_.send_credit(ip, v, minimal);
+      credits_.send(ip, Credit::make(v, minimal), v);
     }
   }
 }

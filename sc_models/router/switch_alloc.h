@@ -15,6 +15,7 @@
 
 #include "alloc/sw_alloc_backend.h"
 #include "core/fixed_list.h"
+#include "link/link.h"
 #include "router/stage.h"
 
 namespace nocsim {
@@ -48,7 +49,8 @@ class SwitchAlloc : public Stage {
   // What every evaluate and commit reads first (two cache lines of the
   // object), the scratch of in-transit priority and age arbiters after.
   std::unique_ptr<SwAllocBackend> alloc_;
-  uint64_t requests_ = 0;      // input VC requests this cycle (activity)
+  LinkTargets<Credit> credits_;  // by input port: a grant's credit goes back at once
+  uint64_t requests_ = 0;        // input VC requests this cycle (activity)
   FixedList<Grant> grants_;    // at most one per input port and round
   std::vector<uint64_t> req_;  // [ip] requesting VCs (allocator input)
   std::vector<int> op_of_;     // [ip*V+ivc] their output port
