@@ -12,16 +12,14 @@ Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, const RouterSta
 void Crossbar::evaluate(Cycle now) {
   sent_.clear();
   if (st_.st_queued == 0) return;
-  // Find the ports that send, then send: their links' misses overlap.
+  // The links of every queued port first (most send): their misses overlap.
+  st_.queued_ports.for_each([&](int op) { links_.prefetch(op); });
   st_.queued_ports.for_each([&](int op) {
-    if (st_.out[op].queue.front().ready > now) return;
-    links_.prefetch(op);
+    const auto& q = st_.out[op].queue;
+    if (q.front().ready > now) return;
+    links_.send(op, q.front().flit, q.front().flit.vc);
     sent_.push(op);
   });
-  for (int op : sent_) {
-    const Flit& f = st_.out[op].queue.front().flit;
-    links_.send(op, f, f.vc);
-  }
 }
 
 void Crossbar::commit(Cycle now, RouterState& st) {

@@ -24,6 +24,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       clk(*clk_port_) {
   st_.id = id;
   st_.p = p;
+  st_.update_extras();
   st_.in.resize(static_cast<size_t>(p.ports) * p.vcs);
   for (int ip = 0; ip < p.ports; ++ip)
     for (int v = 0; v < p.in_vcs[ip]; ++v) {
@@ -173,8 +174,8 @@ void Router::commit() {
     // Lanes are independent: credits, then flits, each in port order.
     const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
     due_[kCreditLane] = due_[kFlitLane] = 0;
-    pull_lane(kCreditLane, credits, now);
-    pull_lane(kFlitLane, flits, now);
+    if (credits) pull_lane(kCreditLane, credits, now);
+    if (flits) pull_lane(kFlitLane, flits, now);
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -195,16 +196,20 @@ void Router::fail(const std::exception& e) {
 }
 
 void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
-  if (ports & (ports - 1))  // several links: their misses overlap
-    for (uint64_t m = ports; m; m &= m - 1) {
-      const int p = __builtin_ctzll(m);
-      __builtin_prefetch(lane == kFlitLane ? static_cast<const void*>(&in_link_[p]->flits())
-                                           : static_cast<const void*>(&out_link_[p]->credits()));
-    }
+  if (ports & (ports - 1)) prefetch_lanes(lane, ports);
   if (lane == kFlitLane)
     for (; ports; ports &= ports - 1) pull_flits(__builtin_ctzll(ports), now);
   else
     for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), now);
+}
+
+// Several links to pull: their lanes' misses overlap.
+void Router::prefetch_lanes(int lane, uint64_t ports) const {
+  for (; ports; ports &= ports - 1) {
+    const int p = __builtin_ctzll(ports);
+    __builtin_prefetch(lane == kFlitLane ? static_cast<const void*>(&in_link_[p]->flits())
+                                         : static_cast<const void*>(&out_link_[p]->credits()));
+  }
 }
 
 void Router::pull_flits(int ip, Cycle now) {

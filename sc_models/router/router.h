@@ -87,7 +87,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
-  void set_link_gate(LinkGate* g) { st_.gate = g; }  // link power (router/link_gate.h)
+  void set_link_gate(LinkGate* g) {
+    st_.gate = g;
+    st_.update_extras();
+  }  // link power (router/link_gate.h)
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int lane, uint64_t ports) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
@@ -122,6 +125,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void commit();
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
   void pull_lane(int lane, uint64_t ports, Cycle now);
+  [[gnu::noinline]] void prefetch_lanes(int lane, uint64_t ports) const;
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ

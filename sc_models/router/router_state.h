@@ -130,6 +130,7 @@ struct RouterState {
   int id = 0;
   int n_active = 0;                      // input VCs holding an output VC
   int st_queued = 0;                     // flits between SA and the output link
+  bool extras = false;                   // has_extras(), kept by update_extras()
   // Link power, bit o: output o's front is held past the next edge (ST and
   // SA need not run for it until the router's wheel wake-up clears the bit).
   uint64_t parked = 0;
@@ -227,14 +228,15 @@ struct RouterState {
   // the input VC goes Idle, or routes its next head from cycle now + 1.
   // kExtras = has_extras(): DAMQ, vc.mincred or link power, tested only in
   // that instantiation.
-  bool has_extras() const { return p.damq || p.mincred || gate; }
+  bool has_extras() const { return extras; }
+  // After p or gate changes (the router's constructor, set_link_gate).
+  void update_extras() { extras = p.damq || p.mincred || gate; }
   template <bool kExtras>
   [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves) {
     InputVc& ivc = vc(ip, v);
     const int o = ivc.route.out_port;
     OutputUnit& op = out[o];
-    Flit f = ivc.buf.front();
-    ivc.buf.pop();
+    const Flit& src = ivc.buf.front();
     ivc.sa_taken = 0;
     ivc.sa_done = 0;
     op.sa_added = 0;
@@ -246,19 +248,22 @@ struct RouterState {
       if (p.check && ovc.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ivc.out_vc);
       obs.credit_taken(o, ivc.out_vc);
     }
-    f.vc = static_cast<uint8_t>(ivc.out_vc);
-    if (kExtras && p.mincred && !op.sink) {
-      f.minimal_hop = !(ivc.route.hop & kHopNonMinimal);
-      ovc.min_flits += f.minimal_hop;
-      if (f.minimal_hop) obs.min_taken(o);
-    }
-    f.hops = static_cast<uint16_t>(f.hops + op.network);  // counted when granted the link's port
-    f.ghops = static_cast<uint8_t>(f.ghops + op.global);
-    // Written whole, once: the queue slot's line (often not in cache) is
-    // never read back, so the store does not wait for it.
+    // The queue slot's line is often not in cache: it is only written (the
+    // changes computed from the buffered flit), so that no load waits for it.
     StFlit& slot = op.queue.push_slot();
     slot.ready = leaves;
-    slot.flit = f;
+    slot.flit = src;
+    Flit& f = slot.flit;
+    f.vc = static_cast<uint8_t>(ivc.out_vc);
+    if (kExtras && p.mincred && !op.sink) {
+      const bool minimal = !(ivc.route.hop & kHopNonMinimal);
+      f.minimal_hop = minimal;
+      ovc.min_flits += minimal;
+      if (minimal) obs.min_taken(o);
+    }
+    f.hops = static_cast<uint16_t>(src.hops + op.network);  // counted when granted the link's port
+    f.ghops = static_cast<uint8_t>(src.ghops + op.global);
+    ivc.buf.pop();
     ++st_queued;
     queued_ports.insert(o);
     // Link power admits a new front once the input VC is up to date.
