@@ -41,7 +41,7 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     const Cycle now = cycle_now(period_ps_);
     Cycle a = now + static_cast<Cycle>(latency_);
-    if (delay != sc_core::SC_ZERO_TIME) a += static_cast<Cycle>(delay.value()) / period_ps_;
+    if (delay.value()) a += static_cast<Cycle>(delay.value()) / period_ps_;
     line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
     ++sent_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);

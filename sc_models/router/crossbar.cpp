@@ -22,9 +22,4 @@ void Crossbar::evaluate(Cycle now) {
   });
 }
 
-void Crossbar::commit(Cycle now, RouterState& st) {
-  for (int op : sent_) st.sent(op, now);
-  sent_.clear();
-}
-
 }  // namespace nocsim

@@ -15,7 +15,11 @@ class Crossbar : public Stage {
  public:
   Crossbar(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process);
   void evaluate(Cycle now) override;
-  void commit(Cycle now, RouterState& st) override;
+  // Inline: the router's commit calls it on most cycles.
+  void commit(Cycle now, RouterState& st) override {
+    for (int op : sent_) st.sent(op, now);
+    sent_.clear();
+  }
   static bool work(const RouterState& st) { return st.st_queued > 0; }
 
  private:
