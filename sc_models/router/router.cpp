@@ -213,15 +213,16 @@ void Router::prefetch_lanes(int lane, uint64_t ports) const {
 }
 
 void Router::pull_flits(int ip, Cycle now) {
+  if (st_.p.damq) return pull_damq_flits(ip, now);
   auto& line = in_link_[ip]->flits();
-  if (st_.p.damq) {
-    for (; line.ready(now + 1); line.pop()) st_.arrived<true>(ip, line.front(), line.front_arrival());
-    return;
-  }
   while (line.ready(now + 1)) {
     st_.arrived<false>(ip, line.front(), line.front_arrival());
     line.pop();
   }
+}
+void Router::pull_damq_flits(int ip, Cycle now) {
+  auto& line = in_link_[ip]->flits();
+  for (; line.ready(now + 1); line.pop()) st_.arrived<true>(ip, line.front(), line.front_arrival());
 }
 
 void Router::pull_credits(int op, Cycle now) {

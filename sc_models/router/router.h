@@ -129,6 +129,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
+  [[gnu::noinline]] void pull_damq_flits(int in_port, Cycle now);
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
   [[gnu::noinline]] void ask_wheel(int lane, uint64_t port, Cycle arrival);
   // After a commit or a pull: a stage (or the per-router process) with work
