@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Do two nocsim binaries give the same results? Runs every shipped
-# configuration and a matrix of switching, modes and routings with both and
-# compares the JSON, leaving out wall-clock fields, sections only B writes
-# (e.g. activity) and configuration keys only one of them knows (keys renamed
-# since A are passed to A by their old names, keys new since A at their
-# default are left out for A). Prints one line per run
-# and exits 1 on any difference (a run BIN_A cannot do, e.g. a feature it
-# lacks, counts as one). Usage: scripts/same_results.sh BIN_A BIN_B
+# configuration but dragonfly-h8 (16,512 nodes) and a matrix of switching,
+# modes, routings, DAMQ, minCred and link power with both and compares the
+# JSON, leaving out wall-clock fields, sections only B writes (e.g. activity)
+# and configuration keys only one of them knows (keys renamed since A are
+# passed to A by their old names, keys new since A at their default are left
+# out for A). Prints one line per run and exits 1 on any difference (a run
+# BIN_A cannot do, e.g. a feature it lacks, counts as one).
+# Usage: scripts/same_results.sh BIN_A BIN_B
 set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 BIN_A BIN_B" >&2; exit 2; }
 a=$1; b=$2

@@ -87,10 +87,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
+  // Link power (router/link_gate.h).
   void set_link_gate(LinkGate* g) {
     st_.gate = g;
     st_.update_extras();
-  }  // link power (router/link_gate.h)
+  }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int lane, uint64_t ports) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
