@@ -157,7 +157,7 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
 template <typename T>
 class LinkTargets {
  public:
-  explicit LinkTargets(tlm::tlm_fw_transport_if<>* const* fw = nullptr) : fw_(fw) {}
+  explicit LinkTargets(tlm::tlm_fw_transport_if<>* const* fw) : fw_(fw) {}
   // Ahead of a send: the target's first line is a likely miss, and several
   // prefetched before their sends overlap.
   void prefetch(int port) const { __builtin_prefetch(fw_[port]); }
