@@ -8,7 +8,8 @@
 
 namespace nocsim {
 
-KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap) : k_(std::move(k)), c_(c), wrap_(wrap) {
+KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap)
+    : k_(std::move(k)), n_(static_cast<int>(k_.size())), c_(c), wrap_(wrap) {
   if (k_.empty()) throw ConfigError("topology.n: must be >= 1");
   if (c_ < 1) throw ConfigError("topology.concentration: must be >= 1");
   long long r = 1;
@@ -19,6 +20,9 @@ KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap) : k_(std::move(k)), c
     if (r * c_ > (1 << 24)) throw ConfigError("topology.k: more than 2^24 nodes is not supported");
   }
   routers_ = static_cast<int>(r);
+  coord_.resize(static_cast<size_t>(routers_) * static_cast<size_t>(n_));
+  for (int router = 0; router < routers_; ++router)
+    for (int d = 0; d < n_; ++d) coord_[static_cast<size_t>(router) * n_ + d] = (router / stride_[d]) % k_[d];
 }
 
 std::string KAryNCube::describe() const {
@@ -49,8 +53,9 @@ PortPeer KAryNCube::peer(int router, int port) const {
 int KAryNCube::min_offset(int a, int b, int d) const {
   int diff = b - a;
   if (!wrap_) return diff;
-  int kd = k_[d];
-  int fwd = ((diff % kd) + kd) % kd;  // hops going +
+  const int kd = k_[d];
+  int fwd = diff < 0 ? diff + kd : diff;  // hops going +
+  if (fwd < 0 || fwd >= kd) fwd = ((diff % kd) + kd) % kd;  // a or b not a coordinate
   return fwd <= kd - fwd ? fwd : fwd - kd;
 }
 

@@ -24,10 +24,12 @@ class KAryNCube : public Topology {
   int min_hops(int src_router, int dst_router) const override;
   double bisection_load() const override;
 
-  int n() const { return static_cast<int>(k_.size()); }
+  int n() const { return n_; }
   int k(int d) const { return k_[d]; }
   bool wrap() const { return wrap_; }
-  int coord(int router, int d) const { return (router / stride_[d]) % k_[d]; }
+  // From a table (4 bytes per router and dimension): routings read
+  // coordinates at every head, and computing one takes two divisions.
+  int coord(int router, int d) const { return coord_[static_cast<size_t>(router) * static_cast<size_t>(n_) + d]; }
   int router_at(const std::vector<int>& x) const;
   // Signed minimal offset from a to b in dimension d: + means the + port.
   // On a torus tie (distance k/2) the + direction is taken.
@@ -72,6 +74,8 @@ class KAryNCube : public Topology {
 
  private:
   std::vector<int> k_, stride_;
+  std::vector<int> coord_;  // [router * n + d]
+  int n_;
   int c_;
   bool wrap_;
   int routers_;
