@@ -50,6 +50,10 @@ TEST(Topology, TorusWrapsEveryDimension) {
   EXPECT_FALSE(t.is_wrap(t.router_at({1, 0, 0}), 0));
   EXPECT_EQ(t.min_offset(0, 3, 0), -1);
   EXPECT_EQ(t.min_offset(0, 2, 0), 2);  // tie at k/2 goes +
+  EXPECT_EQ(t.min_offset(7, 0, 0), 1);  // positions past a ring's coordinates wrap too
+  EXPECT_EQ(t.min_offset(0, 7, 0), -1);
+  for (int r = 0; r < t.routers(); ++r)
+    EXPECT_EQ(t.router_at({t.coord(r, 0), t.coord(r, 1), t.coord(r, 2)}), r);
 }
 
 TEST(Topology, NodesAttachToNicPorts) {
