@@ -33,7 +33,7 @@ namespace {
   return o.str();
 }
 
-std::string vcs_text(uint64_t mask) {
+[[maybe_unused]] std::string vcs_text(uint64_t mask) {
   std::ostringstream o;
   o << '{';
   for (uint64_t m = mask; m; m &= m - 1) o << __builtin_ctzll(m) << (m & (m - 1) ? "," : "");
