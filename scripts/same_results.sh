@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Do two nocsim binaries give the same results? Runs every shipped
 # configuration but dragonfly-h8 (16,512 nodes) and a matrix of switching,
-# modes, routings, DAMQ, minCred and link power with both and compares the
-# JSON, leaving out wall-clock fields, sections only B writes (e.g. activity)
-# and configuration keys only one of them knows (keys renamed since A are
-# passed to A by their old names, keys new since A at their default are left
-# out for A). Prints one line per run and exits 1 on any difference (a run
-# BIN_A cannot do, e.g. a feature it lacks, counts as one).
+# modes, dragonfly and torus routings, DAMQ, minCred and link power with
+# both and compares the JSON, leaving out wall-clock fields, sections only B
+# writes (e.g. activity) and configuration keys only one of them knows (keys
+# renamed since A are passed to A by their old names, keys new since A at
+# their default are left out for A). Prints one line per run and exits 1 on
+# any difference (a run BIN_A cannot do, e.g. a feature it lacks, counts as
+# one).
 # Usage: scripts/same_results.sh BIN_A BIN_B
 set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 BIN_A BIN_B" >&2; exit 2; }
@@ -56,6 +57,11 @@ runs=(
   "topologies/mesh-8x8.yaml link.power.policy=awake link.power.t_train_ns=20 traffic.load=0.05 $short"
   "$df routing.algorithm=min link.power.policy=highlow link.power.t_train_ns=20 vc.mincred=true traffic.load=0.2"
   "topologies/mesh-8x8.yaml link.latency=300 traffic.load=0.01 $short"
+  "topologies/torus-4x4x4.yaml routing.algorithm=star router.vcs=3 traffic.load=0.3 $short"
+  "topologies/torus-8x8.yaml routing.algorithm=smart-dor router.vcs=3 traffic.pattern=tornado traffic.load=0.4 $short"
+  "topologies/torus-8x8.yaml routing.algorithm=abr router.buffer_depth=16 traffic.pattern=transpose traffic.load=0.2 $short"
+  "topologies/torus-4x4x4.yaml routing.algorithm=por router.vcs=3 router.buffer_depth=16 traffic.load=0.3 $short"
+  "topologies/torus-4x4x4.yaml routing.algorithm=ofr router.vcs=3 router.buffer_depth=16 traffic.pattern=transpose3d traffic.load=0.2 $short"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it
 # does not know the new one.
