@@ -20,12 +20,9 @@ KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap)
     if (r * c_ > (1 << 24)) throw ConfigError("topology.k: more than 2^24 nodes is not supported");
   }
   routers_ = static_cast<int>(r);
-  const size_t entries = static_cast<size_t>(routers_) * static_cast<size_t>(n_);
-  if (entries > kCoordTable) return;
-  std::vector<int> table(entries);
+  coord_.resize(static_cast<size_t>(routers_) * static_cast<size_t>(n_));
   for (int router = 0; router < routers_; ++router)
-    for (int d = 0; d < n_; ++d) table[static_cast<size_t>(router) * n_ + d] = coord(router, d);
-  coord_ = std::move(table);
+    for (int d = 0; d < n_; ++d) coord_[static_cast<size_t>(router) * n_ + d] = (router / stride_[d]) % k_[d];
 }
 
 std::string KAryNCube::describe() const {

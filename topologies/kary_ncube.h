@@ -2,7 +2,6 @@
 // k1 x ... x kn mesh or torus with c nodes per router.
 // Router index = x0 + x1*k0 + x2*k0*k1 ...; port 2d is +d, port 2d+1 is -d,
 // ports 2n .. 2n+c-1 attach the router's nodes.
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -28,15 +27,9 @@ class KAryNCube : public Topology {
   int n() const { return n_; }
   int k(int d) const { return k_[d]; }
   bool wrap() const { return wrap_; }
-  // Routings read coordinates at every head, and computing one takes two
-  // divisions: from a table (4 bytes per router and dimension) up to
-  // kCoordTable entries, computed past it (such a network needs over 50 GiB,
-  // and the memory check that refuses one too large runs after this object).
-  static constexpr size_t kCoordTable = size_t{1} << 22;
-  int coord(int router, int d) const {
-    if (coord_.empty()) return (router / stride_[d]) % k_[d];
-    return coord_[static_cast<size_t>(router) * static_cast<size_t>(n_) + d];
-  }
+  // From a table (4 bytes per router and dimension): routings read
+  // coordinates at every head, and computing one takes two divisions.
+  int coord(int router, int d) const { return coord_[static_cast<size_t>(router) * static_cast<size_t>(n_) + d]; }
   int router_at(const std::vector<int>& x) const;
   // Signed minimal offset from a to b in dimension d: + means the + port.
   // On a torus tie (distance k/2) the + direction is taken.
@@ -81,7 +74,7 @@ class KAryNCube : public Topology {
 
  private:
   std::vector<int> k_, stride_;
-  std::vector<int> coord_;  // [router * n + d]; empty past kCoordTable
+  std::vector<int> coord_;  // [router * n + d]
   int n_;
   int c_;
   bool wrap_;

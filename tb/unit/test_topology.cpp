@@ -56,18 +56,6 @@ TEST(Topology, TorusWrapsEveryDimension) {
     EXPECT_EQ(t.router_at({t.coord(r, 0), t.coord(r, 1), t.coord(r, 2)}), r);
 }
 
-// Past KAryNCube::kCoordTable entries the coordinates are computed, not tabled.
-TEST(Topology, LargeTorusComputesItsCoordinates) {
-  KAryNCube t({4096, 2048}, 1, true);
-  ASSERT_GT(static_cast<size_t>(t.routers()) * 2, KAryNCube::kCoordTable);
-  for (int r : {0, 1, 4095, 4096, 4096 * 1000 + 17, t.routers() - 1}) {
-    EXPECT_EQ(t.coord(r, 0), r % 4096);
-    EXPECT_EQ(t.coord(r, 1), r / 4096);
-    EXPECT_EQ(t.router_at({t.coord(r, 0), t.coord(r, 1)}), r);
-  }
-  EXPECT_EQ(t.min_offset(t.coord(0, 0), t.coord(4095, 0), 0), -1);
-}
-
 TEST(Topology, NodesAttachToNicPorts) {
   KAryNCube t({3, 3}, 3, false);
   for (int n = 0; n < t.nodes(); ++n) {
