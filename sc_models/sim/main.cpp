@@ -1,4 +1,4 @@
-// nocsim CONFIG.yaml [key=value ...] [-o results.json] [--quiet]
+// nocsim CONFIG.yaml [key=value ...] [-o results.json] [--csv results.csv] [--quiet]
 // Exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 128 + signal
 // when SIGINT or SIGTERM stopped the run (its results so far are written).
 #include <algorithm>
@@ -29,7 +29,7 @@
 namespace {
 
 void usage() {
-  std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--quiet] [--check-config]\n"
+  std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--csv results.csv] [--quiet] [--check-config]\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
                "       nocsim [CONFIG.yaml] [key=value ...] --power-model   (one router's area, leakage and energy per event; no run)\n"
                "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 130/143 interrupted\n";
@@ -70,6 +70,7 @@ void list_keys() {
 
 struct CliArgs {
   std::string out_path;
+  std::string csv_path;  // the JSON's scalars as key,value lines
   bool check_only = false;
   bool power_model = false;
 };
@@ -96,6 +97,9 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
     else if (a == "-o") {
       if (++i < argc) args.out_path = argv[i];
       else errors.push_back("-o: missing output file name");
+    } else if (a == "--csv") {
+      if (++i < argc) args.csv_path = argv[i];
+      else errors.push_back("--csv: missing output file name");
     } else if (a.find('=') != std::string::npos) overrides.push_back(a);
     else if (!a.empty() && a[0] == '-') errors.push_back(a + ": unknown option (see --help)");
     else if (have_file) errors.push_back(a + ": only one configuration file may be given");
@@ -112,18 +116,20 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
 
 // -o before the run: a results file that cannot be written is bad input,
 // not hours of simulation lost at the end.
-void check_output(const std::string& path) {
+void check_output(const std::string& path, const char* option) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path p(path);
-  if (fs::is_directory(p, ec)) throw nocsim::ConfigError("-o: " + path + " is a directory");
-  auto refuse = [&path](int err) { throw nocsim::ConfigError("-o: cannot write " + path + ": " + std::strerror(err)); };
+  const std::string opt = option;
+  if (fs::is_directory(p, ec)) throw nocsim::ConfigError(opt + ": " + path + " is a directory");
+  auto refuse = [&](int err) { throw nocsim::ConfigError(opt + ": cannot write " + path + ": " + std::strerror(err)); };
   if (fs::exists(p, ec)) {
     if (access(path.c_str(), W_OK) != 0) refuse(errno);
     return;
   }
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec)) throw nocsim::ConfigError("-o: cannot write " + path + ": no directory " + dir.string());
+  if (!fs::is_directory(dir, ec))
+    throw nocsim::ConfigError(opt + ": cannot write " + path + ": no directory " + dir.string());
   if (access(dir.c_str(), W_OK | X_OK) != 0) refuse(errno);
 }
 
@@ -156,7 +162,8 @@ int sc_main(int argc, char* argv[]) {
     const std::unique_ptr<nocsim::Topology> topo = nocsim::validate_config(cfg);
     if (args.power_model) return nocsim::print_power_model(std::cout, cfg, *topo), 0;
     nocsim::check_memory(*topo, cfg);
-    if (!args.out_path.empty()) check_output(args.out_path);
+    if (!args.out_path.empty()) check_output(args.out_path, "-o");
+    if (!args.csv_path.empty()) check_output(args.csv_path, "--csv");
     if (args.check_only) return 0;
     if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::install_stop_handlers();
@@ -169,6 +176,10 @@ int sc_main(int argc, char* argv[]) {
     int code = r.exit_code;
     if (const int err = args.out_path.empty() ? 0 : write_results(args.out_path, r.json)) {
       std::cerr << "nocsim: error: -o: writing " << args.out_path << " failed: " << std::strerror(err) << std::endl;
+      if (!code) code = nocsim::kExitBadInput;
+    }
+    if (const int err = args.csv_path.empty() ? 0 : write_results(args.csv_path, r.csv)) {
+      std::cerr << "nocsim: error: --csv: writing " << args.csv_path << " failed: " << std::strerror(err) << std::endl;
       if (!code) code = nocsim::kExitBadInput;
     }
     std::cout.flush();

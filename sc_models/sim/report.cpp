@@ -14,6 +14,7 @@
 #include "sim/power_report.h"
 #include "stats/fairness.h"
 #include "stats/json_writer.h"
+#include "stats/saturation.h"
 
 namespace nocsim {
 namespace {
@@ -102,6 +103,9 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("offered_load", offered);
   j.num("generated_load", per_node_cycle(s.window_flits_generated));
   j.num("accepted_load", accepted);
+  const bool sat = !res.exit_code && saturated(static_cast<double>(s.window_flits_generated),
+                                                      static_cast<double>(s.window_flits_accepted));
+  j.boolean("saturated", sat);
   if (t.bisection_load() > 0) {  // the loads in Versaci's unit too
     j.num("gamma0_flits", t.bisection_load());
     j.num("offered_load_gamma0", offered / t.bisection_load());
@@ -187,14 +191,15 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.close();
   j.close();
   res.json = j.text();
+  res.csv = j.csv();
 
   std::ostringstream o;
   char line[256];
   o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; " << cfg.get_str("routing.algorithm") << ", "
     << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
   if (!warning.empty()) o << "  warning  " << warning << "\n";
-  std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)\n",
-                offered, accepted);
+  std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)%s\n",
+                offered, accepted, sat ? "  saturated" : "");
   o << line;
   std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
                 lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),
@@ -252,12 +257,16 @@ std::vector<std::pair<const char*, uint64_t>> ActivitySummary::totals(bool out_b
 // their head was injected; contention samples at the interval's end.
 void write_series(JsonWriter& j, const Network& net, bool per_router) {
   const NetStats& s = net.stats();
-  std::vector<uint64_t> end, delivered, mis_g, mis_l, held;
+  std::vector<uint64_t> end, delivered, mis_g, mis_l, held, accepted;
+  std::vector<double> latency;
   for (size_t k = 0; k < s.series.size(); ++k) {
+    const NetStats::SeriesBin& b = s.series[k];
     end.push_back((k + 1) * s.series_period);
-    delivered.push_back(s.series[k].delivered);
-    mis_g.push_back(s.series[k].misrouted_global);
-    mis_l.push_back(s.series[k].misrouted_local);
+    delivered.push_back(b.delivered);
+    mis_g.push_back(b.misrouted_global);
+    mis_l.push_back(b.misrouted_local);
+    latency.push_back(b.delivered ? static_cast<double>(b.latency_sum) / static_cast<double>(b.delivered) : 0.0);
+    accepted.push_back(b.accepted_flits);
   }
   const auto& per = net.contention_series();
   for (const auto& r : per)
@@ -271,6 +280,8 @@ void write_series(JsonWriter& j, const Network& net, bool per_router) {
   j.int_array("delivered", delivered);
   j.int_array("misrouted_global", mis_g);
   j.int_array("misrouted_local", mis_l);
+  j.num_array("latency_mean", latency);
+  j.int_array("accepted_flits", accepted);
   if (!per.empty()) {
     j.int_array("contention_total", held);
     if (per_router) {

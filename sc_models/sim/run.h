@@ -13,6 +13,7 @@ struct RunResult {
   int exit_code = 0;
   std::string error;   // one line (plus the blocked-VC report for a deadlock)
   std::string json;    // results document (also written for failed runs)
+  std::string csv;     // its scalars as key,value lines
   std::string summary; // human-readable
 };
 

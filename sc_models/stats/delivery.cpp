@@ -17,6 +17,10 @@ void DeliveryCollector::delivered(const Flit& f, Cycle at) {
     ++b.delivered;
     b.misrouted_global += mis_g;
     b.misrouted_local += mis_l;
+    b.latency_sum += at - f.gen;
+    const size_t done = static_cast<size_t>(at / stats_.series_period);
+    if (done >= stats_.series.size()) stats_.series.resize(done + 1);
+    stats_.series[done].accepted_flits += f.size;
   }
   if (!f.measured) return;
   ++stats_.measured_delivered;

@@ -1,6 +1,7 @@
 #pragma once
 // Minimal JSON writer with fixed number formatting, so that one seed gives
-// byte-identical output.
+// byte-identical output. It also keeps every scalar outside arrays as a flat
+// (dotted key, value) record, the run's CSV (docs/user-guide.md, "Results").
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -12,11 +13,33 @@ namespace nocsim {
 
 class JsonWriter {
  public:
-  void open(const char* key = nullptr) { item(key) += "{"; first_ = true; ++depth_; }
-  void close() { --depth_; s_ += "\n" + indent() + "}"; first_ = false; }
+  void open(const char* key = nullptr) {
+    item(key) += "{";
+    first_ = true;
+    ++depth_;
+    path_.push_back(key ? key : "");
+  }
+  void close() {
+    --depth_;
+    s_ += "\n" + indent() + "}";
+    first_ = false;
+    path_.pop_back();
+  }
   // An array whose items are written with a null key.
-  void open_array(const char* key) { item(key) += "["; first_ = true; ++depth_; }
-  void close_array() { --depth_; s_ += "\n" + indent() + "]"; first_ = false; }
+  void open_array(const char* key) {
+    item(key) += "[";
+    first_ = true;
+    ++depth_;
+    path_.push_back(key ? key : "");
+    ++in_array_;
+  }
+  void close_array() {
+    --depth_;
+    s_ += "\n" + indent() + "]";
+    first_ = false;
+    path_.pop_back();
+    --in_array_;
+  }
   // A flat object of integers on one line: a record of an array.
   void int_object(const char* key, std::initializer_list<std::pair<const char*, uint64_t>> fields) {
     std::string& s = item(key);
@@ -28,8 +51,16 @@ class JsonWriter {
     char b[64];
     std::snprintf(b, sizeof b, "%.10g", v);
     item(key) += b;
+    flat(key, b);
   }
-  void num(const char* key, uint64_t v) { item(key) += std::to_string(v); }
+  void num(const char* key, uint64_t v) {
+    item(key) += std::to_string(v);
+    flat(key, std::to_string(v));
+  }
+  void boolean(const char* key, bool v) {
+    item(key) += v ? "true" : "false";
+    flat(key, v ? "true" : "false");
+  }
   void num_array(const char* key, const std::vector<double>& v) {
     std::string& s = item(key);
     s += "[";
@@ -46,9 +77,25 @@ class JsonWriter {
     for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
     s += "]";
   }
-  void str(const char* key, const std::string& v) { item(key) += quote(v); }
+  void str(const char* key, const std::string& v) {
+    item(key) += quote(v);
+    flat(key, v);
+  }
   void raw(const char* key, const std::string& v) { item(key) += v; }
   std::string text() const { return s_ + "\n"; }
+  // The scalars as CSV: a "key,value" header, then one line each, values
+  // quoted where they hold a comma, a quote or a line break (RFC 4180).
+  std::string csv() const {
+    std::string o = "key,value\n";
+    for (const auto& [k, v] : flat_) o += k + "," + csv_field(v) + "\n";
+    return o;
+  }
+  static std::string csv_field(const std::string& v) {
+    if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
+    std::string o = "\"";
+    for (char c : v) o += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return o + "\"";
+  }
   static std::string quote(const std::string& v) {
     std::string o = "\"";
     for (char c : v) {
@@ -68,9 +115,20 @@ class JsonWriter {
     if (key) s_ += quote(key) + ": ";
     return s_;
   }
+  // Scalars in objects only: an array's items have no key of their own.
+  void flat(const char* key, const std::string& v) {
+    if (in_array_ || !key) return;
+    std::string k;
+    for (const auto& p : path_)
+      if (!p.empty()) k += p + ".";
+    flat_.emplace_back(k + key, v);
+  }
   std::string s_;
   int depth_ = 0;
   bool first_ = true;
+  int in_array_ = 0;
+  std::vector<std::string> path_;
+  std::vector<std::pair<std::string, std::string>> flat_;
 };
 
 }  // namespace nocsim

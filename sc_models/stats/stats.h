@@ -42,9 +42,11 @@ struct NetStats {
   std::vector<Delivery> deliveries;
   // stats.series_period > 0: per interval of that many cycles, by the cycle
   // their head entered the network (where source routing decides), the
-  // packets delivered (whole run) and how many were misrouted.
+  // packets delivered (whole run), how many were misrouted and their summed
+  // latency; and by the cycle of delivery, the flits delivered (accepted).
   struct SeriesBin {
     uint64_t delivered = 0, misrouted_global = 0, misrouted_local = 0;
+    uint64_t latency_sum = 0, accepted_flits = 0;
   };
   Cycle series_period = 0;
   std::vector<SeriesBin> series;

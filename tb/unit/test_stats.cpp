@@ -8,6 +8,8 @@
 
 #include "stats/fairness.h"
 #include "stats/histogram.h"
+#include "stats/json_writer.h"
+#include "stats/saturation.h"
 
 using nocsim::fairness;
 
@@ -79,4 +81,41 @@ TEST(LatencyHistogram, WithinItsPrecisionAboveAndBoundedInSize) {
     }
   }
   EXPECT_LE(h.bins(), size_t{1024 + 22 * 512 + 1});
+}
+
+// The run's CSV: every scalar outside arrays under its dotted path, values
+// with a comma or a quote quoted; arrays and their records left out.
+TEST(JsonWriterCsv, FlatScalarsWithDottedKeys) {
+  nocsim::JsonWriter j;
+  j.open();
+  j.str("status", "ok");
+  j.boolean("saturated", true);
+  j.open("latency");
+  j.num("mean", 12.5);
+  j.num("p99", uint64_t{40});
+  j.close();
+  j.num_array("per_router", {1.0, 2.0});
+  j.open_array("records");
+  j.int_object(nullptr, {{"a", 1}});
+  j.open();
+  j.num("inside", 1.0);
+  j.close();
+  j.close_array();
+  j.open("config");
+  j.str("traffic.phases", "[{cycles: 5, load: \"x\"}]");
+  j.close();
+  j.close();
+  EXPECT_EQ(j.csv(),
+            "key,value\nstatus,ok\nsaturated,true\nlatency.mean,12.5\nlatency.p99,40\n"
+            "config.traffic.phases,\"[{cycles: 5, load: \"\"x\"\"}]\"\n");
+  EXPECT_NE(j.text().find("\"saturated\": true"), std::string::npos);
+}
+
+// Saturated: the window delivered less than 97% of what it generated.
+TEST(Saturation, BacklogGrowingByMoreThanThreePercent) {
+  EXPECT_FALSE(nocsim::saturated(0, 0));
+  EXPECT_FALSE(nocsim::saturated(1000, 1000));
+  EXPECT_FALSE(nocsim::saturated(1000, 970));
+  EXPECT_TRUE(nocsim::saturated(1000, 969));
+  EXPECT_FALSE(nocsim::saturated(1000, 1020));  // delivered what earlier cycles queued
 }
