@@ -4,21 +4,20 @@ with a time series (stats.series_period) and traffic.phases whose second
 phase starts at SWITCH. Prints, per file, the final misrouted (global)
 fraction (mean of the last quarter of the intervals after the switch) and
 the cycles after the switch until an interval first reaches 90% of it.
+The rule lives in scripts/nocsimexp/transient.py (also used by
+scripts/reproduce/contention_transient.py).
 Usage: scripts/transient.py SWITCH RESULT.json [RESULT.json ...]"""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nocsimexp import transient  # noqa: E402
 
 
 def reaction(path, switch):
-    s = json.load(open(path))["series"]
-    ends, dl, mg = s["interval_end"], s["delivered"], s["misrouted_global"]
-    after = [(e, m / d) for e, d, m in zip(ends, dl, mg) if e > switch and d > 0]
-    tail = after[len(after) * 3 // 4:]
-    final = sum(f for _, f in tail) / len(tail)
-    for e, f in after:
-        if f >= 0.9 * final:
-            return final, e - switch
-    return final, None
+    with open(path) as f:
+        return transient.reaction(json.load(f), switch)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,117 @@
+"""Shared frame of the scripts in scripts/reproduce/: options (--quick,
+--out, --jobs, --nocsim, --force), sweeps whose raw runs stay under results/
+while their CSVs, plots and a README with tables and the exact command go to
+the output folder (docs/validation/<name>/ for full runs,
+results/reproduce/<name>/ for --quick)."""
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+from . import backends
+from .sweeper import Sweep, DEFAULT_NOCSIM, ROOT, failure_summary
+
+
+class Reproduction:
+    def __init__(self, name, doc, argv=None):
+        ap = argparse.ArgumentParser(prog="./scripts/reproduce/%s.py" % name, description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+        ap.add_argument("--quick", action="store_true",
+                        help="a small version (seconds to a minute), as CI runs it; output to results/reproduce/%s" % name)
+        ap.add_argument("--out", help="output folder (default docs/validation/%s, or results/reproduce/%s with --quick)"
+                        % (name, name))
+        ap.add_argument("--work", help="folder for the raw runs (default results/reproduce-runs/%s[-quick])" % name)
+        ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once (default: the cores)")
+        ap.add_argument("--nocsim", default=DEFAULT_NOCSIM, help="the nocsim binary (default build/nocsim)")
+        ap.add_argument("--force", action="store_true", help="rerun finished runs")
+        ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+        self.args = ap.parse_args(argv)
+        self.name, self.doc = name, doc
+        self.quick = self.args.quick
+        if not (os.path.isfile(self.args.nocsim) and os.access(self.args.nocsim, os.X_OK)):
+            sys.stderr.write("%s: error: --nocsim %s: not an executable (build it with scripts/setup.sh)\n"
+                             % (name, self.args.nocsim))
+            sys.exit(2)
+        default = os.path.join(ROOT, "results", "reproduce", name) if self.quick \
+            else os.path.join(ROOT, "docs", "validation", name)
+        self.out = os.path.abspath(self.args.out or default)
+        self.work = os.path.abspath(self.args.work or os.path.join(
+            ROOT, "results", "reproduce-runs", name + ("-quick" if self.quick else "")))
+        os.makedirs(self.out, exist_ok=True)
+        self.sections, self.failures, self.t0 = [], [], time.time()
+        self.command = "./scripts/reproduce/%s.py%s" % (name, " --quick" if self.quick else "")
+
+    def config(self, rel):
+        return os.path.join(ROOT, rel)
+
+    def sweep(self, tag, config, axes, seeds=(1,), fixed=()):
+        """Runs a grid (axes: [(key, [values])]) and copies its runs.csv and
+        summary.csv into the output folder as TAG-runs.csv, TAG-summary.csv.
+        Returns the Sweep with its rows and summaries collected."""
+        axes = [(k, [str(v) for v in vals]) for k, vals in axes]
+        s = Sweep(self.config(config), axes, list(seeds), os.path.join(self.work, tag), self.args.nocsim, fixed)
+        if not self.args.quiet:
+            sys.stderr.write("%s: %s\n" % (self.name, tag))
+        try:
+            s.run("local", self.args.jobs, None, self.args.force, self.args.quiet)
+        except backends.BackendError as e:
+            sys.exit("%s: %s" % (self.name, e))
+        s.rows_, s.sums_, s.table_ = s.write()
+        for f in ("runs.csv", "summary.csv"):
+            shutil.copyfile(os.path.join(s.out_dir, f), os.path.join(self.out, "%s-%s" % (tag, f)))
+        self.failures += failure_summary(s.rows_, s.keys)
+        return s
+
+    def path(self, filename):
+        return os.path.join(self.out, filename)
+
+    def section(self, title, text):
+        self.sections.append((title, text))
+
+    def image(self, title, filename, caption=""):
+        self.sections.append((title, "![%s](%s)\n\n%s" % (title, filename, caption)))
+
+    def finish(self, setting):
+        """Writes README.md: what was run (setting, in prose), the command,
+        the build, then every section in order."""
+        try:
+            commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                                    text=True, timeout=10).stdout.strip() or "unknown"
+        except (OSError, subprocess.TimeoutExpired):
+            commit = "unknown"
+        lines = ["# %s%s" % (self.doc.strip().splitlines()[0], " (quick)" if self.quick else ""), "",
+                 setting.strip(), "",
+                 "Made by `%s` (nocsim %s, %.0f s on %d jobs); every table and plot below comes from the runs "
+                 "of that command, whose CSVs lie beside this file (`*-runs.csv`: one row per run; "
+                 "`*-summary.csv`: mean and 95%% confidence half-width per point)."
+                 % (self.command, commit, time.time() - self.t0, self.args.jobs), ""]
+        for title, text in self.sections:
+            lines += ["## " + title, "", text.rstrip(), ""]
+        if self.failures:
+            lines += ["## Failed runs", "", "```"] + self.failures + ["```", ""]
+        with open(self.path("README.md"), "w") as f:
+            f.write("\n".join(lines))
+        if not self.args.quiet:
+            sys.stderr.write("%s: wrote %s\n" % (self.name, self.out))
+
+
+def fmt_pm(s, key, fmt="%.3f"):
+    """'mean ± ci' of a summary row."""
+    m = s.get(key)
+    if m in (None, ""):
+        return "-"
+    ci = s.get(key + ".ci95")
+    return (fmt % m) + ("" if ci in (None, "") else " ± " + fmt % ci)
+
+
+def md_table(header, rows):
+    out = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out) + "\n"
+
+
+def quote(argv):
+    return " ".join(shlex.quote(a) for a in argv)
