@@ -1,0 +1,224 @@
+#!/usr/bin/python3
+"""Torus adaptive routing: saturation throughput of ABR, POR and OFR
+
+For each routing (ABR and POR on 2 VCs, OFR on 3; docs/routing-torus.md) and
+traffic pattern (uniform, butterfly, transposition, transpose3d, bitrev):
+gamma* = the maximum sustained throughput, found by the saturation search
+(nocsimexp.saturation: bisection over traffic.load in gamma0 units), given in
+gamma0 and in flits/node/cycle; the fractions of packets derouted through a
+WIDN, an OIDN and in all at that sustained load; and the accepted load at the
+top of the search (offered 1 gamma0 on 8x8x8, what docs/validation.md's old
+table showed). A pattern the size refuses (nocsim exit 2) is listed as not
+run with nocsim's message. Versaci's setting (docs/validation.md, "Torus
+adaptive routing"): store-and-forward, messages of 96 packets of 8 flits,
+buffers of 64 flits (8 packets) per VC, 1-cycle links.
+Full: 8x8x8 torus, 5,000 + 10,000 cycles per run, resolution 0.02 gamma0;
+--quick: 4x4x4 torus, 3 patterns, 1,000 + 4,000 cycles, resolution 0.1.
+Replaces scripts/torus_validation.sh sat.
+Run it as ./scripts/reproduce/torus_adaptive.py [--quick] (Debian's
+/usr/bin/python3)."""
+import csv
+import math
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
+from nocsimexp import plots  # noqa: E402
+from nocsimexp.runs import make_task, load_result  # noqa: E402
+from nocsimexp.saturation import search, SearchError, _fmt  # noqa: E402
+from nocsimexp.stats import mean_ci  # noqa: E402
+
+ROUTINGS = [("abr", 2), ("por", 2), ("ofr", 3)]
+PATTERNS = ["uniform", "butterfly", "transposition", "transpose3d", "bitrev"]
+SEARCH_COLUMNS = ["offered_load", "generated_load", "accepted_load", "accepted_load_gamma0", "latency.mean",
+                  "derouted.widn", "derouted.oidn", "derouted.total"]
+CONFIG = "topologies/torus-4x4x4.yaml"  # 4x4x4 torus, 8-flit packets, 1-cycle links
+
+
+def gamma0(ks, c=1):
+    """gamma0 in flits/node/cycle (docs/routing-torus.md, "Load unit"): the
+    uniform load that saturates the narrowest bisection of a torus."""
+    n = math.prod(ks)
+    return min(2 * (n - 1) * k / (n * c * (k // 2) * ((k + 1) // 2)) for k in ks)
+
+
+def stat(values, fmt):
+    """'v' for one value, 'mean ± ci' for several, '-' for none."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return "-"
+    m, ci = mean_ci(values)
+    return fmt % m if ci is None else (fmt % m) + " ± " + fmt % ci
+
+
+def main():
+    r = Reproduction("torus_adaptive", __doc__)
+    if r.quick:
+        ks, pats, seeds, res = [4, 4, 4], ["uniform", "transposition", "bitrev"], [1], 0.1
+        base = ["sim.warmup=1000", "sim.cycles=4000", "sim.drain=0"]
+    else:
+        ks, pats, seeds, res = [8, 8, 8], PATTERNS, [1], 0.02
+        base = ["topology.k=8", "sim.warmup=5000", "sim.cycles=10000", "sim.drain=0"]
+    base = ["router.switching=saf", "traffic.message_packets=96", "router.buffer_depth=64",
+            "traffic.packet_size=8", "traffic.load_unit=gamma0"] + base
+    g0 = gamma0(ks)
+    # The search goes up to 1.2 gamma0 or the injection limit (1 flit/node/cycle),
+    # whichever is lower: 1.0 gamma0 on 8x8x8 (0.998 flits), 0.5 on 4x4x4.
+    top = int(math.floor(min(1.2, 1.0 / g0) / res + 1e-9))
+    ref = _fmt(res, top)
+    size = "x".join(map(str, ks))
+    cfg = r.config(CONFIG)
+    log = (lambda m: None) if r.args.quiet else (lambda m: sys.stderr.write(m + "\n"))
+
+    # The top of each search, run first as a sweep (parallel, with its CSVs):
+    # the accepted load at offered `ref` gamma0. Its overrides end in
+    # traffic.load=ref exactly as the search's own first run, in the same run
+    # folder, so the search finds it done.
+    jobs, refs, run_dirs, overrides = [], {}, {}, {}
+    for alg, vcs in ROUTINGS:
+        fixed = ["router.vcs=%d" % vcs] + base
+        tag = "ref-" + alg
+        s = r.sweep(tag, CONFIG, [("routing.algorithm", [alg]), ("traffic.pattern", pats)], seeds,
+                    fixed + ["traffic.load=" + ref])
+        run_dirs[alg] = os.path.join(r.work, tag, "runs")
+        if r.args.force:  # the searches' own runs are rerun too
+            mine = {t["id"] for t in s.tasks}
+            for f in os.listdir(run_dirs[alg]):
+                if f.endswith(".meta.json") and f[:12] not in mine:
+                    os.remove(os.path.join(run_dirs[alg], f))
+        for row in s.rows_:
+            refs.setdefault((alg, row["traffic.pattern"]), []).append(row)
+        for p in pats:
+            overrides[(alg, p)] = ["routing.algorithm=" + alg, "traffic.pattern=" + p] + fixed
+            refused = [x for x in refs[(alg, p)] if x["exit_code"] == 2]
+            if not refused:
+                jobs += [(alg, p, seed) for seed in seeds]
+
+    def one(job):
+        alg, p, seed = job
+        lines = []
+        try:
+            out = search(r.args.nocsim, cfg, overrides[(alg, p)], run_dirs[alg], res, top * res, seed,
+                         lines.append)
+        except SearchError as e:
+            out = {"error": str(e)}
+        log("torus_adaptive: search %s %s seed %d: %s" % (
+            alg, p, seed, out.get("error") or "gamma* %.2f gamma0 (%d runs)" % (out["load"], len(out["runs"]))))
+        return job, out
+
+    with ThreadPoolExecutor(max_workers=max(1, r.args.jobs)) as pool:
+        found = dict(pool.map(one, jobs))
+
+    def at(alg, p, seed, load):
+        task = make_task(r.args.nocsim, cfg, overrides[(alg, p)] + ["traffic.load=" + load], seed,
+                         run_dirs[alg], {"traffic.load": load})
+        return load_result(task)[1]
+
+    rows, trace, csv_rows = [], [], []
+    bars = {alg: [] for alg, _ in ROUTINGS}
+    errs = {alg: [] for alg, _ in ROUTINGS}
+    ticks = {alg: [] for alg, _ in ROUTINGS}
+    g0_seen = set()
+    for alg, _ in ROUTINGS:
+        for p in pats:
+            rr = refs[(alg, p)]
+            refused = [x for x in rr if x["exit_code"] == 2]
+            if refused:
+                rows.append([alg, p, "-", "-", "-", "-", "-", "-", "-", "not run: " + refused[0]["message"]])
+                bars[alg].append(None)
+                errs[alg].append(None)
+                ticks[alg].append(None)
+                continue
+            outs = [found[(alg, p, seed)] for seed in seeds]
+            notes, gam, gam_f, widn, oidn, total = [], [], [], [], [], []
+            for seed, o in zip(seeds, outs):
+                if "error" in o:
+                    notes.append("seed %d: %s" % (seed, o["error"]))
+                    continue
+                for load, ok, acc, note in o["runs"]:
+                    f = at(alg, p, seed, _fmt(res, int(round(load / res))))
+                    csv_rows.append([alg, p, seed, "%g" % load, "sustained" if ok else "not sustained"] +
+                                    ["" if f.get(k) is None else "%.6g" % f[k] for k in SEARCH_COLUMNS] + [note])
+                trace.append("- %s, %s, seed %d: %s" % (alg, p, seed, ", ".join(
+                    "%g %s" % (load, "✓" if ok else "✗") for load, ok, _, _ in o["runs"])))
+                gam.append(o["load"])
+                who = "seed %d: " % seed if len(seeds) > 1 else ""
+                if o["at_max"]:
+                    notes.append(who + "sustained up to the top of the search (%s)" % ref)
+                if o["load"] <= 0:
+                    notes.append(who + "saturated at every load tried (γ* < %g)" % res)
+                    gam_f.append(0.0)
+                    continue
+                flat = at(alg, p, seed, _fmt(res, int(round(o["load"] / res))))
+                gam_f.append(flat.get("offered_load"))
+                widn.append(flat.get("derouted.widn"))
+                oidn.append(flat.get("derouted.oidn"))
+                total.append(flat.get("derouted.total"))
+                if flat.get("gamma0_flits") is not None:
+                    g0_seen.add(round(flat["gamma0_flits"], 6))
+            ok_ref = [x for x in rr if x["exit_code"] == 0]
+            acc_g = [x.get("accepted_load_gamma0") for x in ok_ref]
+            acc_f = [x.get("accepted_load") for x in ok_ref]
+            if ok_ref and all(x.get("saturated") is True for x in ok_ref):
+                notes.append("saturated at offered %s" % ref)
+            for x in rr:
+                if x["exit_code"] not in (0, 2):
+                    notes.append("offered %s, seed %s: exit %s: %s" % (ref, x["seed"], x["exit_code"], x["message"]))
+            rows.append([alg, p, stat(gam, "%.2f"), stat(gam_f, "%.3f"), stat(acc_g, "%.3f"), stat(acc_f, "%.3f"),
+                         stat(widn, "%.3f"), stat(oidn, "%.3f"), stat(total, "%.3f"), "; ".join(notes) or "ok"])
+            m = mean_ci(gam) if gam else (None, None)
+            bars[alg].append(m[0])
+            errs[alg].append(m[1])
+            ticks[alg].append(mean_ci(acc_g)[0] if acc_g else None)
+
+    with open(r.path("search-runs.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["routing.algorithm", "traffic.pattern", "seed", "traffic.load", "result"] + SEARCH_COLUMNS +
+                   ["note"])
+        w.writerows(csv_rows)
+    if len(g0_seen) > 1 or (g0_seen and abs(next(iter(g0_seen)) - g0) > 1e-4):
+        sys.exit("torus_adaptive: nocsim's gamma0 %s differs from the script's %.6f" % (sorted(g0_seen), g0))
+
+    win = [x.split("=")[1] for x in base if x.startswith(("sim.warmup", "sim.cycles"))]
+    png = "gamma_star.png"
+    plots.plot_grouped_bars(
+        pats, [a for a, _ in ROUTINGS], bars, r.path(png),
+        "%s torus, SAF, 96-packet messages, 8-flit packets: γ* = maximum sustained offered load\n"
+        "(saturation search, resolution %g γ₀; γ₀ = %.4f flits/(node·cycle); %s + %s cycles per run; %s)" % (
+            size, res, g0, win[0], win[1], "seed %d" % seeds[0] if len(seeds) == 1 else "%d seeds, 95%% CI"
+            % len(seeds)),
+        "γ* (γ₀)", errors=errs if len(seeds) > 1 else None, overlay=ticks,
+        overlay_label="accepted at offered %s γ₀" % ref, missing_text="not run (size refuses it)",
+        xlabel="traffic pattern", legend_title="routing")
+
+    seed_note = ("mean ± 95%% CI over seeds %s" % ", ".join(map(str, seeds))) if len(seeds) > 1 \
+        else "seed %d" % seeds[0]
+    r.section("Maximum sustained throughput and deroutes", md_table(
+        ["routing", "pattern", "γ* (γ₀)", "γ* (flits/node/cycle)", "accepted at offered %s γ₀ (γ₀)" % ref,
+         "accepted at offered %s γ₀ (flits/node/cycle)" % ref, "derouted WIDN at γ*", "OIDN at γ*",
+         "total at γ*", "note"], rows) +
+        "\nγ*: the highest offered load on a grid of %g γ₀ up to %s γ₀ that the network sustains (exit 0 and "
+        "not flagged saturated: accepted ≥ 0.97 × generated in the window; docs/user-guide.md), found by "
+        "bisection (`nocsimexp.saturation.search`); in flits/node/cycle it is that run's offered load. "
+        "γ₀ = %.4f flits/node/cycle on the %s torus. The accepted load at offered %s γ₀ is the top of "
+        "the search, past saturation for every row that is not sustained there: it can lie well below γ*. "
+        "Derouted: fractions of measured packets that OFR sent through a WIDN or an OIDN, and that any "
+        "routing sent on a longer path at injection (POR's longer orthants included), in the run at γ*. "
+        "Values: %s." % (res, ref, g0, size, ref, seed_note))
+    r.image("γ* per routing and pattern", png,
+            "Bars: γ*; black ticks: the accepted load at offered %s γ₀ (the old table's figure)." % ref)
+    r.section("Search runs", "Every run of every search (✓ sustained, ✗ not), in the order run; "
+              "`search-runs.csv` has their offered, generated and accepted loads, latency and deroutes.\n\n" + "\n".join(trace))
+    r.finish(
+        "`%s` on a %s torus (%s): routings ABR and POR with `router.vcs=2`, OFR with `router.vcs=3`; `%s`; "
+        "patterns %s; loads in γ₀ (`traffic.load_unit=gamma0`); saturation search from 0 to %s γ₀ at "
+        "resolution %g γ₀; seeds %s." % (
+            CONFIG, size, "`topology.k=8`" if not r.quick else "as in the file",
+            " ".join(x for x in base if not x.startswith("topology.")), ", ".join(pats), ref, res,
+            ", ".join(map(str, seeds))))
+
+
+if __name__ == "__main__":
+    main()
