@@ -6,6 +6,9 @@
 #   NOCSIM_CMAKE_ARGS adds configure arguments (e.g. -DNOCSIM_RTL_COSIM=OFF).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Slurm backend's test brings up a private single-node cluster
+# (tb/experiments/slurm_local.sh) from these packages.
+export NOCSIM_EXTRA_PKGS="slurmctld slurmd slurm-client munge ${NOCSIM_EXTRA_PKGS:-}"
 build=build
 if [ "${1:-}" = --sanitize ]; then
   shift
