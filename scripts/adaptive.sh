@@ -1,58 +1,41 @@
 #!/usr/bin/env bash
-# Adaptive dragonfly routings against issue 3's criteria: saturation throughput
-# (offered 0.9, router.vcs=5) under ADV+1 beside strict Valiant's bound
-# (g-2)/(2(g-1)), and under UN beside MIN's. Prints markdown.
+# Adaptive dragonfly routings at saturation (offered 0.9, router.vcs=5)
+# under ADV+1 beside strict Valiant's bound (g-2)/(2(g-1)), and under UN
+# beside MIN's, for any configuration and overrides; a markdown table. The
+# runs go through scripts/sweep.py (cached in results/sweeps/); the table is
+# scripts/reproduce/dragonfly_adaptive.py's (nocsimexp/dragonfly.py), which
+# runs the published sizes with seeds and plots.
 # Usage: scripts/adaptive.sh CONFIG.yaml [key=value ...]
-#   ROUTINGS="ugal-l ugal-g pb par olm" (default) selects the routings.
-# Uses build-release/nocsim when built (scripts/setup.sh build-release Release),
-# else build/nocsim; runs as many simulations at once as there are cores.
+#   ROUTINGS="ugal-l ugal-g pb par olm" (default) selects the routings;
+#   NOCSIM=path another build (default build-release/nocsim when built,
+#   else build/nocsim).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cfg=$1
 shift
-bin=./build-release/nocsim
+bin=${NOCSIM:-./build-release/nocsim}
 [ -x "$bin" ] || bin=./build/nocsim
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 routings=${ROUTINGS:-ugal-l ugal-g pb par olm}
-run() {  # name routing pattern
-  "$bin" "$cfg" routing.algorithm="$2" traffic.pattern="$3" router.vcs=5 traffic.load=0.9 sim.drain=0 "${@:4}" \
-    --quiet -o "$tmp/$1.json" > /dev/null 2> "$tmp/$1.err" || echo "$1: exit $?" >&2
-}
-jobs_max=$(nproc)
-start() {
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
-  run "$@" &
-}
-start min min uniform "$@"
-for r in $routings; do
-  start "$r-adv" "$r" adv "$@"
-  start "$r-un" "$r" uniform "$@"
-done
-wait
-python3 - "$tmp" $routings <<'PY'
-import json, sys
-d = sys.argv[1]
-def load(n):
-    try:
-        return json.load(open("%s/%s.json" % (d, n)))
-    except OSError:
-        sys.exit("adaptive.sh: the %s run failed: %s" % (n, open("%s/%s.err" % (d, n)).read().strip()))
-m = load("min")
-c = m["config"]
-a, h, g = int(c["topology.a"]), int(c["topology.h"]), int(c["topology.groups"])
-g = g or a * h + 1
-val = (g - 2) / (2 * (g - 1))
-base = m["accepted_load"]
-print("MIN under UN: %.3f; strict Valiant's ADV+1 bound (g = %d): %.4f" % (base, g, val))
-print()
-print("| routing | ADV+1 (of VAL's bound) | UN (vs MIN) | misrouted global ADV+1 / UN |")
-print("| --- | --- | --- | --- |")
-for r in sys.argv[2:]:
-    x, u = load(r + "-adv"), load(r + "-un")
-    xa, ua = x["accepted_load"], u["accepted_load"]
-    print("| %s | %.3f (%.2f) | %.3f (%+.1f%%) | %.2f / %.2f |" % (
-        r, xa, xa / val, ua, 100 * (ua - base) / base,
-        x["misrouted_fraction"]["global"], u["misrouted_fraction"]["global"]))
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+./scripts/sweep.py "$cfg" "routing.algorithm=min,${routings// /,}" traffic.pattern=adv,uniform router.vcs=5 \
+  traffic.load=0.9 sim.drain=0 "$@" --nocsim "$bin" -o "$out" --quiet > /dev/null || true
+/usr/bin/python3 - "$out" $routings <<'PY'
+import json, os, sys
+sys.path.insert(0, "scripts")
+from nocsimexp.plots import read_summary
+from nocsimexp.dragonfly import adaptive_table, groups
+out, routings = sys.argv[1], sys.argv[2:]
+rows, _ = read_summary(out)
+for r in rows:
+    for k, v in list(r.items()):
+        try:
+            r[k] = float(v)
+        except ValueError:
+            pass
+    if r["failed"]:
+        sys.exit("adaptive.sh: %s under %s failed (see %s/runs.csv)" % (r["routing.algorithm"], r["traffic.pattern"], out))
+runs = os.path.join(out, "runs")
+doc = json.load(open(os.path.join(runs, next(f for f in os.listdir(runs) if f.endswith(".json") and ".meta" not in f))))
+print(adaptive_table(rows, routings, groups(doc["config"]))[0], end="")
 PY

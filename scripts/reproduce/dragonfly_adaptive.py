@@ -15,37 +15,19 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, fmt_pm, md_table  # noqa: E402
+from nocsimexp.reproduce import Reproduction  # noqa: E402
+from nocsimexp.dragonfly import adaptive_table, groups  # noqa: E402
 from nocsimexp import plots  # noqa: E402
 from nocsimexp.runs import load_result  # noqa: E402
 
 ADAPTIVE = ["ugal-l", "ugal-g", "pb", "par", "olm"]
 
 
-def groups(row_cfg):
-    a, h, g = int(row_cfg["topology.a"]), int(row_cfg["topology.h"]), int(row_cfg["topology.groups"])
-    return g or a * h + 1
-
-
 def network(r, tag, cfg, fixed, seeds):
     s = r.sweep(tag, cfg, [("routing.algorithm", ["min"] + ADAPTIVE), ("traffic.pattern", ["adv", "uniform"])],
                 seeds, ["router.vcs=5", "traffic.load=0.9", "sim.drain=0"] + fixed)
-    by = {(x["routing.algorithm"], x["traffic.pattern"]): x for x in s.sums_}
     _, _, doc = load_result(s.tasks[0])
-    g = groups(doc["config"])
-    val = (g - 2) / (2 * (g - 1))
-    base = by[("min", "uniform")].get("accepted_load")
-    rows, bars = [], []
-    for routing in ADAPTIVE:
-        x, u = by[(routing, "adv")], by[(routing, "uniform")]
-        xa, ua = x.get("accepted_load"), u.get("accepted_load")
-        rows.append([routing, "%s (%.2f)" % (fmt_pm(x, "accepted_load"), xa / val) if xa else "failed",
-                     "%s (%+.1f%%)" % (fmt_pm(u, "accepted_load"), 100 * (ua - base) / base) if ua and base else "failed",
-                     "%.2f / %.2f" % (x.get("misrouted_fraction.global", 0), u.get("misrouted_fraction.global", 0))])
-        bars.append((routing, (xa or 0) / val, (ua or 0) / base if base else 0))
-    text = ("MIN under UN: %s; strict Valiant's ADV+1 bound (g = %d): %.4f\n\n" % (
-        fmt_pm(by[("min", "uniform")], "accepted_load", "%.4f"), g, val) +
-        md_table(["routing", "ADV+1 (of VAL's bound)", "UN (vs MIN)", "misrouted global ADV+1 / UN"], rows))
+    text, bars = adaptive_table(s.sums_, ADAPTIVE, groups(doc["config"]))
     png = tag + ".png"
     plots.plot_ratio_bars([b[0] for b in bars], {"ADV+1 / strict VAL bound": [b[1] for b in bars],
                                                   "UN / MIN under UN": [b[2] for b in bars]},
