@@ -14,6 +14,16 @@ LOAD_UNITS = {"flits": ("offered_load", "accepted_load", "flits/(node·cycle)"),
               "gamma0": ("offered_load_gamma0", "accepted_load_gamma0", "γ₀")}
 
 
+def _save(fig, out, suptitle=None):
+    """Lays the figure out, writes it (the format from out's extension) and
+    frees it."""
+    if suptitle:
+        fig.suptitle(suptitle, fontsize="medium")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+
+
 def read_summary(path):
     """summary.csv (or a sweep folder) -> (rows as dicts, swept keys)."""
     if os.path.isdir(path):
@@ -86,11 +96,7 @@ def plot_sweep(rows, keys, out, title=None, by=None, unit="flits", x_key="traffi
     a1.legend(fontsize="small")
     for a in (a1, a2):
         a.grid(alpha=0.3)
-    if title:
-        fig.suptitle(title, fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out, title)
 
 
 def _load_json(path):
@@ -114,9 +120,7 @@ def plot_fairness(doc, out, title=None):
         c.get("routing.algorithm", "?"), c.get("traffic.pattern", "?"), doc.get("offered_load", 0),
         f.get("jain", 0), f.get("max_min_ratio", 0), f.get("min_injection", 0)), fontsize="medium")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 
 
@@ -155,11 +159,8 @@ def plot_injection_compare(docs, labels, out, title=None, group=None):
         ax.grid(axis="x", visible=False)
     axes[-1, 0].set_xlabel("router" + (" (dotted lines: group boundaries, %d routers per group)" % group
                                        if group else ""))
-    if title:
-        fig.suptitle(title, fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out, title)
+
 
 def series_of(doc):
     """Per interval: end cycle, misrouted global and local fraction, mean
@@ -194,9 +195,7 @@ def plot_series(doc, out, title=None, marks=()):
         for m in marks:
             a.axvline(m, color="grey", ls="--", lw=1)
     a1.set_title(title or "time series, %d-cycle intervals" % doc["series"]["period"], fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 
 
@@ -219,9 +218,7 @@ def plot_series_compare(docs, labels, out, title=None, marks=(), xlim=None):
             a.axvline(m, color="grey", ls="--", lw=1)
     a1.legend(fontsize="small")
     a1.set_title(title or "time series, %d-cycle intervals" % docs[0]["series"]["period"], fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 def power_by_stage(doc):
     p = doc.get("power")
@@ -250,9 +247,7 @@ def plot_power(docs, labels, out, title=None):
     _stacked(bottom, labels, area, "area per router (mm$^2$)")
     top.legend(fontsize="small", ncol=2)
     top.set_title(title or "router power and area by stage", fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 
 def plot_link_states(docs, labels, out, title=None):
@@ -276,9 +271,7 @@ def plot_link_states(docs, labels, out, title=None):
     ax.set_ylabel("time in state (% of link time)")
     ax.set_title(title or "link time per power state over the run", fontsize="medium")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 
 def plot_grouped_bars(groups, series, values, out, title=None, ylabel="", errors=None, overlay=None,
@@ -324,9 +317,7 @@ def plot_grouped_bars(groups, series, values, out, title=None, ylabel="", errors
     ax.legend(fontsize="small", title=legend_title, title_fontsize="small")
     if title:
         ax.set_title(title, fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 
 def plot_ratio_bars(labels, series, out, title, ylabel, lines=None):
@@ -346,9 +337,7 @@ def plot_ratio_bars(labels, series, out, title, ylabel, lines=None):
     ax.set_title(title, fontsize="medium")
     ax.legend(fontsize="small", loc="lower left")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)
 
 
 def plot_link_power_sweep(curves, out, title=None, styles=None):
@@ -386,11 +375,7 @@ def plot_link_power_sweep(curves, out, title=None, styles=None):
         a.set_xlabel("ρ, tolerated performance loss (%; idle timer t_t/ρ)")
         a.grid(alpha=0.3, which="both")
     a1.legend(fontsize="small")
-    if title:
-        fig.suptitle(title, fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out, title)
 
 
 def plot_points_vs_model(series, model, out, title=None, xlabel="", ylabel="", model_label="model",
@@ -417,6 +402,4 @@ def plot_points_vs_model(series, model, out, title=None, xlabel="", ylabel="", m
     ax.legend(fontsize="small")
     if title:
         ax.set_title(title, fontsize="medium")
-    fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    _save(fig, out)

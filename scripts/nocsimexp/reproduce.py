@@ -4,14 +4,17 @@ while their CSVs, plots and a README with tables and the exact command go to
 the output folder (docs/validation/<name>/ for full runs,
 results/reproduce/<name>/ for --quick)."""
 import argparse
+import json
 import os
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 from . import backends
+from .stats import mean_ci
 from .sweeper import Sweep, DEFAULT_NOCSIM, ROOT, failure_summary
 
 
@@ -115,3 +118,41 @@ def md_table(header, rows):
 
 def quote(argv):
     return " ".join(shlex.quote(a) for a in argv)
+
+
+def highest_sustained(points):
+    """The last of `points` (summary rows in ascending load) before the first
+    one any seed flagged saturated; None when the first already is."""
+    last = None
+    for x in points:
+        if x["saturated"]:
+            break
+        last = x
+    return last
+
+
+def stat(values, fmt="%.3f"):
+    """'v' for one value, 'mean ± ci' (95%, Student t) for several, '-' for
+    none (None values are left out)."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return "-"
+    m, ci = mean_ci(values)
+    return fmt % m if ci is None else (fmt % m) + " ± " + fmt % ci
+
+
+def gamma0_flits(nocsim, config, overrides):
+    """gamma0 in flits/node/cycle of a mesh or torus, as nocsim computes it
+    (a one-cycle run), so that no script repeats the topology's arithmetic."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "g.json")
+        p = subprocess.run([nocsim, config] + list(overrides) + ["sim.warmup=0", "sim.cycles=1", "sim.drain=0",
+                                                                  "traffic.load=0", "--quiet", "-o", out],
+                           capture_output=True, text=True, timeout=600)
+        if p.returncode != 0:
+            raise RuntimeError("gamma0: nocsim refused %s: %s" % (" ".join(overrides), p.stderr.strip()))
+        with open(out) as f:
+            doc = json.load(f)
+    if "gamma0_flits" not in doc:
+        raise RuntimeError("gamma0: %s is not a mesh or torus" % config)
+    return doc["gamma0_flits"]

@@ -13,7 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, fmt_pm, md_table  # noqa: E402
+from nocsimexp.reproduce import Reproduction, fmt_pm, md_table, highest_sustained  # noqa: E402
 from nocsimexp import plots  # noqa: E402
 
 ROUTINGS = ["min", "val", "ugal-l", "par", "olm"]
@@ -38,15 +38,11 @@ def main():
         r.image("%s traffic" % name, png)
         for routing in ROUTINGS:
             pts = [x for x in s.sums_ if x["routing.algorithm"] == routing and x["ok"]]
-            sustained = []
-            for x in pts:  # ascending load: the last one before the first saturated point
-                if x["saturated"]:
-                    break
-                sustained.append(x)
+            last = highest_sustained(pts)
             best = max(pts, key=lambda x: x.get("accepted_load", 0), default=None)
             bound = best.get("bound.channel_load") if best else None
             rows.append([name, routing,
-                         sustained[-1]["traffic.load"] if sustained else "< %s" % loads[0],
+                         last["traffic.load"] if last else "< %s" % loads[0],
                          fmt_pm(best, "accepted_load") if best else "-",
                          best["traffic.load"] if best else "-",
                          "%.4f" % bound if bound not in (None, "") else "-"])

@@ -20,7 +20,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, fmt_pm, md_table  # noqa: E402
+from nocsimexp.reproduce import Reproduction, fmt_pm, md_table, highest_sustained  # noqa: E402
 from nocsimexp import plots  # noqa: E402
 
 # (tag, routing, local VCs, global VCs, policies)
@@ -70,16 +70,12 @@ def main():
         by_routing.setdefault(routing, []).extend(s.sums_)
         for policy in policies:
             pts = [x for x in s.sums_ if x["vc.policy"] == policy and x["ok"]]
-            sustained = []
-            for x in pts:  # ascending load: the last one before the first saturated point
-                if x["saturated"]:
-                    break
-                sustained.append(x)
+            last = highest_sustained(pts)
             top = [x for x in pts if x["traffic.load"] == loads[-1]]
             low = [x for x in pts if x["traffic.load"] == loads[1]]
             rows.append(["%s, %d/%d" % (routing.upper(), vcs, gvcs), policy,
                          fmt_pm(top[0], "accepted_load", "%.4f") if top else "-",
-                         sustained[-1]["traffic.load"] if sustained else "< %s" % loads[0],
+                         last["traffic.load"] if last else "< %s" % loads[0],
                          fmt_pm(low[0], "latency.mean", "%.1f") if low else "-",
                          fmt_pm(top[0], "hops_mean", "%.2f") if top else "-"])
     for routing, sums in by_routing.items():

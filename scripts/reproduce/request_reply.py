@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, fmt_pm, md_table  # noqa: E402
+from nocsimexp.reproduce import Reproduction, fmt_pm, md_table, highest_sustained  # noqa: E402
 from nocsimexp import plots  # noqa: E402
 
 FLEXVC = ["vc.policy=flexvc", "vc.select=first"]
@@ -78,16 +78,12 @@ def main():
     table = []
     for v in VARIANTS:
         pts = [x for x in sums[v[0]] if x["ok"]]
-        sustained = []
-        for x in pts:  # ascending load: the last one before the first saturated point
-            if x["saturated"]:
-                break
-            sustained.append(x)
+        last = highest_sustained(pts)
         at_top = next((x for x in pts if x["traffic.load"] == top), None)
         table.append([v[1] + ("" if v[2] == "UN" else ", " + v[2]), v[3], v[4],
                       fmt_pm(at_top, "accepted_load") if at_top else "-",
                       fmt_pm(at_top, "latency.mean", "%.0f") if at_top else "-",
-                      sustained[-1]["traffic.load"] if sustained else "< %s" % loads[0]])
+                      last["traffic.load"] if last else "< %s" % loads[0]])
     r.section("Saturation (offered %s)" % top, md_table(
         ["routing", "VCs (requests + replies)", "policy", "accepted at offered %s" % top,
          "mean latency at offered %s (cycles)" % top, "highest sustained offered load"], table) +

@@ -24,7 +24,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
+from nocsimexp.reproduce import Reproduction, md_table, stat, gamma0_flits  # noqa: E402
 from nocsimexp import plots  # noqa: E402
 from nocsimexp.runs import make_task, load_result  # noqa: E402
 from nocsimexp.saturation import search, SearchError, _fmt  # noqa: E402
@@ -37,22 +37,6 @@ SEARCH_COLUMNS = ["offered_load", "generated_load", "accepted_load", "accepted_l
 CONFIG = "topologies/torus-4x4x4.yaml"  # 4x4x4 torus, 8-flit packets, 1-cycle links
 
 
-def gamma0(ks, c=1):
-    """gamma0 in flits/node/cycle (docs/routing-torus.md, "Load unit"): the
-    uniform load that saturates the narrowest bisection of a torus."""
-    n = math.prod(ks)
-    return min(2 * (n - 1) * k / (n * c * (k // 2) * ((k + 1) // 2)) for k in ks)
-
-
-def stat(values, fmt):
-    """'v' for one value, 'mean ± ci' for several, '-' for none."""
-    values = [v for v in values if v is not None]
-    if not values:
-        return "-"
-    m, ci = mean_ci(values)
-    return fmt % m if ci is None else (fmt % m) + " ± " + fmt % ci
-
-
 def main():
     r = Reproduction("torus_adaptive", __doc__)
     if r.quick:
@@ -63,13 +47,13 @@ def main():
         base = ["topology.k=8", "sim.warmup=5000", "sim.cycles=10000", "sim.drain=0"]
     base = ["router.switching=saf", "traffic.message_packets=96", "router.buffer_depth=64",
             "traffic.packet_size=8", "traffic.load_unit=gamma0"] + base
-    g0 = gamma0(ks)
+    cfg = r.config(CONFIG)
+    g0 = gamma0_flits(r.args.nocsim, cfg, base)
     # The search goes up to 1.2 gamma0 or the injection limit (1 flit/node/cycle),
     # whichever is lower: 1.0 gamma0 on 8x8x8 (0.998 flits), 0.5 on 4x4x4.
     top = int(math.floor(min(1.2, 1.0 / g0) / res + 1e-9))
     ref = _fmt(res, top)
     size = "x".join(map(str, ks))
-    cfg = r.config(CONFIG)
     log = (lambda m: None) if r.args.quiet else (lambda m: sys.stderr.write(m + "\n"))
 
     # The top of each search, run first as a sweep (parallel, with its CSVs):

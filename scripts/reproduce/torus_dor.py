@@ -24,7 +24,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
+from nocsimexp.reproduce import Reproduction, md_table, stat, gamma0_flits  # noqa: E402
 from nocsimexp import plots  # noqa: E402
 from nocsimexp.runs import make_task, load_result  # noqa: E402
 from nocsimexp.saturation import search, SearchError, _fmt  # noqa: E402
@@ -32,20 +32,6 @@ from nocsimexp.stats import mean_ci  # noqa: E402
 
 ROUTINGS = [("dor", 2), ("star", 3), ("smart-dor", 2)]
 CONFIG = "topologies/torus-8x8.yaml"  # 2-D torus, VCT, 8-flit packets, 1-cycle links; k set per size
-
-
-def gamma0(ks, c=1):
-    """gamma0 in flits/node/cycle (docs/routing-torus.md, "Load unit")."""
-    n = math.prod(ks)
-    return min(2 * (n - 1) * k / (n * c * (k // 2) * ((k + 1) // 2)) for k in ks)
-
-
-def stat(values, fmt):
-    values = [v for v in values if v is not None]
-    if not values:
-        return "-"
-    m, ci = mean_ci(values)
-    return fmt % m if ci is None else (fmt % m) + " ± " + fmt % ci
 
 
 def main():
@@ -63,7 +49,7 @@ def main():
     sat_rows, trace, csv_rows, g0s = [], [], [], {}
     sweeps, prefix, loads_of, top_of = {}, {}, {}, {}
     for k in sizes:
-        g0s[k] = gamma0([k, k])
+        g0s[k] = gamma0_flits(r.args.nocsim, cfg, ["topology.k=%d" % k])
         cap = int(math.floor(1.0 / g0s[k] / res + 1e-9))  # the injection limit, 1 flit/node/cycle
         steps = [x for x in load_steps if x <= cap]
         loads_of[k] = [_fmt(res, x) for x in steps]
