@@ -7,8 +7,8 @@ Valiant (VAL) and in-transit adaptive OLM (its default UGAL trigger), each
 with three arbitration schemes: in-transit priority over round-robin
 arbiters ("transit"), round-robin without priority ("rr"), age-based
 arbiters at VA and both SA stages without priority ("age")
-(docs/validation.md, "Fairness under ADVc: arbitration (Fuentes ch. 3)";
-replaces scripts/fairness.sh). Full: h = 4 (1,056 nodes), sim.warmup=3000
+(docs/validation.md, "Fairness under ADVc: arbitration (Fuentes ch. 3)").
+Full: h = 4 (1,056 nodes), sim.warmup=3000
 sim.cycles=10000, 2 seeds; --quick: h = 2 (72 nodes), sim.warmup=2000
 sim.cycles=3000, 1 seed.
 Run it as ./scripts/reproduce/fairness.py [--quick] (Debian's

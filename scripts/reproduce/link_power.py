@@ -9,7 +9,7 @@ communication phase of C cycles of uniform traffic at 0.5 flits/(node·cycle)
 (traffic.phases), run until every packet is delivered (sim.stop_injection),
 at power.freq_ghz=1. The run time is the iteration's: the slowdown is a run's
 length against policy none with the same seed, the latency change its mean
-packet latency against that run's. Replaces scripts/link_power_sweep.sh.
+packet latency against that run's.
 Full: 8x8x8 torus (DOR) and dragonfly h = 2 (MIN), Q = 1,000,000, C = 2,000,
 t_t in {1, 10, 100} us, rho in {1, 5, 10, 50, 90}%, 2 seeds (the on/off
 runs at t_t = 100 us on the torus thrash and take minutes each);

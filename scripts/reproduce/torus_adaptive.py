@@ -14,7 +14,6 @@ adaptive routing"): store-and-forward, messages of 96 packets of 8 flits,
 buffers of 64 flits (8 packets) per VC, 1-cycle links.
 Full: 8x8x8 torus, 5,000 + 10,000 cycles per run, resolution 0.02 gamma0;
 --quick: 4x4x4 torus, 3 patterns, 1,000 + 4,000 cycles, resolution 0.1.
-Replaces scripts/torus_validation.sh sat.
 Run it as ./scripts/reproduce/torus_adaptive.py [--quick] (Debian's
 /usr/bin/python3)."""
 import csv

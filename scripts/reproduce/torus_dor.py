@@ -14,7 +14,6 @@ gamma0).
 Full: 10x10 and 32x32 tori, offered 0.1..1.0 gamma0, 3,000 + 6,000 cycles
 per run, search resolution 0.02 gamma0; --quick: 6x6 torus, 4 loads,
 500 + 1,500 cycles, resolution 0.1.
-Replaces scripts/torus_validation.sh sweep.
 Run it as ./scripts/reproduce/torus_dor.py [--quick] (Debian's
 /usr/bin/python3)."""
 import csv
