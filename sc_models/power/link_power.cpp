@@ -89,7 +89,8 @@ Cycle LinkPair::next_event() const {
 }
 
 // The threshold policy at the end of window win_: the busier direction's
-// utilisation of the state's bandwidth decides (spec/energy.md).
+// utilisation of the state's bandwidth decides (docs/power-model.md, "Link
+// power": the `threshold` policy).
 void LinkPair::close_window() {
   const Cycle end = (win_ + 1) * p_->idle;
   const double flits = static_cast<double>(std::max(win_flits_[0], win_flits_[1]));

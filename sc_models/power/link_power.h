@@ -1,6 +1,6 @@
 #pragma once
-// Link power states and the policies that switch them (Zahn; spec/energy.md,
-// docs/power-model.md "Link power"). Plain C++: one LinkPair per
+// Link power states and the policies that switch them (Zahn;
+// docs/power-model.md, "Link power"). Plain C++: one LinkPair per
 // router-to-router link, both directions switched together. A pair is told
 // when a flit wants to leave on one of its directions and when it left; it
 // answers when the flit may leave, and keeps the time spent in each state.

@@ -51,7 +51,7 @@ class CongestionView {
   // Downstream occupancy over all VCs of the port plus its output queue.
   virtual int port_occupancy(int router, int port) const = 0;
   // vc.mincred: downstream slots of `port` (all VCs) held by flits routed
-  // minimally over it (FlexVC's minCred, spec/flexvc.md).
+  // minimally over it (FlexVC's minCred, docs/vc-flexvc.md, "minCred").
   virtual int min_occupancy(int /*router*/, int /*port*/) const { return 0; }
   // Downstream flits per VC of `port`: the credit ceiling.
   virtual int depth(int router, int port) const = 0;
@@ -97,9 +97,10 @@ enum HopClass : uint8_t {
   kHopOpportunistic = 8,  // taken only with room for the whole packet in the next buffer
   kHopTurn = 16,          // the packet reached its intermediate here (Valiant's turning point)
   kHopReport = 32,        // tell the routing when this candidate is granted (Routing::granted)
-  // Bubble flow control (spec/router.md): the hop enters an escape ring
-  // (from injection, another dimension or another VC class), so it needs
-  // room for two whole packets downstream; staying in the ring needs one.
+  // Bubble flow control (docs/routing-torus.md, "Bubble flow control and
+  // ABR"): the hop enters an escape ring (from injection, another dimension
+  // or another VC class), so it needs room for two whole packets
+  // downstream; staying in the ring needs one.
   kHopBubble = 64,
 };
 

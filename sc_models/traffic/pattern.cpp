@@ -99,8 +99,9 @@ std::unique_ptr<TrafficPattern> coordinate_map(const std::string& name, const To
 }
 
 // FFT / butterfly exchange: message m of a node goes to the node whose
-// address differs in bit m mod b (Versaci; spec/torus.md), so every node
-// flips the same bit in its m-th message, as the stages of an FFT do.
+// address differs in bit m mod b (Versaci; docs/routing-torus.md, "Traffic
+// for tori"), so every node flips the same bit in its m-th message, as the
+// stages of an FFT do.
 class Butterfly : public TrafficPattern {
  public:
   explicit Butterfly(int bits) : b_(bits) {}
@@ -180,7 +181,7 @@ void register_patterns(PatternRegistry& reg) {
           }});
   // Node (i, j) of an m x m arrangement of the N = m^2 nodes, index i*m + j,
   // sends to (j, i): on a 2-D m x m torus with one node per router, the
-  // coordinate swap (spec/torus.md).
+  // coordinate swap (docs/routing-torus.md, "Traffic for tori").
   reg.add("transposition", {[](const Topology& t, const Config&) -> Made {
             int m = 0;
             while ((m + 1) * (m + 1) <= t.nodes()) ++m;

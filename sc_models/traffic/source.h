@@ -4,8 +4,9 @@
 // drive a source alone. A source draws its gaps and destinations from the
 // stream "nic.<node>" and, only when traffic.packet_size lists several sizes,
 // its sizes from "nic.<node>.size", so a fixed size changes no draw. Offered
-// load is in flits per node per cycle (../shared/spec/traffic.md): the packet rate
-// is load / mean size. Models: docs/user-guide.md, "Traffic sources".
+// load is in flits per node per cycle (docs/user-guide.md, "Units"): the
+// packet rate is load / mean size. Models: docs/user-guide.md, "Traffic
+// sources".
 #include <functional>
 #include <limits>
 #include <memory>
@@ -90,9 +91,10 @@ class BernoulliSource : public TrafficSource {
   double rate_;  // packets per cycle
 };
 
-// Two-state Markov-modulated source (Fuentes ch. 5, ../shared/spec/traffic.md
-// Bursty-UN). ON: packets back to back at the link rate (each packet's size
-// in cycles after the previous one), all to one destination drawn on entry;
+// Two-state Markov-modulated source (Fuentes ch. 5's Bursty-UN;
+// docs/user-guide.md, "Traffic sources"). ON: packets back to back at the
+// link rate (each packet's size in cycles after the previous one), all to
+// one destination drawn on entry;
 // after each packet the burst ends with probability 1/B, so it lasts a
 // geometric number of packets of mean B = traffic.burst_length. OFF: a
 // geometric number K >= 0 of idle cycles of mean

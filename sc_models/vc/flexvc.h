@@ -1,6 +1,6 @@
 #pragma once
-// FlexVC's VC arithmetic (Fuentes ch. 5; spec/flexvc.md; the rule and its
-// derivation: docs/vc-flexvc.md). One VC id space over both port classes,
+// FlexVC's VC arithmetic (Fuentes ch. 5; the rule and its derivation:
+// docs/vc-flexvc.md, "The rule"). One VC id space over both port classes,
 // ordered as a sequence of positions, each local (L) or global (G); a port
 // class's VC v is its v-th position in the sequence. A hop may take any VC
 // up to the highest k from which the rest of a path still fits in strictly

@@ -1,7 +1,7 @@
 #pragma once
-// VCs of request-reply traffic (traffic.request_reply; spec/flexvc.md): a
-// request and a reply policy side by side, chosen by the head's class
-// (HeadAt::reply). Two layouts:
+// VCs of request-reply traffic (traffic.request_reply; docs/vc-flexvc.md,
+// "Request-reply traffic"): a request and a reply policy side by side,
+// chosen by the head's class (HeadAt::reply). Two layouts:
 //   separate sets (distance-based baseline): requests take the lower VCs of
 //     each port, replies the ones above them (`offset` = the port's request
 //     VCs); each set follows the routing's sequence on its own.

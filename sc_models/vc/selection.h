@@ -33,7 +33,8 @@ uint64_t with_credits(uint64_t mask, int need, Credits credits) {
 // Credits an output VC needs to take candidate c's packet of `size` flits:
 // the whole packet under VCT and SAF (`whole`), for an opportunistic hop or
 // a range that says so; two packets for a hop entering a bubble escape ring
-// (spec/router.md); else one flit (wormhole).
+// (docs/routing-torus.md, "Bubble flow control and ABR"); else one flit
+// (wormhole).
 inline int credits_needed(const RouteCandidate& c, VcRange vcs, int size, bool whole) {
   if (c.hop & kHopBubble) return 2 * size;
   return whole || c.opportunistic() || vcs.whole ? size : 1;
@@ -71,11 +72,11 @@ class FirstUsable final : public Selection {
   }
 };
 
-// FlexVC's VC selection functions (spec/flexvc.md; Fuentes §5.2): the
-// first candidate with a usable VC, and one of its usable VCs: `jsq` the one
-// with the most credits (ties to the highest index, as the seed simulator
-// scans from the top), `highest`, `lowest`, `random` (stream
-// "vc.selection.<router>").
+// FlexVC's VC selection functions (Fuentes §5.2; docs/vc-flexvc.md,
+// "Selection functions"): the first candidate with a usable VC, and one of
+// its usable VCs: `jsq` the one with the most credits (ties to the highest
+// index, as FOGSim scans from the top), `highest`, `lowest`,
+// `random` (stream "vc.selection.<router>").
 class OneVc final : public Selection {
  public:
   enum class Pick { Jsq, Highest, Lowest, Random };

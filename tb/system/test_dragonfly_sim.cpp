@@ -248,8 +248,9 @@ TEST(DragonflySoak, ParWithTheCreditTriggerUnderAdv1) {
   soak("par", 5, {"routing.trigger=credits", "traffic.pattern=adv"});
 }
 
-// FlexVC (vc.policy=flexvc) with the fewest VCs of spec/flexvc.md's tables
-// that allow each path type: opportunistic Valiant and in-transit hops at 3/2.
+// FlexVC (vc.policy=flexvc) with the fewest VCs of Fuentes' tables
+// (docs/vc-flexvc.md, "Checked against Fuentes' tables") that allow each
+// path type: opportunistic Valiant and in-transit hops at 3/2.
 TEST(DragonflySoak, OlmWithFlexVc32UnderAdv1) {
   soak("olm", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
 }
@@ -318,7 +319,8 @@ TEST(DragonflyFlexVc, AdaptiveRoutingsWithThreeLocalTwoGlobalVcs) {
   }
 }
 
-// spec/flexvc.md: the selection functions differ by less than 3.4% at saturation.
+// Fuentes found the selection functions within 3.4% of each other at
+// saturation (docs/vc-flexvc.md, "Selection functions").
 TEST(DragonflyFlexVc, SelectionFunctionsAgreeAtSaturation) {
   auto run = [](const std::string& sel) {
     return accepted_cli({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2", "vc.policy=flexvc",
@@ -339,9 +341,10 @@ TEST(DragonflyFlexVc, RefusedWhereItIsNotDefined) {
   }
 }
 
-// FOGSim's zero-load latencies for its 72-node example (spec
-// dragonfly.md): 12 cycles within one router, 25 over one local link, 128 over
-// a global and then a local link. The preset reproduces them exactly.
+// FOGSim's zero-load latencies for its 72-node example
+// (docs/routing-dragonfly.md, "FOGSim"): 12 cycles within one router, 25
+// over one local link, 128 over a global and then a local link. The preset
+// reproduces them exactly.
 TEST(DragonflyFogsimPreset, ZeroLoadLatencyMatchesTheSeedSimulator) {
   Config cfg = test::make_config("topologies/dragonfly-h2-fogsim.yaml",
                                  {"traffic.load=0", "sim.warmup=10", "sim.cycles=2000"});

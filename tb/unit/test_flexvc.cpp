@@ -1,6 +1,7 @@
 // FlexVC's VC arithmetic (vc/flexvc.h): the canonical sequences, and both
-// tables of spec/flexvc.md (which paths each VC count allows as safe,
-// opportunistic or not at all) recomputed hop by hop from the policy's rule.
+// of Fuentes' tables (which paths each VC count allows as safe,
+// opportunistic or not at all; docs/vc-flexvc.md, "Checked against
+// Fuentes' tables") recomputed hop by hop from the policy's rule.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -33,9 +34,9 @@ char classify(const FlexVcSequence& s, const std::vector<Hop>& path) {
   return opportunistic ? 'O' : 'S';
 }
 
-// Dragonfly paths (spec/dragonfly.md). Minimal paths from a router: "LGL" to
-// another group, "GL" from the gateway to it, "L" within the destination
-// group, "" at the destination router.
+// Dragonfly paths (docs/routing-dragonfly.md). Minimal paths from a router:
+// "LGL" to another group, "GL" from the gateway to it, "L" within the
+// destination group, "" at the destination router.
 const std::vector<Hop> kMin = {{'L', "GL"}, {'G', "L"}, {'L', ""}};
 // Valiant to an intermediate router: l g l | l g l.
 const std::vector<Hop> kVal = {{'L', "LGL"}, {'G', "LGL"}, {'L', "LGL"}, {'L', "GL"}, {'G', "L"}, {'L', ""}};
@@ -62,7 +63,8 @@ TEST(FlexVc, CanonicalSequences) {
   EXPECT_EQ(FlexVcSequence(3, 0).text(), "LLL");
 }
 
-// spec/flexvc.md, Tables 5.1 and 5.3: dragonfly local/global VCs.
+// Fuentes' Tables 5.1 and 5.3 (docs/vc-flexvc.md, "Checked against Fuentes'
+// tables"): dragonfly local/global VCs.
 TEST(FlexVc, DragonflyTable) {
   const std::vector<std::pair<int, int>> counts = {{2, 1}, {3, 1}, {2, 2}, {3, 2}, {4, 2}, {5, 2}};
   const std::string min = "SSSSSS", val = "NNNOSS", in_transit = "NNNOOS";
@@ -75,7 +77,8 @@ TEST(FlexVc, DragonflyTable) {
   }
 }
 
-// spec/flexvc.md: a generic diameter-2 network with 2..5 VCs.
+// Fuentes' generic diameter-2 network with 2..5 VCs (docs/vc-flexvc.md,
+// "Checked against Fuentes' tables").
 TEST(FlexVc, DiameterTwoTable) {
   const std::string val = "NOSS", in_transit = "NOOS";
   for (int v = 2; v <= 5; ++v) {

@@ -50,7 +50,8 @@ TEST(RequestReplyPolicy, DistanceSetsAreSeparate) {
   EXPECT_FALSE(p.needs_paths());
 }
 
-// FlexVC 3/2 requests + 2/1 replies = 5/3 (spec/flexvc.md, Theorem 2).
+// FlexVC 3/2 requests + 2/1 replies = 5/3 (Fuentes' Theorem 2;
+// docs/vc-flexvc.md, "Request-reply traffic").
 TEST(RequestReplyPolicy, FlexVcChainLetsRepliesUseRequestVcs) {
   const std::vector<int> req{3, 3, 2}, all{5, 5, 3};
   RequestReplyPolicy p(std::make_unique<FlexVcPolicy>(req, kGlobal), std::make_unique<FlexVcPolicy>(all, kGlobal),

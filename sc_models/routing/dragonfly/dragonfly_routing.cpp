@@ -211,8 +211,8 @@ VcRange DragonflyRouting::vcs(const RouteContext& ctx, int router, const RouteCa
 // no candidate may go now without conditions (each is not allowed, or
 // opportunistic: only with room for the whole packet), the minimal hop to the
 // destination follows them (the packet gives its intermediate up): a packet
-// can always ask for its escape path (spec/flexvc.md: "otherwise the packet
-// falls back to the safe path"; docs/vc-flexvc.md).
+// can always ask for its escape path, and an opportunistic hop without room
+// falls back to it (docs/vc-flexvc.md, "The rule" and "In the simulator").
 void DragonflyRouting::fill_paths(const RouteContext& ctx, int dst, const RoutingHeader& h, size_t first,
                                   std::vector<RouteCandidate>& out) const {
   bool free = false;

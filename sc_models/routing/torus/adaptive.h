@@ -1,6 +1,6 @@
 #pragma once
-// The torus adaptive routings (star, smart-dor, abr, por, ofr; rules in
-// ../shared/spec/torus.md, choices in docs/routing-torus.md) over one base:
+// The torus adaptive routings (star, smart-dor, abr, por, ofr; rules and
+// the choices the sources leave open: docs/routing-torus.md) over one base:
 // VC classes are positions of a reference sequence the distance policy
 // splits evenly (VcSequence::Share::Split), and the head's routing header
 // names the class of the VC it sits in (RoutingHeader::seqpos), so a

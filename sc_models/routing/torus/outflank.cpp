@@ -37,7 +37,7 @@ std::vector<std::vector<int>> oidn_lambdas(const KAryNCube& t, int s, int dst) {
     for (const auto& [dim, v] : set) l[dim] = v;
     out.push_back(l);
   };
-  if (t.n() == 3 && n_dims.size() == 2) {  // collinear: the spec's set, N dimensions in increasing order
+  if (t.n() == 3 && n_dims.size() == 2) {  // collinear: Versaci's set, N dimensions in increasing order
     const int a = n_dims[0], b = n_dims[1], m = m_dims[0];
     add({{a, 1}, {m, 1}});
     add({{a, -1}});

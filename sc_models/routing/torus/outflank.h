@@ -1,8 +1,9 @@
 #pragma once
-// OutFlank Routing's arithmetic (Versaci §3; rules in ../shared/spec/torus.md
-// and docs/routing-torus.md): the intermediate destination nodes (IDNs) a
-// source s may pick for destination t, their dilation, and the profit rule
-// that picks one. Plain functions over the k-ary n-cube, shared with POR.
+// OutFlank Routing's arithmetic (Versaci §3; rules and choices in
+// docs/routing-torus.md, "OutFlank"): the intermediate destination nodes
+// (IDNs) a source s may pick for destination t, their dilation, and the
+// profit rule that picks one. Plain functions over the k-ary n-cube, shared
+// with POR.
 #include <cstdint>
 #include <vector>
 
@@ -27,9 +28,9 @@ std::vector<Idn> widns(const KAryNCube& t, int s, int dst);
 // OIDN lambda vectors (entries -1, 0, +1) in the canonical frame where every
 // minimal (mu) link of s is the + one: lambda_i = -1 leaves s on a nu link
 // in dimension i, +1 reaches t over a nu link. Dimensions with s_i != t_i
-// (class M) and s_i = t_i (class N). For n = 3 the sets of the spec; other n:
+// (class M) and s_i = t_i (class N). For n = 3 Versaci's sets; other n:
 // each N dimension alone at +-1, and each ordered pair of M dimensions (i at
-// -1, j at +1), which gives the spec's 3-D non-coplanar and coplanar sets.
+// -1, j at +1), which gives Versaci's 3-D non-coplanar and coplanar sets.
 std::vector<std::vector<int>> oidn_lambdas(const KAryNCube& t, int s, int dst);
 
 // The OIDN a canonical lambda vector names, Delta hops out:
