@@ -44,6 +44,11 @@ def _num(v):
         return None
 
 
+def _positive(v):
+    """A latency of 0 means no packet was measured: a gap, not a point."""
+    return v if v is not None and v > 0 else float("nan")
+
+
 def load_curves(rows, keys, x_key="traffic.load", by=None, unit="flits"):
     """{variant label: [(x, x_ci, acc, acc_ci, lat, lat_ci, saturated)]} over
     the rows, x ascending; a variant is one combination of the `by` keys
@@ -58,7 +63,7 @@ def load_curves(rows, keys, x_key="traffic.load", by=None, unit="flits"):
         label = ", ".join("%s=%s" % (k, r[k]) for k in by) or "all"
         curves.setdefault(label, []).append((
             _num(r[off]), _num(r.get(off + ".ci95")) or 0.0, _num(r.get(acc)), _num(r.get(acc + ".ci95")) or 0.0,
-            _num(r.get("latency.mean")), _num(r.get("latency.mean.ci95")) or 0.0,
+            _positive(_num(r.get("latency.mean"))), _num(r.get("latency.mean.ci95")) or 0.0,
             (_num(r.get("saturated")) or 0) > 0))
     for c in curves.values():
         c.sort(key=lambda p: p[0])
