@@ -45,12 +45,9 @@ if [ ! -f "$build/build.ninja" ] || [ -n "${NOCSIM_CMAKE_ARGS:-}" ]; then
   quiet "$build/setup-cmake.log" cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="$type" \
     ${cmake_args[@]+"${cmake_args[@]}"}
 fi
-todo=$(ninja -C "$build" -n 2>/dev/null | grep -v -e 'Re-checking globbed' -e 'Re-running CMake' | grep -c '^\[' || true)
-if [ "$todo" -gt 0 ]; then
-  log "building $build (a fresh build takes about 10 minutes on 2 cores; log in $build/setup-build.log)"
-  start=$SECONDS
-  quiet "$build/setup-build.log" cmake --build "$build" -j 2
-  warnings=$(grep -c 'warning:' "$build/setup-build.log" || true)
-  log "built in $((SECONDS - start)) s$([ "$warnings" -eq 0 ] || echo ", $warnings compiler warnings")"
-  [ "$warnings" -eq 0 ] || grep 'warning:' "$build/setup-build.log" | head -n 20 >&2
-fi
+log "building $build (a fresh build takes about 10 minutes on 2 cores; log in $build/setup-build.log)"
+start=$SECONDS
+quiet "$build/setup-build.log" cmake --build "$build" -j 2
+warnings=$(grep -c 'warning:' "$build/setup-build.log" || true)
+log "built in $((SECONDS - start)) s$([ "$warnings" -eq 0 ] || echo ", $warnings compiler warnings")"
+[ "$warnings" -eq 0 ] || grep 'warning:' "$build/setup-build.log" | head -n 20 >&2
