@@ -13,8 +13,9 @@ by less than 3% of the flits generated in the window; docs/user-guide.md,
 
 Run it as ./scripts/saturation.py (Debian's /usr/bin/python3).
 Usage: ./scripts/saturation.py CONFIG [key=value ...] [--resolution 0.01]
-Exit code: 0 found, 1 a run failed to start, 2 bad arguments or a refused
-configuration."""
+Exit code: 0 found; 2 bad arguments, a refused configuration or a run that
+ended without an answer (out of memory, a crash, a signal: the search stops
+rather than count it as saturated)."""
 import argparse
 import hashlib
 import json

@@ -6,12 +6,11 @@ import os
 import shlex
 import signal
 import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from .runs import run_task, read_meta, FINAL_CODES, meta_path
+from .runs import run_task, read_meta, meta_path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -93,6 +92,10 @@ def run_slurm(tasks, opts, work_dir, progress):
     (passed to sbatch when set), poll (seconds), timeout (seconds)."""
     if not tasks:
         return
+    for t in tasks:  # results of an earlier, interrupted or forced-over run
+        for f in (meta_path(t), t["json"]):
+            if os.path.exists(f):
+                os.remove(f)
     sdir = os.path.join(work_dir, "slurm")
     os.makedirs(sdir, exist_ok=True)
     tasks_file = os.path.join(sdir, "tasks.jsonl")
@@ -119,15 +122,19 @@ def run_slurm(tasks, opts, work_dir, progress):
     poll = opts.get("poll", 2.0)
     try:
         while True:
-            q = _slurm(["squeue", "-h", "-j", job, "-o", "%i %T"])
-            lines = [l for l in q.stdout.splitlines() if l.strip()] if q.returncode == 0 else []
+            try:
+                q = _slurm(["squeue", "-h", "-j", job, "-o", "%i %T"])
+            except BackendError:
+                q = None  # no answer this time: ask again
+            gone = q is not None and (("Invalid job id" in q.stderr) or (q.returncode == 0 and not q.stdout.strip()))
+            lines = [l for l in q.stdout.splitlines() if l.strip()] if q is not None and q.returncode == 0 else []
             running = sum(1 for l in lines if l.split()[-1] in ("RUNNING", "COMPLETING"))
             metas = [read_meta(t) for t in tasks]
             done = sum(1 for m in metas if m is not None)
             failed = sum(1 for m in metas if m is not None and m.get("exit_code") != 0)
             progress.update(done=done, running=running, failed=failed)
-            # squeue forgets a finished job; an unknown id is an error code.
-            if not lines:
+            # squeue forgets a finished job: no line, or an unknown id.
+            if gone:
                 break
             if time.time() > deadline:
                 _slurm(["scancel", job])
@@ -156,4 +163,4 @@ def run_slurm(tasks, opts, work_dir, progress):
     progress.update(done=len(tasks), running=0, failed=sum(1 for m in metas if _failed(m)))
 
 
-__all__ = ["run_local", "run_slurm", "BackendError", "FINAL_CODES"]
+__all__ = ["run_local", "run_slurm", "BackendError"]

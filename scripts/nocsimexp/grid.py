@@ -43,7 +43,9 @@ def parse_axis(arg):
     key, spec = arg.split("=", 1)
     if not key or not re.fullmatch(r"[A-Za-z0-9_.]+", key):
         raise GridError("%s: '%s' is not a configuration key" % (arg, key))
-    if spec[:1] in "[{":  # a YAML list or map (traffic.phases): one value
+    if not spec:
+        raise GridError("%s: no value" % arg)
+    if spec.startswith(("[", "{")):  # a YAML list or map (traffic.phases): one value
         return key, [spec]
     if re.fullmatch("%s:%s:%s" % (_NUM, _NUM, _NUM), spec):
         return key, _range(key, spec)

@@ -6,7 +6,6 @@ results/reproduce/<name>/ for --quick)."""
 import argparse
 import json
 import os
-import shlex
 import shutil
 import subprocess
 import sys
@@ -15,7 +14,7 @@ import time
 
 from . import backends
 from .stats import mean_ci
-from .sweeper import Sweep, DEFAULT_NOCSIM, ROOT, failure_summary
+from .sweeper import Sweep, DEFAULT_NOCSIM, ROOT, failure_summary, pm
 
 
 class Reproduction:
@@ -102,12 +101,8 @@ class Reproduction:
 
 
 def fmt_pm(s, key, fmt="%.3f"):
-    """'mean ± ci' of a summary row."""
-    m = s.get(key)
-    if m in (None, ""):
-        return "-"
-    ci = s.get(key + ".ci95")
-    return (fmt % m) + ("" if ci in (None, "") else " ± " + fmt % ci)
+    """'mean ± ci' of a summary row, '-' without a value."""
+    return pm(s, key, fmt) or "-"
 
 
 def md_table(header, rows):
@@ -115,9 +110,6 @@ def md_table(header, rows):
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return "\n".join(out) + "\n"
 
-
-def quote(argv):
-    return " ".join(shlex.quote(a) for a in argv)
 
 
 def highest_sustained(points):

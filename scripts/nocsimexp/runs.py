@@ -90,11 +90,15 @@ def run_task(task, on_start=None):
     tmp_json = "%s.%d.part" % (out, os.getpid())
     err_path = out[: -len(".json")] + ".err"
     cmd = [task["nocsim"], task["config"]] + task["overrides"] + ["--quiet", "-o", tmp_json]
+    if os.path.exists(out):  # a rerun that writes nothing must not leave the old results behind
+        os.remove(out)
     env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
     t0 = time.time()
     with open(err_path, "w") as err:
         try:
-            p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
+            # Its own session: a terminal's Ctrl-C reaches the sweep only,
+            # which forwards one signal, so nocsim writes what it measured.
+            p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env, start_new_session=True)
         except OSError as e:
             err.write("cannot start %s: %s\n" % (task["nocsim"], e))
             code = 127

@@ -5,7 +5,7 @@ with exit 0 and nocsim does not flag it saturated (its rule:
 docs/user-guide.md, "Saturation"); a failed run (deadlock, invariant) counts
 as not sustained. Bisection assumes one crossing; runs are cached like a
 sweep's, so a repeated search reruns nothing."""
-import os
+import math
 
 from .runs import make_task, finished, run_task, load_result
 
@@ -25,7 +25,7 @@ def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, se
     offered_gamma0 of that run (None without a run or a gamma0), the
     saturated load above it, and every run as (load, sustained, accepted,
     message)."""
-    top = int(round(max_load / resolution))
+    top = int(math.floor(max_load / resolution + 1e-9))
     if top < 1:
         raise SearchError("--max %g is below --resolution %g" % (max_load, resolution))
     runs, docs = [], {}
@@ -40,6 +40,10 @@ def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, se
         code = meta.get("exit_code")
         if code == 2:
             raise SearchError("nocsim refused the configuration: %s" % meta.get("message"))
+        if code not in (0, 3, 4):  # out of memory, a crash, a signal: no answer about the load
+            raise SearchError("traffic.load=%s: nocsim ended with exit %s: %s" % (load, code, meta.get("message")))
+        if code == 0 and "saturated" not in flat:
+            raise SearchError("%s writes no saturated flag (an older build?)" % nocsim)
         ok = code == 0 and flat.get("saturated") is False
         acc = flat.get("accepted_load")
         note = "sustained" if ok else ("saturated" if code == 0 else "exit %s: %s" % (code, meta.get("message")))

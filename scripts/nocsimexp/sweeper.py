@@ -155,7 +155,8 @@ def _write_csv(path, dicts, first):
     os.replace(tmp, path)
 
 
-def _pm(s, key, fmt):
+def pm(s, key, fmt):
+    """'mean ± ci' of a summary row, '' without a value."""
     m = s.get(key)
     if m is None or m == "":
         return ""
@@ -173,8 +174,8 @@ def markdown_table(keys, sums):
         if s["failed"]:
             note.append("%d failed" % s["failed"])
         cells = [str(s[k]) for k in keys] + [
-            "%d" % s["runs"], _pm(s, "offered_load", "%.4f"), _pm(s, "accepted_load", "%.4f"),
-            _pm(s, "latency.mean", "%.1f"), _pm(s, "latency.p99", "%.0f"), _pm(s, "hops_mean", "%.2f"),
+            "%d" % s["runs"], pm(s, "offered_load", "%.4f"), pm(s, "accepted_load", "%.4f"),
+            pm(s, "latency.mean", "%.1f"), pm(s, "latency.p99", "%.0f"), pm(s, "hops_mean", "%.2f"),
             ", ".join(note)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

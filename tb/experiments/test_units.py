@@ -27,7 +27,7 @@ class Grid(unittest.TestCase):
         self.assertEqual(grid.parse_axis("traffic.phases=" + v)[1], [v])
 
     def test_bad_axes_are_refused(self):
-        for bad in ("traffic.load", "traffic.load=0.5:0.1:0.1", "traffic.load=0.1:0.5:0", "a=1,,2", "=3"):
+        for bad in ("traffic.load", "traffic.load=", "traffic.load=0.5:0.1:0.1", "traffic.load=0.1:0.5:0", "a=1,,2", "=3"):
             with self.assertRaises(grid.GridError, msg=bad):
                 grid.parse_axis(bad)
         with self.assertRaises(grid.GridError):
