@@ -77,8 +77,11 @@ class Sweep:
                         "status": flat.get("status", "not run" if meta.get("exit_code") is None else "error"),
                         "saturated": flat.get("saturated", ""), "message": meta.get("message", "")})
             for k, v in flat.items():
-                if k not in ("status", "saturated", "error"):
-                    row[k] = v
+                if k in ("status", "saturated", "error"):
+                    continue
+                # A result named like a swept key (sim.cycles: the cycles the
+                # run took) must not overwrite the configured value.
+                row["result." + k if k in self.keys else k] = v
             row["host"] = meta.get("host", "")
             row["elapsed_s"] = meta.get("elapsed_s", "")
             out.append(row)

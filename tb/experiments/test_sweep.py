@@ -102,6 +102,19 @@ class Sweep(unittest.TestCase):
             r = subprocess.run(args + ["--force"], capture_output=True, text=True, timeout=600)
             self.assertIn("0 already finished, 8 to run", r.stderr)
 
+    def test_a_result_named_like_a_swept_key_keeps_the_configured_value(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = common.script("sweep.py", MESH, "sim.cycles=300,600", "sim.warmup=100", "-o", d, "--quiet",
+                              "--nocsim", common.NOCSIM)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            rows = common.read_csv(os.path.join(d, "runs.csv"))
+            self.assertEqual([r["sim.cycles"] for r in rows], ["300", "600"])
+            for r in rows:  # the run's own cycles: warm-up, window and drain
+                self.assertGreater(int(r["result.sim.cycles"]), 100 + int(r["sim.cycles"]) - 1)
+            summary = common.read_csv(os.path.join(d, "summary.csv"))
+            self.assertEqual([s["sim.cycles"] for s in summary], ["300", "600"])
+            self.assertIn("result.sim.cycles", summary[0])
+
     def test_bad_arguments_exit_2_with_one_line(self):
         for args in (["nonexistent.yaml"], [MESH, "traffic.load=0.5:0.1:0.1"], [MESH, "--seeds", "0"],
                      [MESH, "sim.seed=1,2"]):
