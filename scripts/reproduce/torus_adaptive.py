@@ -103,7 +103,6 @@ def main():
     bars = {alg: [] for alg, _ in ROUTINGS}
     errs = {alg: [] for alg, _ in ROUTINGS}
     ticks = {alg: [] for alg, _ in ROUTINGS}
-    g0_seen = set()
     for alg, _ in ROUTINGS:
         for p in pats:
             rr = refs[(alg, p)]
@@ -139,8 +138,6 @@ def main():
                 widn.append(flat.get("derouted.widn"))
                 oidn.append(flat.get("derouted.oidn"))
                 total.append(flat.get("derouted.total"))
-                if flat.get("gamma0_flits") is not None:
-                    g0_seen.add(round(flat["gamma0_flits"], 6))
             ok_ref = [x for x in rr if x["exit_code"] == 0]
             acc_g = [x.get("accepted_load_gamma0") for x in ok_ref]
             acc_f = [x.get("accepted_load") for x in ok_ref]
@@ -161,8 +158,6 @@ def main():
         w.writerow(["routing.algorithm", "traffic.pattern", "seed", "traffic.load", "result"] + SEARCH_COLUMNS +
                    ["note"])
         w.writerows(csv_rows)
-    if len(g0_seen) > 1 or (g0_seen and abs(next(iter(g0_seen)) - g0) > 1e-4):
-        sys.exit("torus_adaptive: nocsim's gamma0 %s differs from the script's %.6f" % (sorted(g0_seen), g0))
 
     win = [x.split("=")[1] for x in base if x.startswith(("sim.warmup", "sim.cycles"))]
     png = "gamma_star.png"
