@@ -48,6 +48,7 @@ add_library(nocsim_lib STATIC
   sc_models/vc/vc_policy.cpp
   sc_models/vc/request_reply.cpp
   sc_models/routing/dragonfly/channel_bound.cpp
+  sc_models/routing/torus/deroutes.cpp
   sc_models/router/stage.cpp
   sc_models/router/route_compute.cpp
   sc_models/router/vc_alloc.cpp

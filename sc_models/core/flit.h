@@ -16,14 +16,8 @@ struct RoutingHeader {
   uint8_t dateline = 0;  // bit d: crossed the wrap link of dimension d
   uint8_t seqpos = 0;    // next position in the VC reference sequence (torus adaptive: the class the head sits in)
   uint8_t phase = 0;     // dragonfly: 0 toward the intermediate, 1 toward the destination; torus: routing/torus/adaptive.h
-  uint8_t flags = 0;     // bit 0: already misrouted locally in the current group (OLM); kDeroute*
+  uint8_t flags = 0;     // the routing's own bits (OLM: misrouted in this group; torus: routing/torus/deroutes.h)
 };
-// RoutingHeader::flags of a packet a torus routing derouted at injection
-// (the sink counts them as the head arrives).
-constexpr uint8_t kDerouteWidn = 2;   // OFR: toward an orthant midpoint (WIDN)
-constexpr uint8_t kDerouteOidn = 4;   // OFR: toward an outflanking IDN (OIDN)
-constexpr uint8_t kDerouteOther = 8;  // POR's non-minimal orthant, smart DOR's first hop
-constexpr uint8_t kDerouted = kDerouteWidn | kDerouteOidn | kDerouteOther;
 
 // 48 bytes: flits are copied on every hop, so every byte counts.
 struct Flit {

@@ -11,6 +11,7 @@
 #include "core/flit.h"
 #include "core/run_status.h"
 #include "link/link.h"
+#include "routing/routing.h"
 #include "stats/stats.h"
 
 namespace nocsim {
@@ -22,6 +23,7 @@ struct NicParams {
   bool vct = true;
   bool check = true;
   bool request_reply = false;  // the sink answers each request with a reply
+  RoutingStats* routing_stats = nullptr;  // told of the measured heads it flags (RoutingStats::head_flags)
 };
 
 // Told of each head put on an injection link (link power's awake policy).

@@ -12,7 +12,7 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
     ++stats_.flits_ejected;
     if (stats_.window.contains(at)) ++stats_.window_flits_accepted;
     if (check_ && !check(f)) return;
-    if (f.head() && f.measured && (f.rh.flags & kDerouted)) collector_.derouted(f);
+    if (f.head() && f.measured && (f.rh.flags & head_flags_)) routing_stats_->delivered(f);
     if (f.tail()) {
       collector_.delivered(f, at);
       if (request_reply_ && !f.reply) replies.push_back({at, f.src, f.size});

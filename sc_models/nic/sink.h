@@ -9,6 +9,7 @@
 #include "core/ring.h"
 #include "core/run_status.h"
 #include "link/link.h"
+#include "routing/routing.h"
 #include "stats/delivery.h"
 #include "stats/stats.h"
 #include "traffic/source.h"
@@ -17,8 +18,11 @@ namespace nocsim {
 
 class Sink {
  public:
-  Sink(int node, bool check, bool request_reply, DeliveryCollector& collector, NetStats& stats, RunStatus& status)
-      : node_(node), check_(check), request_reply_(request_reply), collector_(collector), stats_(stats), status_(status) {}
+  Sink(int node, bool check, bool request_reply, RoutingStats* routing_stats, DeliveryCollector& collector,
+       NetStats& stats, RunStatus& status)
+      : node_(node), check_(check), request_reply_(request_reply), routing_stats_(routing_stats),
+        head_flags_(routing_stats ? routing_stats->head_flags() : 0), collector_(collector), stats_(stats),
+        status_(status) {}
   void attach(Link* ejection) { ej_ = ejection; }
   // A tail was sent on the ejection link and arrives at `arrival`.
   void tail_sent(Cycle arrival) { tails_.push_back(arrival); }
@@ -44,6 +48,8 @@ class Sink {
   int node_;
   bool check_;
   bool request_reply_;
+  RoutingStats* routing_stats_;
+  uint8_t head_flags_;  // routing_stats_->head_flags(), 0 without one
   DeliveryCollector& collector_;
   NetStats& stats_;
   RunStatus& status_;

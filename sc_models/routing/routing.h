@@ -22,6 +22,8 @@ namespace nocsim {
 class Topology;
 class Config;
 class VcPolicy;
+class JsonWriter;
+class TrafficPattern;
 
 // An inclusive range of VC indices of one port.
 // Four bytes: RC stores one per candidate and VA reads them every attempt.
@@ -150,10 +152,33 @@ class Routing {
   virtual std::vector<std::string> congestion_providers() const { return {}; }
 };
 
+// What a routing's statistics may read when the run's JSON is written.
+struct RoutingReport {
+  const Topology& topology;
+  const TrafficPattern& pattern;
+  double measured_delivered;  // measured packets delivered: the denominator of per-packet fractions
+};
+
+// A routing family's own statistics of a run, one object per network: it
+// sees the measured heads whose routing header carries one of its flags as
+// they are delivered, and writes its fields into the run's JSON (torus
+// deroutes, the dragonfly's channel-load bound). Routings without one cost
+// nothing per packet.
+class RoutingStats {
+ public:
+  virtual ~RoutingStats() = default;
+  // RoutingHeader::flags bits of the delivered measured heads to report (0: none).
+  virtual uint8_t head_flags() const { return 0; }
+  virtual void delivered(const Flit& /*head*/) {}
+  virtual void write(JsonWriter& j, const RoutingReport& r) const = 0;
+};
+
 struct RoutingFactory {
   std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)> make;
   // Start-up checks shared by every router (VC counts, topology kind); throws ConfigError.
   std::function<void(const Topology&, const Config&)> validate;
+  // The family's statistics, or none (may be empty, or return null).
+  std::function<std::unique_ptr<RoutingStats>(const Topology&, const Config&)> stats;
 };
 using RoutingRegistry = Registry<RoutingFactory>;
 

@@ -348,6 +348,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   np.vct = rp.vct;
   np.check = rp.check;
   np.request_reply = cfg.get_bool("traffic.request_reply");
+  if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.stats) routing_stats_ = f.stats(t, cfg);
+  np.routing_stats = routing_stats_.get();
   const Cycle stop = cfg.get_bool("sim.stop_injection") ? stats_.window.end : kNeverCycle;
   const int nic_lat = inj.latency;
   phases_ = std::make_unique<Phases>(make_phases(cfg, t));

@@ -86,6 +86,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   bool links_busy_after(Cycle now) const;
   // link.power.policy other than none: the links' power states, else null.
   const LinkPowerNet* link_power() const { return link_power_.get(); }
+  // The routing family's statistics (RoutingFactory::stats), else null.
+  const RoutingStats* routing_stats() const { return routing_stats_.get(); }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
   // trace.file: after the run, the waveform's last cycle and close.
@@ -98,6 +100,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::unique_ptr<Phases> phases_;  // traffic.phases: their patterns (the sources refer to them)
   NetStats stats_;
   DeliveryCollector collector_{*topo_, stats_};
+  std::unique_ptr<RoutingStats> routing_stats_;
   RunStatus status_;
   sc_core::sc_clock clock_;
   WakeWheel wheel_;

@@ -7,7 +7,6 @@
 #include <sstream>
 #include <sys/resource.h>
 
-#include "routing/dragonfly/channel_bound.h"
 #include "sim/memory.h"
 #include "sim/network.h"
 #include "sim/link_power_net.h"
@@ -125,14 +124,9 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("global", n_meas ? s.misrouted_global / n_meas : 0);
   j.num("local", n_meas ? s.misrouted_local / n_meas : 0);
   j.close();
-  if (t.bisection_load() > 0) {  // mesh, torus: packets derouted at injection (OFR, POR, smart DOR)
-    j.open("derouted");
-    j.num("widn", n_meas ? s.derouted_widn / n_meas : 0);
-    j.num("oidn", n_meas ? s.derouted_oidn / n_meas : 0);
-    j.num("total", n_meas ? s.derouted / n_meas : 0);
-    j.close();
+  if (const RoutingStats* rs = net.routing_stats()) rs->write(j, {t, net.pattern(), n_meas});
+  if (t.bisection_load() > 0)  // mesh, torus
     j.num_array("link_utilisation_by_dimension", utilisation_by_dimension(net, cycles > w.begin ? cycles - w.begin : 0));
-  }
   std::vector<double> per_router(t.routers());
   for (int r = 0; r < t.routers(); ++r)
     per_router[r] = measured ? s.router_injected[r] / (static_cast<double>(t.concentration()) * measured) : 0.0;
@@ -144,18 +138,6 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("jain", fair.jain);
   j.close();
   j.num_array("per_router_injection", per_router);
-  DragonflyRouting::Kind kind;
-  const auto* dfly = dynamic_cast<const Dragonfly*>(&t);
-  // The closed-form bound covers oblivious routings with intermediates drawn uniformly.
-  if (dfly && DragonflyRouting::kind_of(cfg.get_str("routing.algorithm"), kind) && DragonflyRouting::oblivious(kind) &&
-      (kind == DragonflyRouting::Kind::Min || cfg.get_str("routing.global_misroute") == "rrg")) {
-    ChannelBound b = dragonfly_channel_bound(*dfly, kind, cfg.get_str("routing.valiant_exclude") == "source+destination",
-                                             net.pattern());
-    j.open("bound");
-    j.num("channel_load", b.bound);
-    j.str("busiest_channel", b.channel);
-    j.close();
-  }
   j.open("packets");
   j.num("injected", s.packets_generated);
   j.num("delivered", s.packets_delivered);

@@ -13,12 +13,6 @@ class DeliveryCollector {
  public:
   DeliveryCollector(const Topology& topo, NetStats& stats) : topo_(topo), stats_(stats) {}
   void delivered(const Flit& tail, Cycle at);
-  // A measured head that a torus routing derouted (RoutingHeader::flags & kDerouted).
-  void derouted(const Flit& head) {
-    stats_.derouted_widn += (head.rh.flags & kDerouteWidn) != 0;
-    stats_.derouted_oidn += (head.rh.flags & kDerouteOidn) != 0;
-    ++stats_.derouted;
-  }
 
  private:
   const Topology& topo_;

@@ -30,7 +30,6 @@ struct NetStats {
   double hops_sum = 0;
   uint64_t misrouted_global = 0;      // measured packets with more global hops than minimal
   uint64_t misrouted_local = 0;       // ... with more local hops than minimal
-  uint64_t derouted = 0, derouted_widn = 0, derouted_oidn = 0;  // measured packets a torus routing derouted
   std::vector<uint64_t> router_injected;  // flits injected in the window, per router
   // Every delivered packet, when a test or tool asks for it (record = true).
   struct Delivery {

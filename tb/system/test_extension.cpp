@@ -1,13 +1,17 @@
-// A new routing, VC policy, congestion provider, topology, traffic pattern or
-// switch allocator takes its own code plus one registration line: here each
-// lives in the test binary, registered before the configuration is read, and
-// runs a whole network.
+// A new routing (with its own statistics in the JSON), dragonfly routing, VC
+// policy, congestion provider, topology, traffic pattern or switch allocator
+// takes its own code plus one registration line: here each lives in the test
+// binary, registered before the configuration is read, and runs a whole
+// network.
 #include <gtest/gtest.h>
 
 #include "alloc/sw_alloc_backend.h"
 #include "congestion/provider.h"
 #include "harness.h"
+#include "routing/dragonfly/family.h"
+#include "sim/network.h"
 #include "sim/run.h"
+#include "stats/json_writer.h"
 #include "topologies/kary_ncube.h"
 #include "traffic/pattern.h"
 #include "traffic/source.h"
@@ -17,7 +21,8 @@ using namespace nocsim;
 
 namespace {
 
-int routed = 0, ranged = 0, boards = 0, allocations = 0;
+int routed = 0, ranged = 0, boards = 0, allocations = 0, coins = 0;
+constexpr uint8_t kFirstHopY = 1;  // YxRouting's header flag: the packet's first hop went along Y
 
 // YX: dimension order from the highest dimension down (minimal on a mesh).
 class YxRouting : public Routing {
@@ -30,6 +35,7 @@ class YxRouting : public Routing {
     const uint64_t ports = t_.productive_ports(ctx.router, t_.node_router(ctx.head.dst));
     c.out_port = static_cast<int16_t>(ports ? 63 - __builtin_clzll(ports) : t_.node_port(ctx.head.dst));
     c.hop = ports ? 0 : kHopEject;
+    if (ctx.in_port >= t_.network_ports() && c.out_port >= 2) c.next.flags |= kFirstHopY;
     out.push_back(c);
   }
   const VcSequence& reference() const override { return ref_; }
@@ -38,6 +44,35 @@ class YxRouting : public Routing {
  private:
   const KAryNCube& t_;
   VcSequence ref_;
+};
+
+// YX's own statistics: the measured packets whose first hop went along Y.
+class FirstHopY : public RoutingStats {
+ public:
+  uint8_t head_flags() const override { return kFirstHopY; }
+  void delivered(const Flit&) override { ++n_; }
+  void write(JsonWriter& j, const RoutingReport& r) const override {
+    j.open("yx");
+    j.num("first_hop_y", r.measured_delivered ? n_ / r.measured_delivered : 0);
+    j.close();
+  }
+
+ private:
+  uint64_t n_ = 0;
+};
+
+// A dragonfly routing on the family's shared walk: Valiant for every other
+// packet leaving its group (a coin at the source router), else minimal.
+class CoinRouting : public DragonflyRouting {
+ public:
+  CoinRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+      : DragonflyRouting(t, traits, o, seed, router) {}
+
+ protected:
+  void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override {
+    ++coins;
+    if (rng_->below(2)) try_valiant(ctx, dst, h, false);
+  }
 };
 
 // Every hop on VC 0 only.
@@ -107,7 +142,16 @@ void register_toys() {
       "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
              },
-             [](const Topology&, const Config&) {}});
+             [](const Topology&, const Config&) {},
+             [](const Topology&, const Config&) -> std::unique_ptr<RoutingStats> {
+               return std::make_unique<FirstHopY>();
+             }});
+  add_dragonfly_routing(mutable_routing_registry(), "coin",
+                        {{VcSequence("LGLLGL")}, std::nullopt,
+                         [](const Dragonfly& t, const DragonflyTraits& traits, const DragonflyRouting::Options& o,
+                            uint64_t seed, int router) -> std::unique_ptr<DragonflyRouting> {
+                           return std::make_unique<CoinRouting>(t, traits, o, seed, router);
+                         }});
   mutable_vc_policy_registry().add(
       "vc0", {[](const VcSequence&, const std::vector<int>&, const std::vector<uint8_t>&, const Config&) {
         return std::unique_ptr<VcPolicy>(std::make_unique<LowestVc>());
@@ -127,6 +171,33 @@ TEST(Extension, ToyRoutingAndVcPolicyRunAWholeNetwork) {
   EXPECT_EQ(boards, 1);  // one per network, however many routers name it
   EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
   EXPECT_NE(res.json.find("\"routing.algorithm\": \"yx\""), std::string::npos);
+  // Its statistics hook: a packet starts along Y unless its destination is
+  // in its own row, 56 of the 63 destinations under uniform traffic.
+  const double y = test::json_number(test::json_section(res.json, "yx"), "first_hop_y");
+  EXPECT_NEAR(y, 56.0 / 63, 0.03);
+  EXPECT_EQ(test::json_section(res.json, "derouted"), "");  // the torus family's, not this routing's
+}
+
+TEST(Extension, ToyDragonflyRoutingUsesTheFamilysWalkChecksAndStatistics) {
+  register_toys();
+  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
+                                 {"routing.algorithm=coin", "router.vcs=4", "traffic.load=0.2", "sim.cycles=2000"});
+  RunResult res = run_simulation(cfg);
+  ASSERT_EQ(res.exit_code, 0) << res.error;
+  EXPECT_GT(coins, 1000);
+  EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
+  // Half the packets leaving their group go through an intermediate: misrouted globally.
+  const double global = test::json_number(test::json_section(res.json, "misrouted_fraction"), "global");
+  EXPECT_GT(global, 0.2);
+  EXPECT_LT(global, 0.6);
+  EXPECT_EQ(test::json_section(res.json, "bound"), "");  // no closed form registered
+  // The family's VC check comes with the registration: LGLLGL needs 4 local VCs.
+  try {
+    validate_config(test::make_config("topologies/dragonfly-h2.yaml", {"routing.algorithm=coin", "router.vcs=3"}));
+    ADD_FAILURE() << "coin with 3 VCs was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("coin uses the VC sequence LGLLGL"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Extension, ToyTopologyPatternAllocatorAndSourceRunAWholeNetwork) {

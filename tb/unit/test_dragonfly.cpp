@@ -11,6 +11,7 @@
 #include "routing/dragonfly/channel_bound.h"
 #include "channel_graph.h"
 #include "routing/dragonfly/dragonfly_routing.h"
+#include "routing/dragonfly/family.h"
 #include "vc/distance.h"
 #include "traffic/pattern.h"
 
@@ -96,8 +97,8 @@ TEST(ChannelBound, MinAdversarialMatchesTheClosedForms) {
   for (int h = 2; h <= 4; ++h) {
     Dragonfly t(h, 2 * h, h, 0, Arr::Palmtree);
     auto adv = test::pattern("adv", t, 1), advc = test::pattern("advc", t);
-    EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *adv).bound, 1.0 / (t.a() * t.p()), 1e-12);
-    EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *advc).bound, 1.0 / (2 * h), 1e-12);
+    EXPECT_NEAR(dragonfly_channel_bound(t, BoundPaths::Min, false, *adv).bound, 1.0 / (t.a() * t.p()), 1e-12);
+    EXPECT_NEAR(dragonfly_channel_bound(t, BoundPaths::Min, false, *advc).bound, 1.0 / (2 * h), 1e-12);
   }
 }
 
@@ -106,7 +107,7 @@ TEST(ChannelBound, StrictValiantUnderAdv1) {
     Dragonfly t(h, 2 * h, h, 0, Arr::Palmtree);
     auto adv = test::pattern("adv", t, 1);
     const double g = t.g();
-    for (auto kind : {DragonflyRouting::Kind::ValRouter, DragonflyRouting::Kind::ValGroup})
+    for (auto kind : {BoundPaths::ViaRouter, BoundPaths::ViaGroup})
       EXPECT_NEAR(dragonfly_channel_bound(t, kind, true, *adv).bound, (g - 2) / (2 * (g - 1)), 1e-12);
   }
 }
@@ -114,7 +115,7 @@ TEST(ChannelBound, StrictValiantUnderAdv1) {
 TEST(ChannelBound, UniformMinIsInjectionBound) {
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
   auto un = test::pattern("uniform", t);
-  ChannelBound b = dragonfly_channel_bound(t, DragonflyRouting::Kind::Min, false, *un);
+  ChannelBound b = dragonfly_channel_bound(t, BoundPaths::Min, false, *un);
   EXPECT_NEAR(b.bound, 1.0, 1e-12);
 }
 
@@ -141,12 +142,13 @@ class RandomView : public CongestionView {
 // returns the (channel, VC) dependency graph.
 // Follows the first candidate from every router to every router; counts the
 // opportunistic hops taken in the source group and in other groups.
-ChannelGraph walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples, std::array<int, 2>* misroutes = nullptr,
+ChannelGraph walk(const Dragonfly& t, const std::string& name, int samples, std::array<int, 2>* misroutes = nullptr,
                   const DragonflyRouting::Options& o = {}) {
-  VcSequence seq = DragonflyRouting::sequence(kind);
+  const DragonflyAlgorithm& alg = dragonfly_algorithm(name);
+  const VcSequence& seq = alg.traits.seq;
   RandomView view;
   std::vector<std::unique_ptr<DragonflyRouting>> routing;
-  for (int r = 0; r < t.routers(); ++r) routing.push_back(DragonflyRouting::make(t, kind, o, 3, r));
+  for (int r = 0; r < t.routers(); ++r) routing.push_back(alg.build(t, o, 3, r));
   // As many VCs as the sequence needs per class.
   std::vector<int> out_vcs(t.ports(), seq.count('L'));
   for (int p = t.local_ports(); p < t.network_ports(); ++p) out_vcs[p] = seq.count('G');
@@ -204,11 +206,10 @@ ChannelGraph walk(const Dragonfly& t, DragonflyRouting::Kind kind, int samples, 
 }  // namespace
 
 TEST(DragonflyRouting, EveryRoutingIsAcyclicOverVcs) {
-  using K = DragonflyRouting::Kind;
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
-  EXPECT_FALSE(walk(t, K::Min, 1).has_cycle());
-  for (K kind : {K::ValRouter, K::ValGroup, K::UgalL, K::UgalG, K::Par, K::Pb})
-    EXPECT_FALSE(walk(t, kind, 12).has_cycle()) << static_cast<int>(kind);
+  EXPECT_FALSE(walk(t, "min", 1).has_cycle());
+  for (const char* name : {"val", "val-any", "val-group", "ugal-l", "ugal-g", "par", "pb"})
+    EXPECT_FALSE(walk(t, name, 12).has_cycle()) << name;
 }
 
 TEST(ChannelBound, StrictValiantWithTwoGroupsFallsBackToMinimal) {
@@ -216,7 +217,7 @@ TEST(ChannelBound, StrictValiantWithTwoGroupsFallsBackToMinimal) {
   // must the bound (all of a group's traffic on the single global link).
   Dragonfly t(2, 4, 2, 2, Arr::Palmtree);
   auto adv = test::pattern("adv", t, 1);
-  EXPECT_NEAR(dragonfly_channel_bound(t, DragonflyRouting::Kind::ValRouter, true, *adv).bound, 1.0 / 8, 1e-12);
+  EXPECT_NEAR(dragonfly_channel_bound(t, BoundPaths::ViaRouter, true, *adv).bound, 1.0 / 8, 1e-12);
 }
 
 TEST(DragonflyRouting, OlmMisroutesOpportunisticallyAndKeepsItsEscapePath) {
@@ -225,7 +226,7 @@ TEST(DragonflyRouting, OlmMisroutesOpportunisticallyAndKeepsItsEscapePath) {
   // the sequence (the escape path), checked by walk().
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
   std::array<int, 2> misroutes{0, 0};
-  walk(t, DragonflyRouting::Kind::Olm, 12, &misroutes);
+  walk(t, "olm", 12, &misroutes);
   EXPECT_GT(misroutes[0], 0) << "no local misroute in a source group";
   EXPECT_GT(misroutes[1], 0) << "no local misroute outside the source group";
 }
@@ -256,7 +257,7 @@ bool par_misroutes(const OnePortFull& view, int percent) {
   o.trigger = DragonflyRouting::Trigger::Credits;
   o.trigger_percent = percent;
   o.exclude_destination = true;  // so the Valiant first hop is never the minimal port
-  auto par = DragonflyRouting::make(t, DragonflyRouting::Kind::Par, o, 3, 0);
+  auto par = dragonfly_algorithm("par").build(t, o, 3, 0);
   const DistancePolicy vp(par->reference(), std::vector<int>(t.ports(), 5));
   Flit f;
   f.size = 8;
@@ -284,8 +285,8 @@ TEST(DragonflyRouting, CreditTriggerKeepsTheVcOrderAndMisroutes) {
   DragonflyRouting::Options o;
   o.trigger = DragonflyRouting::Trigger::Credits;
   std::array<int, 2> olm{0, 0};
-  walk(t, DragonflyRouting::Kind::Olm, 12, &olm, o);
+  walk(t, "olm", 12, &olm, o);
   EXPECT_GT(olm[0], 0) << "no local misroute in a source group";
   EXPECT_GT(olm[1], 0) << "no local misroute outside the source group";
-  EXPECT_FALSE(walk(t, DragonflyRouting::Kind::Par, 12, nullptr, o).has_cycle());
+  EXPECT_FALSE(walk(t, "par", 12, nullptr, o).has_cycle());
 }

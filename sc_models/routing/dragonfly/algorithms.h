@@ -1,23 +1,15 @@
 #pragma once
-// The dragonfly routing classes, one per algorithm (docs/routing-dragonfly.md),
-// built through DragonflyRouting::make().
+// The dragonfly routing classes, one per algorithm (docs/routing-dragonfly.md).
+// Each maker builds its class with the traits of its registration
+// (register.cpp), so one class may serve several keys (VAL, VAL-any,
+// VAL-group).
 #include <memory>
 
-#include "routing/dragonfly/dragonfly_routing.h"
+#include "routing/dragonfly/family.h"
 #include "vc/vc_policy.h"
 
 namespace nocsim {
 
-
-std::unique_ptr<DragonflyRouting> make_min(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed, int router);
-// VAL (router), VAL-any (as VAL) and VAL-group.
-std::unique_ptr<DragonflyRouting> make_valiant(const Dragonfly& t, DragonflyRouting::Kind kind,
-                                               const DragonflyRouting::Options& o, uint64_t seed, int router);
-// UGAL-L and UGAL-G.
-std::unique_ptr<DragonflyRouting> make_ugal(const Dragonfly& t, DragonflyRouting::Kind kind,
-                                            const DragonflyRouting::Options& o, uint64_t seed, int router);
-std::unique_ptr<DragonflyRouting> make_pb(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed, int router);
-std::unique_ptr<DragonflyRouting> make_par(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed, int router);
-std::unique_ptr<DragonflyRouting> make_olm(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed, int router);
+DragonflyMaker make_min, make_valiant, make_ugal_l, make_ugal_g, make_pb, make_par, make_olm;
 
 }  // namespace nocsim

@@ -44,7 +44,7 @@ class Loads {
 
 }  // namespace
 
-ChannelBound dragonfly_channel_bound(const Dragonfly& t, DragonflyRouting::Kind kind, bool strict,
+ChannelBound dragonfly_channel_bound(const Dragonfly& t, BoundPaths paths, bool strict,
                                      const TrafficPattern& pattern) {
   const int R = t.routers(), G = t.g(), a = t.a();
   // D[s*R+d]: load from router s to router d per unit injection per node.
@@ -69,12 +69,12 @@ ChannelBound dragonfly_channel_bound(const Dragonfly& t, DragonflyRouting::Kind 
   // Packets inside one group, every packet under MIN, and packets with no
   // allowed intermediate (two groups, strict) go minimally, as the routing does.
   auto minimal = [&](int s, int d) {
-    return kind == DragonflyRouting::Kind::Min || t.group(s) == t.group(d) || n_allowed(t.group(d), t.group(s)) == 0;
+    return paths == BoundPaths::Min || t.group(s) == t.group(d) || n_allowed(t.group(d), t.group(s)) == 0;
   };
   for (int s = 0; s < R; ++s)
     for (int d = 0; d < R; ++d)
       if (minimal(s, d)) loads.walk(s, d, D[static_cast<size_t>(s) * R + d]);
-  if (kind == DragonflyRouting::Kind::Min) return loads.result(eject_max);
+  if (paths == BoundPaths::Min) return loads.result(eject_max);
 
   std::vector<double> PG(static_cast<size_t>(R) * G, 0), PGs(static_cast<size_t>(G) * R, 0);
   for (int s = 0; s < R; ++s)
@@ -84,7 +84,7 @@ ChannelBound dragonfly_channel_bound(const Dragonfly& t, DragonflyRouting::Kind 
       PG[static_cast<size_t>(s) * G + t.group(d)] += w;
       PGs[static_cast<size_t>(t.group(s)) * R + d] += w;
     }
-  const bool to_router = kind != DragonflyRouting::Kind::ValGroup;
+  const bool to_router = paths != BoundPaths::ViaGroup;
   // First leg: source router to the intermediate (a router of gi, or gi's entry).
   for (int s = 0; s < R; ++s) {
     const int gs = t.group(s);

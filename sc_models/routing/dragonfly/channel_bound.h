@@ -6,7 +6,7 @@
 // included). What an architect checks a simulation against.
 #include <string>
 
-#include "routing/dragonfly/dragonfly_routing.h"
+#include "topologies/dragonfly.h"
 #include "traffic/pattern.h"
 
 namespace nocsim {
@@ -17,7 +17,11 @@ struct ChannelBound {
   std::string channel;   // which one, e.g. "router 5 port 3 (global)"
 };
 
-ChannelBound dragonfly_channel_bound(const Dragonfly& t, DragonflyRouting::Kind kind, bool exclude_destination,
+// The paths of an oblivious routing: minimal, or Valiant through a random
+// router or group (uniform over the allowed groups).
+enum class BoundPaths { Min, ViaRouter, ViaGroup };
+
+ChannelBound dragonfly_channel_bound(const Dragonfly& t, BoundPaths paths, bool exclude_destination,
                                      const TrafficPattern& pattern);
 
 }  // namespace nocsim

@@ -7,24 +7,14 @@
 
 namespace nocsim {
 
-DragonflyRouting::DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
-    : t_(t), kind_(kind), o_(o), seq_(sequence(kind)), to_group_(kind == Kind::ValGroup || kind == Kind::Olm),
+DragonflyRouting::DragonflyRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed,
+                                   int router)
+    : t_(t), o_(o), seq_(traits.seq), to_group_(traits.to_group), adaptive_(traits.adaptive),
       streams_{{seed, "routing." + std::to_string(router)}, {seed, "routing." + std::to_string(router) + ".va"}},
       indirect_(t.network_ports(), 0) {
   // The credit trigger is PAR's and OLM's (UGAL and PB are the test); the
   // contention counters serve every adaptive kind.
-  if ((o_.trigger == Trigger::Credits && kind != Kind::Par && kind != Kind::Olm) || oblivious(kind))
-    o_.trigger = Trigger::Ugal;
-}
-
-VcSequence DragonflyRouting::sequence(Kind kind) {
-  switch (kind) {
-    case Kind::Min: return VcSequence("LGL");
-    case Kind::ValGroup:
-    case Kind::Olm: return VcSequence("LGLGL");
-    case Kind::Par: return VcSequence("LLGLLGL");
-    default: return VcSequence("LGLLGL");  // VAL, VAL-any, UGAL-L/G, PB
-  }
+  if ((o_.trigger == Trigger::Credits && !traits.credit_trigger) || !traits.adaptive) o_.trigger = Trigger::Ugal;
 }
 
 int DragonflyRouting::pick_intermediate(int router, int gd, bool in_transit) {

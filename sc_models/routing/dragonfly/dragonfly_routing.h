@@ -1,6 +1,7 @@
 #pragma once
 // Shared path arithmetic of the dragonfly routings, one class per algorithm
-// on top of it (min_valiant.h, ugal.h, par.h, olm.h). The rules, their
+// on top of it (min_valiant.cpp, ugal.cpp, par.cpp, olm.cpp), each registered
+// with its traits in register.cpp (family.h). The rules, their
 // sources and each one's reference sequence and deadlock-freedom argument:
 // docs/routing-dragonfly.md.
 //
@@ -21,9 +22,17 @@
 
 namespace nocsim {
 
+// What sets one algorithm apart in the shared walk (its registration,
+// family.h, gives them).
+struct DragonflyTraits {
+  VcSequence seq;               // the reference sequence (docs/routing-dragonfly.md)
+  bool to_group = false;        // the Valiant intermediate is a group: turn at the first router reached there
+  bool adaptive = false;        // decides by congestion (routing.reevaluate applies)
+  bool credit_trigger = false;  // routing.trigger=credits applies (PAR, OLM); else the UGAL test decides
+};
+
 class DragonflyRouting : public Routing {
  public:
-  enum class Kind { Min, ValRouter, ValGroup, UgalL, UgalG, Par, Pb, Olm };
   enum class Policy { Rrg, Crg, Nrg, Mm };
   // When to misroute: the UGAL test, FOGSim's credit trigger (PAR, OLM) or
   // the contention counters (docs/routing-dragonfly.md).
@@ -42,17 +51,9 @@ class DragonflyRouting : public Routing {
     bool ectn = false;            // contention trigger at injection: the ECtN group counters
     bool mincred = false;         // UGAL's Q: minimally routed flits downstream plus the output queue
   };
-  // The routing of `kind` (its own class).
-  static std::unique_ptr<DragonflyRouting> make(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed,
-                                                int router);
-  // Oblivious kinds have a closed-form channel-load bound.
-  static bool oblivious(Kind k) { return k == Kind::Min || k == Kind::ValRouter || k == Kind::ValGroup; }
-  static VcSequence sequence(Kind kind);
-  // The kind registered under a routing.algorithm key; false for other keys.
-  static bool kind_of(const std::string& key, Kind& kind);
 
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) final;
-  bool adaptive() const override { return !oblivious(kind_); }
+  bool adaptive() const override { return adaptive_; }
   const VcSequence& reference() const override { return seq_; }
   void granted(const RouteCandidate& c) override;
   // Packets that turned at this router (reached their intermediate group or
@@ -61,7 +62,7 @@ class DragonflyRouting : public Routing {
   const std::vector<uint64_t>& indirect_by_port() const { return indirect_; }
 
  protected:
-  DragonflyRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router);
+  DragonflyRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router);
 
   // At the source router of a packet leaving its group: h.phase is 1
   // (minimal); set h.inter and h.phase 0 to go through an intermediate.
@@ -114,10 +115,10 @@ class DragonflyRouting : public Routing {
   long global_q(const RouteContext& ctx, int gs, int gt, const RoutingHeader& h) const;
 
   const Dragonfly& t_;
-  Kind kind_;
   Options o_;
   VcSequence seq_;
   bool to_group_;       // the intermediate is a group (VAL-group, OLM), else a router
+  bool adaptive_;
   Rng streams_[2];      // RouteContext::stream
   Rng* rng_ = nullptr;  // the stream of the call in progress
 

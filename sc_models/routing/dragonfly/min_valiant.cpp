@@ -4,13 +4,11 @@
 namespace nocsim {
 namespace {
 
-using Kind = DragonflyRouting::Kind;
-
 // MIN (Fuentes §1.4.1.1): the minimal path, at most l0-g1-l2.
 class MinRouting : public DragonflyRouting {
  public:
-  MinRouting(const Dragonfly& t, const Options& o, uint64_t seed, int router)
-      : DragonflyRouting(t, Kind::Min, o, seed, router) {}
+  MinRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+      : DragonflyRouting(t, traits, o, seed, router) {}
   bool deterministic() const override { return true; }
 };
 
@@ -20,8 +18,8 @@ class MinRouting : public DragonflyRouting {
 // any router of a random group, the same distribution as VAL.
 class ValiantRouting : public DragonflyRouting {
  public:
-  ValiantRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
-      : DragonflyRouting(t, kind, o, seed, router) {}
+  ValiantRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+      : DragonflyRouting(t, traits, o, seed, router) {}
 
  protected:
   void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override { try_valiant(ctx, dst, h, false); }
@@ -29,14 +27,14 @@ class ValiantRouting : public DragonflyRouting {
 
 }  // namespace
 
-std::unique_ptr<DragonflyRouting> make_min(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed,
-                                           int router) {
-  return std::make_unique<MinRouting>(t, o, seed, router);
+std::unique_ptr<DragonflyRouting> make_min(const Dragonfly& t, const DragonflyTraits& traits,
+                                           const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<MinRouting>(t, traits, o, seed, router);
 }
 
-std::unique_ptr<DragonflyRouting> make_valiant(const Dragonfly& t, Kind kind, const DragonflyRouting::Options& o,
-                                               uint64_t seed, int router) {
-  return std::make_unique<ValiantRouting>(t, kind, o, seed, router);
+std::unique_ptr<DragonflyRouting> make_valiant(const Dragonfly& t, const DragonflyTraits& traits,
+                                               const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<ValiantRouting>(t, traits, o, seed, router);
 }
 
 }  // namespace nocsim

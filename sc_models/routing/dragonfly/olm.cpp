@@ -4,7 +4,6 @@
 namespace nocsim {
 namespace {
 
-using Kind = DragonflyRouting::Kind;
 using Policy = DragonflyRouting::Policy;
 using Trigger = DragonflyRouting::Trigger;
 
@@ -16,8 +15,8 @@ using Trigger = DragonflyRouting::Trigger;
 // group already misrouted in.
 class OlmRouting : public DragonflyRouting {
  public:
-  OlmRouting(const Dragonfly& t, const Options& o, uint64_t seed, int router)
-      : DragonflyRouting(t, Kind::Olm, o, seed, router) {}
+  OlmRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+      : DragonflyRouting(t, traits, o, seed, router) {}
 
  protected:
   void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override { try_valiant(ctx, dst, h, true); }
@@ -89,9 +88,9 @@ class OlmRouting : public DragonflyRouting {
 
 }  // namespace
 
-std::unique_ptr<DragonflyRouting> make_olm(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed,
-                                           int router) {
-  return std::make_unique<OlmRouting>(t, o, seed, router);
+std::unique_ptr<DragonflyRouting> make_olm(const Dragonfly& t, const DragonflyTraits& traits,
+                                           const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<OlmRouting>(t, traits, o, seed, router);
 }
 
 }  // namespace nocsim

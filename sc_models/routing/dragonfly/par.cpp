@@ -4,7 +4,6 @@
 namespace nocsim {
 namespace {
 
-using Kind = DragonflyRouting::Kind;
 using Policy = DragonflyRouting::Policy;
 
 // The UGAL-L test at the source router and, if the packet went minimally over
@@ -15,8 +14,8 @@ using Policy = DragonflyRouting::Policy;
 // comparison are then global channels (docs/validation.md).
 class ParRouting : public DragonflyRouting {
  public:
-  ParRouting(const Dragonfly& t, const Options& o, uint64_t seed, int router)
-      : DragonflyRouting(t, Kind::Par, o, seed, router) {}
+  ParRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+      : DragonflyRouting(t, traits, o, seed, router) {}
 
  protected:
   void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override {
@@ -35,9 +34,9 @@ class ParRouting : public DragonflyRouting {
 
 }  // namespace
 
-std::unique_ptr<DragonflyRouting> make_par(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed,
-                                           int router) {
-  return std::make_unique<ParRouting>(t, o, seed, router);
+std::unique_ptr<DragonflyRouting> make_par(const Dragonfly& t, const DragonflyTraits& traits,
+                                           const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<ParRouting>(t, traits, o, seed, router);
 }
 
 }  // namespace nocsim

@@ -1,22 +1,75 @@
-// The dragonfly routings' registry entries and options from the configuration.
+// The dragonfly routings' registry entries: each algorithm's traits, its
+// options from the configuration, the family's start-up checks and the
+// channel-load bound of the oblivious ones.
 #include "core/config.h"
+#include "core/error.h"
 #include "routing/dragonfly/algorithms.h"
+#include "stats/json_writer.h"
 
 namespace nocsim {
 namespace {
 
-using Kind = DragonflyRouting::Kind;
-const std::pair<const char*, Kind> kKinds[] = {
-    {"min", Kind::Min},      {"val", Kind::ValRouter}, {"val-any", Kind::ValRouter}, {"val-group", Kind::ValGroup},
-    {"ugal-l", Kind::UgalL}, {"ugal-g", Kind::UgalG},  {"par", Kind::Par},          {"pb", Kind::Pb},
-    {"olm", Kind::Olm}};
+// The built-in algorithms (docs/routing-dragonfly.md): sequence, traits, bound, class.
+const std::vector<std::pair<std::string, DragonflyAlgorithm>>& builtins() {
+  using B = BoundPaths;
+  static const std::vector<std::pair<std::string, DragonflyAlgorithm>> kAll = {
+      {"min", {{VcSequence("LGL")}, B::Min, make_min}},
+      {"val", {{VcSequence("LGLLGL")}, B::ViaRouter, make_valiant}},
+      {"val-any", {{VcSequence("LGLLGL")}, B::ViaRouter, make_valiant}},
+      {"val-group", {{VcSequence("LGLGL"), true}, B::ViaGroup, make_valiant}},
+      {"ugal-l", {{VcSequence("LGLLGL"), false, true}, std::nullopt, make_ugal_l}},
+      {"ugal-g", {{VcSequence("LGLLGL"), false, true}, std::nullopt, make_ugal_g}},
+      {"par", {{VcSequence("LLGLLGL"), false, true, true}, std::nullopt, make_par}},
+      {"pb", {{VcSequence("LGLLGL"), false, true}, std::nullopt, make_pb}},
+      {"olm", {{VcSequence("LGLGL"), true, true, true}, std::nullopt, make_olm}},
+  };
+  return kAll;
+}
 
 DragonflyRouting::Policy policy_of(const std::string& key) {
   using P = DragonflyRouting::Policy;
   return key == "crg" ? P::Crg : key == "nrg" ? P::Nrg : key == "mm" ? P::Mm : P::Rrg;
 }
 
-DragonflyRouting::Options options(const Config& cfg) {
+const Dragonfly& dragonfly(const std::string& name, const Topology& t) {
+  const auto* d = dynamic_cast<const Dragonfly*>(&t);
+  if (!d) throw ConfigError("routing.algorithm: " + name + " needs topology.type dragonfly");
+  return *d;
+}
+
+void check(const std::string& name, const VcSequence& s, const Topology& t, const Config& cfg) {
+  dragonfly(name, t);
+  if (cfg.get_str("vc.policy") == "flexvc") return;  // FlexVC needs fewer VCs; its policy checks them
+  const int64_t local = cfg.get_int("router.vcs");
+  const int64_t global = cfg.get_int("router.global_vcs") > 0 ? cfg.get_int("router.global_vcs") : local;
+  if (local < s.count('L') || global < s.count('G'))
+    throw ConfigError("router.vcs: " + name + " uses the VC sequence " + s.text() + " and needs " +
+                      std::to_string(s.count('L')) + " local and " + std::to_string(s.count('G')) +
+                      " global VCs (router.vcs, router.global_vcs); got " + std::to_string(local) + " and " +
+                      std::to_string(global));
+}
+
+// The closed-form channel-load bound of an oblivious routing under the run's pattern.
+class BoundReport : public RoutingStats {
+ public:
+  BoundReport(BoundPaths paths, bool exclude_destination) : paths_(paths), exclude_(exclude_destination) {}
+  void write(JsonWriter& j, const RoutingReport& r) const override {
+    const ChannelBound b =
+        dragonfly_channel_bound(dynamic_cast<const Dragonfly&>(r.topology), paths_, exclude_, r.pattern);
+    j.open("bound");
+    j.num("channel_load", b.bound);
+    j.str("busiest_channel", b.channel);
+    j.close();
+  }
+
+ private:
+  BoundPaths paths_;
+  bool exclude_;
+};
+
+}  // namespace
+
+DragonflyRouting::Options dragonfly_options(const Config& cfg) {
   DragonflyRouting::Options o;
   o.exclude_destination = cfg.get_str("routing.valiant_exclude") == "source+destination";
   o.ugal_threshold = static_cast<int>(cfg.get_int("routing.ugal_threshold"));
@@ -35,58 +88,30 @@ DragonflyRouting::Options options(const Config& cfg) {
   return o;
 }
 
-void check(const std::string& name, Kind k, const Topology& t, const Config& cfg) {
-  if (!dynamic_cast<const Dragonfly*>(&t)) throw ConfigError("routing.algorithm: " + name + " needs topology.type dragonfly");
-  if (cfg.get_str("vc.policy") == "flexvc") return;  // FlexVC needs fewer VCs; its policy checks them
-  const VcSequence s = DragonflyRouting::sequence(k);
-  const int64_t local = cfg.get_int("router.vcs");
-  const int64_t global = cfg.get_int("router.global_vcs") > 0 ? cfg.get_int("router.global_vcs") : local;
-  if (local < s.count('L') || global < s.count('G'))
-    throw ConfigError("router.vcs: " + name + " uses the VC sequence " + s.text() + " and needs " +
-                      std::to_string(s.count('L')) + " local and " + std::to_string(s.count('G')) +
-                      " global VCs (router.vcs, router.global_vcs); got " + std::to_string(local) + " and " +
-                      std::to_string(global));
+void add_dragonfly_routing(RoutingRegistry& reg, const std::string& name, const DragonflyAlgorithm& a) {
+  RoutingFactory f;
+  f.make = [name, a](const Topology& t, const Config& cfg, int router) -> std::unique_ptr<Routing> {
+    check(name, a.traits.seq, t, cfg);
+    return a.build(dragonfly(name, t), dragonfly_options(cfg), static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
+  };
+  f.validate = [name, a](const Topology& t, const Config& cfg) { check(name, a.traits.seq, t, cfg); };
+  // The closed form draws intermediates uniformly (rrg); MIN has none to draw.
+  if (a.bound)
+    f.stats = [paths = *a.bound](const Topology&, const Config& cfg) -> std::unique_ptr<RoutingStats> {
+      if (paths != BoundPaths::Min && cfg.get_str("routing.global_misroute") != "rrg") return nullptr;
+      return std::make_unique<BoundReport>(paths, cfg.get_str("routing.valiant_exclude") == "source+destination");
+    };
+  reg.add(name, f);
 }
 
-}  // namespace
-
-std::unique_ptr<DragonflyRouting> DragonflyRouting::make(const Dragonfly& t, Kind kind, const Options& o,
-                                                         uint64_t seed, int router) {
-  switch (kind) {
-    case Kind::Min: return make_min(t, o, seed, router);
-    case Kind::ValRouter:
-    case Kind::ValGroup: return make_valiant(t, kind, o, seed, router);
-    case Kind::UgalL:
-    case Kind::UgalG: return make_ugal(t, kind, o, seed, router);
-    case Kind::Par: return make_par(t, o, seed, router);
-    case Kind::Pb: return make_pb(t, o, seed, router);
-    case Kind::Olm: return make_olm(t, o, seed, router);
-  }
-  return nullptr;
-}
-
-bool DragonflyRouting::kind_of(const std::string& key, Kind& kind) {
-  for (const auto& [k, v] : kKinds)
-    if (key == k) {
-      kind = v;
-      return true;
-    }
-  return false;
+const DragonflyAlgorithm& dragonfly_algorithm(const std::string& name) {
+  for (const auto& [key, a] : builtins())
+    if (key == name) return a;
+  throw ConfigError("routing.algorithm: " + name + " is not a built-in dragonfly routing");
 }
 
 void register_dragonfly_routings(RoutingRegistry& reg) {
-  for (const auto& [key, kind] : kKinds) {
-    const Kind k = kind;
-    const std::string name = key;
-    RoutingFactory f;
-    f.make = [k, name](const Topology& t, const Config& cfg, int router) -> std::unique_ptr<Routing> {
-      check(name, k, t, cfg);
-      return DragonflyRouting::make(dynamic_cast<const Dragonfly&>(t), k, options(cfg),
-                                    static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
-    };
-    f.validate = [k, name](const Topology& t, const Config& cfg) { check(name, k, t, cfg); };
-    reg.add(name, f);
-  }
+  for (const auto& [name, a] : builtins()) add_dragonfly_routing(reg, name, a);
 }
 
 }  // namespace nocsim

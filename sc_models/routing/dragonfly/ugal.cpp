@@ -4,7 +4,6 @@
 namespace nocsim {
 namespace {
 
-using Kind = DragonflyRouting::Kind;
 using Trigger = DragonflyRouting::Trigger;
 
 // UGAL-L / UGAL-G (Kim et al.; Fuentes Eq. 1.2, in FOGSim's hop-weighted
@@ -13,13 +12,14 @@ using Trigger = DragonflyRouting::Trigger;
 // first hop). UGAL-G adds each path's global channel at its gateway.
 class UgalRouting : public DragonflyRouting {
  public:
-  UgalRouting(const Dragonfly& t, Kind kind, const Options& o, uint64_t seed, int router)
-      : DragonflyRouting(t, kind, o, seed, router) {}
+  UgalRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router,
+              bool global)
+      : DragonflyRouting(t, traits, o, seed, router), global_(global) {}
 
  protected:
   void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override { try_valiant(ctx, dst, h, true); }
   bool prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const override {
-    if (kind_ != Kind::UgalG || o_.trigger != Trigger::Ugal) return DragonflyRouting::prefers_valiant(ctx, dst, via, h);
+    if (!global_ || o_.trigger != Trigger::Ugal) return DragonflyRouting::prefers_valiant(ctx, dst, via, h);
     if (!ctx.view) return false;
     const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, h);
     const long h_min = t_.min_hops(ctx.router, dst);
@@ -29,6 +29,9 @@ class UgalRouting : public DragonflyRouting {
     const long q_val = q(ctx, ctx.router, n) + global_q(ctx, gs, t_.group(via), h);
     return q_min * h_min > q_val * h_val + o_.ugal_threshold;
   }
+
+ private:
+  bool global_;  // UGAL-G
 };
 
 // PB (PiggyBack, Jiang et al.; Fuentes §1.4.2): UGAL-L, also misrouting when
@@ -37,8 +40,8 @@ class UgalRouting : public DragonflyRouting {
 // random Valiant routers follow the first as fallbacks (Fuentes ch. 5).
 class PbRouting : public UgalRouting {
  public:
-  PbRouting(const Dragonfly& t, const Options& o, uint64_t seed, int router)
-      : UgalRouting(t, Kind::Pb, o, seed, router) {}
+  PbRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+      : UgalRouting(t, traits, o, seed, router, false) {}
   std::vector<std::string> congestion_providers() const override { return {"pb"}; }
 
  protected:
@@ -61,14 +64,19 @@ class PbRouting : public UgalRouting {
 
 }  // namespace
 
-std::unique_ptr<DragonflyRouting> make_ugal(const Dragonfly& t, Kind kind, const DragonflyRouting::Options& o,
-                                            uint64_t seed, int router) {
-  return std::make_unique<UgalRouting>(t, kind, o, seed, router);
+std::unique_ptr<DragonflyRouting> make_ugal_l(const Dragonfly& t, const DragonflyTraits& traits,
+                                              const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<UgalRouting>(t, traits, o, seed, router, false);
 }
 
-std::unique_ptr<DragonflyRouting> make_pb(const Dragonfly& t, const DragonflyRouting::Options& o, uint64_t seed,
-                                          int router) {
-  return std::make_unique<PbRouting>(t, o, seed, router);
+std::unique_ptr<DragonflyRouting> make_ugal_g(const Dragonfly& t, const DragonflyTraits& traits,
+                                              const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<UgalRouting>(t, traits, o, seed, router, true);
+}
+
+std::unique_ptr<DragonflyRouting> make_pb(const Dragonfly& t, const DragonflyTraits& traits,
+                                          const DragonflyRouting::Options& o, uint64_t seed, int router) {
+  return std::make_unique<PbRouting>(t, traits, o, seed, router);
 }
 
 }  // namespace nocsim

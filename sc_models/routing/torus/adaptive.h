@@ -12,6 +12,7 @@
 #include <string>
 
 #include "routing/routing.h"
+#include "routing/torus/deroutes.h"
 #include "topologies/kary_ncube.h"
 
 namespace nocsim {

@@ -4,6 +4,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "routing/torus/algorithms.h"
+#include "routing/torus/deroutes.h"
 #include "routing/torus/dor.h"
 
 namespace nocsim {
@@ -41,6 +42,9 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
                       std::to_string(2 * psize) + " flits), got " + std::to_string(cfg.get_int("router.buffer_depth")));
 }
 
+// Every torus routing reports the packets derouted at injection (none for DOR).
+std::unique_ptr<RoutingStats> deroutes(const Topology&, const Config&) { return std::make_unique<TorusDeroutes>(); }
+
 template <class R>
 void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bool bubble) {
   RoutingFactory f;
@@ -48,6 +52,7 @@ void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bo
     return std::make_unique<R>(kary(t, name, true));
   };
   f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) { check_adaptive(name, t, cfg, classes, bubble); };
+  f.stats = deroutes;
   reg.add(name, f);
 }
 
@@ -63,6 +68,7 @@ void register_torus_routings(RoutingRegistry& reg) {
       throw ConfigError("router.vcs: dor on a torus with the dateline needs >= 2 VCs (got " +
                         std::to_string(cfg.get_int("router.vcs")) + "); set router.vcs=2 or routing.dateline=false");
   };
+  f.stats = deroutes;
   reg.add("dor", f);
   add_adaptive<StarChannel>(reg, "star", 3, false);
   add_adaptive<SmartDor>(reg, "smart-dor", 2, false);
