@@ -24,7 +24,9 @@ inline std::string source_path(const std::string& rel) { return std::string(NOCS
 
 inline Config make_config(const std::string& file, std::initializer_list<std::string> overrides) {
   Config c;
-  if (!file.empty()) c.load_yaml_file(source_path(file));
+  std::set<std::string> replaced;
+  for (const auto& o : overrides) replaced.insert(Config::override_key(o));
+  if (!file.empty()) c.load_yaml_file(source_path(file), replaced);
   for (const auto& o : overrides) c.set_override(o);
   c.set("sim.progress", "false");
   return c;

@@ -340,11 +340,16 @@ void Config::set(const std::string& key, const std::string& value) {
   values_[key] = canonical_value(spec(key), value);
 }
 
+std::string Config::override_key(const std::string& assignment) {
+  const size_t eq = assignment.find('=');
+  return eq == std::string::npos ? "" : trim(assignment.substr(0, eq));
+}
+
 void Config::set_override(const std::string& assignment) {
   size_t eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
     throw ConfigError("'" + assignment + "': expected key=value (e.g. traffic.load=0.3)");
-  set(trim(assignment.substr(0, eq)), assignment.substr(eq + 1));
+  set(override_key(assignment), assignment.substr(eq + 1));
 }
 
 namespace {
@@ -385,7 +390,8 @@ void check_stream_advances(const std::string& text) {
 
 }  // namespace
 
-void Config::load_yaml_string(const std::string& text, const std::string& origin) {
+void Config::load_yaml_string(const std::string& text, const std::string& origin,
+                              const std::set<std::string>& replaced) {
   std::vector<YAML::Node> docs;
   try {
     check_stream_advances(text);
@@ -400,11 +406,13 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
     throw ConfigError(origin + ": " + std::to_string(docs.size()) + " YAML documents (separated by ---); give one");
   const YAML::Node& root = docs.front();
   if (!root.IsMap()) throw ConfigError(origin + ": the top level must be a map of sections");
+  file_read_ = true;
   std::vector<YamlEntry> entries;
   flatten(*schema_, root, "", entries);
   std::vector<std::string> errors;
   std::set<std::string> given;  // `router.vcs:` beside `router: {vcs:}`
   for (const auto& e : entries) {
+    if (replaced.count(e.key)) continue;
     if (!e.error.empty()) {
       errors.push_back(e.error);
       continue;
@@ -422,7 +430,7 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
   if (!errors.empty()) throw ConfigError(errors);
 }
 
-void Config::load_yaml_file(const std::string& path) {
+void Config::load_yaml_file(const std::string& path, const std::set<std::string>& replaced) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw ConfigError(path + ": is a directory, not a configuration file");
   std::ifstream in(path);
@@ -430,7 +438,7 @@ void Config::load_yaml_file(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   if (in.bad()) throw ConfigError(path + ": cannot read configuration file");
-  load_yaml_string(ss.str(), path);
+  load_yaml_string(ss.str(), path, replaced);
 }
 
 int64_t Config::get_int(const std::string& key) const { return parse_int(spec(key), values_.at(key)); }

@@ -6,6 +6,7 @@
 // (one ConfigError carrying them all), not just the first.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,11 +47,16 @@ class Config {
   explicit Config(const std::vector<KeySpec>& schema);
   // Reads a YAML file (nested maps become dotted keys). Throws one ConfigError
   // with every error of the file; the keys without errors are still set.
-  void load_yaml_file(const std::string& path);
-  void load_yaml_string(const std::string& text, const std::string& origin);
+  // Keys in `replaced` (those key=value overrides set next) are neither
+  // checked nor set from the file: an override fixes a file's bad value.
+  void load_yaml_file(const std::string& path, const std::set<std::string>& replaced = {});
+  void load_yaml_string(const std::string& text, const std::string& origin,
+                        const std::set<std::string>& replaced = {});
   // `key=value`. Throws ConfigError.
   void set_override(const std::string& assignment);
   void set(const std::string& key, const std::string& value);
+  // The key of a `key=value` override ("" when it has no '=').
+  static std::string override_key(const std::string& assignment);
 
   int64_t get_int(const std::string& key) const;
   std::vector<int64_t> get_int_list(const std::string& key) const;
@@ -59,6 +65,9 @@ class Config {
   bool get_bool(const std::string& key) const;
   std::vector<Record> get_records(const std::string& key) const;
 
+  // A file was parsed as YAML (its values may still have been refused).
+  bool file_read() const { return file_read_; }
+
   // Resolved configuration, key -> canonical value text, sorted by key.
   const std::map<std::string, std::string>& values() const { return values_; }
 
@@ -66,6 +75,7 @@ class Config {
   const KeySpec& spec(const std::string& key) const;
   const std::vector<KeySpec>* schema_;
   std::map<std::string, std::string> values_;
+  bool file_read_ = false;
 };
 
 // Parses and range-checks one value against its spec; returns the canonical

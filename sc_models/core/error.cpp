@@ -1,5 +1,7 @@
 #include "core/error.h"
 
+#include <algorithm>
+
 namespace nocsim {
 namespace {
 
@@ -16,6 +18,15 @@ ConfigError::ConfigError(const std::string& message)
 
 ConfigError::ConfigError(const std::vector<std::string>& messages)
     : std::runtime_error(join_lines(messages)), messages_(std::make_shared<const std::vector<std::string>>(messages)) {}
+
+void ErrorList::add(const std::vector<std::string>& messages) {
+  for (const auto& m : messages)
+    if (std::find(messages_.begin(), messages_.end(), m) == messages_.end()) messages_.push_back(m);
+}
+
+void ErrorList::raise() const {
+  if (!messages_.empty()) throw ConfigError(messages_);
+}
 
 void throw_port_invariant(const char* what, int router, const char* side, int port, int vc) {
   throw InvariantError(std::string(what) + ": router " + std::to_string(router) + " " + side + " port " +

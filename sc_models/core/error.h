@@ -26,6 +26,27 @@ class ConfigError : public std::runtime_error {
   std::shared_ptr<const std::vector<std::string>> messages_;
 };
 
+// Runs checks and keeps the messages of every one that throws a ConfigError
+// (each message once), so that one run reports every broken rule.
+class ErrorList {
+ public:
+  template <class F>
+  void check(F&& rule) {
+    try {
+      rule();
+    } catch (const ConfigError& e) {
+      add(e.messages());
+    }
+  }
+  void add(const std::vector<std::string>& messages);
+  const std::vector<std::string>& messages() const { return messages_; }
+  // Throws one ConfigError with every message, if any.
+  void raise() const;
+
+ private:
+  std::vector<std::string> messages_;
+};
+
 // A broken model invariant (lost flit, credit overflow, lockstep mismatch): exit 4.
 struct InvariantError : std::runtime_error {
   using std::runtime_error::runtime_error;

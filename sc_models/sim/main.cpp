@@ -73,14 +73,15 @@ struct CliArgs {
   std::string csv_path;  // the JSON's scalars as key,value lines
   bool check_only = false;
   bool power_model = false;
+  bool file_unread = false;  // the configuration file was not read (missing, malformed): no cross-key checks
 };
 
 // Options, the file, then the overrides into cfg. Collects every error of
-// them (a file's errors all at once) and throws one ConfigError listing them,
-// so that a user fixes a file in one go; cross-key checks come after.
-CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
+// them (a file's errors all at once) into `errors`, so that a user fixes a
+// file in one go; cross-key checks come after (check_config).
+CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg, std::vector<std::string>& errors) {
   CliArgs args;
-  std::vector<std::string> overrides, errors;
+  std::vector<std::string> overrides;
   auto collect = [&errors](const std::function<void()>& step) {
     try {
       step();
@@ -88,6 +89,7 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
       errors.insert(errors.end(), e.messages().begin(), e.messages().end());
     }
   };
+  std::string file;
   bool have_file = false, quiet = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -104,14 +106,39 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg) {
     else if (!a.empty() && a[0] == '-') errors.push_back(a + ": unknown option (see --help)");
     else if (have_file) errors.push_back(a + ": only one configuration file may be given");
     else {
-      collect([&] { cfg.load_yaml_file(a); });
+      file = a;
       have_file = true;
     }
   }
+  // The file after the options: a key an override sets is not read from it.
+  std::set<std::string> replaced;
+  for (const auto& o : overrides) replaced.insert(nocsim::Config::override_key(o));
+  if (have_file) collect([&] { cfg.load_yaml_file(file, replaced); });
   for (const auto& o : overrides) collect([&] { cfg.set_override(o); });
   if (quiet) cfg.set("sim.progress", "false");
-  if (!errors.empty()) throw nocsim::ConfigError(errors);
+  args.file_unread = have_file && !cfg.file_read();
   return args;
+}
+
+// The cross-key rules (validate_config), run even when some values were
+// refused, over the values that were accepted (a refused key keeps its
+// default), so that one run reports every error. A rule's message that leads
+// with a refused key is left out (it would judge the default), and so is
+// every rule when the file could not be read at all (nothing to judge).
+std::unique_ptr<nocsim::Topology> check_config(const nocsim::Config& cfg, const CliArgs& args,
+                                               std::vector<std::string> errors) {
+  auto lead = [](const std::string& m) { return m.substr(0, m.find(':')); };
+  std::set<std::string> refused;
+  for (const auto& m : errors) refused.insert(lead(m));
+  try {
+    auto topo = nocsim::validate_config(cfg);
+    if (errors.empty()) return topo;
+  } catch (const nocsim::ConfigError& e) {
+    if (!args.file_unread)
+      for (const auto& m : e.messages())
+        if (!refused.count(lead(m))) errors.push_back(m);
+  }
+  throw nocsim::ConfigError(errors);
 }
 
 // -o before the run: a results file that cannot be written is bad input,
@@ -158,8 +185,9 @@ int sc_main(int argc, char* argv[]) {
   }
   try {
     nocsim::Config cfg;
-    const CliArgs args = read_args(argc, argv, cfg);
-    const std::unique_ptr<nocsim::Topology> topo = nocsim::validate_config(cfg);
+    std::vector<std::string> errors;
+    const CliArgs args = read_args(argc, argv, cfg, errors);
+    const std::unique_ptr<nocsim::Topology> topo = check_config(cfg, args, errors);
     if (args.power_model) return nocsim::print_power_model(std::cout, cfg, *topo), 0;
     nocsim::check_memory(*topo, cfg);
     if (!args.out_path.empty()) check_output(args.out_path, "-o");

@@ -229,55 +229,77 @@ BlockShape block_shape(const Config& cfg, const Topology& t) {
 
 }  // namespace
 
-std::unique_ptr<Topology> validate_config(const Config& cfg) {
-  auto topo = topology_registry().at(cfg.get_str("topology.type")).make(cfg);
-  if (topo->ports() > 64)
-    throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
-                      " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+namespace {
+
+// Switching and buffer organisation against packet sizes and the topology's ports.
+void check_buffers(const Config& cfg, const Topology& topo, ErrorList& errors) {
   const int64_t psize = max_packet_size(cfg);
   if (cfg.get_str("router.switching") != "wormhole")
     for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
       if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
-        throw ConfigError(std::string(key) + ": " +
-                          (cfg.get_str("router.switching") == "saf" ? "store-and-forward" : "virtual cut-through") +
-                          " needs room for a whole packet (>= the largest " +
-                          "traffic.packet_size=" + std::to_string(psize) + "), got " +
-                          std::to_string(cfg.get_int(key)));
+        errors.add({std::string(key) + ": " +
+                    (cfg.get_str("router.switching") == "saf" ? "store-and-forward" : "virtual cut-through") +
+                    " needs room for a whole packet (>= the largest " + "traffic.packet_size=" +
+                    std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key))});
   if (cfg.get_str("router.buffer_model") == "damq" && cfg.get_str("vc.policy") == "flexvc")
-    throw ConfigError("router.buffer_model: damq with vc.policy=flexvc is not offered (FlexVC's opportunistic hops "
-                      "need the whole packet's room held, which a shared pool does not guarantee); use static");
+    errors.add({"router.buffer_model: damq with vc.policy=flexvc is not offered (FlexVC's opportunistic hops "
+                "need the whole packet's room held, which a shared pool does not guarantee); use static"});
   if (cfg.get_str("router.buffer_model") == "damq")
-    for (int port = 0; port < topo->network_ports(); ++port) {
-      const ClassParams c = class_params(cfg, topo->port_class(port));
+    for (int port = 0; port < topo.network_ports(); ++port) {
+      const ClassParams c = class_params(cfg, topo.port_class(port));
       const int64_t reserve = cfg.get_int("router.damq.reserve") * psize;
       if (reserve * c.vcs > static_cast<int64_t>(c.vcs) * c.depth)
-        throw ConfigError("router.damq.reserve: " + std::to_string(cfg.get_int("router.damq.reserve")) +
-                          " packets of " + std::to_string(psize) + " flits per VC exceed a port's pool of " +
-                          std::to_string(c.depth) + " flits per VC (at most " + std::to_string(c.depth / psize) + ")");
+        errors.add({"router.damq.reserve: " + std::to_string(cfg.get_int("router.damq.reserve")) + " packets of " +
+                    std::to_string(psize) + " flits per VC exceed a port's pool of " + std::to_string(c.depth) +
+                    " flits per VC (at most " + std::to_string(c.depth / psize) + ")"});
     }
   if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
-    throw ConfigError("router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)");
+    errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
   if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
-    throw ConfigError("sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)");
-  if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(*topo, cfg);
-  if (cfg.get_str("routing.trigger") == "contention" && topo->minimal_port(0, 0) < 0)
-    throw ConfigError("routing.trigger: contention counters need a topology with minimal ports (dragonfly); " +
-                      topo->name() + " has none");
-  vc_policy_registry().at(cfg.get_str("vc.policy"));
-  if (cfg.get_str("vc.policy") == "flexvc" && topo->name() != "dragonfly")
-    throw ConfigError("vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo->name() +
-                      " has none (use distance)");
-  selection_registry().at(cfg.get_str("vc.select"));
-  if (cfg.get_bool("traffic.request_reply")) check_request_reply(cfg, *topo);
-  block_modes(cfg, block_shape(cfg, *topo));
-  check_trace_config(cfg, topo->routers());
-  if (cfg.get_str("link.power.policy") != "none") link_power_params(cfg);
-  if (cfg.get_str("link.power.policy") == "awake" &&
-      !routing_registry().at(cfg.get_str("routing.algorithm")).make(*topo, cfg, 0)->deterministic())
-    throw ConfigError("link.power.policy: awake needs a deterministic routing (routing.algorithm dor or min), not " +
-                      cfg.get_str("routing.algorithm"));
-  auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
-  make_source(cfg, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
+    errors.add({"sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)"});
+}
+
+// Routing, VC policy and selection against the topology and each other.
+void check_routing(const Config& cfg, const Topology& topo, ErrorList& errors) {
+  errors.check([&] {
+    if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(topo, cfg);
+  });
+  if (cfg.get_str("routing.trigger") == "contention" && topo.minimal_port(0, 0) < 0)
+    errors.add({"routing.trigger: contention counters need a topology with minimal ports (dragonfly); " + topo.name() +
+                " has none"});
+  errors.check([&] { vc_policy_registry().at(cfg.get_str("vc.policy")); });
+  if (cfg.get_str("vc.policy") == "flexvc" && topo.name() != "dragonfly")
+    errors.add({"vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo.name() +
+                " has none (use distance)"});
+  errors.check([&] { selection_registry().at(cfg.get_str("vc.select")); });
+  if (cfg.get_bool("traffic.request_reply")) errors.check([&] { check_request_reply(cfg, topo); });
+  if (cfg.get_str("link.power.policy") == "awake")
+    errors.check([&] {
+      if (!routing_registry().at(cfg.get_str("routing.algorithm")).make(topo, cfg, 0)->deterministic())
+        throw ConfigError("link.power.policy: awake needs a deterministic routing (routing.algorithm dor or min), "
+                          "not " + cfg.get_str("routing.algorithm"));
+    });
+}
+
+}  // namespace
+
+std::unique_ptr<Topology> validate_config(const Config& cfg) {
+  // Every rule reads the topology: its own errors stop here.
+  auto topo = topology_registry().at(cfg.get_str("topology.type")).make(cfg);
+  if (topo->ports() > 64)
+    throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
+                      " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+  ErrorList errors;
+  check_buffers(cfg, *topo, errors);
+  check_routing(cfg, *topo, errors);
+  errors.check([&] { block_modes(cfg, block_shape(cfg, *topo)); });
+  errors.check([&] { check_trace_config(cfg, topo->routers()); });
+  if (cfg.get_str("link.power.policy") != "none") errors.check([&] { link_power_params(cfg); });
+  errors.check([&] {
+    auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
+    make_source(cfg, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
+  });
+  errors.raise();
   return topo;
 }
 

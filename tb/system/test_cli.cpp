@@ -44,11 +44,44 @@ TEST(Cli, EveryErrorOfAFileOnItsOwnLine) {
                    {"traffic.lod: unknown key (valid: traffic.", "router.vcs: bad value '65': must be an integer in [1, 64]",
                     "router.switching: bad value 'wormhol': allowed: vct, wormhole"});
 }
-// File and override errors come together, before the cross-key checks (a
-// dragonfly with dor would fail one of them).
-TEST(Cli, FileAndOverrideErrorsBeforeCrossKeyChecks) {
+// File and override errors come together, then the cross-key rules over the
+// values accepted (a dragonfly with the default routing, dor, breaks one).
+TEST(Cli, FileAndOverrideErrorsThenCrossKeyRules) {
   expect_bad_lines({write_temp("sim: {seed: -1}\n"), "topology.type=dragonfly", "traffic.load=65"},
-                   {"sim.seed: bad value '-1'", "traffic.load: bad value '65'"});
+                   {"sim.seed: bad value '-1'", "traffic.load: bad value '65'",
+                    "routing.algorithm: dor needs topology.type mesh or torus"});
+}
+// Five bad values in four components and two broken cross-key rules: all
+// seven in one run, values first (file order), then the rules.
+TEST(Cli, EveryValueAndCrossKeyErrorInOneRun) {
+  expect_bad_lines({write_temp("router: {vcs: -3, buffer_depth: 4, speedup: 2, stage_latency: {rc: -1}}\n"
+                               "routing: {dateline: maybe}\n"
+                               "traffic: {load: -0.5, packet_size: 8}\n"
+                               "sim: {cycles: -5}\n")},
+                   {"router.vcs: bad value '-3'", "router.stage_latency.rc: bad value '-1'",
+                    "routing.dateline: bad value 'maybe'", "traffic.load: bad value '-0.5'", "sim.cycles: bad value '-5'",
+                    "router.buffer_depth: virtual cut-through needs room for a whole packet",
+                    "router.output_buffer_depth: router.speedup > 1 needs output buffers"});
+}
+// A rule that would judge a refused value's default is left out: 0 VCs
+// refused, the default's (2) shortfall for UGAL-L is not reported.
+TEST(Cli, NoCrossKeyErrorAboutARefusedKey) {
+  const std::string h2 = source_path("topologies/dragonfly-h2.yaml");
+  expect_bad_input({h2, "routing.algorithm=ugal-l", "router.vcs=3"}, "router.vcs: ugal-l uses the VC sequence LGLLGL");
+  expect_bad_input({h2, "routing.algorithm=ugal-l", "router.vcs=0"}, "router.vcs: bad value '0'");
+}
+// An override replaces a file's value before it is checked: a bad value in
+// the file that the command line sets is no error.
+TEST(Cli, OverrideFixesAFilesBadValue) {
+  const std::string file = write_temp("topology: {type: mesh, k: [4, 4]}\nrouter: {vcs: -3}\nsim: {cycles: 200}\n");
+  expect_bad_input({file, "--check-config"}, "router.vcs: bad value '-3'");
+  auto r = run_cli({file, "router.vcs=2", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+}
+// A file that cannot be read leaves nothing to judge the rules on.
+TEST(Cli, NoCrossKeyRulesWithoutTheFile) {
+  expect_bad_input({"/nonexistent/net.yaml", "routing.algorithm=ugal-l"}, "/nonexistent/net.yaml: cannot open");
 }
 TEST(Cli, DidYouMean) {
   expect_bad_lines({"router.vsc=2", "sim.mode=per-ruoter"},
