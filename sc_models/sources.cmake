@@ -66,6 +66,10 @@ add_library(nocsim_lib STATIC
   sc_models/congestion/contention.cpp
   sc_models/sim/memory.cpp
   sc_models/sim/network.cpp
+  sc_models/sim/network_view.cpp
+  sc_models/sim/params.cpp
+  sc_models/sim/workload.cpp
+  sc_models/sim/config_checks.cpp
   sc_models/sim/monitor.cpp
   sc_models/sim/run.cpp
   sc_models/sim/report.cpp

@@ -189,4 +189,53 @@ std::string describe_cycle(const DeadlockFinding& f) {
   return o.str();
 }
 
+// Every non-empty input VC and what it waits for (the deadlock report's
+// "blocked VCs").
+std::string Network::blocked_report(size_t max_lines) const {
+  std::ostringstream o;
+  size_t lines = 0, total = 0;
+  for (const auto& r : routers_) {
+    const RouterState& st = r->state();
+    for (int ip = 0; ip < st.p.ports; ++ip)
+      for (int v = 0; v < st.p.in_vcs[ip]; ++v) {
+        const InputVc& ivc = st.vc(ip, v);
+        if (ivc.buf.empty()) continue;
+        ++total;
+        if (lines >= max_lines) continue;
+        ++lines;
+        o << "  router " << st.id << " in port " << ip << " vc " << v << ": " << ivc.buf.size() << " flits, ";
+        const Flit& f = ivc.buf.front();
+        o << (f.head() ? "head" : "body") << " of packet " << f.pkt << " to node " << f.dst << "; ";
+        switch (ivc.state) {
+          case InputVc::State::Idle:
+          case InputVc::State::Routing:
+            o << "waiting for RC";
+            break;
+          case InputVc::State::VcAlloc: {
+            for (int c = 0; c < ivc.n_cands; ++c) {
+              const RouteCandidate& rc = ivc.cands[c];
+              const VcRange r = ivc.cand_vcs[c];
+              o << (c ? "; or " : "waiting for VA on ") << "out port " << rc.out_port << " vcs " << int{r.lo} << ".."
+                << std::min<int>(r.hi, static_cast<int>(st.out[rc.out_port].vcs.size()) - 1) << " (";
+              for (int ov = r.lo; ov <= r.hi && ov < static_cast<int>(st.out[rc.out_port].vcs.size()); ++ov) {
+                const OutputVc& x = st.out[rc.out_port].vcs[ov];
+                o << (ov > r.lo ? ", " : "") << "vc " << ov << (st.out[rc.out_port].busy(ov) ? " busy" : " free") << " credits "
+                  << x.credits;
+              }
+              o << ")";
+            }
+            break;
+          }
+          case InputVc::State::Active:
+            o << "waiting for SA on out port " << ivc.route.out_port << " vc " << ivc.out_vc << " (credits "
+              << st.out[ivc.route.out_port].vcs[ivc.out_vc].credits << ")";
+            break;
+        }
+        o << "\n";
+      }
+  }
+  if (total > lines) o << "  ... and " << total - lines << " more blocked VCs\n";
+  return o.str();
+}
+
 }  // namespace nocsim

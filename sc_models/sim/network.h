@@ -13,7 +13,10 @@
 #include "core/wake_wheel.h"
 #include "link/link.h"
 #include "nic/nic.h"
+#include "rtl/block_modes.h"
 #include "router/router.h"
+#include "sim/config_checks.h"
+#include "sim/params.h"
 #include "stats/delivery.h"
 #include "stats/stats.h"
 #include "topologies/topology.h"
@@ -24,22 +27,6 @@ namespace nocsim {
 struct Phases;
 class TraceProbe;
 class LinkPowerNet;
-
-// VCs, flits per VC and link latency of one class of port. Per-class keys
-// set to 0 fall back to the network-port key.
-struct ClassParams {
-  int vcs, depth, latency;
-};
-ClassParams class_params(const Config& cfg, PortClass c);
-// The arbiter kind a router.arbiter.* key names.
-ArbiterKind arbiter_kind(const Config& cfg, const std::string& key);
-
-// Checks every cross-key rule of a configuration (throws ConfigError) and
-// builds its topology.
-std::unique_ptr<Topology> validate_config(const Config& cfg);
-// traffic.load (or a phase's load; -1 there: traffic.load's) in flits per node
-// per cycle, converted from traffic.load_unit; throws ConfigError above 1.
-double load_flits(const Config& cfg, const Topology& t, double load);
 
 class Network : public sc_core::sc_module, public CongestionView {
  public:
@@ -121,9 +108,16 @@ class Network : public sc_core::sc_module, public CongestionView {
   void snapshot_activity();
   bool snapshot_taken_ = false;
   std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
+  void schedule_snapshot(Cycle warm);
   sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge
   std::unique_ptr<TraceProbe> trace_;
   std::unique_ptr<LinkPowerNet> link_power_;
+
+  // Assembly, in this order (the destructor undoes it backwards).
+  void build_routers(const RouterParams& rp, const BlockModes& modes);
+  void build_links();
+  void build_nics(const RouterParams& rp);
+  Link* add_link(const std::string& name, int latency);
 };
 
 }  // namespace nocsim

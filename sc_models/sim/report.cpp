@@ -72,46 +72,61 @@ std::vector<double> utilisation_by_dimension(const Network& net, Cycle active) {
 
 }  // namespace
 
-void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, RunResult& res) {
-  const Window w = net.stats().window;
-  NetStats& s = net.stats();
+namespace {
+
+// What the JSON and the summary both print, computed once.
+struct RunFigures {
+  Cycle cycles = 0, measured = 0;  // cycles run; measured cycles (a run stopped early measured up to the stop)
+  double wall = 0, n_meas = 0;     // wall seconds; measured packets delivered
+  double offered = 0, accepted = 0, lat_mean = 0;
+  bool saturated = false;
+  std::string warning;
+};
+
+RunFigures figures(const Config& cfg, const Network& net, Cycle cycles, double wall, int exit_code) {
+  const NetStats& s = net.stats();
   const Topology& t = net.topology();
+  RunFigures f;
+  f.cycles = cycles;
+  f.wall = wall;
+  f.n_meas = static_cast<double>(s.latency.count());
+  f.measured = std::min(s.window.end, std::max(cycles, s.window.begin)) - s.window.begin;
+  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(f.measured);
+  f.accepted = nodes_cycles > 0 ? s.window_flits_accepted / nodes_cycles : 0.0;
+  f.lat_mean = s.latency.mean();
+  f.offered = load_flits(cfg, t, cfg.get_double("traffic.load"));
+  f.saturated = !exit_code && saturated(static_cast<double>(s.window_flits_generated),
+                                        static_cast<double>(s.window_flits_accepted));
+  // Beyond saturation, or too short a drain: latency covers the delivered subset only.
+  if (!exit_code && s.measured_delivered < s.measured_generated)
+    f.warning = std::to_string(s.measured_generated - s.measured_delivered) + " of " +
+                std::to_string(s.measured_generated) +
+                " measured packets not delivered by the end of the run (saturated, or sim.drain too short): "
+                "latency is over the delivered ones";
+  return f;
+}
 
+// Status, loads, latency, paths (hops, misrouting, the routing's own statistics).
+void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const RunResult& res) {
+  const NetStats& s = net.stats();
+  const Topology& t = net.topology();
+  const double n_meas = f.n_meas;
   const LatencyHistogram& lat = s.latency;
-  const double n_meas = static_cast<double>(lat.count());
-  // A run stopped early (deadlock, signal) measured only up to where it stopped.
-  const Cycle measured = std::min(w.end, std::max(cycles, w.begin)) - w.begin;
-  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(measured);
-  auto per_node_cycle = [&](double x) { return nodes_cycles > 0 ? x / nodes_cycles : 0.0; };
-  const double accepted = per_node_cycle(s.window_flits_accepted);
-  const double lat_mean = lat.mean();
-
-  JsonWriter j;
-  j.open();
   j.str("status", status_name(res.exit_code));
   if (res.exit_code) j.str("error", res.error);
-  // Beyond saturation, or too short a drain: latency covers the delivered subset only.
-  std::string warning;
-  if (!res.exit_code && s.measured_delivered < s.measured_generated)
-    warning = std::to_string(s.measured_generated - s.measured_delivered) + " of " +
-              std::to_string(s.measured_generated) +
-              " measured packets not delivered by the end of the run (saturated, or sim.drain too short): "
-              "latency is over the delivered ones";
-  if (!warning.empty()) j.str("warning", warning);
-  const double offered = load_flits(cfg, t, cfg.get_double("traffic.load"));
-  j.num("offered_load", offered);
-  j.num("generated_load", per_node_cycle(s.window_flits_generated));
-  j.num("accepted_load", accepted);
-  const bool sat = !res.exit_code && saturated(static_cast<double>(s.window_flits_generated),
-                                                      static_cast<double>(s.window_flits_accepted));
-  j.boolean("saturated", sat);
+  if (!f.warning.empty()) j.str("warning", f.warning);
+  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(f.measured);
+  j.num("offered_load", f.offered);
+  j.num("generated_load", nodes_cycles > 0 ? s.window_flits_generated / nodes_cycles : 0.0);
+  j.num("accepted_load", f.accepted);
+  j.boolean("saturated", f.saturated);
   if (t.bisection_load() > 0) {  // the loads in Versaci's unit too
     j.num("gamma0_flits", t.bisection_load());
-    j.num("offered_load_gamma0", offered / t.bisection_load());
-    j.num("accepted_load_gamma0", accepted / t.bisection_load());
+    j.num("offered_load_gamma0", f.offered / t.bisection_load());
+    j.num("accepted_load_gamma0", f.accepted / t.bisection_load());
   }
   j.open("latency");
-  j.num("mean", lat_mean);
+  j.num("mean", f.lat_mean);
   j.num("p50", static_cast<uint64_t>(lat.percentile(0.5)));
   j.num("p99", static_cast<uint64_t>(lat.percentile(0.99)));
   j.num("max", static_cast<uint64_t>(lat.max()));
@@ -125,11 +140,19 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("local", n_meas ? s.misrouted_local / n_meas : 0);
   j.close();
   if (const RoutingStats* rs = net.routing_stats()) rs->write(j, {t, net.pattern(), n_meas});
+  const Window w = s.window;
   if (t.bisection_load() > 0)  // mesh, torus
-    j.num_array("link_utilisation_by_dimension", utilisation_by_dimension(net, cycles > w.begin ? cycles - w.begin : 0));
+    j.num_array("link_utilisation_by_dimension",
+                utilisation_by_dimension(net, f.cycles > w.begin ? f.cycles - w.begin : 0));
+}
+
+// Injection per router and its fairness; packet counts; the network; the run's cost.
+void write_counts(JsonWriter& j, const Config& cfg, const Network& net, const RunFigures& f) {
+  const NetStats& s = net.stats();
+  const Topology& t = net.topology();
   std::vector<double> per_router(t.routers());
   for (int r = 0; r < t.routers(); ++r)
-    per_router[r] = measured ? s.router_injected[r] / (static_cast<double>(t.concentration()) * measured) : 0.0;
+    per_router[r] = f.measured ? s.router_injected[r] / (static_cast<double>(t.concentration()) * f.measured) : 0.0;
   const Fairness fair = fairness(per_router);
   j.open("fairness");
   j.num("min_injection", fair.min);
@@ -151,43 +174,38 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.num("nodes", static_cast<uint64_t>(t.nodes()));
   j.close();
   j.open("sim");
-  j.num("cycles", static_cast<uint64_t>(cycles));
-  j.num("measured_cycles", static_cast<uint64_t>(measured));
-  j.num("wall_seconds", wall);
-  j.num("cycles_per_second", wall > 0 ? cycles / wall : 0);
+  j.num("cycles", static_cast<uint64_t>(f.cycles));
+  j.num("measured_cycles", static_cast<uint64_t>(f.measured));
+  j.num("wall_seconds", f.wall);
+  j.num("cycles_per_second", f.wall > 0 ? f.cycles / f.wall : 0);
   j.num("router_traversals", net.progress() - s.flits_injected - s.flits_ejected);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
   j.num("memory_estimate_kb", estimate_memory(t, cfg).structure >> 10);  // what check_memory compared
   j.close();
-  write_activity(j, net, cfg.get_bool("stats.per_router"), cfg.get_int("router.output_buffer_depth") > 0);
-  const PowerReport power = compute_power(cfg, net, cycles);
-  write_power(j, power, cfg, cfg.get_bool("stats.per_router"));
-  const LinkPowerNet* links = net.link_power();
-  const LinkPowerTotals link_totals = links ? links->totals(cycles) : LinkPowerTotals{};
-  if (links) write_link_power(j, *links, link_totals);
-  if (s.series_period) write_series(j, net, cfg.get_bool("stats.per_router"));
-  j.open("config");
-  for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
-  j.close();
-  j.close();
-  res.json = j.text();
-  res.csv = j.csv();
+}
 
+// The printed summary.
+std::string summary(const Config& cfg, const Network& net, const RunFigures& f, int exit_code,
+                    const PowerReport& power, const LinkPowerNet* links, const LinkPowerTotals& link_totals) {
+  const NetStats& s = net.stats();
+  const Topology& t = net.topology();
+  const LatencyHistogram& lat = s.latency;
   std::ostringstream o;
   char line[256];
-  o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; " << cfg.get_str("routing.algorithm") << ", "
-    << cfg.get_str("traffic.pattern") << " traffic; status " << status_name(res.exit_code) << "\n";
-  if (!warning.empty()) o << "  warning  " << warning << "\n";
-  std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)%s\n",
-                offered, accepted, sat ? "  saturated" : "");
+  o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; "
+    << cfg.get_str("routing.algorithm") << ", " << cfg.get_str("traffic.pattern") << " traffic; status "
+    << status_name(exit_code) << "\n";
+  if (!f.warning.empty()) o << "  warning  " << f.warning << "\n";
+  std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)%s\n", f.offered,
+                f.accepted, f.saturated ? "  saturated" : "");
   o << line;
   std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
-                lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),
-                n_meas ? s.network_latency_sum / n_meas : 0.0, static_cast<size_t>(lat.count()));
+                f.lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),
+                f.n_meas ? s.network_latency_sum / f.n_meas : 0.0, static_cast<size_t>(lat.count()));
   o << line;
-  std::snprintf(line, sizeof line, "  hops     mean %.3f\n", n_meas ? s.hops_sum / n_meas : 0.0);
+  std::snprintf(line, sizeof line, "  hops     mean %.3f\n", f.n_meas ? s.hops_sum / f.n_meas : 0.0);
   o << line;
   std::snprintf(line, sizeof line, "  packets  injected %llu  delivered %llu  in flight %llu\n",
                 static_cast<unsigned long long>(s.packets_generated),
@@ -195,11 +213,36 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
                 static_cast<unsigned long long>(s.packets_generated - s.packets_delivered));
   o << line;
   std::snprintf(line, sizeof line, "  sim      %llu cycles in %.2f s (%.0f cycles/s)\n",
-                static_cast<unsigned long long>(cycles), wall, wall > 0 ? cycles / wall : 0.0);
+                static_cast<unsigned long long>(f.cycles), f.wall, f.wall > 0 ? f.cycles / f.wall : 0.0);
   o << line;
   print_power(o, power, cfg, t.routers());
   if (links) print_link_power(o, *links, link_totals);
-  res.summary = o.str();
+  return o.str();
+}
+
+}  // namespace
+
+void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, RunResult& res) {
+  const RunFigures f = figures(cfg, net, cycles, wall, res.exit_code);
+  const bool per_router = cfg.get_bool("stats.per_router");
+  JsonWriter j;
+  j.open();
+  write_traffic(j, net, f, res);
+  write_counts(j, cfg, net, f);
+  write_activity(j, net, per_router, cfg.get_int("router.output_buffer_depth") > 0);
+  const PowerReport power = compute_power(cfg, net, cycles);
+  write_power(j, power, cfg, per_router);
+  const LinkPowerNet* links = net.link_power();
+  const LinkPowerTotals link_totals = links ? links->totals(cycles) : LinkPowerTotals{};
+  if (links) write_link_power(j, *links, link_totals);
+  if (net.stats().series_period) write_series(j, net, per_router);
+  j.open("config");
+  for (const auto& [k, v] : cfg.values()) j.str(k.c_str(), v);
+  j.close();
+  j.close();
+  res.json = j.text();
+  res.csv = j.csv();
+  res.summary = summary(cfg, net, f, res.exit_code, power, links, link_totals);
 }
 
 ActivitySummary& ActivitySummary::add(const Network& net, int r) {

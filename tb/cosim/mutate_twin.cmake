@@ -7,7 +7,7 @@
 #   contention  (congestion/contention.cpp) Base's comparator fires at the
 #               threshold, not above it;
 #   select      (vc/one_vc.cpp) JSQ breaks ties toward the lowest VC;
-#   mincred     (sim/network.cpp) a port's minCred occupancy is its last VC's
+#   mincred     (sim/network_view.cpp) a port's minCred occupancy is its last VC's
 #               minimally routed flits, not the sum over its VCs.
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.

@@ -1,0 +1,112 @@
+#include "sim/config_checks.h"
+
+#include "core/error.h"
+#include "routing/routing.h"
+#include "sim/link_power_net.h"
+#include "sim/params.h"
+#include "sim/workload.h"
+#include "trace/trace_probe.h"
+#include "vc/request_reply.h"
+#include "vc/selection.h"
+#include "vc/vc_policy.h"
+
+namespace nocsim {
+namespace {
+
+// Each class keeps VCs for both sets; separate sets (distance) must each
+// cover the routing's sequence, FlexVC's replies its minimal path.
+void check_request_reply(const Config& cfg, const Topology& t) {
+  const VcSequence ref = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, 0)->reference();
+  const bool chain = vc_policy_registry().at(cfg.get_str("vc.policy")).shared_chain;
+  for (PortClass c : {PortClass::Local, PortClass::Global}) {
+    bool present = false;
+    for (int port = 0; port < t.network_ports(); ++port) present |= t.port_class(port) == c;
+    if (!present) continue;
+    const bool global = c == PortClass::Global;
+    const std::string key = global ? "router.reply_global_vcs" : "router.reply_vcs";
+    const int total = class_params(cfg, c).vcs, rep = reply_vcs_of(cfg, c), req = total - rep;
+    // FlexVC's policy checks its own minimum for requests.
+    const int need = chain ? 1 : ref.count(global ? 'G' : 'L');
+    const int rep_need = chain ? (global ? 1 : 2) : need;  // FlexVC: a safe minimal path, L G L
+    if (req < std::max(1, need) || rep < std::max(1, rep_need))
+      throw ConfigError(key + ": traffic.request_reply splits the " + std::to_string(total) + (global ? " global" : " local") +
+                        " VCs into " + std::to_string(req) + " for requests and " + std::to_string(rep) +
+                        " for replies; needs at least " + std::to_string(std::max(1, need)) + " and " +
+                        std::to_string(std::max(1, rep_need)) + " (the sequence " + ref.text() +
+                        (chain ? "; FlexVC replies: a minimal path" : "") + ")");
+  }
+}
+
+// Switching and buffer organisation against packet sizes and the topology's ports.
+void check_buffers(const Config& cfg, const Topology& topo, ErrorList& errors) {
+  const int64_t psize = max_packet_size(cfg);
+  if (cfg.get_str("router.switching") != "wormhole")
+    for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
+      if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
+        errors.add({std::string(key) + ": " +
+                    (cfg.get_str("router.switching") == "saf" ? "store-and-forward" : "virtual cut-through") +
+                    " needs room for a whole packet (>= the largest " + "traffic.packet_size=" +
+                    std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key))});
+  if (cfg.get_str("router.buffer_model") == "damq" && cfg.get_str("vc.policy") == "flexvc")
+    errors.add({"router.buffer_model: damq with vc.policy=flexvc is not offered (FlexVC's opportunistic hops "
+                "need the whole packet's room held, which a shared pool does not guarantee); use static"});
+  if (cfg.get_str("router.buffer_model") == "damq")
+    for (int port = 0; port < topo.network_ports(); ++port) {
+      const ClassParams c = class_params(cfg, topo.port_class(port));
+      const int64_t reserve = cfg.get_int("router.damq.reserve") * psize;
+      if (reserve * c.vcs > static_cast<int64_t>(c.vcs) * c.depth)
+        errors.add({"router.damq.reserve: " + std::to_string(cfg.get_int("router.damq.reserve")) + " packets of " +
+                    std::to_string(psize) + " flits per VC exceed a port's pool of " + std::to_string(c.depth) +
+                    " flits per VC (at most " + std::to_string(c.depth / psize) + ")"});
+    }
+  if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
+    errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
+  if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
+    errors.add({"sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)"});
+}
+
+// Routing, VC policy and selection against the topology and each other.
+void check_routing(const Config& cfg, const Topology& topo, ErrorList& errors) {
+  errors.check([&] {
+    if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(topo, cfg);
+  });
+  if (cfg.get_str("routing.trigger") == "contention" && topo.minimal_port(0, 0) < 0)
+    errors.add({"routing.trigger: contention counters need a topology with minimal ports (dragonfly); " + topo.name() +
+                " has none"});
+  errors.check([&] { vc_policy_registry().at(cfg.get_str("vc.policy")); });
+  if (cfg.get_str("vc.policy") == "flexvc" && topo.name() != "dragonfly")
+    errors.add({"vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo.name() +
+                " has none (use distance)"});
+  errors.check([&] { selection_registry().at(cfg.get_str("vc.select")); });
+  if (cfg.get_bool("traffic.request_reply")) errors.check([&] { check_request_reply(cfg, topo); });
+  if (cfg.get_str("link.power.policy") == "awake")
+    errors.check([&] {
+      if (!routing_registry().at(cfg.get_str("routing.algorithm")).make(topo, cfg, 0)->deterministic())
+        throw ConfigError("link.power.policy: awake needs a deterministic routing (routing.algorithm dor or min), "
+                          "not " + cfg.get_str("routing.algorithm"));
+    });
+}
+
+}  // namespace
+
+std::unique_ptr<Topology> validate_config(const Config& cfg) {
+  // Every rule reads the topology: its own errors stop here.
+  auto topo = topology_registry().at(cfg.get_str("topology.type")).make(cfg);
+  if (topo->ports() > 64)
+    throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
+                      " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+  ErrorList errors;
+  check_buffers(cfg, *topo, errors);
+  check_routing(cfg, *topo, errors);
+  errors.check([&] { block_modes(cfg, block_shape(cfg, *topo)); });
+  errors.check([&] { check_trace_config(cfg, topo->routers()); });
+  if (cfg.get_str("link.power.policy") != "none") errors.check([&] { link_power_params(cfg); });
+  errors.check([&] {
+    auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
+    make_source(cfg, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
+  });
+  errors.raise();
+  return topo;
+}
+
+}  // namespace nocsim

@@ -1,0 +1,25 @@
+#pragma once
+// The traffic each NIC runs: its source (traffic.source), or one source per
+// phase of traffic.phases, each with the phase's pattern and load.
+#include <memory>
+#include <vector>
+
+#include "core/config.h"
+#include "topologies/topology.h"
+#include "traffic/pattern.h"
+#include "traffic/source.h"
+
+namespace nocsim {
+
+// traffic.phases: each phase's pattern (same: traffic.pattern) and first cycle.
+struct Phases {
+  std::vector<std::unique_ptr<TrafficPattern>> patterns;
+  std::vector<Cycle> starts;
+  std::vector<double> loads;
+};
+Phases make_phases(const Config& cfg, const Topology& t);
+// Node n's traffic source: the configured model, or one per phase.
+std::unique_ptr<TrafficSource> make_source(const Config& cfg, const Topology& t, int n, Cycle stop,
+                                           const TrafficPattern& pattern, const Phases& ph);
+
+}  // namespace nocsim
