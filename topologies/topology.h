@@ -6,15 +6,12 @@
 #include <memory>
 #include <string>
 
+#include "core/port_class.h"
 #include "core/registry.h"
 
 namespace nocsim {
 
 class Config;
-
-// What a port connects to; VC counts, buffer depths and link latencies are
-// configured per class.
-enum class PortClass { Nic, Local, Global };
 
 struct PortPeer {
   int router = -1;  // -1: the port is unconnected (mesh edge)

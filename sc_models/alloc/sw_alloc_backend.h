@@ -9,7 +9,7 @@
 
 #include "alloc/arbiter.h"
 #include "core/registry.h"
-#include "trace/port_tap.h"
+#include "core/port_tap.h"
 
 namespace nocsim {
 

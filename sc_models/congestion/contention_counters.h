@@ -10,7 +10,7 @@
 
 #include "congestion/contention.h"
 #include "core/cycle.h"
-#include "router/unit_observer.h"
+#include "core/unit_observer.h"
 #include "rtl/block_twins.h"
 #include "topologies/topology.h"
 

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "core/cycle.h"
-#include "router/unit_observer.h"
+#include "core/unit_observer.h"
 #include "rtl/block_twins.h"
 
 namespace nocsim {

@@ -8,7 +8,7 @@
 
 #include "congestion/contention_counters.h"
 #include "congestion/mincred_counters.h"
-#include "router/unit_observer.h"
+#include "core/unit_observer.h"
 #include "stats/activity.h"
 
 namespace nocsim {

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/flit.h"
-#include "core/path_shape.h"
 #include "core/registry.h"
-#include "routing/vc_sequence.h"
+#include "core/route.h"
+#include "core/vc_sequence.h"
 
 namespace nocsim {
 
@@ -24,15 +24,6 @@ class Config;
 class VcPolicy;
 class JsonWriter;
 class TrafficPattern;
-
-// An inclusive range of VC indices of one port.
-// Four bytes: RC stores one per candidate and VA reads them every attempt.
-// VCs per port are at most 64.
-struct VcRange {
-  int8_t lo = 0, hi = 0;
-  uint8_t whole = 0;  // taken only with room for the whole packet downstream (FlexVC's opportunistic hops)
-  uint8_t unused = 0;
-};
 
 // Read-only congestion state of the network, as committed at the last clock
 // edge (adaptive routings read it in RC; reading it cannot depend on process
@@ -66,14 +57,6 @@ class CongestionView {
   virtual bool group_contended(int /*router*/, int /*group*/) const { return false; }
 };
 
-// Where a head sits: its input VC and whether that input is a global
-// (dragonfly) port; vc -1 for a head still in its NIC (injection input).
-struct HeadAt {
-  int vc = -1;
-  bool global = false;
-  bool reply = false;  // the packet is a reply (traffic.request_reply)
-};
-
 struct RouteContext {
   int router;
   int in_port;
@@ -90,41 +73,6 @@ struct RouteContext {
   // independent of the order the kernel runs a router's stages in.
   int stream = 0;
 };
-
-// Hop class bits of a candidate.
-enum HopClass : uint8_t {
-  kHopNonMinimal = 1,     // a misroute or a hop toward a Valiant intermediate (may be minimal by chance)
-  kHopGlobal = 2,         // over a global (dragonfly) link
-  kHopEject = 4,          // to the destination node
-  kHopOpportunistic = 8,  // taken only with room for the whole packet in the next buffer
-  kHopTurn = 16,          // the packet reached its intermediate here (Valiant's turning point)
-  kHopReport = 32,        // tell the routing when this candidate is granted (Routing::granted)
-  // Bubble flow control (docs/routing-torus.md, "Bubble flow control and
-  // ABR"): the hop enters an escape ring (from injection, another dimension
-  // or another VC class), so it needs room for two whole packets
-  // downstream; staying in the ring needs one.
-  kHopBubble = 64,
-};
-
-struct RouteCandidate {
-  int16_t out_port = -1;
-  uint8_t hop = 0;  // HopClass bits
-  // Position of the routing's reference VC sequence this hop takes (its
-  // "distance"), -1 when the hop is unconstrained (ejection, mesh).
-  int8_t pos = -1;
-  RoutingHeader next;  // the head's routing header after this hop
-  // For VC policies that need them (VcPolicy::needs_paths(), FlexVC): the
-  // port classes of the packet's intended rest of path, this hop first, and
-  // of this hop followed by a minimal path from the router it reaches.
-  PathShape path, escape;
-  bool opportunistic() const { return hop & kHopOpportunistic; }
-  bool minimal() const { return !(hop & kHopNonMinimal); }
-};
-
-// RC may offer several candidates, best first; the selection function picks
-// one (by default the first with a usable output VC, so an opportunistic hop
-// falls back to the next).
-constexpr int kMaxCandidates = 4;
 
 class Routing {
  public:

@@ -16,7 +16,7 @@
 #include "congestion/contention.h"
 #include "core/cycle.h"
 #include "routing/routing.h"
-#include "trace/port_tap.h"
+#include "core/port_tap.h"
 #include "vc/selection.h"
 
 namespace nocsim {

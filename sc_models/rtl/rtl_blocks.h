@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "trace/port_tap.h"
+#include "core/port_tap.h"
 
 namespace nocsim {
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "alloc/sep_if_ports.h"
-#include "trace/port_tap.h"
+#include "core/port_tap.h"
 
 namespace nocsim {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "trace/port_tap.h"
+#include "core/port_tap.h"
 
 namespace nocsim {
 

@@ -9,7 +9,7 @@
 #include "nic/nic.h"
 #include "router/router.h"
 #include "sim/network.h"
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 
 namespace nocsim {
 

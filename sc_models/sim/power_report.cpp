@@ -8,7 +8,7 @@
 #include "rtl/block_modes.h"
 #include "sim/network.h"
 #include "sim/report.h"
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 
 namespace nocsim {
 

@@ -12,7 +12,7 @@
 #include "sim/link_power_net.h"
 #include "sim/power_report.h"
 #include "stats/fairness.h"
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 #include "stats/saturation.h"
 
 namespace nocsim {

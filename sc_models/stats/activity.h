@@ -1,6 +1,6 @@
 #pragma once
 // Activity counters of one router: what each unit did. ActivityCounters
-// observes the units' transitions (router/unit_observer.h): routing
+// observes the units' transitions (core/unit_observer.h): routing
 // computations, VA and SA requests and grants, input-buffer reads by port
 // class (NIC, local, global: the PortClass index). By class rather than by
 // port so that what SA's commit counts (requests, reads) is one cache line:
@@ -15,7 +15,7 @@
 // subtracts a snapshot taken at the end of warm-up.
 #include <cstdint>
 
-#include "router/unit_observer.h"
+#include "core/unit_observer.h"
 
 namespace nocsim {
 

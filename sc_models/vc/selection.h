@@ -9,9 +9,12 @@
 
 #include "core/registry.h"
 #include "core/rng.h"
-#include "routing/routing.h"
+#include "core/route.h"
+#include "core/vc_sequence.h"
 
 namespace nocsim {
+
+class Config;
 
 // What VA (and rtl_ref/flexvc_select.sv) computes before selecting: the
 // VCs lo..hi of a port whose free VCs are `free` (no bit past its VCs), and

@@ -11,9 +11,12 @@
 #include <vector>
 
 #include "core/registry.h"
-#include "routing/routing.h"
+#include "core/route.h"
+#include "core/vc_sequence.h"
 
 namespace nocsim {
+
+class Config;
 
 class VcPolicy {
  public:

@@ -11,7 +11,7 @@
 #include "routing/dragonfly/family.h"
 #include "sim/network.h"
 #include "sim/run.h"
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 #include "topologies/kary_ncube.h"
 #include "traffic/pattern.h"
 #include "traffic/source.h"

@@ -8,7 +8,7 @@
 
 #include "stats/fairness.h"
 #include "stats/histogram.h"
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 #include "stats/saturation.h"
 
 using nocsim::fairness;

@@ -4,7 +4,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "routing/dragonfly/algorithms.h"
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 
 namespace nocsim {
 namespace {

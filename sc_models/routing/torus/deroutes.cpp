@@ -1,6 +1,6 @@
 #include "routing/torus/deroutes.h"
 
-#include "stats/json_writer.h"
+#include "core/json_writer.h"
 
 namespace nocsim {
 

@@ -9,7 +9,7 @@
 // nothing (every VC at every hop).
 #include <string>
 
-#include "topologies/topology.h"
+#include "core/port_class.h"
 
 namespace nocsim {
 
