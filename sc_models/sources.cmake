@@ -20,7 +20,6 @@ configure_file(${CMAKE_SOURCE_DIR}/sc_models/power/link_states.cpp.in ${CMAKE_BI
 add_library(nocsim_lib STATIC
   sc_models/core/config.cpp
   sc_models/core/error.cpp
-  sc_models/core/config_schema.cpp
   sc_models/core/suggest.cpp
   sc_models/core/huge_pages.cpp
   sc_models/core/wake_wheel.cpp
@@ -66,6 +65,15 @@ add_library(nocsim_lib STATIC
   sc_models/congestion/contention.cpp
   sc_models/sim/memory.cpp
   sc_models/sim/network.cpp
+  sc_models/sim/schema.cpp
+  sc_models/trace/keys.cpp
+  sc_models/traffic/keys.cpp
+  sc_models/vc/keys.cpp
+  sc_models/routing/keys.cpp
+  sc_models/power/keys.cpp
+  sc_models/link/keys.cpp
+  sc_models/rtl/keys.cpp
+  sc_models/router/keys.cpp
   sc_models/sim/network_view.cpp
   sc_models/sim/params.cpp
   sc_models/sim/workload.cpp
@@ -88,6 +96,7 @@ add_library(nocsim_lib STATIC
   topologies/topology.cpp
   topologies/kary_ncube.cpp
   topologies/dragonfly.cpp
+  topologies/keys.cpp
 )
 target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMAKE_SOURCE_DIR})
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})

@@ -68,4 +68,8 @@ void register_dragonfly_topologies(TopologyRegistry& reg);
 const TopologyRegistry& topology_registry();
 TopologyRegistry& mutable_topology_registry();
 
+struct KeySpec;
+// The topology.* keys of the configuration schema (sim/schema.cpp).
+void add_topology_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

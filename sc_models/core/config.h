@@ -1,8 +1,9 @@
 #pragma once
 // A run's configuration: dotted keys (`traffic.load`) from one YAML file plus
-// `key=value` overrides. Every key is declared in the schema (config_schema.cpp)
-// with its type, default, range and allowed values; anything else is an error
-// naming the key and what is allowed. Loading reports every error of a file
+// `key=value` overrides. Every key is declared in the schema with its type,
+// default, range and allowed values (each folder's keys.cpp, assembled by
+// sim/schema.cpp); anything else is an error naming the key and what is
+// allowed. Loading reports every error of a file
 // (one ConfigError carrying them all), not just the first.
 #include <cstdint>
 #include <map>
@@ -33,6 +34,7 @@ struct KeySpec {
 // The allowed Enum values of a key.
 std::vector<std::string> allowed_values(const KeySpec& s);
 
+// Defined by sim/schema.cpp from every folder's section: core knows no feature.
 const std::vector<KeySpec>& config_schema();
 
 // One record of a Records key: field -> canonical value, every field present

@@ -2,7 +2,7 @@
 // A registry from a configuration value to a factory. Filled by explicit
 // register_*() calls (static self-registration is dropped by the linker from
 // static libraries); an unknown key is a ConfigError naming the config key and
-// the valid values. The schema (core/config_schema.cpp) takes its allowed
+// the valid values. The schema (each folder's keys.cpp) takes its allowed
 // values from keys(), so each list is written once.
 #include <map>
 #include <string>

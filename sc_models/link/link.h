@@ -167,4 +167,8 @@ class LinkTargets {
   tlm::tlm_fw_transport_if<>* const* fw_;
 };
 
+struct KeySpec;
+// The link.* latencies of the configuration schema (sim/schema.cpp).
+void add_link_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

@@ -98,4 +98,8 @@ class LinkPair {
   std::array<uint64_t, 2> win_flits_{};
 };
 
+struct KeySpec;
+// The link.power.* keys of the configuration schema (sim/schema.cpp).
+void add_link_power_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

@@ -47,4 +47,8 @@ Tech tech_for_node(int node_nm);
 // Sets a constant by name; false if there is none of that name.
 bool set_tech_constant(Tech& t, const std::string& name, double value);
 
+struct KeySpec;
+// The power.* keys of the configuration schema (sim/schema.cpp).
+void add_power_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

@@ -349,4 +349,8 @@ struct RouterState {
   }
 };
 
+struct KeySpec;
+// The router.* keys of the configuration schema (sim/schema.cpp).
+void add_router_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

@@ -137,4 +137,8 @@ void register_dragonfly_routings(RoutingRegistry& reg);
 const RoutingRegistry& routing_registry();
 RoutingRegistry& mutable_routing_registry();
 
+struct KeySpec;
+// The routing.* keys of the configuration schema (sim/schema.cpp).
+void add_routing_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

@@ -39,4 +39,8 @@ BlockModes block_modes(const Config& cfg, const BlockShape& s);
 // credit comparison rtl_ref/flexvc_select.sv twins), or "" when it has none.
 std::string one_vc_pick(const Config& cfg);
 
+struct KeySpec;
+// The rtl.* keys (which blocks run on their verilog twins) of the configuration schema (sim/schema.cpp).
+void add_rtl_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

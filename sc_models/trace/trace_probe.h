@@ -71,4 +71,7 @@ void check_trace_config(const Config& cfg, int routers);
 std::unique_ptr<TraceProbe> make_trace_probe(const Config& cfg, const std::vector<std::unique_ptr<Router>>& routers,
                                              Cycle period_ps);
 
+// The trace.* keys of the configuration schema (sim/schema.cpp).
+void add_trace_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

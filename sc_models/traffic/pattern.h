@@ -44,4 +44,8 @@ void register_patterns(PatternRegistry& reg);
 const PatternRegistry& pattern_registry();
 PatternRegistry& mutable_pattern_registry();
 
+struct KeySpec;
+// The traffic.* keys of the configuration schema (sim/schema.cpp).
+void add_traffic_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

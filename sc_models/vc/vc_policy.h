@@ -44,4 +44,8 @@ void register_vc_policies(VcPolicyRegistry& reg);
 const VcPolicyRegistry& vc_policy_registry();
 VcPolicyRegistry& mutable_vc_policy_registry();
 
+struct KeySpec;
+// The vc.* keys of the configuration schema (sim/schema.cpp).
+void add_vc_keys(std::vector<KeySpec>& schema);
+
 }  // namespace nocsim

@@ -1,0 +1,17 @@
+// The link.* latencies of the configuration schema (sim/schema.cpp
+// assembles the sections, in the order of docs/user-guide.md's table).
+#include "core/config.h"
+#include "link/link.h"
+
+namespace nocsim {
+
+void add_link_keys(std::vector<KeySpec>& s) {
+  using K = KeyType;
+  s.insert(s.end(), {
+      {"link.latency", K::Int, "1", 1, 100000, {}, "cycles for a flit (and a credit) to cross a router-to-router link (dragonfly: local links)"},
+      {"link.global_latency", K::Int, "0", 0, 100000, {}, "dragonfly: cycles across a global link; 0 = link.latency"},
+      {"link.nic_latency", K::Int, "1", 1, 100000, {}, "cycles across the injection and ejection links"},
+  });
+}
+
+}  // namespace nocsim

@@ -1,0 +1,44 @@
+// The router.* keys of the configuration schema (sim/schema.cpp
+// assembles the sections, in the order of docs/user-guide.md's table).
+#include "alloc/arbiter.h"
+#include "alloc/sw_alloc_backend.h"
+#include "core/config.h"
+#include "router/router_state.h"
+
+namespace nocsim {
+namespace {
+
+std::vector<std::string> sw_alloc_keys() { return sw_alloc_registry().keys(); }
+std::vector<std::string> arbiter_keys() { return arbiter_kind_names(); }
+
+}  // namespace
+
+void add_router_keys(std::vector<KeySpec>& s) {
+  using K = KeyType;
+  s.insert(s.end(), {
+      {"router.vcs", K::Int, "2", 1, 64, {}, "virtual channels per input port (network ports; dragonfly: local ports)"},
+      {"router.buffer_depth", K::Int, "8", 1, 1 << 20, {}, "flits per input VC buffer (network ports; dragonfly: local ports)"},
+      {"router.injection_vcs", K::Int, "0", 0, 64, {}, "VCs of injection ports; 0 = router.vcs"},
+      {"router.global_vcs", K::Int, "0", 0, 64, {}, "dragonfly: VCs of global ports; 0 = router.vcs"},
+      {"router.injection_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "flits per injection VC buffer; 0 = router.buffer_depth"},
+      {"router.global_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "dragonfly: flits per global VC buffer; 0 = router.buffer_depth"},
+      {"router.output_buffer_depth", K::Int, "0", 0, 1 << 20, {}, "flits per output buffer; 0 = no output buffer (needs speedup 1)"},
+      {"router.reply_vcs", K::Int, "0", 0, 64, {}, "traffic.request_reply: of router.vcs, the VCs of replies (the upper ones; the rest carry requests); 0 = half"},
+      {"router.reply_global_vcs", K::Int, "0", 0, 64, {}, "traffic.request_reply, dragonfly: of the global VCs, those of replies; 0 = half"},
+      {"router.speedup", K::Int, "1", 1, 8, {}, "switch allocations (crossbar passes) per cycle"},
+      {"router.in_transit_priority", K::Bool, "false", 0, 0, {}, "switch allocation: an injection input does not request an output that a packet already in the network requests (Fuentes' in-transit priority)"},
+      {"router.arbiter.va", K::Enum, "rr", 0, 0, {}, "VA stage-2 arbiter (input VCs contending for one output VC): rr (round-robin), lrs (least recently served), age (oldest packet first, ties round-robin) or matrix (LRS as a matrix arbiter)", arbiter_keys},
+      {"router.arbiter.sa_in", K::Enum, "rr", 0, 0, {}, "SA input arbiter (one VC per input port): rr, lrs, age or matrix", arbiter_keys},
+      {"router.arbiter.sa_out", K::Enum, "rr", 0, 0, {}, "SA output arbiter (one input per output port): rr, lrs, age or matrix", arbiter_keys},
+      {"router.buffer_model", K::Enum, "static", 0, 0, {"static", "damq"}, "input buffers of network ports: static (a FIFO of router.buffer_depth flits per VC) or damq (the same memory, VCs x depth, shared by the port's VCs, each VC keeping router.damq.reserve packets to itself; injection buffers stay static)"},
+      {"router.damq.reserve", K::Int, "1", 0, 1 << 16, {}, "damq: packets (of the largest traffic.packet_size) reserved per VC; 0 = all shared, which can deadlock"},
+      {"router.switching", K::Enum, "vct", 0, 0, {"vct", "wormhole", "saf"}, "virtual cut-through, wormhole, or store-and-forward (saf: a packet is routed only once all its flits are in the input buffer, and needs room for all of them downstream)"},
+      {"router.stage_latency.rc", K::Int, "1", 0, 1000, {}, "cycles of routing computation; 0 = lookahead routing (VA routes the head in its own cycle)"},
+      {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},
+      {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
+      {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
+      {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention counters and FlexVC's selection where the run has them): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", sw_alloc_keys},
+  });
+}
+
+}  // namespace nocsim

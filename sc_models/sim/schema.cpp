@@ -1,0 +1,62 @@
+// The configuration schema, assembled from each component's section in the
+// order of docs/user-guide.md's key table (a test checks the guide against
+// it). Core declares config_schema() and defines none of it, so it knows no
+// feature; each folder owns its keys, defaults, ranges and help text.
+#include "core/config.h"
+#include "link/link.h"
+#include "power/link_power.h"
+#include "power/tech.h"
+#include "router/router_state.h"
+#include "routing/routing.h"
+#include "rtl/block_modes.h"
+#include "topologies/topology.h"
+#include "trace/trace_probe.h"
+#include "traffic/pattern.h"
+#include "vc/vc_policy.h"
+
+namespace nocsim {
+namespace {
+
+// The sim.* and stats.* keys: run control and what the results hold.
+void add_sim_keys(std::vector<KeySpec>& s) {
+  using K = KeyType;
+  s.insert(s.end(), {
+      {"sim.warmup", K::Int, "1000", 0, 1e12, {}, "cycles before statistics start"},
+      {"sim.cycles", K::Int, "10000", 1, 1e12, {}, "measured cycles"},
+      {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},
+      {"sim.stop_injection", K::Bool, "false", 0, 0, {}, "stop generating packets when the window ends and run until every packet is delivered (or sim.drain cycles)"},
+      {"sim.seed", K::Int, "1", 0, 9.2e18, {}, "global random seed"},
+      {"sim.mode", K::Enum, "per-stage", 0, 0, {"per-stage", "per-router"}, "one SystemC process per pipeline stage, or one per router calling its stages"},
+      {"sim.memory_limit_mb", K::Int, "0", 0, 1e12, {}, "refuse a network whose structure needs more than this many MiB to build (an estimate); 0 = the memory available (MemAvailable, cgroup memory.max, ulimit -v)"},
+      {"sim.huge_pages", K::Bool, "true", 0, 0, {}, "back the heap with transparent huge pages where the kernel grants them on request (speed only: results do not depend on it)"},
+      {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},
+      {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
+      {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
+      {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},
+      {"stats.series_period", K::Int, "0", 0, 1e12, {}, "cycles per interval of the JSON time series (series.*): packets delivered and misrouted by the interval they were injected in, contention counters sampled at each interval's end; 0 = off"},
+      {"stats.per_router", K::Bool, "false", 0, 0, {}, "results: add per-router arrays of the activity counters (activity.per_router) and one record per router-to-router link (activity.per_link)"},
+  });
+}
+
+}  // namespace
+
+const std::vector<KeySpec>& config_schema() {
+  static const std::vector<KeySpec> schema = [] {
+    std::vector<KeySpec> s;
+    add_topology_keys(s);
+    add_router_keys(s);
+    add_rtl_keys(s);
+    add_link_keys(s);
+    add_link_power_keys(s);
+    add_routing_keys(s);
+    add_vc_keys(s);
+    add_traffic_keys(s);
+    add_sim_keys(s);
+    add_power_keys(s);
+    add_trace_keys(s);
+    return s;
+  }();
+  return schema;
+}
+
+}  // namespace nocsim

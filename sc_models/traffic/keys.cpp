@@ -1,0 +1,39 @@
+// The traffic.* keys of the configuration schema (sim/schema.cpp
+// assembles the sections, in the order of docs/user-guide.md's table).
+#include "core/config.h"
+#include "traffic/pattern.h"
+#include "traffic/source.h"
+
+namespace nocsim {
+namespace {
+
+std::vector<std::string> pattern_keys() { return pattern_registry().keys(); }
+std::vector<std::string> source_keys() { return source_registry().keys(); }
+std::vector<std::string> phase_pattern_keys() {
+  std::vector<std::string> k{"same"};
+  for (const auto& p : pattern_registry().keys()) k.push_back(p);
+  return k;
+}
+
+}  // namespace
+
+void add_traffic_keys(std::vector<KeySpec>& s) {
+  using K = KeyType;
+  s.insert(s.end(), {
+      {"traffic.pattern", K::Enum, "uniform", 0, 0, {}, "destination pattern", pattern_keys},
+      {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
+      {"traffic.load", K::Double, "0.1", 0, 64, {}, "offered load in traffic.load_unit; at most 1 flit/(node*cycle), the injection link"},
+      {"traffic.load_unit", K::Enum, "flits", 0, 0, {"flits", "gamma0"}, "unit of traffic.load: flits (= phits) per node per cycle, or gamma0 (mesh/torus: 1 = the uniform load that saturates the bisection, Versaci)"},
+      {"traffic.message_packets", K::Int, "1", 1, 1 << 20, {}, "packets per message: a source sends this many consecutive packets to one destination (Versaci: 96); bernoulli source only"},
+      {"traffic.packet_size", K::IntList, "8", 1, 65535, {}, "flits per packet (flit = phit); a list: each packet draws its size uniformly from it"},
+      {"traffic.request_reply", K::Bool, "false", 0, 0, {}, "each delivered packet (a request) makes its destination send a reply of its size back; sources generate requests at half traffic.load, replies are the other half. Requests and replies take separate VC sets (router.reply_vcs); with vc.policy=flexvc replies may also use the request VCs (Theorem 2)"},
+      {"traffic.source", K::Enum, "bernoulli", 0, 0, {}, "when packets are generated: bernoulli (independent per cycle) or onoff (bursts at the link rate, then silence)", source_keys},
+      {"traffic.burst_length", K::Double, "5", 1, 1e6, {}, "onoff: mean packets per ON period (geometric)"},
+      {"traffic.phases", K::Records, "[]", 0, 0, {}, "workload phases in order from cycle 0, each lasting its cycles (the last runs on to the end of the run): its pattern (same = traffic.pattern) and load (-1 = traffic.load); [] = one phase of traffic.pattern at traffic.load", nullptr,
+       {{"cycles", K::Int, "", 1, 1e12},
+        {"pattern", K::Enum, "same", 0, 0, {}, "", phase_pattern_keys},
+        {"load", K::Double, "-1", -1, 1}}},
+  });
+}
+
+}  // namespace nocsim
