@@ -78,7 +78,7 @@ namespace {
 struct RunFigures {
   Cycle cycles = 0, measured = 0;  // cycles run; measured cycles (a run stopped early measured up to the stop)
   double wall = 0, n_meas = 0;     // wall seconds; measured packets delivered
-  double offered = 0, accepted = 0, lat_mean = 0;
+  double offered = 0, generated = 0, accepted = 0, lat_mean = 0;  // loads in flits/(node*cycle)
   bool saturated = false;
   std::string warning;
 };
@@ -93,6 +93,7 @@ RunFigures figures(const Config& cfg, const Network& net, Cycle cycles, double w
   f.measured = std::min(s.window.end, std::max(cycles, s.window.begin)) - s.window.begin;
   const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(f.measured);
   f.accepted = nodes_cycles > 0 ? s.window_flits_accepted / nodes_cycles : 0.0;
+  f.generated = nodes_cycles > 0 ? s.window_flits_generated / nodes_cycles : 0.0;
   f.lat_mean = s.latency.mean();
   f.offered = load_flits(cfg, t, cfg.get_double("traffic.load"));
   f.saturated = !exit_code && saturated(static_cast<double>(s.window_flits_generated),
@@ -115,9 +116,8 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.str("status", status_name(res.exit_code));
   if (res.exit_code) j.str("error", res.error);
   if (!f.warning.empty()) j.str("warning", f.warning);
-  const double nodes_cycles = static_cast<double>(t.nodes()) * static_cast<double>(f.measured);
   j.num("offered_load", f.offered);
-  j.num("generated_load", nodes_cycles > 0 ? s.window_flits_generated / nodes_cycles : 0.0);
+  j.num("generated_load", f.generated);
   j.num("accepted_load", f.accepted);
   j.boolean("saturated", f.saturated);
   if (t.bisection_load() > 0) {  // the loads in Versaci's unit too
