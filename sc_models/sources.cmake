@@ -25,8 +25,9 @@ add_library(nocsim_lib STATIC
   sc_models/core/wake_wheel.cpp
   sc_models/alloc/vc_allocator.cpp
   sc_models/alloc/sw_alloc_backend.cpp
-  sc_models/rtl/block_twins.cpp
-  sc_models/rtl/block_modes.cpp
+  sc_models/blocks/block_run.cpp
+  sc_models/blocks/keys.cpp
+  sc_models/rtl/blocks.cpp
   sc_models/routing/routing.cpp
   sc_models/routing/torus/adaptive.cpp
   sc_models/routing/torus/bubble.cpp
@@ -72,7 +73,6 @@ add_library(nocsim_lib STATIC
   sc_models/routing/keys.cpp
   sc_models/power/keys.cpp
   sc_models/link/keys.cpp
-  sc_models/rtl/keys.cpp
   sc_models/router/keys.cpp
   sc_models/sim/network_view.cpp
   sc_models/sim/params.cpp
@@ -102,7 +102,7 @@ target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMA
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
 target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC yaml-cpp)
 if(NOCSIM_RTL_COSIM)
-  target_sources(nocsim_lib PRIVATE sc_models/rtl/rtl_sw_alloc.cpp)
+  target_sources(nocsim_lib PRIVATE sc_models/rtl/verilated_blocks.cpp)
   target_link_libraries(nocsim_lib PUBLIC nocsim_rtl)
   target_compile_definitions(nocsim_lib PRIVATE NOCSIM_HAVE_RTL)
 endif()

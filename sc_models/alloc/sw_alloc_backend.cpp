@@ -1,6 +1,8 @@
 #include "alloc/sw_alloc_backend.h"
 
 #include "alloc/sep_if_allocator.h"
+#include "blocks/block_run.h"
+#include "blocks/ports.h"
 
 namespace nocsim {
 namespace {
@@ -18,23 +20,61 @@ class TwinAlloc : public SwAllocBackend {
   Allocator a_;
 };
 
+class BlockAlloc : public SwAllocBackend {
+ public:
+  BlockAlloc(std::unique_ptr<SwAllocBackend> cpp, std::unique_ptr<BlockRun> run, int ports, int vcs)
+      : cpp_(std::move(cpp)), run_(std::move(run)), P_(ports), V_(vcs), cpp_out_(2 * static_cast<size_t>(ports)) {}
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    int64_t* in = run_->in();
+    for (uint64_t m = inputs; m; m &= m - 1) {
+      const int ip = __builtin_ctzll(m);
+      in[ip] = static_cast<int64_t>(req[ip]);  // then op[ip*V+v] from P on (blocks/ports.h)
+      for (uint64_t r = req[ip]; r; r &= r - 1) in[P_ + ip * V_ + __builtin_ctzll(r)] = op_of[ip * V_ + __builtin_ctzll(r)];
+    }
+    const int64_t* out = run_->eval(cycle_);
+    if (!run_->lockstep()) {
+      for (uint64_t m = inputs; m; m &= m - 1) gnt[__builtin_ctzll(m)] = static_cast<int>(out[__builtin_ctzll(m)]);
+      return;
+    }
+    cpp_->set_ages(age_);
+    cpp_->allocate(inputs, req, op_of, gnt);
+    for (int ip = 0; ip < P_; ++ip) {
+      const int g = inputs >> ip & 1 ? gnt[ip] : -1;
+      cpp_out_[ip] = g;
+      cpp_out_[P_ + ip] = g < 0 ? -1 : op_of[ip * V_ + g];
+    }
+    run_->compare(cpp_out_.data(), cycle_);
+  }
+  PortTap* tap(uint64_t now) override { return run_->tap(now); }
+
+ private:
+  std::unique_ptr<SwAllocBackend> cpp_;
+  std::unique_ptr<BlockRun> run_;
+  int P_, V_;
+  std::vector<int64_t> cpp_out_;
+};
+
 }  // namespace
 
-void register_twin_sw_alloc(SwAllocRegistry& reg) {
-  reg.add("cpp", {[](int ports, int vcs, SaArbiters arb) -> std::unique_ptr<SwAllocBackend> {
-                    if (arb.round_robin()) return std::make_unique<TwinAlloc<SepIfAllocator>>(ports, vcs, arb);
-                    return std::make_unique<TwinAlloc<SepIfArbAllocator>>(ports, vcs, arb);
-                  },
-                  nullptr});  // any (ports, vcs)
+std::unique_ptr<SwAllocBackend> on_block(std::unique_ptr<SwAllocBackend> cpp, std::unique_ptr<BlockRun> run,
+                                         int ports, int vcs) {
+  if (!run) return cpp;
+  return std::make_unique<BlockAlloc>(std::move(cpp), std::move(run), ports, vcs);
 }
 
+namespace {
+
+void register_sw_allocs(SwAllocRegistry& reg) {
+  reg.add("sep_if", {[](int ports, int vcs, SaArbiters arb) -> std::unique_ptr<SwAllocBackend> {
+                    if (arb.round_robin()) return std::make_unique<TwinAlloc<SepIfAllocator>>(ports, vcs, arb);
+                    return std::make_unique<TwinAlloc<SepIfArbAllocator>>(ports, vcs, arb);
+                  }});
+}
+
+}  // namespace
+
 SwAllocRegistry& mutable_sw_alloc_registry() {
-  static SwAllocRegistry reg("router.alloc", [](SwAllocRegistry& r) {
-    register_twin_sw_alloc(r);
-#ifdef NOCSIM_HAVE_RTL
-    register_rtl_sw_allocs(r);
-#endif
-  });
+  static SwAllocRegistry reg("router.allocator.sa", register_sw_allocs);
   return reg;
 }
 

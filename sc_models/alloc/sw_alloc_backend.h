@@ -1,8 +1,8 @@
 #pragma once
-// The switch allocator the SA stage drives: the C++ twin (`cpp`), the
-// Verilated rtl_ref/ block (`rtl`), or both side by side (`lockstep`), which
-// throws InvariantError with a report at the first cycle they disagree. Only
-// builds with NOCSIM_RTL_COSIM have `rtl` and `lockstep`.
+// The switch allocator the SA stage drives: an algorithm of
+// router.allocator.sa (sep_if, separable input-first, the twin of
+// rtl_ref/sw_alloc_sep_if.sv), alone or, with rtl.sa=rtl|lockstep, through
+// its Verilated block (on_block).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,20 +42,21 @@ struct SaArbiters {
   bool uses_age() const { return in == ArbiterKind::Age || out == ArbiterKind::Age; }
 };
 
+class BlockRun;
+
 struct SwAllocFactory {
   std::function<std::unique_ptr<SwAllocBackend>(int ports, int vcs, SaArbiters arb)> make;
-  // Start-up check before any module is built (e.g. was this (ports, vcs)
-  // verilated, does it have these arbiters); throws ConfigError. Optional.
-  std::function<void(int ports, int vcs, SaArbiters arb)> validate;
 };
 using SwAllocRegistry = Registry<SwAllocFactory>;
 
-// Explicit registration (static self-registration is dropped by the linker).
-void register_twin_sw_alloc(SwAllocRegistry& reg);
-// In rtl/rtl_sw_alloc.cpp, built only with NOCSIM_RTL_COSIM.
-void register_rtl_sw_allocs(SwAllocRegistry& reg);
-// Every switch allocator this build can run (router.alloc); a test may add its own.
+// Every switch allocator algorithm (router.allocator.sa); a test may add its own.
 const SwAllocRegistry& sw_alloc_registry();
 SwAllocRegistry& mutable_sw_alloc_registry();
+
+// The allocator `cpp` run through block "sa" (blocks/ports.h): in rtl mode
+// the Verilated block's grants decide; in lockstep `cpp` allocates and the
+// block's grants must match.
+std::unique_ptr<SwAllocBackend> on_block(std::unique_ptr<SwAllocBackend> cpp, std::unique_ptr<BlockRun> run,
+                                         int ports, int vcs);
 
 }  // namespace nocsim

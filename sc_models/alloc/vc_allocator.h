@@ -32,7 +32,7 @@ class VcAllocator {
   // Forgets the requests and grants of the last allocation.
   void clear_requests();
 
-  // For the RTL twin (rtl/block_twins.h): the requests since the last
+  // For the Verilated block (VcAlloc::allocate_on_block): the requests since the last
   // clear_requests(), and grants it sets in place of allocate()'s.
   struct Request {
     int i, op;

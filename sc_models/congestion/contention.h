@@ -55,6 +55,7 @@ class ContentionUnit {
   int filtered_q8(int port, Cycle now) const;
   bool over(int port, Cycle now) const;
   int ports() const { return static_cast<int>(count_.size()); }
+  const ContentionParams& params() const { return p_; }
 
  private:
   void catch_up(int port, Cycle now) const;

@@ -11,7 +11,8 @@
 #include "congestion/contention.h"
 #include "core/cycle.h"
 #include "core/unit_observer.h"
-#include "rtl/block_twins.h"
+#include "blocks/event_run.h"
+#include "blocks/ports.h"
 #include "topologies/topology.h"
 
 namespace nocsim {
@@ -36,13 +37,13 @@ class ContentionCounters : public UnitObserver {
     if (s_) discharge(ip, v);
   }
   const ContentionUnit* unit() const { return s_ ? &s_->unit : nullptr; }
-  // The RTL twin (rtl/block_twins.h) beside the unit, after enable(); null: C++ only.
-  void set_twin(std::unique_ptr<ContentionTwin> twin) { s_->twin = std::move(twin); }
-  ContentionTwin* twin() const { return s_ ? s_->twin.get() : nullptr; }
+  // The Verilated unit (rtl.contention) beside the C++ one, after enable(); null: C++ only.
+  void set_block(std::unique_ptr<EventRun> rtl) { s_->rtl = std::move(rtl); }
+  EventRun* block() const { return s_ ? s_->rtl.get() : nullptr; }
   // The comparator of `port` as the routing reads it in cycle `now` (false when off).
   bool over(int port, Cycle now) const {
     if (!s_) return false;
-    return s_->twin ? s_->twin->over(port, now, s_->unit) : s_->unit.over(port, now);
+    return s_->rtl ? rtl_over(port, now) : s_->unit.over(port, now);
   }
 
  private:
@@ -52,7 +53,7 @@ class ContentionCounters : public UnitObserver {
     const Topology* t = nullptr;
     int router = 0, vcs = 0;
     EctnBoard* ectn = nullptr;
-    std::unique_ptr<ContentionTwin> twin;
+    std::unique_ptr<EventRun> rtl;
     std::vector<int16_t> port, group;  // [ip*vcs+v]: what its head packet charged (-1: nothing)
   };
   // Out of line: the hooks above sit on the hot path of every router, counters on or off.
@@ -63,7 +64,7 @@ class ContentionCounters : public UnitObserver {
     const int port = s.t->minimal_port(s.router, head.dst);
     if (port >= 0) {
       s.unit.up(port, now);
-      if (s.twin) s.twin->up(port, now);
+      if (s.rtl) s.rtl->up(port, now);
     }
     s.port[i] = static_cast<int16_t>(port);
     if (!s.ectn) return;
@@ -80,10 +81,23 @@ class ContentionCounters : public UnitObserver {
     const Cycle now = cycle_now(kClockPeriodPs);
     if (s.port[i] >= 0) {
       s.unit.down(s.port[i], now);
-      if (s.twin) s.twin->down(s.port[i], now);
+      if (s.rtl) s.rtl->down(s.port[i], now);
     }
     if (s.group[i] >= 0) s.ectn->down(s.router, s.group[i], now);
     s.port[i] = s.group[i] = -1;
+  }
+  // The Verilated unit's comparator; in lockstep its registers must match the C++ unit's.
+  bool rtl_over(int port, Cycle now) const {
+    const ContentionUnit& u = s_->unit;
+    s_->rtl->advance(now);
+    const BlockRun& b = s_->rtl->run();
+    if (b.lockstep()) {
+      b.compare(ports::kConCount, port, u.count(port), now);
+      if (u.params().variant == ContentionVariant::Filtered)
+        b.compare(ports::kConFiltered, port, u.filtered_q8(port, now), now);
+      b.compare(ports::kConOver, port, u.over(port, now), now);
+    }
+    return b.out()[b.signals().out_at(ports::kConOver) + static_cast<size_t>(port)] != 0;
   }
   std::unique_ptr<State> s_;
 };

@@ -2,6 +2,7 @@
 // assembles the sections, in the order of docs/user-guide.md's table).
 #include "alloc/arbiter.h"
 #include "alloc/sw_alloc_backend.h"
+#include "blocks/block.h"
 #include "core/config.h"
 #include "router/router_state.h"
 
@@ -9,6 +10,7 @@ namespace nocsim {
 namespace {
 
 std::vector<std::string> sw_alloc_keys() { return sw_alloc_registry().keys(); }
+std::vector<std::string> mode_keys() { return block_modes_built(); }
 std::vector<std::string> arbiter_keys() { return arbiter_kind_names(); }
 
 }  // namespace
@@ -37,7 +39,9 @@ void add_router_keys(std::vector<KeySpec>& s) {
       {"router.stage_latency.va", K::Int, "1", 1, 1000, {}, "cycles of VC allocation"},
       {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
       {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
-      {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention counters and FlexVC's selection where the run has them): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", sw_alloc_keys},
+      {"router.allocator.sa", K::Enum, "sep_if", 0, 0, {}, "the switch allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/sw_alloc_sep_if.sv; its arbiters are router.arbiter.sa_in and sa_out)", sw_alloc_keys},
+      {"router.allocator.va", K::Enum, "sep_if", 0, 0, {"sep_if"}, "the VC allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/vc_alloc_sep_if.sv; its stage-2 arbiter is router.arbiter.va)"},
+      {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention and minCred counters and FlexVC's selection where the run has them; rtl.<block> sets one): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", mode_keys},
   });
 }
 

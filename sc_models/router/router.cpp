@@ -59,8 +59,8 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   rc_ = std::make_unique<RouteCompute>("rc", *this, st_, per_stage, std::move(logic.routing),
                                        std::move(logic.vc_policy));
   va_ = std::make_unique<VcAlloc>("va", *this, st_, per_stage, std::move(logic.selection));
-  va_->set_twins(std::move(logic.va_twin), std::move(logic.select_twin));
-  if (logic.mincred_twin) st_.obs.get<MinCredCounters>().set_twin(std::move(logic.mincred_twin));
+  va_->set_blocks(std::move(logic.va_rtl), std::move(logic.select_rtl));
+  if (logic.mincred_rtl) st_.obs.get<MinCredCounters>().set_block(std::make_unique<EventRun>(std::move(logic.mincred_rtl)));
   va_->set_route_compute(rc_.get());
   sa_ = std::make_unique<SwitchAlloc>("sa", *this, st_, per_stage, std::move(logic.alloc));
   st_stage_ = std::make_unique<Crossbar>("st", *this, st_, per_stage);
@@ -183,8 +183,8 @@ void Router::commit() {
 }
 
 std::vector<PortTap*> Router::rtl_taps(Cycle now) {
-  TapSource* const blocks[] = {&sa_->backend(), va_->va_twin(), va_->select_twin(),
-                               st_.obs.get<ContentionCounters>().twin(), st_.obs.get<MinCredCounters>().twin()};
+  TapSource* const blocks[] = {&sa_->backend(), va_->va_block(), va_->select_block(),
+                               st_.obs.get<ContentionCounters>().block(), st_.obs.get<MinCredCounters>().block()};
   std::vector<PortTap*> taps;
   for (TapSource* b : blocks)
     if (PortTap* t = b ? b->tap(now) : nullptr) taps.push_back(t);

@@ -41,10 +41,9 @@ struct RouterLogic {
   std::unique_ptr<Routing> routing;      // RC
   std::shared_ptr<const VcPolicy> vc_policy;  // RC: candidates -> VC ranges (shared by routers)
   std::unique_ptr<Selection> selection;  // VA: which candidate and VCs request
-  std::unique_ptr<SwAllocBackend> alloc; // SA
-  std::unique_ptr<VaTwin> va_twin;           // VA's RTL twin (rtl.va), null: C++ only
-  std::unique_ptr<SelectTwin> select_twin;   // FlexVC selection's RTL twin (rtl.vc_select)
-  std::unique_ptr<MinCredTwin> mincred_twin; // minCred counters' RTL twin (rtl.mincred)
+  std::unique_ptr<SwAllocBackend> alloc; // SA (on_block: through rtl.sa's block)
+  // The Verilated blocks in rtl or lockstep mode (blocks/block_run.h); null: C++ only.
+  std::unique_ptr<BlockRun> va_rtl, select_rtl, mincred_rtl;
 };
 
 class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, public WheelClient {
@@ -96,10 +95,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void on_wheel(Cycle c, int lane, uint64_t ports) override;
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
-                         std::unique_ptr<ContentionTwin> twin) {
+                         std::unique_ptr<BlockRun> rtl) {
     auto& c = st_.obs.get<ContentionCounters>();
     c.enable(t, st_.id, st_.p.vcs, p, ectn);
-    if (twin) c.set_twin(std::move(twin));
+    if (rtl) c.set_block(std::make_unique<EventRun>(std::move(rtl)));
   }
   void start_of_simulation() override;
   void before_end_of_elaboration() override;

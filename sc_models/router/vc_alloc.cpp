@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "blocks/ports.h"
 #include "core/error.h"
 
 namespace nocsim {
@@ -68,8 +69,8 @@ void VcAlloc::evaluate_with(Cycle now) {
       lookahead ? &st_.routing : nullptr);
   if (requesters_.empty()) return;
   requested_ = requesters_.size();
-  if (va_twin_)
-    va_twin_->allocate(alloc_, st_.id, now);
+  if (va_rtl_)
+    allocate_on_block(now);
   else
     alloc_.allocate();
   for (const auto& r : requesters_) {
@@ -91,11 +92,7 @@ bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   } else {
     for (int k = 0; k < n; ++k) usable[k] = usable_mask<kExtras>(cands[k], vcs[k], size);
     c = selection_->select(cands, usable, n, mask, *this);
-    if (select_twin_) {
-      int needs[kMaxCandidates];
-      for (int k = 0; k < n; ++k) needs[k] = need(cands[k], vcs[k], size);
-      c = select_twin_->select(cands, vcs, needs, n, usable, c, mask, *this, st_.id, now_);
-    }
+    if (select_rtl_) c = select_on_block(cands, vcs, n, size, usable, c, mask);
     if (c >= n || (c >= 0 && (!mask || (mask & ~usable[c]))))
       throw InvariantError("vc.select: chose candidate " + std::to_string(c) + " of " + std::to_string(n) +
                            " with VCs outside its usable ones at router " + std::to_string(st_.id));
@@ -104,6 +101,54 @@ bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   alloc_.request(ip, v, cands[c].out_port, mask, kExtras && va_age_ ? st_.vc(ip, v).buf.front().gen : 0);
   requesters_.push_back({ip * st_.p.vcs + v, c});
   return true;
+}
+
+void VcAlloc::allocate_on_block(Cycle now) {
+  BlockRun& b = *va_rtl_;
+  const size_t n = static_cast<size_t>(st_.p.ports) * static_cast<size_t>(st_.p.vcs);
+  int64_t* in = b.in();  // op[i], then mask[i] (blocks/ports.h)
+  for (const auto& r : alloc_.requests()) {
+    in[r.i] = r.op;
+    in[n + r.i] = static_cast<int64_t>(r.mask);
+  }
+  const int64_t* out = b.eval(now);
+  if (!b.lockstep()) {
+    for (const auto& r : alloc_.requests()) alloc_.set_grant(r.i, static_cast<int>(out[r.i]));
+    return;
+  }
+  alloc_.allocate();
+  va_cpp_.assign(n, -1);
+  for (const auto& r : alloc_.requests()) va_cpp_[r.i] = alloc_.grant_ovc(r.i);
+  b.compare(va_cpp_.data(), now);
+}
+
+int VcAlloc::select_on_block(const RouteCandidate* cands, const VcRange* vcs, int n, int size, uint64_t* usable,
+                             int c, uint64_t& mask) {
+  constexpr int K = kMaxCandidates;
+  BlockRun& b = *select_rtl_;
+  int64_t* in = b.in();  // n, lo[K], hi[K], free[K], credits[K*8], need[K] (blocks/ports.h)
+  in[0] = n;
+  for (int k = 0; k < n; ++k) {
+    const OutputUnit& op = st_.out[cands[k].out_port];
+    in[1 + k] = vcs[k].lo;
+    in[1 + K + k] = vcs[k].hi;
+    in[1 + 2 * K + k] = static_cast<int64_t>(op.free_vcs);
+    if (op.sink) continue;  // ejection: no credits to check, needs none
+    for (size_t j = 0; j < op.vcs.size(); ++j) in[1 + 3 * K + k * ports::kSelectVcs + j] = op.vcs[j].credits;
+    in[1 + 3 * K + K * ports::kSelectVcs + k] = need(cands[k], vcs[k], size);
+  }
+  const int64_t* out = b.eval(now_);  // usable[K], choice, mask
+  if (b.lockstep()) {
+    int64_t cpp[K + 2];
+    for (int k = 0; k < K; ++k) cpp[k] = k < n ? static_cast<int64_t>(usable[k]) : 0;
+    cpp[K] = c;
+    cpp[K + 1] = c < 0 ? 0 : static_cast<int64_t>(mask);
+    b.compare(cpp, now_);
+    return c;
+  }
+  for (int k = 0; k < n; ++k) usable[k] = static_cast<uint64_t>(out[k]);
+  mask = static_cast<uint64_t>(out[K + 1]);
+  return static_cast<int>(out[K]);
 }
 
 template <bool kDamq>

@@ -21,12 +21,12 @@
 #include "alloc/vc_allocator.h"
 #include "router/route_compute.h"
 #include "router/stage.h"
-#include "rtl/block_twins.h"
+#include "blocks/block_run.h"
 #include "vc/selection.h"
 
 namespace nocsim {
 
-class VcAlloc : public Stage, private SelectView {
+class VcAlloc : public Stage, private CreditView {
  public:
   VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process,
           std::unique_ptr<Selection> selection);
@@ -34,13 +34,14 @@ class VcAlloc : public Stage, private SelectView {
   void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
-  // RTL twins (rtl/block_twins.h) of the allocator and of FlexVC's selection; null: C++ only.
-  void set_twins(std::unique_ptr<VaTwin> va, std::unique_ptr<SelectTwin> select) {
-    va_twin_ = std::move(va);
-    select_twin_ = std::move(select);
+  // The Verilated allocator (rtl.va) and FlexVC selection (rtl.vc_select)
+  // through the one lockstep mechanism (blocks/block_run.h); null: C++ only.
+  void set_blocks(std::unique_ptr<BlockRun> va, std::unique_ptr<BlockRun> select) {
+    va_rtl_ = std::move(va);
+    select_rtl_ = std::move(select);
   }
-  VaTwin* va_twin() const { return va_twin_.get(); }
-  SelectTwin* select_twin() const { return select_twin_.get(); }
+  BlockRun* va_block() const { return va_rtl_.get(); }
+  BlockRun* select_block() const { return select_rtl_.get(); }
 
  private:
   struct Grant {
@@ -72,9 +73,10 @@ class VcAlloc : public Stage, private SelectView {
   }
   bool blocked(const InputVc& ivc) const { return ivc.va_blocked && ivc.va_seen == freed(ivc); }
   int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
-  int vcs(int port) const override { return static_cast<int>(st_.out[port].vcs.size()); }
-  uint64_t free_vcs(int port) const override { return st_.out[port].free_vcs; }
-  bool sink(int port) const override { return st_.out[port].sink; }
+  // rtl.va, rtl.vc_select: the Verilated block's outputs decide (rtl) or must match (lockstep).
+  void allocate_on_block(Cycle now);
+  int select_on_block(const RouteCandidate* cands, const VcRange* vcs, int n, int size, uint64_t* usable, int c,
+                      uint64_t& mask);
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate
@@ -88,9 +90,9 @@ class VcAlloc : public Stage, private SelectView {
   std::vector<Grant> grants_;
   std::vector<Requester> requesters_;
   uint64_t requested_ = 0;  // requests this cycle (activity)
-  std::unique_ptr<VaTwin> va_twin_;
-  std::unique_ptr<SelectTwin> select_twin_;
-  Cycle now_ = 0;  // of the evaluation under way (twins' reports)
+  std::unique_ptr<BlockRun> va_rtl_, select_rtl_;
+  std::vector<int64_t> va_cpp_;  // lockstep: the C++ allocator's grants
+  Cycle now_ = 0;  // of the evaluation under way (lockstep reports)
 };
 
 }  // namespace nocsim

@@ -1,5 +1,6 @@
 #include "sim/config_checks.h"
 
+#include "blocks/block_run.h"
 #include "core/error.h"
 #include "routing/routing.h"
 #include "sim/link_power_net.h"
@@ -98,7 +99,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   ErrorList errors;
   check_buffers(cfg, *topo, errors);
   check_routing(cfg, *topo, errors);
-  errors.check([&] { block_modes(cfg, block_shape(cfg, *topo)); });
+  errors.check([&] { BlockModes(cfg, block_shape(cfg, *topo)); });
   errors.check([&] { check_trace_config(cfg, topo->routers()); });
   if (cfg.get_str("link.power.policy") != "none") errors.check([&] { link_power_params(cfg); });
   errors.check([&] {

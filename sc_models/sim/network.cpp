@@ -6,7 +6,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "congestion/provider.h"
 #include "core/error.h"
-#include "rtl/block_modes.h"
+#include "blocks/block_run.h"
 #include "sim/link_power_net.h"
 #include "sim/params.h"
 #include "sim/workload.h"
@@ -27,8 +27,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   pattern_ = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo_, cfg);
   const Topology& t = *topo_;
   const RouterParams rp = router_params(cfg, t);
-  const BlockModes modes = block_modes(cfg, block_shape(cfg, t));
-  contention_mode_ = modes.contention;
+  const BlockModes modes(cfg, block_shape(cfg, t));
+  contention_mode_ = modes["contention"];
   const Cycle warm = static_cast<Cycle>(cfg.get_int("sim.warmup"));
   stats_.window = {warm, warm + static_cast<Cycle>(cfg.get_int("sim.cycles"))};
   stats_.router_injected.assign(topo_->routers(), 0);
@@ -70,10 +70,12 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
     }
     logic.vc_policy = vc_policy;
     logic.selection = selection_registry().at(cfg_.get_str("vc.select")).make(cfg_, r);
-    logic.alloc = sw_alloc_registry().at(modes.sa).make(t.ports(), rp.vcs, sa_arbiters(cfg_));
-    logic.va_twin = make_va_twin(modes.va, t.ports(), rp.vcs);
-    logic.select_twin = make_select_twin(modes.vc_select, modes.pick);
-    logic.mincred_twin = make_mincred_twin(modes.mincred, r, t.ports());
+    const BlockContext ctx{cfg_, r, t.ports(), rp.vcs};
+    logic.alloc = on_block(sw_alloc_registry().at(cfg_.get_str("router.allocator.sa")).make(t.ports(), rp.vcs, sa_arbiters(cfg_)),
+                           make_block_run("sa", modes["sa"], ctx), t.ports(), rp.vcs);
+    logic.va_rtl = make_block_run("va", modes["va"], ctx);
+    logic.select_rtl = make_block_run("vc_select", modes["vc_select"], ctx);
+    logic.mincred_rtl = make_block_run("mincred", modes["mincred"], ctx);
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
                                                 std::move(logic), sink, connected));
     routers_.back()->clk(clock_);

@@ -13,7 +13,7 @@
 #include "core/wake_wheel.h"
 #include "link/link.h"
 #include "nic/nic.h"
-#include "rtl/block_modes.h"
+#include "blocks/block_run.h"
 #include "router/router.h"
 #include "sim/config_checks.h"
 #include "sim/params.h"

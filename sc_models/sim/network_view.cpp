@@ -48,7 +48,8 @@ void Network::enable_contention(const Topology& t) {
     ectn_ = std::make_unique<EctnBoard>(t.routers(), t.routers() / groups, groups, p);
   }
   for (auto& r : routers_)
-    r->enable_contention(t, p, ectn_.get(), make_contention_twin(contention_mode_, r->state().id, t.ports(), p));
+    r->enable_contention(t, p, ectn_.get(),
+                         make_block_run("contention", contention_mode_, {cfg_, r->state().id, t.ports(), r->state().p.vcs}));
   if (!stats_.series_period) return;
   contention_series_.assign(routers_.size(), {});
   SC_HAS_PROCESS(Network);

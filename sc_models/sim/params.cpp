@@ -141,8 +141,6 @@ BlockShape block_shape(const Config& cfg, const Topology& t) {
   for (size_t p = 0; p < rp.out_vcs.size(); ++p)
     s.most_port_slots = std::max(s.most_port_slots, rp.out_vcs[p] * rp.out_depth[p]);
   s.speedup = rp.speedup;
-  s.va_arbiter = rp.va_arbiter;
-  s.sa = sa_arbiters(cfg);
   return s;
 }
 

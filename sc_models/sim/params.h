@@ -11,7 +11,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "core/config.h"
 #include "router/router_state.h"
-#include "rtl/block_modes.h"
+#include "blocks/block.h"
 #include "topologies/topology.h"
 #include "traffic/source.h"
 
@@ -27,7 +27,7 @@ ClassParams class_params(const Config& cfg, PortClass c);
 ArbiterKind arbiter_kind(const Config& cfg, const std::string& key);
 SaArbiters sa_arbiters(const Config& cfg);
 RouterParams router_params(const Config& cfg, const Topology& t);
-// What the RTL blocks' checks read of the routers (block_modes).
+// What the RTL blocks' checks read of the routers (BlockModes).
 BlockShape block_shape(const Config& cfg, const Topology& t);
 
 // traffic.packet_size: one size, or a list each packet draws from.

@@ -5,7 +5,8 @@
 #include <ostream>
 
 #include "core/error.h"
-#include "rtl/block_modes.h"
+#include "alloc/arbiter.h"
+#include "vc/selection.h"
 #include "sim/network.h"
 #include "sim/report.h"
 #include "core/json_writer.h"

@@ -8,7 +8,7 @@
 #include "power/tech.h"
 #include "router/router_state.h"
 #include "routing/routing.h"
-#include "rtl/block_modes.h"
+#include "blocks/block.h"
 #include "topologies/topology.h"
 #include "trace/trace_probe.h"
 #include "traffic/pattern.h"

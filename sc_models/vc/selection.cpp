@@ -35,4 +35,10 @@ SelectionRegistry& mutable_selection_registry() {
 
 const SelectionRegistry& selection_registry() { return mutable_selection_registry(); }
 
+std::string one_vc_pick(const Config& cfg) {
+  std::string sel = cfg.get_str("vc.select");
+  if (sel == "auto") sel = cfg.get_str("vc.policy") == "flexvc" ? "jsq" : "first";
+  return sel == "jsq" || sel == "highest" || sel == "lowest" ? sel : "";
+}
+
 }  // namespace nocsim

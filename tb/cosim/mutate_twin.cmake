@@ -1,7 +1,9 @@
 # cmake -DIN=<twin.cpp> -DOUT=<mutant.cpp> -DKIND=<kind> -P mutate_twin.cmake
 # Plants a one-line bug in a copy of a C++ twin, by KIND:
 #   sep_if      (alloc/sep_if_allocator.cpp) the input arbiter advances past its
-#               stage-1 winner only when it was granted, not whenever it requested;
+#               stage-1 winner only when it was granted, not whenever it requested
+#               (in both paths: tick(), which the ports interface and the block
+#               test drive, and allocate(), which the SA stage calls);
 #   va          (alloc/vc_allocator.cpp) a stage-2 arbiter's pointer stays on the
 #               input VC it granted instead of moving past it;
 #   contention  (congestion/contention.cpp) Base's comparator fires at the
@@ -14,6 +16,8 @@
 if(KIND STREQUAL "sep_if")
   set(orig "port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not")
   set(mut  "port_[ip].in_arb.tick(granted_vc(ip));  // PLANTED BUG")
+  set(orig2 "i.in_arb.tick(i.in_win);")
+  set(mut2  "i.in_arb.tick(gnt[ip]);  // PLANTED BUG")
 elseif(KIND STREQUAL "va")
   set(orig "out_ptr_[o] = w + 1 == n ? 0 : w + 1;")
   set(mut  "out_ptr_[o] = w + 1 == n ? 0 : w;  // PLANTED BUG")
@@ -35,4 +39,11 @@ if(pos EQUAL -1)
   message(FATAL_ERROR "mutate_twin: '${orig}' not found in ${IN}; update the mutation")
 endif()
 string(REPLACE "${orig}" "${mut}" out "${src}")
+if(DEFINED orig2)
+  string(FIND "${out}" "${orig2}" pos)
+  if(pos EQUAL -1)
+    message(FATAL_ERROR "mutate_twin: '${orig2}' not found in ${IN}; update the mutation")
+  endif()
+  string(REPLACE "${orig2}" "${mut2}" out "${out}")
+endif()
 file(WRITE "${OUT}" "// GENERATED from ${IN} with a planted bug; do not edit.\n${out}")

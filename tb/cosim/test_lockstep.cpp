@@ -104,7 +104,7 @@ TEST(Lockstep, BlocksWithoutTwinsHereAreRefusedWhenAskedFor) {
   refused({source_path("topologies/mesh-8x8.yaml"), "rtl.va=lockstep", "router.arbiter.va=lrs"},
           "rtl.va: the VC allocator's lockstep needs router.arbiter.va=rr");
   refused({source_path("topologies/mesh-8x8.yaml"), "router.alloc=lockstep", "router.vcs=6"},
-          "rtl.sa (router.alloc): the switch allocator's lockstep needs a verilated sw_alloc_sep_if");
+          "router.alloc: the switch allocator's lockstep needs a verilated sw_alloc_sep_if");
   refused({source_path("topologies/mesh-8x8.yaml"), "rtl.va=rtl", "router.vcs=6"},
           "rtl.va: needs a verilated vc_alloc_sep_if with 5 ports and 6 VCs");
   std::vector<std::string> a = dragonfly("uniform", "lockstep", temp_path("r.json"));

@@ -67,7 +67,7 @@ TEST(Arbitration, VerilatedAllocatorNeedsRoundRobin) {
   if (res.err.find("router.alloc: bad value 'rtl': allowed: cpp") != std::string::npos)
     GTEST_SKIP() << "build without RTL co-simulation";
   EXPECT_EQ(res.code, 2);
-  EXPECT_NE(res.err.find("rtl.sa (router.alloc): the switch allocator's rtl needs router.arbiter.sa_in=rr and router.arbiter.sa_out=rr"),
+  EXPECT_NE(res.err.find("router.alloc: the switch allocator's rtl needs router.arbiter.sa_in=rr and router.arbiter.sa_out=rr"),
             std::string::npos)
       << res.err;
 }

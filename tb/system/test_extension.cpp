@@ -1,11 +1,15 @@
 // A new routing (with its own statistics in the JSON), dragonfly routing, VC
-// policy, congestion provider, topology, traffic pattern or switch allocator
-// takes its own code plus one registration line: here each lives in the test
-// binary, registered before the configuration is read, and runs a whole
-// network.
+// policy, congestion provider, topology, traffic pattern, switch allocator or
+// block with a Verilog twin takes its own code plus one registration: here
+// each lives in the test binary, registered before the configuration is
+// read, and runs a whole network (the block: under the one lockstep
+// mechanism, against itself).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "alloc/sw_alloc_backend.h"
+#include "blocks/block_run.h"
 #include "congestion/provider.h"
 #include "harness.h"
 #include "routing/dragonfly/family.h"
@@ -100,7 +104,7 @@ class NextNode : public TrafficPattern {
 // The C++ twin, counting allocations.
 class CountedAlloc : public SwAllocBackend {
  public:
-  CountedAlloc(int ports, int vcs, SaArbiters arb) : twin_(sw_alloc_registry().at("cpp").make(ports, vcs, arb)) {}
+  CountedAlloc(int ports, int vcs, SaArbiters arb) : twin_(sw_alloc_registry().at("sep_if").make(ports, vcs, arb)) {}
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
     ++allocations;
     twin_->allocate(inputs, req, op_of, gnt);
@@ -119,6 +123,36 @@ class EveryFourth : public TrafficSource {
   }
 };
 
+// A toy block with a register: out sum = the running sum of x[0..3] (mod
+// 2^16) before this cycle's inputs, max = the largest input this cycle. Its
+// "Verilated side" is the same model; `planted` breaks the sum once it
+// passes 1000, as a wrong adder width would.
+class ToyAccumulator : public Block {
+ public:
+  explicit ToyAccumulator(bool planted) : planted_(planted) {}
+  void eval(const int64_t* in, int64_t* out) override {
+    out[0] = planted_ && sum_ > 1000 ? sum_ & 1023 : sum_;
+    out[1] = *std::max_element(in, in + 4);
+    for (int i = 0; i < 4; ++i) sum_ = (sum_ + in[i]) & 0xffff;
+  }
+
+ private:
+  bool planted_;
+  int64_t sum_ = 0;
+};
+
+BlockSpec toy_block(bool planted) {
+  BlockSpec s;
+  s.title = "toy accumulator";
+  s.help = "the toy accumulator's mode";
+  s.signals = [](int, int) { return BlockSignals{{{"x", 4}}, {{"sum", 1}, {"max", 1}}}; };
+  s.cpp = [](const BlockContext&) -> std::unique_ptr<Block> { return std::make_unique<ToyAccumulator>(false); };
+  s.rtl = [planted](const BlockContext&) -> std::unique_ptr<Block> {
+    return std::make_unique<ToyAccumulator>(planted);
+  };
+  return s;
+}
+
 void register_toys() {
   mutable_source_registry().add("every4", [](const SourceParams& p, const TrafficPattern& t) {
     return std::unique_ptr<TrafficSource>(std::make_unique<EveryFourth>(p, t));
@@ -136,8 +170,9 @@ void register_toys() {
                                  }});
   mutable_sw_alloc_registry().add("counted", {[](int ports, int vcs, SaArbiters arb) -> std::unique_ptr<SwAllocBackend> {
                                                return std::make_unique<CountedAlloc>(ports, vcs, arb);
-                                             },
-                                             nullptr});
+                                             }});
+  mutable_block_registry().add("toy", toy_block(false));
+  mutable_block_registry().add("toy_planted", toy_block(true));
   mutable_routing_registry().add(
       "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
@@ -203,7 +238,7 @@ TEST(Extension, ToyDragonflyRoutingUsesTheFamilysWalkChecksAndStatistics) {
 TEST(Extension, ToyTopologyPatternAllocatorAndSourceRunAWholeNetwork) {
   register_toys();
   Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.pattern=next",
-                                      "router.alloc=counted", "traffic.source=every4", "traffic.packet_size=2",
+                                      "router.allocator.sa=counted", "traffic.source=every4", "traffic.packet_size=2",
                                       "sim.cycles=2000"});
   RunResult res = run_simulation(cfg);
   ASSERT_EQ(res.exit_code, 0) << res.error;
@@ -227,7 +262,46 @@ TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
   cfg.set("vc.policy", "vc0");
   cfg.set("topology.type", "ring");
   cfg.set("traffic.pattern", "next");
-  cfg.set("router.alloc", "counted");
+  cfg.set("router.allocator.sa", "counted");
   EXPECT_EQ(cfg.get_str("vc.policy"), "vc0");
-  EXPECT_EQ(cfg.get_str("router.alloc"), "counted");
+  EXPECT_EQ(cfg.get_str("router.allocator.sa"), "counted");
+}
+
+// The toy block under the one lockstep mechanism: its two sides agree over
+// many cycles (the outputs are the model's), the planted one is caught at
+// the cycle its sum passes 1000, with the output and the inputs named; and
+// the run's modes cover it (router.alloc=cpp: no runner at all).
+TEST(Extension, ToyBlockRunsInLockstepAndAPlantedBugIsCaught) {
+  register_toys();
+  Config cfg;
+  const BlockContext ctx{cfg, 3, 1, 1};
+  auto drive = [](BlockRun& run, Cycle cycles) {
+    Rng rng(7, "toy");
+    int64_t sum = 0;
+    for (Cycle c = 0; c < cycles; ++c) {
+      int64_t x[4], top = 0;
+      for (int i = 0; i < 4; ++i) top = std::max(top, run.in()[i] = x[i] = static_cast<int64_t>(rng.below(50)));
+      const int64_t* out = run.eval(c);
+      ASSERT_EQ(out[0], sum) << c;
+      ASSERT_EQ(out[1], top) << c;
+      for (int64_t v : x) sum = (sum + v) & 0xffff;
+    }
+  };
+  auto good = make_block_run("toy", BlockMode::Lockstep, ctx);
+  ASSERT_TRUE(good);
+  drive(*good, 3000);
+
+  auto planted = make_block_run("toy_planted", BlockMode::Lockstep, ctx);
+  try {
+    drive(*planted, 3000);
+    FAIL() << "the planted bug was not caught";
+  } catch (const InvariantError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("lockstep mismatch: cycle "), std::string::npos) << m;
+    EXPECT_NE(m.find(" router 3 toy accumulator; sum: cpp "), std::string::npos) << m;
+    EXPECT_NE(m.find("; inputs: x=["), std::string::npos) << m;
+  }
+
+  EXPECT_EQ(BlockModes(cfg, BlockShape{})["toy"], BlockMode::Cpp);
+  EXPECT_EQ(make_block_run("toy", BlockMode::Cpp, ctx), nullptr);
 }

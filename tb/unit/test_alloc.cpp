@@ -87,7 +87,7 @@ TEST(SepIfAllocator, ContendingInputsShareAnOutputFairly) {
 void simulator_path_equals_vector_path(int P, int V, int cycles) {
   SCOPED_TRACE("P " + std::to_string(P) + " V " + std::to_string(V));
   SepIfAllocator ref(P, V);
-  auto sim = sw_alloc_registry().at("cpp").make(P, V, SaArbiters{});
+  auto sim = sw_alloc_registry().at("sep_if").make(P, V, SaArbiters{});
   Rng rng(11, "sa-path");
   int lone = 0, contested = 0;
   const int sparse = P * V;  // about one request per round

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "alloc/sw_alloc_backend.h"
+#include "blocks/block.h"
 #include "core/config.h"
 #include "core/error.h"
 #include "core/suggest.h"
@@ -190,7 +191,7 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
   const std::map<std::string, std::vector<std::string>> keys = {
       {"topology.type", nocsim::topology_registry().keys()},
       {"traffic.pattern", nocsim::pattern_registry().keys()},
-      {"router.alloc", nocsim::sw_alloc_registry().keys()},
+      {"router.allocator.sa", nocsim::sw_alloc_registry().keys()},
   };
   for (const auto& s : nocsim::config_schema())
     if (keys.count(s.key)) {
@@ -205,6 +206,13 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
   EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("hotspot"); }),
             "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, butterfly, neighbor, shuffle, "
             "tornado, transpose, transpose3d, transposition, uniform)");
-  EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.alloc: unknown value 'zz' (valid: ", 0),
+  EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.allocator.sa: unknown value 'zz' (valid: ", 0),
             0u);
+  // One rtl.<block> key per registered block, and no other rtl.* key.
+  std::vector<std::string> rtl_keys, blocks;
+  for (const auto& s : nocsim::config_schema())
+    if (s.key.rfind("rtl.", 0) == 0) rtl_keys.push_back(s.key.substr(4));
+  for (const auto& b : nocsim::block_registry().keys()) blocks.push_back(b);
+  EXPECT_EQ(rtl_keys, blocks);
+  EXPECT_EQ(blocks, (std::vector<std::string>{"contention", "mincred", "sa", "va", "vc_select"}));
 }

@@ -1,0 +1,54 @@
+// The built-in blocks with a Verilog twin in rtl_ref/ (blocks/block.h): one
+// registration each, naming its ports, when a run has it, and (in builds
+// with NOCSIM_RTL_COSIM) its Verilated side and that side's limits
+// (rtl/verilated_blocks.cpp).
+#include "blocks/ports.h"
+#include "core/config.h"
+#include "rtl/verilated_blocks.h"
+#include "vc/selection.h"
+
+namespace nocsim {
+namespace {
+
+std::string sa_missing(const Config& cfg) {
+  const std::string& a = cfg.get_str("router.allocator.sa");
+  return a == "sep_if" ? "" : "the separable input-first switch allocator (router.allocator.sa=sep_if, the one "
+                              "with a Verilog twin); got router.allocator.sa=" + a;
+}
+std::string contention_missing(const Config& cfg) {
+  return cfg.get_str("routing.trigger") == "contention" ? "" : "contention counters (routing.trigger=contention)";
+}
+std::string mincred_missing(const Config& cfg) {
+  return cfg.get_bool("vc.mincred") ? "" : "minCred counters (vc.mincred=true)";
+}
+std::string select_missing(const Config& cfg) {
+  const bool damq = cfg.get_str("router.buffer_model") == "damq";
+  if (!one_vc_pick(cfg).empty() && !damq) return "";
+  return "one of FlexVC's one-VC picks (vc.select=jsq, highest or lowest, or auto with vc.policy=flexvc) and "
+         "static buffers; got vc.select=" + cfg.get_str("vc.select") + (damq ? " with router.buffer_model=damq" : "");
+}
+
+void add(BlockRegistry& r, const std::string& name, BlockSpec s) {
+#ifdef NOCSIM_HAVE_RTL
+  add_verilated_side(name, s);
+#endif
+  r.add(name, std::move(s));
+}
+
+void register_blocks(BlockRegistry& r) {
+  add(r, "sa", {"switch allocator", "the switch allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.sa_in=rr and sa_out=rr); auto = router.alloc", ports::sa, nullptr, nullptr, sa_missing, nullptr});
+  add(r, "va", {"VC allocator", "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.va=rr); auto = router.alloc", ports::va, nullptr, nullptr, nullptr, nullptr});
+  add(r, "contention", {"contention counters", "the contention counters' mode (cpp, rtl, lockstep; needs routing.trigger=contention, Base or Filtered counters; ECtN's group board has no twin); auto = router.alloc where the run has counters", ports::contention, nullptr, nullptr, contention_missing, nullptr});
+  add(r, "mincred", {"minCred counters", "the minCred counters' mode (cpp, rtl, lockstep; needs vc.mincred=true); auto = router.alloc where the run has them", ports::mincred, nullptr, nullptr, mincred_missing, nullptr});
+  add(r, "vc_select", {"FlexVC selection", "FlexVC's output-VC selection's mode (cpp, rtl, lockstep; needs vc.select jsq, highest or lowest); auto = router.alloc where the run has such a selection", ports::select, nullptr, nullptr, select_missing, nullptr});
+}
+
+}  // namespace
+
+BlockRegistry& mutable_block_registry() {
+  static BlockRegistry reg("rtl.<block>", register_blocks);
+  return reg;
+}
+const BlockRegistry& block_registry() { return mutable_block_registry(); }
+
+}  // namespace nocsim

@@ -1,0 +1,14 @@
+#pragma once
+// The Verilated sides of the built-in blocks (the pimpls of rtl_blocks.h,
+// rtl_sep_if_allocator.h and rtl_vc_allocator.h at the ports of
+// blocks/ports.h) and their limits. Built only with NOCSIM_RTL_COSIM.
+#include <string>
+
+#include "blocks/block.h"
+
+namespace nocsim {
+
+// Sets s.rtl and s.check of built-in block `name`.
+void add_verilated_side(const std::string& name, BlockSpec& s);
+
+}  // namespace nocsim
