@@ -29,6 +29,7 @@ add_library(nocsim_lib STATIC
   sc_models/blocks/keys.cpp
   sc_models/rtl/blocks.cpp
   sc_models/routing/routing.cpp
+  sc_models/routing/contention_config.cpp
   sc_models/routing/torus/adaptive.cpp
   sc_models/routing/torus/bubble.cpp
   sc_models/routing/torus/dor.cpp
@@ -43,6 +44,7 @@ add_library(nocsim_lib STATIC
   sc_models/routing/dragonfly/register.cpp
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
+  sc_models/vc/vc_config.cpp
   sc_models/vc/one_vc.cpp
   sc_models/vc/flexvc.cpp
   sc_models/vc/vc_policy.cpp

@@ -6,13 +6,6 @@
 
 namespace nocsim {
 
-ContentionVariant ContentionParams::variant_of(const std::string& key) {
-  if (key == "filtered") return ContentionVariant::Filtered;
-  if (key == "hybrid") return ContentionVariant::Hybrid;
-  if (key == "ectn") return ContentionVariant::Ectn;
-  return ContentionVariant::Base;
-}
-
 ContentionUnit::ContentionUnit(int ports, const ContentionParams& p)
     : p_(p), count_(static_cast<size_t>(ports), 0), f_(static_cast<size_t>(ports), 0),
       at_(static_cast<size_t>(ports), 0) {}

@@ -27,11 +27,12 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "routing/contention_config.h"
 
 namespace nocsim {
 
-enum class ContentionVariant : uint8_t { Base, Filtered, Hybrid, Ectn };
-
+// What the counters are built with: the configuration (ContentionConfig)
+// and the exchange's delay.
 struct ContentionParams {
   ContentionVariant variant = ContentionVariant::Base;
   int threshold = 6;           // packets: contended when the counter (or filter) exceeds it
@@ -40,7 +41,9 @@ struct ContentionParams {
   int ectn_period = 100;       // ECtN: cycles between exchanges of the partial counters
   int ectn_threshold = 10;     // ECtN: combined count above which injection misroutes
   int ectn_delay = 0;          // ECtN: cycles from an exchange until its sums are read (< ectn_period)
-  static ContentionVariant variant_of(const std::string& key);
+  static ContentionParams of(const ContentionConfig& c, int local_latency) {
+    return {c.variant, c.threshold, c.alpha256, c.ectn_period, c.ectn_threshold, c.ectn_delay(local_latency)};
+  }
 };
 
 class ContentionUnit {

@@ -3,6 +3,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "link/link.h"
+#include "vc/vc_config.h"
 
 namespace nocsim {
 
@@ -56,7 +57,7 @@ void register_piggyback(CongestionRegistry& reg) {
     pp.delay = static_cast<int>(cfg.get_int("link.latency"));  // flags ride on local links
     pp.coef_percent = static_cast<int>(cfg.get_int("routing.pb_coef"));
     pp.threshold = static_cast<int>(cfg.get_int("routing.pb_threshold"));
-    pp.mincred = cfg.get_bool("vc.mincred");
+    pp.mincred = VcConfig::from(cfg).mincred;
     return std::unique_ptr<CongestionProvider>(std::make_unique<PiggybackBoard>("pb", *d, buffers, pp, kClockPeriodPs));
   };
   reg.add("pb", pb);

@@ -6,6 +6,7 @@
 // allowed. Loading reports every error of a file
 // (one ConfigError carrying them all), not just the first.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -34,8 +35,24 @@ struct KeySpec {
 // The allowed Enum values of a key.
 std::vector<std::string> allowed_values(const KeySpec& s);
 
-// Defined by sim/schema.cpp from every folder's section: core knows no feature.
+// Defined by sim/schema.cpp from every section: core knows no feature.
 const std::vector<KeySpec>& config_schema();
+
+class Config;
+class ErrorList;
+// A component's part of the configuration: its keys (defaults, ranges,
+// help) and its rules across them, which add every violation to `errors`
+// (each rule reads the component's typed config, `from(Config)`). The
+// built-in sections come in the user guide's order (sim/schema.cpp); a test
+// or an extension adds its own with add_config_section, whose keys join the
+// schema (Configs made before do not hold them).
+struct ConfigSection {
+  std::string name;
+  std::function<void(std::vector<KeySpec>&)> keys;
+  std::function<void(const Config&, ErrorList&)> rules;  // optional
+};
+const std::vector<ConfigSection>& config_sections();
+void add_config_section(ConfigSection section);
 
 // One record of a Records key: field -> canonical value, every field present
 // (omitted optional fields hold their default).

@@ -4,6 +4,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "blocks/block.h"
 #include "core/config.h"
+#include "core/error.h"
 #include "router/router_state.h"
 
 namespace nocsim {
@@ -43,6 +44,11 @@ void add_router_keys(std::vector<KeySpec>& s) {
       {"router.allocator.va", K::Enum, "sep_if", 0, 0, {"sep_if"}, "the VC allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/vc_alloc_sep_if.sv; its stage-2 arbiter is router.arbiter.va)"},
       {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention and minCred counters and FlexVC's selection where the run has them; rtl.<block> sets one): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", mode_keys},
   });
+}
+
+void router_rules(const Config& cfg, ErrorList& errors) {
+  if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
+    errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
 }
 
 }  // namespace nocsim

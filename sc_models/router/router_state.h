@@ -352,5 +352,9 @@ struct RouterState {
 struct KeySpec;
 // The router.* keys of the configuration schema (sim/schema.cpp).
 void add_router_keys(std::vector<KeySpec>& schema);
+class Config;
+class ErrorList;
+// The router section's rules across its own keys (sim/schema.cpp).
+void router_rules(const Config& cfg, ErrorList& errors);
 
 }  // namespace nocsim

@@ -4,8 +4,9 @@
 // (rtl/verilated_blocks.cpp).
 #include "blocks/ports.h"
 #include "core/config.h"
+#include "routing/contention_config.h"
 #include "rtl/verilated_blocks.h"
-#include "vc/selection.h"
+#include "vc/vc_config.h"
 
 namespace nocsim {
 namespace {
@@ -16,16 +17,17 @@ std::string sa_missing(const Config& cfg) {
                               "with a Verilog twin); got router.allocator.sa=" + a;
 }
 std::string contention_missing(const Config& cfg) {
-  return cfg.get_str("routing.trigger") == "contention" ? "" : "contention counters (routing.trigger=contention)";
+  return ContentionConfig::from(cfg).on ? "" : "contention counters (routing.trigger=contention)";
 }
 std::string mincred_missing(const Config& cfg) {
-  return cfg.get_bool("vc.mincred") ? "" : "minCred counters (vc.mincred=true)";
+  return VcConfig::from(cfg).mincred ? "" : "minCred counters (vc.mincred=true)";
 }
 std::string select_missing(const Config& cfg) {
   const bool damq = cfg.get_str("router.buffer_model") == "damq";
-  if (!one_vc_pick(cfg).empty() && !damq) return "";
+  const VcConfig vc = VcConfig::from(cfg);
+  if (!vc.one_vc_pick().empty() && !damq) return "";
   return "one of FlexVC's one-VC picks (vc.select=jsq, highest or lowest, or auto with vc.policy=flexvc) and "
-         "static buffers; got vc.select=" + cfg.get_str("vc.select") + (damq ? " with router.buffer_model=damq" : "");
+         "static buffers; got vc.select=" + vc.select + (damq ? " with router.buffer_model=damq" : "");
 }
 
 void add(BlockRegistry& r, const std::string& name, BlockSpec s) {

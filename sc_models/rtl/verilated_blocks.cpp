@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "blocks/ports.h"
-#include "congestion/contention.h"
+#include "routing/contention_config.h"
 #include "core/config.h"
 #include "core/error.h"
 #include "rtl/rtl_blocks.h"
 #include "rtl/rtl_sep_if_allocator.h"
 #include "rtl/rtl_vc_allocator.h"
-#include "vc/selection.h"
+#include "vc/vc_config.h"
 
 namespace nocsim {
 namespace {
@@ -136,7 +136,7 @@ class SelectBlock final : public Block {
 };
 
 RtlFlexVcSelect::Pick pick_of(const Config& cfg) {
-  const std::string sel = one_vc_pick(cfg);
+  const std::string sel = VcConfig::from(cfg).one_vc_pick();
   return sel == "highest" ? RtlFlexVcSelect::Pick::Highest
          : sel == "lowest" ? RtlFlexVcSelect::Pick::Lowest
                            : RtlFlexVcSelect::Pick::Jsq;
@@ -172,8 +172,8 @@ void check_va(const std::string& key, const std::string& mode, const Config& cfg
 }
 
 void check_contention(const std::string& key, const std::string&, const Config& cfg, const BlockShape& s) {
-  if (cfg.get_str("routing.contention.variant") == "filtered" &&
-      static_cast<int>(cfg.get_double("routing.contention.alpha") * 256 + 0.5) != RtlContentionUnit::kAlpha)
+  const ContentionConfig c = ContentionConfig::from(cfg);
+  if (c.variant == ContentionVariant::Filtered && c.alpha256 != RtlContentionUnit::kAlpha)
     throw ConfigError(key + ": the verilated Filtered unit has alpha = 0.5 built in (a constant weight, as "
                       "hardware would have it); got routing.contention.alpha=" +
                       cfg.get_str("routing.contention.alpha") + " (add a model in rtl_ref/CMakeLists.txt, or "
@@ -213,10 +213,8 @@ void add_verilated_side(const std::string& name, BlockSpec& s) {
     s.check = check_va;
   } else if (name == "contention") {
     s.rtl = [](Ctx c) -> std::unique_ptr<Block> {
-      return std::make_unique<ContentionBlock>(
-          c.ports, ContentionParams::variant_of(c.cfg.get_str("routing.contention.variant")) ==
-                       ContentionVariant::Filtered,
-          static_cast<int>(c.cfg.get_int("routing.contention.threshold")));
+      const ContentionConfig cc = ContentionConfig::from(c.cfg);
+      return std::make_unique<ContentionBlock>(c.ports, cc.variant == ContentionVariant::Filtered, cc.threshold);
     };
     s.check = check_contention;
   } else if (name == "mincred") {

@@ -2,6 +2,7 @@
 
 #include "blocks/block_run.h"
 #include "core/error.h"
+#include "routing/contention_config.h"
 #include "routing/routing.h"
 #include "sim/link_power_net.h"
 #include "sim/params.h"
@@ -9,6 +10,7 @@
 #include "trace/trace_probe.h"
 #include "vc/request_reply.h"
 #include "vc/selection.h"
+#include "vc/vc_config.h"
 #include "vc/vc_policy.h"
 
 namespace nocsim {
@@ -18,7 +20,7 @@ namespace {
 // cover the routing's sequence, FlexVC's replies its minimal path.
 void check_request_reply(const Config& cfg, const Topology& t) {
   const VcSequence ref = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, 0)->reference();
-  const bool chain = vc_policy_registry().at(cfg.get_str("vc.policy")).shared_chain;
+  const bool chain = vc_policy_registry().at(VcConfig::from(cfg).policy).shared_chain;
   for (PortClass c : {PortClass::Local, PortClass::Global}) {
     bool present = false;
     for (int port = 0; port < t.network_ports(); ++port) present |= t.port_class(port) == c;
@@ -48,7 +50,7 @@ void check_buffers(const Config& cfg, const Topology& topo, ErrorList& errors) {
                     (cfg.get_str("router.switching") == "saf" ? "store-and-forward" : "virtual cut-through") +
                     " needs room for a whole packet (>= the largest " + "traffic.packet_size=" +
                     std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key))});
-  if (cfg.get_str("router.buffer_model") == "damq" && cfg.get_str("vc.policy") == "flexvc")
+  if (cfg.get_str("router.buffer_model") == "damq" && VcConfig::from(cfg).flexvc())
     errors.add({"router.buffer_model: damq with vc.policy=flexvc is not offered (FlexVC's opportunistic hops "
                 "need the whole packet's room held, which a shared pool does not guarantee); use static"});
   if (cfg.get_str("router.buffer_model") == "damq")
@@ -60,10 +62,6 @@ void check_buffers(const Config& cfg, const Topology& topo, ErrorList& errors) {
                     std::to_string(psize) + " flits per VC exceed a port's pool of " + std::to_string(c.depth) +
                     " flits per VC (at most " + std::to_string(c.depth / psize) + ")"});
     }
-  if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
-    errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
-  if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
-    errors.add({"sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)"});
 }
 
 // Routing, VC policy and selection against the topology and each other.
@@ -71,14 +69,17 @@ void check_routing(const Config& cfg, const Topology& topo, ErrorList& errors) {
   errors.check([&] {
     if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(topo, cfg);
   });
-  if (cfg.get_str("routing.trigger") == "contention" && topo.minimal_port(0, 0) < 0)
+  const ContentionConfig contention = ContentionConfig::from(cfg);
+  contention.validate(class_params(cfg, PortClass::Local).latency, errors);
+  if (contention.on && topo.minimal_port(0, 0) < 0)
     errors.add({"routing.trigger: contention counters need a topology with minimal ports (dragonfly); " + topo.name() +
                 " has none"});
-  errors.check([&] { vc_policy_registry().at(cfg.get_str("vc.policy")); });
-  if (cfg.get_str("vc.policy") == "flexvc" && topo.name() != "dragonfly")
+  const VcConfig vc = VcConfig::from(cfg);
+  errors.check([&] { vc_policy_registry().at(vc.policy); });
+  if (vc.flexvc() && topo.name() != "dragonfly")
     errors.add({"vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo.name() +
                 " has none (use distance)"});
-  errors.check([&] { selection_registry().at(cfg.get_str("vc.select")); });
+  errors.check([&] { selection_registry().at(vc.select); });
   if (cfg.get_bool("traffic.request_reply")) errors.check([&] { check_request_reply(cfg, topo); });
   if (cfg.get_str("link.power.policy") == "awake")
     errors.check([&] {
@@ -97,6 +98,8 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
   ErrorList errors;
+  for (const ConfigSection& s : config_sections())
+    if (s.rules) errors.check([&] { s.rules(cfg, errors); });
   check_buffers(cfg, *topo, errors);
   check_routing(cfg, *topo, errors);
   errors.check([&] { BlockModes(cfg, block_shape(cfg, *topo)); });

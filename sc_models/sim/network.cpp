@@ -7,6 +7,7 @@
 #include "congestion/provider.h"
 #include "core/error.h"
 #include "blocks/block_run.h"
+#include "vc/vc_config.h"
 #include "sim/link_power_net.h"
 #include "sim/params.h"
 #include "sim/workload.h"
@@ -40,7 +41,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_view(this);
   }
   stats_.series_period = static_cast<Cycle>(cfg.get_int("stats.series_period"));
-  if (cfg.get_str("routing.trigger") == "contention") enable_contention(t);
+  if (ContentionConfig::from(cfg).on) enable_contention(t);
   schedule_snapshot(warm);
   for (const auto& name : routers_.front()->routing().congestion_providers())
     providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
@@ -58,6 +59,7 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
   std::shared_ptr<const VcPolicy> vc_policy;  // shared while the routers' references agree (VcPolicy)
   VcSequence policy_ref;
   const std::vector<int> replies = reply_vcs(cfg_, t);
+  const VcConfig vc = VcConfig::from(cfg_);
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
     for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
@@ -69,7 +71,7 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
       policy_ref = ref;
     }
     logic.vc_policy = vc_policy;
-    logic.selection = selection_registry().at(cfg_.get_str("vc.select")).make(cfg_, r);
+    logic.selection = selection_registry().at(vc.select).make(cfg_, r);
     const BlockContext ctx{cfg_, r, t.ports(), rp.vcs};
     logic.alloc = on_block(sw_alloc_registry().at(cfg_.get_str("router.allocator.sa")).make(t.ports(), rp.vcs, sa_arbiters(cfg_)),
                            make_block_run("sa", modes["sa"], ctx), t.ports(), rp.vcs);

@@ -34,14 +34,8 @@ bool Network::saturated(int router, int port) const {
 }
 
 void Network::enable_contention(const Topology& t) {
-  ContentionParams p;
-  p.variant = ContentionParams::variant_of(cfg_.get_str("routing.contention.variant"));
-  p.threshold = static_cast<int>(cfg_.get_int("routing.contention.threshold"));
-  p.alpha256 = static_cast<int>(cfg_.get_double("routing.contention.alpha") * 256 + 0.5);
-  p.ectn_period = static_cast<int>(cfg_.get_int("routing.contention.ectn_period"));
-  p.ectn_threshold = static_cast<int>(cfg_.get_int("routing.contention.ectn_threshold"));
-  if (cfg_.get_str("routing.contention.ectn_exchange") == "messages")
-    p.ectn_delay = class_params(cfg_, PortClass::Local).latency;
+  const ContentionParams p =
+      ContentionParams::of(ContentionConfig::from(cfg_), class_params(cfg_, PortClass::Local).latency);
   if (p.variant == ContentionVariant::Ectn) {
     int groups = 0;
     for (int r = 0; r < t.routers(); ++r) groups = std::max(groups, t.group_of(r) + 1);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "vc/vc_config.h"
 
 namespace nocsim {
 
@@ -111,7 +112,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
     }
   }
   p.damq = damq;
-  p.credit_extras = damq || cfg.get_bool("vc.mincred");
+  p.credit_extras = damq || VcConfig::from(cfg).mincred;
   p.output_buffer_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
   p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
   p.in_transit_priority = cfg.get_bool("router.in_transit_priority");
@@ -121,7 +122,7 @@ RouterParams router_params(const Config& cfg, const Topology& t) {
   p.saf = cfg.get_str("router.switching") == "saf";
   p.lat_rc = static_cast<int>(cfg.get_int("router.stage_latency.rc"));
   p.reevaluate = cfg.get_bool("routing.reevaluate");
-  p.mincred = cfg.get_bool("vc.mincred");
+  p.mincred = VcConfig::from(cfg).mincred;
   p.lat_va = static_cast<int>(cfg.get_int("router.stage_latency.va"));
   p.lat_sa = static_cast<int>(cfg.get_int("router.stage_latency.sa"));
   p.lat_st = static_cast<int>(cfg.get_int("router.stage_latency.st"));

@@ -6,7 +6,8 @@
 
 #include "core/error.h"
 #include "alloc/arbiter.h"
-#include "vc/selection.h"
+#include "routing/contention_config.h"
+#include "vc/vc_config.h"
 #include "sim/network.h"
 #include "sim/report.h"
 #include "core/json_writer.h"
@@ -42,8 +43,8 @@ PowerParams power_params(const Config& cfg, const Topology& t) {
   p.sram = cfg.get_str("power.buffer") == "sram";
   p.mux_xbar = cfg.get_str("power.crossbar") == "mux";
   p.addr_bits = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(t.nodes())))));
-  p.contention = cfg.get_str("routing.trigger") == "contention";
-  p.vc_select = !one_vc_pick(cfg).empty();
+  p.contention = ContentionConfig::from(cfg).on;
+  p.vc_select = !VcConfig::from(cfg).one_vc_pick().empty();
   p.link_mm = cfg.get_double("power.link_mm");
   p.vdd_v = cfg.get_double("power.vdd");
   p.freq_ghz = cfg.get_double("power.freq_ghz");

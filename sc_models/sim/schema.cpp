@@ -3,6 +3,7 @@
 // it). Core declares config_schema() and defines none of it, so it knows no
 // feature; each folder owns its keys, defaults, ranges and help text.
 #include "core/config.h"
+#include "core/error.h"
 #include "link/link.h"
 #include "power/link_power.h"
 #include "power/tech.h"
@@ -38,25 +39,46 @@ void add_sim_keys(std::vector<KeySpec>& s) {
   });
 }
 
+void sim_rules(const Config& cfg, ErrorList& errors) {
+  if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
+    errors.add({"sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)"});
+}
+
+std::vector<ConfigSection>& sections() {
+  static std::vector<ConfigSection> list{
+      {"topology", add_topology_keys, nullptr},
+      {"router", add_router_keys, router_rules},
+      {"rtl", add_rtl_keys, nullptr},
+      {"link", add_link_keys, nullptr},
+      {"link.power", add_link_power_keys, nullptr},
+      {"routing", add_routing_keys, nullptr},
+      {"vc", add_vc_keys, nullptr},
+      {"traffic", add_traffic_keys, nullptr},
+      {"sim", add_sim_keys, sim_rules},
+      {"power", add_power_keys, nullptr},
+      {"trace", add_trace_keys, nullptr},
+  };
+  return list;
+}
+
+std::vector<KeySpec>& schema() {
+  static std::vector<KeySpec> s = [] {
+    std::vector<KeySpec> keys;
+    for (const auto& section : sections()) section.keys(keys);
+    return keys;
+  }();
+  return s;
+}
+
 }  // namespace
 
-const std::vector<KeySpec>& config_schema() {
-  static const std::vector<KeySpec> schema = [] {
-    std::vector<KeySpec> s;
-    add_topology_keys(s);
-    add_router_keys(s);
-    add_rtl_keys(s);
-    add_link_keys(s);
-    add_link_power_keys(s);
-    add_routing_keys(s);
-    add_vc_keys(s);
-    add_traffic_keys(s);
-    add_sim_keys(s);
-    add_power_keys(s);
-    add_trace_keys(s);
-    return s;
-  }();
-  return schema;
+const std::vector<ConfigSection>& config_sections() { return sections(); }
+
+void add_config_section(ConfigSection section) {
+  section.keys(schema());
+  sections().push_back(std::move(section));
 }
+
+const std::vector<KeySpec>& config_schema() { return schema(); }
 
 }  // namespace nocsim

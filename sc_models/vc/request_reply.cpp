@@ -4,12 +4,13 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "vc/vc_config.h"
 
 namespace nocsim {
 
 std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, const VcSequence& ref, const std::vector<int>& out_vcs,
                                          const std::vector<uint8_t>& global_port, const std::vector<int>& reply_vcs) {
-  const VcPolicyFactory& f = vc_policy_registry().at(cfg.get_str("vc.policy"));
+  const VcPolicyFactory& f = vc_policy_registry().at(VcConfig::from(cfg).policy);
   if (!cfg.get_bool("traffic.request_reply")) return f.make(ref, out_vcs, global_port, cfg);
   std::vector<int> req(out_vcs), rep(out_vcs), offset(out_vcs.size(), 0);
   for (size_t p = 0; p < out_vcs.size(); ++p) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/config.h"
+#include "vc/vc_config.h"
 
 namespace nocsim {
 
@@ -11,7 +12,7 @@ void register_selections(SelectionRegistry& reg) {
   // The default: FlexVC's JSQ where the policy opens several VCs per hop,
   // else `first` (one VC per hop under the distance-based policy).
   reg.add("auto", {[](const Config& cfg, int router) -> std::unique_ptr<Selection> {
-            if (cfg.get_str("vc.policy") == "flexvc")
+            if (VcConfig::from(cfg).flexvc())
               return std::make_unique<OneVc>(OneVc::Pick::Jsq, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
             return std::make_unique<FirstUsable>();
           }});
@@ -34,11 +35,5 @@ SelectionRegistry& mutable_selection_registry() {
 }
 
 const SelectionRegistry& selection_registry() { return mutable_selection_registry(); }
-
-std::string one_vc_pick(const Config& cfg) {
-  std::string sel = cfg.get_str("vc.select");
-  if (sel == "auto") sel = cfg.get_str("vc.policy") == "flexvc" ? "jsq" : "first";
-  return sel == "jsq" || sel == "highest" || sel == "lowest" ? sel : "";
-}
 
 }  // namespace nocsim

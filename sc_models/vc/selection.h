@@ -99,10 +99,6 @@ using SelectionRegistry = Registry<SelectionFactory>;
 
 void register_selections(SelectionRegistry& reg);
 const SelectionRegistry& selection_registry();
-
-// The one-VC pick of the run's selection (jsq, highest or lowest: OneVc, the
-// credit comparison rtl_ref/flexvc_select.sv twins), or "" when it has none.
-std::string one_vc_pick(const Config& cfg);
 SelectionRegistry& mutable_selection_registry();
 
 }  // namespace nocsim

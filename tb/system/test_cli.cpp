@@ -60,8 +60,17 @@ TEST(Cli, EveryValueAndCrossKeyErrorInOneRun) {
                                "sim: {cycles: -5}\n")},
                    {"router.vcs: bad value '-3'", "router.stage_latency.rc: bad value '-1'",
                     "routing.dateline: bad value 'maybe'", "traffic.load: bad value '-0.5'", "sim.cycles: bad value '-5'",
-                    "router.buffer_depth: virtual cut-through needs room for a whole packet",
-                    "router.output_buffer_depth: router.speedup > 1 needs output buffers"});
+                    "router.output_buffer_depth: router.speedup > 1 needs output buffers",
+                    "router.buffer_depth: virtual cut-through needs room for a whole packet"});
+}
+// --check-config refuses what the run would: ECtN's exchange over links
+// slower than its period (a rule of the contention counters' config).
+TEST(Cli, CheckConfigRefusesAnEctnPeriodUnderTheLinkLatency) {
+  expect_bad_input({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=olm", "routing.trigger=contention",
+                    "routing.contention.variant=ectn", "routing.contention.ectn_exchange=messages",
+                    "routing.contention.ectn_period=10", "--check-config"},
+                   "routing.contention.ectn_exchange: messages over the local links arrive 10 cycles after each "
+                   "exchange; routing.contention.ectn_period must be above that, got 10");
 }
 // A rule that would judge a refused value's default is left out: 0 VCs
 // refused, the default's (2) shortfall for UGAL-L is not reported.

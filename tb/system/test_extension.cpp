@@ -13,6 +13,7 @@
 #include "congestion/provider.h"
 #include "harness.h"
 #include "routing/dragonfly/family.h"
+#include "sim/config_checks.h"
 #include "sim/network.h"
 #include "sim/run.h"
 #include "core/json_writer.h"
@@ -151,6 +152,32 @@ BlockSpec toy_block(bool planted) {
     return std::make_unique<ToyAccumulator>(planted);
   };
   return s;
+}
+
+// A toy component's typed configuration: its keys (a schema section), read
+// in from() only, and its rule across them, reporting into the run's list.
+struct ToyConfig {
+  int period = 4;
+  std::string mode = "any";
+  static ToyConfig from(const Config& cfg) {
+    return {static_cast<int>(cfg.get_int("toy.period")), cfg.get_str("toy.mode")};
+  }
+  void validate(ErrorList& errors) const {
+    if (mode == "even" && period % 2)
+      errors.add({"toy.period: toy.mode=even needs an even period, got " + std::to_string(period)});
+  }
+};
+
+void register_toy_section() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  add_config_section({"toy",
+                      [](std::vector<KeySpec>& s) {
+                        s.push_back({"toy.period", KeyType::Int, "4", 1, 100, {}, "toy: cycles between its events"});
+                        s.push_back({"toy.mode", KeyType::Enum, "any", 0, 0, {"any", "even"}, "toy: any period, or even ones"});
+                      },
+                      [](const Config& cfg, ErrorList& errors) { ToyConfig::from(cfg).validate(errors); }});
 }
 
 void register_toys() {
@@ -304,4 +331,35 @@ TEST(Extension, ToyBlockRunsInLockstepAndAPlantedBugIsCaught) {
 
   EXPECT_EQ(BlockModes(cfg, BlockShape{})["toy"], BlockMode::Cpp);
   EXPECT_EQ(make_block_run("toy", BlockMode::Cpp, ctx), nullptr);
+}
+
+// A toy component's config section from the test binary: its keys join the
+// schema (values checked, YAML included), its rule joins the cross-key
+// rules (reported with the others at once), and a whole run echoes it.
+TEST(Extension, ToyComponentConfigIsCheckedWithTheRest) {
+  register_toy_section();
+  Config cfg;
+  EXPECT_EQ(ToyConfig::from(cfg).period, 4);
+  EXPECT_THROW(cfg.set("toy.period", "500"), ConfigError);
+  try {
+    cfg.load_yaml_string("toy:\n  mode: odd\n", "toy.yaml");
+    FAIL() << "toy.mode odd accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("toy.mode"), std::string::npos) << e.what();
+  }
+  cfg = test::make_config("topologies/mesh-8x8.yaml",
+                          {"toy.mode=even", "toy.period=3", "router.speedup=2", "sim.stage_order=reverse"});
+  try {
+    validate_config(cfg);
+    FAIL() << "three broken rules passed";
+  } catch (const ConfigError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("toy.period: toy.mode=even needs an even period, got 3"), std::string::npos) << m;
+    EXPECT_NE(m.find("router.output_buffer_depth: router.speedup > 1"), std::string::npos) << m;
+    EXPECT_NE(m.find("sim.stage_order: reverse needs sim.mode=per-router"), std::string::npos) << m;
+  }
+  cfg = test::make_config("topologies/mesh-8x8.yaml", {"toy.mode=even", "toy.period=6", "sim.cycles=500"});
+  RunResult res = run_simulation(cfg);
+  ASSERT_EQ(res.exit_code, 0) << res.error;
+  EXPECT_NE(res.json.find("\"toy.period\": \"6\""), std::string::npos) << res.json.substr(0, 200);
 }

@@ -3,7 +3,9 @@
 // channel-load bound of the oblivious ones.
 #include "core/config.h"
 #include "core/error.h"
+#include "routing/contention_config.h"
 #include "routing/dragonfly/algorithms.h"
+#include "vc/vc_config.h"
 #include "core/json_writer.h"
 
 namespace nocsim {
@@ -39,7 +41,7 @@ const Dragonfly& dragonfly(const std::string& name, const Topology& t) {
 
 void check(const std::string& name, const VcSequence& s, const Topology& t, const Config& cfg) {
   dragonfly(name, t);
-  if (cfg.get_str("vc.policy") == "flexvc") return;  // FlexVC needs fewer VCs; its policy checks them
+  if (VcConfig::from(cfg).flexvc()) return;  // FlexVC needs fewer VCs; its policy checks them
   const int64_t local = cfg.get_int("router.vcs");
   const int64_t global = cfg.get_int("router.global_vcs") > 0 ? cfg.get_int("router.global_vcs") : local;
   if (local < s.count('L') || global < s.count('G'))
@@ -80,10 +82,11 @@ DragonflyRouting::Options dragonfly_options(const Config& cfg) {
   const std::string trigger = cfg.get_str("routing.trigger");
   using T = DragonflyRouting::Trigger;
   o.trigger = trigger == "credits" ? T::Credits : trigger == "contention" ? T::Contention : T::Ugal;
-  o.hybrid = cfg.get_str("routing.contention.variant") == "hybrid";
-  o.ectn = cfg.get_str("routing.contention.variant") == "ectn";
-  o.credit_percent = static_cast<int>(cfg.get_int("routing.contention.credit_threshold"));
-  o.mincred = cfg.get_bool("vc.mincred");
+  const ContentionConfig contention = ContentionConfig::from(cfg);
+  o.hybrid = contention.variant == ContentionVariant::Hybrid;
+  o.ectn = contention.variant == ContentionVariant::Ectn;
+  o.credit_percent = contention.credit_percent;
+  o.mincred = VcConfig::from(cfg).mincred;
   o.trigger_percent = static_cast<int>(cfg.get_int("routing.misroute_threshold"));
   return o;
 }
