@@ -7,10 +7,12 @@
 // not depend on the order the kernel runs the stages. The transitions are the
 // input-VC state machine (Idle -> Routing -> VcAlloc -> Active -> Idle or
 // Routing) and the output VCs' credits and allocation, and each tells the
-// observers (router/observers.h). The one exception is SA's scratch (mutable
-// fields named sa_*): SA alone reads and writes it, within one cycle, and its
-// commit clears it. It sits beside the state SA reads with it, so that a
-// grant touches fewer cache lines.
+// observers (router/observers.h). The exceptions are the stages' scratch,
+// mutable fields one stage alone writes during its evaluate: SA's (sa_*),
+// within one cycle, cleared by its commit; VA's memo of a head that found no
+// usable VC (va_blocked, va_seen), cleared when the head is routed again.
+// Each sits beside the state its stage reads with it, so that a grant
+// touches fewer cache lines.
 #include <algorithm>
 #include <vector>
 

@@ -86,9 +86,8 @@ bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   uint64_t usable[kMaxCandidates];
   uint64_t mask = 0;
   int c = -1;
-  if (first_usable_) {  // FirstUsable::select without the masks it would not look at
-    for (int k = 0; k < n && c < 0; ++k)
-      if ((mask = usable_mask<kExtras>(cands[k], vcs[k], size))) c = k;
+  if (first_usable_) {  // FirstUsable, computing the masks lazily
+    c = first_usable(n, [&](int k) { return usable_mask<kExtras>(cands[k], vcs[k], size); }, mask);
   } else {
     for (int k = 0; k < n; ++k) usable[k] = usable_mask<kExtras>(cands[k], vcs[k], size);
     c = selection_->select(cands, usable, n, mask, *this);

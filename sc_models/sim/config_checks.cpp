@@ -103,7 +103,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   check_buffers(cfg, *topo, errors);
   check_routing(cfg, *topo, errors);
   errors.check([&] { BlockModes(cfg, block_shape(cfg, *topo)); });
-  errors.check([&] { check_trace_config(cfg, topo->routers()); });
+  TraceConfig::from(cfg).validate(topo->routers(), errors);
   if (cfg.get_str("link.power.policy") != "none") errors.check([&] { link_power_params(cfg); });
   errors.check([&] {
     auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);

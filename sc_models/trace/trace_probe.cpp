@@ -1,5 +1,9 @@
 #include "trace/trace_probe.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -152,26 +156,36 @@ void TraceProbe::run() {
   }
 }
 
-void check_trace_config(const Config& cfg, int routers) {
-  if (cfg.get_str("trace.file").empty()) return;
-  Waveform::check_name(cfg.get_str("trace.file"), "trace.file");
+TraceConfig TraceConfig::from(const Config& cfg) {
+  return {cfg.get_str("trace.file"), cfg.get_int_list("trace.routers"), static_cast<Cycle>(cfg.get_int("trace.start")),
+          static_cast<Cycle>(cfg.get_int("trace.cycles"))};
+}
+
+void TraceConfig::validate(int n_routers, ErrorList& errors) const {
+  if (file.empty()) return;
+  errors.check([&] { Waveform::check_name(file, "trace.file"); });
+  const size_t slash = file.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : file.substr(0, slash);
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    errors.add({"trace.file: cannot write " + file + ": directory " + dir + ": " + std::strerror(errno)});
   std::set<int64_t> seen;
-  for (int64_t r : cfg.get_int_list("trace.routers")) {
-    if (r >= routers)
-      throw ConfigError("trace.routers: router " + std::to_string(r) + " out of range: the topology has " +
-                        std::to_string(routers) + " routers (0.." + std::to_string(routers - 1) + ")");
-    if (!seen.insert(r).second) throw ConfigError("trace.routers: router " + std::to_string(r) + " listed twice");
+  for (int64_t r : routers) {
+    if (r >= n_routers)
+      errors.add({"trace.routers: router " + std::to_string(r) + " out of range: the topology has " +
+                  std::to_string(n_routers) + " routers (0.." + std::to_string(n_routers - 1) + ")"});
+    else if (!seen.insert(r).second)
+      errors.add({"trace.routers: router " + std::to_string(r) + " listed twice"});
   }
 }
 
 std::unique_ptr<TraceProbe> make_trace_probe(const Config& cfg, const std::vector<std::unique_ptr<Router>>& routers,
                                              Cycle period_ps) {
-  if (cfg.get_str("trace.file").empty()) return nullptr;
-  auto wave = std::make_unique<Waveform>(cfg.get_str("trace.file"), "trace.file");
+  const TraceConfig c = TraceConfig::from(cfg);
+  if (c.file.empty()) return nullptr;
+  auto wave = std::make_unique<Waveform>(c.file, "trace.file");
   std::vector<Router*> traced;
-  for (int64_t r : cfg.get_int_list("trace.routers")) traced.push_back(routers[static_cast<size_t>(r)].get());
-  return std::make_unique<TraceProbe>("trace", std::move(wave), traced, static_cast<Cycle>(cfg.get_int("trace.start")),
-                                      static_cast<Cycle>(cfg.get_int("trace.cycles")), period_ps);
+  for (int64_t r : c.routers) traced.push_back(routers[static_cast<size_t>(r)].get());
+  return std::make_unique<TraceProbe>("trace", std::move(wave), traced, c.start, c.cycles, period_ps);
 }
 
 void TraceProbe::record(bool on) {

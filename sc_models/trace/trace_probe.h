@@ -11,6 +11,7 @@
 // Verilated blocks (rtl and lockstep modes) at their last evaluation of
 // cycle c. A clock signal marks the edges. Nothing runs outside the window.
 #include <memory>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -63,9 +64,18 @@ class TraceProbe : public sc_core::sc_module {
   int clk_ = -1;
 };
 
-// trace.*: throws ConfigError for a router out of range or listed twice, or
-// a file name that is neither .vcd nor an .fst this build writes.
-void check_trace_config(const Config& cfg, int routers);
+// The trace.* keys, read from the Config here only.
+struct TraceConfig {
+  std::string file;  // "" = no waveform
+  std::vector<int64_t> routers;
+  Cycle start = 0, cycles = 0;
+  static TraceConfig from(const Config& cfg);
+  // Every error: a file name that is neither .vcd nor an .fst this build
+  // writes, a directory that does not exist or cannot be written (what the
+  // run would refuse when it opens the file), a router out of range or
+  // listed twice.
+  void validate(int routers, ErrorList& errors) const;
+};
 // The probe trace.file asks for (null when empty); opens the file now, so a
 // path that cannot be written stops the run before it simulates.
 std::unique_ptr<TraceProbe> make_trace_probe(const Config& cfg, const std::vector<std::unique_ptr<Router>>& routers,

@@ -63,15 +63,20 @@ class Selection {
 
 // `first`: the first candidate with a usable VC requests all its usable VCs
 // (the allocator's round-robin picks among them).
+// The first of n candidates with a usable VC: its index and, in `mask`,
+// its usable VCs (usable_of(k), asked only up to that candidate, so that VA
+// computes no mask FirstUsable would not look at); -1 when none has one.
+template <class UsableOf>
+int first_usable(int n, UsableOf&& usable_of, uint64_t& mask) {
+  for (int k = 0; k < n; ++k)
+    if ((mask = usable_of(k))) return k;
+  return -1;
+}
+
 class FirstUsable final : public Selection {
  public:
   int select(const RouteCandidate*, const uint64_t* usable, int n, uint64_t& mask, const CreditView&) override {
-    for (int k = 0; k < n; ++k)
-      if (usable[k]) {
-        mask = usable[k];
-        return k;
-      }
-    return -1;
+    return first_usable(n, [usable](int k) { return usable[k]; }, mask);
   }
 };
 

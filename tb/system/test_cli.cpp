@@ -63,6 +63,14 @@ TEST(Cli, EveryValueAndCrossKeyErrorInOneRun) {
                     "router.output_buffer_depth: router.speedup > 1 needs output buffers",
                     "router.buffer_depth: virtual cut-through needs room for a whole packet"});
 }
+// --check-config refuses a trace the run could not open, with the other
+// trace errors at once (TraceConfig::validate).
+TEST(Cli, CheckConfigRefusesATraceInAMissingDirectory) {
+  expect_bad_lines({source_path("topologies/mesh-8x8.yaml"), "trace.file=/nonexistent-dir/t.vcd",
+                    "trace.routers=[0,0,99]", "--check-config"},
+                   {"trace.file: cannot write /nonexistent-dir/t.vcd: directory /nonexistent-dir: No such file",
+                    "trace.routers: router 0 listed twice", "trace.routers: router 99 out of range"});
+}
 // --check-config refuses what the run would: ECtN's exchange over links
 // slower than its period (a rule of the contention counters' config).
 TEST(Cli, CheckConfigRefusesAnEctnPeriodUnderTheLinkLatency) {
