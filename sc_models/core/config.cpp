@@ -29,8 +29,8 @@ std::string trim(const std::string& s) {
 
 std::string range_text(const KeySpec& s) {
   std::ostringstream o;
-  o << "an integer in [" << static_cast<long long>(s.min) << ", ";
-  if (s.max >= 1e12) o << "inf)"; else o << static_cast<long long>(s.max) << "]";
+  // The real bounds: a cycle count's 10^12 is a limit, not infinity.
+  o << "an integer in [" << static_cast<long long>(s.min) << ", " << static_cast<long long>(s.max) << "]";
   return o.str();
 }
 
@@ -51,6 +51,8 @@ std::vector<int64_t> parse_int_list(const KeySpec& s, const std::string& raw) {
   std::stringstream ss(t);
   std::string item;
   while (std::getline(ss, item, ',')) out.push_back(parse_int(s, item));
+  if (!t.empty() && trim(t).back() == ',')  // getline drops the empty item after a trailing comma
+    throw ConfigError(s.key + ": bad value '" + raw + "': a list item is missing after the last ','");
   if (out.empty()) throw ConfigError(s.key + ": bad value '" + raw + "': must be " + range_text(s) + " or a list of them");
   return out;
 }
@@ -58,8 +60,10 @@ std::vector<int64_t> parse_int_list(const KeySpec& s, const std::string& raw) {
 double parse_double(const KeySpec& s, const std::string& raw) {
   std::string t = trim(raw);
   char* end = nullptr;
+  errno = 0;
   double v = std::strtod(t.c_str(), &end);
-  if (t.empty() || *end != '\0' || !std::isfinite(v) || v < s.min || v > s.max) {
+  // ERANGE: an underflow (1e-400) would silently become 0.
+  if (t.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v) || v < s.min || v > s.max) {
     std::ostringstream o;
     o << s.key << ": bad value '" << raw << "': must be a number in [" << s.min << ", " << s.max << "]";
     throw ConfigError(o.str());
@@ -114,10 +118,33 @@ struct YamlEntry {
 
 // Nested maps become dotted keys; a Records key keeps its whole value, as one
 // line of YAML flow text that canonical_value parses again.
+// The nodes a file expands to (aliases repeat theirs) and its errors so far:
+// an alias bomb stops at kMaxYamlNodes, and past kMaxErrors messages are
+// only counted, not composed (a suggestion search per key costs time).
+struct Budget {
+  size_t nodes = 0, errors = 0;
+  void node() {
+    if (++nodes > kMaxYamlNodes)
+      throw ConfigError("more than " + std::to_string(kMaxYamlNodes) + " YAML nodes once aliases are expanded; a "
+                        "configuration is far smaller (nested aliases?)");
+  }
+};
+
+void count_nodes(const YAML::Node& n, Budget& b) {
+  b.node();
+  if (n.IsMap())
+    for (const auto& kv : n) count_nodes(kv.second, b);
+  else if (n.IsSequence())
+    for (const auto& item : n) count_nodes(item, b);
+}
+
 void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std::string& prefix,
-             std::vector<YamlEntry>& out) {
+             std::vector<YamlEntry>& out, Budget& b) {
+  b.node();
   const KeySpec* s = find_spec(schema, prefix);
+  auto unknown = [&] { return ++b.errors > kMaxErrors ? prefix + ": unknown key" : unknown_key_message(schema, prefix); };
   if (s && s->type == KeyType::Records && n.IsDefined() && !n.IsNull()) {
+    count_nodes(n, b);
     YAML::Emitter e;
     e.SetSeqFormat(YAML::Flow);
     e.SetMapFormat(YAML::Flow);
@@ -130,7 +157,7 @@ void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std:
       return;
     }
     if (n.size() == 0 && !prefix.empty() && !is_section(schema, prefix)) {
-      out.push_back({prefix, "", unknown_key_message(schema, prefix)});
+      out.push_back({prefix, "", unknown()});
       return;
     }
     std::map<std::string, std::string> seen;  // key -> line
@@ -145,7 +172,7 @@ void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std:
         out.push_back({full, "", full + ": given twice (lines " + it->second + " and " + line_of(kv.first) + ")"});
         continue;
       }
-      flatten(schema, kv.second, full, out);
+      flatten(schema, kv.second, full, out, b);
     }
   } else if (!s && !prefix.empty() && is_section(schema, prefix) && (n.IsScalar() || n.IsSequence())) {
     out.push_back({prefix, "", prefix + ": a section, not a value (line " + line_of(n) + "); give a map of its keys"});
@@ -184,6 +211,9 @@ const std::pair<const char*, const char*> kRenamed[] = {{"routing.misroute_trigg
                                                          {"vc.selection", "vc.select"}};
 
 std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key) {
+  if (key.size() > kMaxKeyLength)  // no suggestion search (its cost grows with the key), no echo of it all
+    return key.substr(0, 40) + "...: unknown key (" + std::to_string(key.size()) + " characters; keys are at most " +
+           std::to_string(kMaxKeyLength) + ")";
   for (const auto& [old_key, new_key] : kRenamed)
     if (key == old_key) return key + ": renamed to " + new_key + " (same values)";
   // Name the keys of the same section so the fix is obvious.
@@ -408,11 +438,29 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
   if (!root.IsMap()) throw ConfigError(origin + ": the top level must be a map of sections");
   file_read_ = true;
   std::vector<YamlEntry> entries;
-  flatten(*schema_, root, "", entries);
+  Budget budget;
+  try {
+    flatten(*schema_, root, "", entries, budget);
+  } catch (const ConfigError& e) {
+    throw ConfigError(origin + ": " + e.what());
+  }
   std::vector<std::string> errors;
+  size_t more = 0;  // errors past kMaxErrors: counted, not composed
   std::set<std::string> given;  // `router.vcs:` beside `router: {vcs:}`
   for (const auto& e : entries) {
     if (replaced.count(e.key)) continue;
+    if (errors.size() >= kMaxErrors) {
+      if (!e.error.empty() || !find_spec(*schema_, e.key) || !given.insert(e.key).second) {
+        ++more;
+        continue;
+      }
+      try {
+        set(e.key, e.text);
+      } catch (const ConfigError&) {
+        ++more;
+      }
+      continue;
+    }
     if (!e.error.empty()) {
       errors.push_back(e.error);
       continue;
@@ -427,18 +475,28 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
       errors.insert(errors.end(), err.messages().begin(), err.messages().end());
     }
   }
+  if (more) errors.push_back(origin + ": ... and " + std::to_string(more) + " more errors");
   if (!errors.empty()) throw ConfigError(errors);
 }
 
+// Only a regular file is read (a device would never end, a FIFO would block),
+// and at most kMaxConfigBytes of it.
 void Config::load_yaml_file(const std::string& path, const std::set<std::string>& replaced) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw ConfigError(path + ": is a directory, not a configuration file");
-  std::ifstream in(path);
+  const auto st = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(st)) throw ConfigError(path + ": is a directory, not a configuration file");
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    throw ConfigError(path + ": not a regular file (a device, FIFO or socket); give a YAML file");
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": cannot open configuration file");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  std::string text(kMaxConfigBytes + 1, '\0');
+  in.read(&text[0], static_cast<std::streamsize>(text.size()));
   if (in.bad()) throw ConfigError(path + ": cannot read configuration file");
-  load_yaml_string(ss.str(), path, replaced);
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxConfigBytes)
+    throw ConfigError(path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
+                      " MiB; a configuration file is far smaller");
+  load_yaml_string(text, path, replaced);
 }
 
 int64_t Config::get_int(const std::string& key) const { return parse_int(spec(key), values_.at(key)); }

@@ -14,6 +14,13 @@
 
 namespace nocsim {
 
+// Input limits (docs/reliability.md, "Input limits"): past them an input is
+// refused with one error naming the limit, before it costs time or memory.
+constexpr size_t kMaxConfigBytes = size_t{4} << 20;  // a configuration file, read only when regular
+constexpr size_t kMaxYamlNodes = 100000;             // YAML nodes of a file, aliases expanded
+constexpr size_t kMaxKeyLength = 128;                // characters of a key
+constexpr size_t kMaxErrors = 100;                   // error lines printed, then "... and N more"
+
 // Records: a list of maps, e.g. `[{cycles: 1000, load: 0.2}, {cycles: 500}]`,
 // each map's fields declared in KeySpec::fields. Str: free text (a file
 // name), checked where it is used.

@@ -42,7 +42,7 @@ void list_keys() {
     if (s.type == nocsim::KeyType::Bool) allowed = "true|false";
     if (s.type == nocsim::KeyType::Int || s.type == nocsim::KeyType::IntList || s.type == nocsim::KeyType::Double) {
       char r[64];
-      if (s.max >= 1e12)
+      if (s.type == nocsim::KeyType::Double && s.max >= 1e12)
         std::snprintf(r, sizeof r, "%.15g..inf", s.min);
       else
         std::snprintf(r, sizeof r, "%.15g..%.15g", s.min, s.max);
@@ -76,6 +76,22 @@ struct CliArgs {
   bool file_unread = false;  // the configuration file was not read (missing, malformed): no cross-key checks
 };
 
+bool known_key(const std::string& k) {
+  for (const auto& s : nocsim::config_schema())
+    if (s.key == k) return true;
+  return false;
+}
+
+// An output option's file name: given once, not empty.
+void output_path(const std::string& opt, int& i, int argc, char* argv[], std::string& path,
+                 std::vector<std::string>& errors) {
+  if (++i >= argc) return errors.push_back(opt + ": missing output file name");
+  const std::string p = argv[i];
+  if (p.empty()) return errors.push_back(opt + ": empty output file name");
+  if (!path.empty()) return errors.push_back(opt + ": given twice (" + path + " and " + p + "); give one");
+  path = p;
+}
+
 // Options, the file, then the overrides into cfg. Collects every error of
 // them (a file's errors all at once) into `errors`, so that a user fixes a
 // file in one go; cross-key checks come after (check_config).
@@ -93,23 +109,28 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg, std::vector<std::
   bool have_file = false, quiet = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    std::error_code ec;
+    // A file whose name holds '=' is a file unless what precedes '=' is a key.
+    const bool is_override = a.find('=') != std::string::npos &&
+                             (known_key(nocsim::Config::override_key(a)) || !std::filesystem::exists(a, ec));
     if (a == "--quiet" || a == "-q") quiet = true;
     else if (a == "--check-config") args.check_only = true;
     else if (a == "--power-model") args.power_model = true;
-    else if (a == "-o") {
-      if (++i < argc) args.out_path = argv[i];
-      else errors.push_back("-o: missing output file name");
-    } else if (a == "--csv") {
-      if (++i < argc) args.csv_path = argv[i];
-      else errors.push_back("--csv: missing output file name");
-    } else if (a.find('=') != std::string::npos) overrides.push_back(a);
+    else if (a == "-o") output_path(a, i, argc, argv, args.out_path, errors);
+    else if (a == "--csv") output_path(a, i, argc, argv, args.csv_path, errors);
+    else if (is_override) overrides.push_back(a);
     else if (!a.empty() && a[0] == '-') errors.push_back(a + ": unknown option (see --help)");
+    else if (known_key(a) && !std::filesystem::exists(a, ec)) errors.push_back(a + ": missing '=value' (overrides are key=value)");
     else if (have_file) errors.push_back(a + ": only one configuration file may be given");
     else {
       file = a;
       have_file = true;
     }
   }
+  if (args.power_model)
+    for (const auto& [opt, path] : {std::pair<const char*, const std::string&>{"-o", args.out_path}, {"--csv", args.csv_path}})
+      if (!path.empty())
+        errors.push_back(std::string(opt) + ": --power-model prints one router's model and writes no results; drop " + opt);
   // The file after the options: a key an override sets is not read from it.
   std::set<std::string> replaced;
   for (const auto& o : overrides) replaced.insert(nocsim::Config::override_key(o));
@@ -117,6 +138,16 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg, std::vector<std::
   for (const auto& o : overrides) collect([&] { cfg.set_override(o); });
   if (quiet) cfg.set("sim.progress", "false");
   args.file_unread = have_file && !cfg.file_read();
+  // Two outputs on one path would overwrite each other.
+  auto same = [](const std::string& a, const std::string& b) {
+    std::error_code ec;
+    return !a.empty() && !b.empty() &&
+           std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
+  };
+  const std::string& trace = cfg.get_str("trace.file");
+  if (same(args.out_path, trace)) errors.push_back("-o: " + args.out_path + " is also trace.file; give each its own file");
+  if (same(args.csv_path, trace)) errors.push_back("--csv: " + args.csv_path + " is also trace.file; give each its own file");
+  if (same(args.csv_path, args.out_path)) errors.push_back("--csv: " + args.csv_path + " is also -o; give each its own file");
   return args;
 }
 
@@ -215,7 +246,10 @@ int sc_main(int argc, char* argv[]) {
     std::fflush(nullptr);  // _Exit skips destructors and atexit: nothing may be left buffered
     std::_Exit(code);  // the network was left standing (RunHooks::leave_network)
   } catch (const nocsim::ConfigError& e) {
-    for (const auto& m : e.messages()) std::cerr << "nocsim: error: " << m << "\n";
+    const auto& ms = e.messages();
+    for (size_t i = 0; i < ms.size() && i < nocsim::kMaxErrors; ++i) std::cerr << "nocsim: error: " << ms[i] << "\n";
+    if (ms.size() > nocsim::kMaxErrors)
+      std::cerr << "nocsim: error: ... and " << ms.size() - nocsim::kMaxErrors << " more errors\n";
     std::cerr << std::flush;
     return nocsim::kExitBadInput;
   } catch (const std::bad_alloc&) {

@@ -73,7 +73,7 @@ struct TraceConfig {
   // Every error: a file name that is neither .vcd nor an .fst this build
   // writes, a directory that does not exist or cannot be written (what the
   // run would refuse when it opens the file), a router out of range or
-  // listed twice.
+  // listed twice (with or without a file).
   void validate(int routers, ErrorList& errors) const;
 };
 // The probe trace.file asks for (null when empty); opens the file now, so a

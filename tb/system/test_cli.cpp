@@ -2,6 +2,9 @@
 // good input prints a summary and writes the JSON.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "harness.h"
 
 using nocsim::test::run_cli;
@@ -298,4 +301,25 @@ TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_EQ(r.err.rfind("nocsim: error: out of memory (", 0), 0u) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// Options that used to be taken silently (or with a misleading message).
+TEST(Cli, OutputOptionsAndForgottenValues) {
+  const std::string mesh = source_path("topologies/mesh-8x8.yaml");
+  expect_bad_input({mesh, "-o", "", "--check-config"}, "-o: empty output file name");
+  expect_bad_input({mesh, "-o", "a.json", "-o", "b.json", "--check-config"},
+                   "-o: given twice (a.json and b.json); give one");
+  expect_bad_input({mesh, "--power-model", "-o", "r.json"},
+                   "-o: --power-model prints one router's model and writes no results; drop -o");
+  expect_bad_input({mesh, "traffic.load", "--check-config"}, "traffic.load: missing '=value' (overrides are key=value)");
+  const std::string t = nocsim::test::temp_path("same.vcd");
+  expect_bad_input({mesh, "trace.file=" + t, "-o", t, "--check-config"},
+                   "-o: " + t + " is also trace.file; give each its own file");
+  // A configuration file whose name holds '=' is still a file.
+  const std::string dir = nocsim::test::temp_path("eqdir");
+  std::filesystem::create_directories(dir);
+  const std::string eq = dir + "/load=0.3.yaml";
+  std::ofstream(eq) << "topology: {type: mesh, k: [4, 4]}\n";
+  auto r = run_cli({eq, "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
 }

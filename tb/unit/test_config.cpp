@@ -1,7 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <map>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc/sw_alloc_backend.h"
 #include "blocks/block.h"
@@ -215,4 +220,70 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
   for (const auto& b : nocsim::block_registry().keys()) blocks.push_back(b);
   EXPECT_EQ(rtl_keys, blocks);
   EXPECT_EQ(blocks, (std::vector<std::string>{"contention", "mincred", "sa", "va", "vc_select"}));
+}
+
+// Input limits (docs/reliability.md): nested aliases stop at the node
+// budget, a long key gets a short message without a suggestion search, and
+// errors past the cap are counted, not listed.
+TEST(ConfigLimits, AliasBombKeyLengthAndErrorCount) {
+  std::string bomb = "zz:\n  a0: &a0 {k0: 1, k1: 1, k2: 1, k3: 1, k4: 1, k5: 1, k6: 1, k7: 1, k8: 1, k9: 1}\n";
+  for (int d = 1; d <= 9; ++d) {
+    const std::string p = "*a" + std::to_string(d - 1);
+    bomb += "  a" + std::to_string(d) + ": &a" + std::to_string(d) + " {";
+    for (int k = 0; k < 10; ++k) bomb += (k ? ", k" : "k") + std::to_string(k) + ": " + p;
+    bomb += "}\n";
+  }
+  Config c;
+  const std::vector<std::string> b = errors_of([&] { c.load_yaml_string(bomb, "bomb.yaml"); });
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b[0], "bomb.yaml: more than 100000 YAML nodes once aliases are expanded; a configuration is far smaller "
+                  "(nested aliases?)");
+
+  const std::string key(1 << 20, 'k');
+  const std::string m = error_of([&] { c.set(key, "1"); });
+  EXPECT_EQ(m, std::string(40, 'k') + "...: unknown key (1048576 characters; keys are at most 128)");
+
+  std::string many = "router:\n";
+  for (int i = 0; i < 250; ++i) many += "  zz" + std::to_string(i) + ": 1\n";
+  const std::vector<std::string> e = errors_of([&] { c.load_yaml_string(many, "many.yaml"); });
+  ASSERT_EQ(e.size(), nocsim::kMaxErrors + 1);
+  EXPECT_EQ(e.front().rfind("router.zz0: unknown key", 0), 0u) << e.front();
+  EXPECT_EQ(e.back(), "many.yaml: ... and 150 more errors");
+}
+
+// Only regular files are read, and at most kMaxConfigBytes of them: a
+// device would never end, a FIFO would block.
+TEST(ConfigLimits, SpecialAndHugeFilesAreRefused) {
+  Config c;
+  EXPECT_EQ(error_of([&] { c.load_yaml_file("/dev/zero"); }),
+            "/dev/zero: not a regular file (a device, FIFO or socket); give a YAML file");
+  const std::string fifo = ::testing::TempDir() + "nocsim_cfg_fifo";
+  ::unlink(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(error_of([&] { c.load_yaml_file(fifo); }),
+            fifo + ": not a regular file (a device, FIFO or socket); give a YAML file");
+  ::unlink(fifo.c_str());
+  const std::string big = ::testing::TempDir() + "nocsim_cfg_big.yaml";
+  {
+    std::ofstream out(big);
+    out << "topology: {type: mesh}\n" << std::string(nocsim::kMaxConfigBytes, '#') << "\n";
+  }
+  EXPECT_EQ(error_of([&] { c.load_yaml_file(big); }),
+            big + ": larger than 4 MiB; a configuration file is far smaller");
+  ::unlink(big.c_str());
+}
+
+// Values that used to pass silently or with a misleading bound.
+TEST(ConfigLimits, UnderflowTrailingCommaAndRealBounds) {
+  Config c;
+  EXPECT_NE(error_of([&] { c.set("traffic.load", "1e-400"); }).find("traffic.load: bad value '1e-400'"),
+            std::string::npos);
+  EXPECT_EQ(error_of([&] { c.set("topology.k", "8,"); }),
+            "topology.k: bad value '8,': a list item is missing after the last ','");
+  EXPECT_NE(error_of([&] { c.set("traffic.packet_size", "[1,8,]"); }).find("missing after the last ','"),
+            std::string::npos);
+  EXPECT_EQ(error_of([&] { c.set("sim.cycles", "0"); }),
+            "sim.cycles: bad value '0': must be an integer in [1, 1000000000000]");
+  c.set("topology.k", "[8, 8]");
+  EXPECT_EQ(c.get_int_list("topology.k"), (std::vector<int64_t>{8, 8}));
 }
