@@ -32,7 +32,7 @@ void usage() {
   std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--csv results.csv] [--quiet] [--check-config]\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
                "       nocsim [CONFIG.yaml] [key=value ...] --power-model   (one router's area, leakage and energy per event; no run)\n"
-               "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 130/143 interrupted\n";
+               "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 129/130/143 interrupted (SIGHUP, SIGINT, SIGTERM)\n";
 }
 
 void list_keys() {
@@ -242,6 +242,8 @@ int sc_main(int argc, char* argv[]) {
       if (!code) code = nocsim::kExitBadInput;
     }
     std::cout.flush();
+    if (!std::cout)  // SIGPIPE is ignored: a closed stdout shows here, the results are written
+      std::cerr << "nocsim: warning: stdout: the summary could not be written (closed pipe?)" << std::endl;
     std::cerr.flush();
     std::fflush(nullptr);  // _Exit skips destructors and atexit: nothing may be left buffered
     std::_Exit(code);  // the network was left standing (RunHooks::leave_network)

@@ -39,7 +39,7 @@ void Monitor::check() {
   now_ = next_;
   if (net_.status().failed()) return;
   if (const int sig = stop_requested()) {
-    net_.status().fail(kExitSignal + sig, std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
+    net_.status().fail(kExitSignal + sig, std::string("interrupted by ") + stop_signal_name(sig) +
                                               " at cycle " + std::to_string(now_));
     return;
   }

@@ -17,17 +17,21 @@ void set_action(int sig, void (*handler)(int)) {
   sigaction(sig, &sa, nullptr);
 }
 
-// The first signal asks; the defaults are back for the next one of either kind.
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// The first signal asks; the defaults are back for the next one of any kind.
 void on_signal(int sig) {
   g_stop = sig;
-  set_action(SIGINT, SIG_DFL);
-  set_action(SIGTERM, SIG_DFL);
+  for (int s : kStopSignals) set_action(s, SIG_DFL);
 }
 
 }  // namespace
 
 void install_stop_handlers() {
-  for (int sig : {SIGINT, SIGTERM}) {
+  // A closed stdout (`nocsim ... | head -1`) must not end the run before its
+  // results are written: writes to it fail instead (main reports that).
+  set_action(SIGPIPE, SIG_IGN);
+  for (int sig : kStopSignals) {
     struct sigaction old {};
     sigaction(sig, nullptr, &old);
     if (old.sa_handler != SIG_IGN) set_action(sig, on_signal);  // a background job keeps ignoring Ctrl-C
@@ -35,5 +39,7 @@ void install_stop_handlers() {
 }
 
 int stop_requested() { return g_stop; }
+
+const char* stop_signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM"; }
 
 }  // namespace nocsim

@@ -1,12 +1,14 @@
 #pragma once
-// SIGINT and SIGTERM ask a run to stop: the monitor ends it at its next check
-// (a cycle boundary) and the results so far are written, status
-// "interrupted", exit 128 + the signal (130, 143). A second signal kills the
-// process at once (the handlers reset themselves).
+// SIGINT, SIGTERM and SIGHUP ask a run to stop: the monitor ends it at its
+// next check (a cycle boundary) and the results so far are written, status
+// "interrupted", exit 128 + the signal (130, 143, 129). A second signal
+// kills the process at once (the handlers reset themselves). SIGPIPE is
+// ignored: a closed stdout fails writes instead of ending the run.
 namespace nocsim {
 
 void install_stop_handlers();
 // The signal that asked to stop, or 0.
 int stop_requested();
+const char* stop_signal_name(int sig);
 
 }  // namespace nocsim

@@ -276,8 +276,8 @@ void expect_graceful_stop(int sig, int expect_code) {
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
   EXPECT_EQ(WEXITSTATUS(status), expect_code);
   const std::string e = nocsim::test::slurp(err), j = nocsim::test::slurp(out);
-  EXPECT_NE(e.find(sig == SIGINT ? "interrupted by SIGINT at cycle " : "interrupted by SIGTERM at cycle "),
-            std::string::npos)
+  const std::string name = sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM";
+  EXPECT_NE(e.find("interrupted by " + name + " at cycle "), std::string::npos)
       << e;
   EXPECT_NE(j.find("\"status\": \"interrupted\""), std::string::npos) << j.substr(0, 300);
   const double measured = nocsim::test::json_number(j, "measured_cycles");  // -1 when absent
@@ -290,6 +290,36 @@ void expect_graceful_stop(int sig, int expect_code) {
 
 TEST(Cli, SigtermWritesResultsSoFar) { expect_graceful_stop(SIGTERM, 143); }
 TEST(Cli, SigintWritesResultsSoFar) { expect_graceful_stop(SIGINT, 130); }
+TEST(Cli, SighupWritesResultsSoFar) { expect_graceful_stop(SIGHUP, 129); }
+
+// A closed stdout does not end the run before its results are written: its
+// stdout is a pipe with no reader, so the summary's write fails (before,
+// SIGPIPE killed the run, exit 141, no JSON).
+TEST(Cli, ClosedStdoutStillWritesTheResults) {
+  const std::string out = nocsim::test::temp_path("pipe.json"), err = nocsim::test::temp_path("pipe.err");
+  const std::string cfg = source_path("topologies/mesh-8x8.yaml");
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  close(fds[0]);  // no reader from the start
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (dup2(fds[1], 1) < 0 || !freopen(err.c_str(), "w", stderr)) _exit(99);
+    execl(NOCSIM_BIN, NOCSIM_BIN, cfg.c_str(), "sim.cycles=3000", "--quiet", "-o", out.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(98);
+  }
+  close(fds[1]);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(nocsim::test::slurp(err).find("nocsim: warning: stdout: the summary could not be written"),
+            std::string::npos)
+      << nocsim::test::slurp(err);
+  const std::string j = nocsim::test::slurp(out);
+  EXPECT_NE(j.find("\"status\": \"ok\""), std::string::npos) << j.substr(0, 300);
+}
 
 TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
 #if defined(__SANITIZE_ADDRESS__)
