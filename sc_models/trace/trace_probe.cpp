@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -170,6 +171,14 @@ void TraceConfig::validate(int n_routers, ErrorList& errors) const {
     const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : file.substr(0, slash);
     if (::access(dir.c_str(), W_OK | X_OK) != 0)
       errors.add({"trace.file: cannot write " + file + ": directory " + dir + ": " + std::strerror(errno)});
+    // FST seeks back to write its header: a device or pipe would take the
+    // bytes and lose the file without an error to report.
+    std::error_code ec;
+    const auto st = std::filesystem::status(file, ec);
+    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".fst") == 0 && std::filesystem::exists(st) &&
+        !std::filesystem::is_regular_file(st))
+      errors.add({"trace.file: " + file + " is not a regular file (a device or pipe); an .fst waveform needs one "
+                  "(it seeks back to write its header); use .vcd to stream"});
   }
   std::set<int64_t> seen;
   for (int64_t r : routers) {

@@ -74,6 +74,18 @@ TEST(Cli, CheckConfigRefusesATraceInAMissingDirectory) {
                    {"trace.file: cannot write /nonexistent-dir/t.vcd: directory /nonexistent-dir: No such file",
                     "trace.routers: router 0 listed twice", "trace.routers: router 99 out of range"});
 }
+// An .fst waveform on a device (a symlink to /dev/full) would be lost
+// without an error: refused before the run.
+TEST(Cli, FstWaveformOnADeviceIsRefused) {
+  const std::string link = nocsim::test::temp_path("full.fst");
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink("/dev/full", link);
+  const auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "trace.file=" + link, "--check-config"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  if (r.err.find(".fst needs a build") == std::string::npos)  // builds with Verilator's FST library
+    EXPECT_NE(r.err.find("trace.file: " + link + " is not a regular file (a device or pipe)"), std::string::npos)
+        << r.err;
+}
 // --check-config refuses what the run would: ECtN's exchange over links
 // slower than its period (a rule of the contention counters' config).
 TEST(Cli, CheckConfigRefusesAnEctnPeriodUnderTheLinkLatency) {
