@@ -1,7 +1,9 @@
 #pragma once
 // The ports of the built-in blocks with a Verilog twin, stated once for the
 // stages that drive them and for their Verilated sides (rtl/blocks.cpp).
-// Each evaluation is one clock cycle of the block (BlockRun).
+// Each evaluation is one clock cycle of the block (BlockRun). The flat
+// vectors hold the signals in the order listed, each of its size; the
+// packers (the stages, rtl/verilated_blocks.cpp) index them that way.
 #include "blocks/block.h"
 #include "core/route.h"
 
@@ -10,14 +12,11 @@ namespace nocsim::ports {
 // Switch allocator (rtl_ref/sw_alloc_sep_if.sv): req[ip] has bit v set when
 // input VC (ip, v) requests output op[ip*V+v]; gnt[ip] is the granted VC
 // (-1: none), gnt_op[ip] its output (-1: none).
-enum Sa : size_t { kSaReq, kSaOp };
-enum SaOut : size_t { kSaGnt, kSaGntOp };
 inline BlockSignals sa(int P, int V) { return {{{"req", P}, {"op", P * V}}, {{"gnt", P}, {"gnt_op", P}}}; }
 
 // VC allocator (rtl_ref/vc_alloc_sep_if.sv): input VC i = ip*V+v requests
 // output port op[i], output VCs mask[i] (0: no request); gnt[i] is the
 // granted output VC (-1: none).
-enum Va : size_t { kVaOp, kVaMask };
 inline BlockSignals va(int P, int V) { return {{{"op", P * V}, {"mask", P * V}}, {{"gnt", P * V}}}; }
 
 // FlexVC's output-VC selection (rtl_ref/flexvc_select.sv), over the n
@@ -26,8 +25,6 @@ inline BlockSignals va(int P, int V) { return {{{"op", P * V}, {"mask", P * V}},
 // a VC needs; out: per candidate its usable VCs, the first candidate with
 // one (-1: none) and the VC picked there as a mask (0: none).
 constexpr int kSelectVcs = 8;
-enum Select : size_t { kSelN, kSelLo, kSelHi, kSelFree, kSelCredits, kSelNeed };
-enum SelectOut : size_t { kSelUsable, kSelChoice, kSelMask };
 inline BlockSignals select(int, int) {
   constexpr int K = kMaxCandidates;
   return {{{"n", 1}, {"lo", K}, {"hi", K}, {"free", K}, {"credits", K * kSelectVcs}, {"need", K}},
