@@ -30,6 +30,7 @@ add_library(nocsim_lib STATIC
   sc_models/rtl/blocks.cpp
   sc_models/routing/routing.cpp
   sc_models/routing/contention_config.cpp
+  sc_models/routing/routing_config.cpp
   sc_models/routing/torus/adaptive.cpp
   sc_models/routing/torus/bubble.cpp
   sc_models/routing/torus/dor.cpp
@@ -45,6 +46,7 @@ add_library(nocsim_lib STATIC
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
   sc_models/vc/vc_config.cpp
+  sc_models/vc/buffer_config.cpp
   sc_models/vc/one_vc.cpp
   sc_models/vc/flexvc.cpp
   sc_models/vc/vc_policy.cpp
@@ -57,12 +59,14 @@ add_library(nocsim_lib STATIC
   sc_models/router/switch_alloc.cpp
   sc_models/router/crossbar.cpp
   sc_models/router/router.cpp
+  sc_models/router/router_config.cpp
   sc_models/nic/nic.cpp
   sc_models/nic/injector.cpp
   sc_models/nic/sink.cpp
   sc_models/stats/delivery.cpp
   sc_models/traffic/pattern.cpp
   sc_models/traffic/source.cpp
+  sc_models/traffic/traffic_config.cpp
   sc_models/congestion/provider.cpp
   sc_models/congestion/piggyback.cpp
   sc_models/congestion/contention.cpp
@@ -75,9 +79,11 @@ add_library(nocsim_lib STATIC
   sc_models/routing/keys.cpp
   sc_models/power/keys.cpp
   sc_models/link/keys.cpp
+  sc_models/link/link_config.cpp
   sc_models/router/keys.cpp
   sc_models/sim/network_view.cpp
   sc_models/sim/params.cpp
+  sc_models/sim/sim_config.cpp
   sc_models/sim/workload.cpp
   sc_models/sim/config_checks.cpp
   sc_models/sim/monitor.cpp
@@ -86,6 +92,7 @@ add_library(nocsim_lib STATIC
   sc_models/sim/power_report.cpp
   sc_models/power/tech.cpp
   sc_models/power/router_power.cpp
+  sc_models/power/power_config.cpp
   ${CMAKE_BINARY_DIR}/generated/tech_data.cpp
   sc_models/power/link_power.cpp
   ${CMAKE_BINARY_DIR}/generated/link_states.cpp

@@ -3,6 +3,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "link/link.h"
+#include "link/link_config.h"
 #include "vc/vc_config.h"
 
 namespace nocsim {
@@ -54,7 +55,7 @@ void register_piggyback(CongestionRegistry& reg) {
     if (!d) throw ConfigError("routing.algorithm: the PiggyBack board needs topology.type dragonfly");
     PiggybackBoard::Params pp;
     pp.period = static_cast<int>(cfg.get_int("routing.pb_period"));
-    pp.delay = static_cast<int>(cfg.get_int("link.latency"));  // flags ride on local links
+    pp.delay = LinkConfig::from(cfg).latency_of(PortClass::Local);  // flags ride on local links
     pp.coef_percent = static_cast<int>(cfg.get_int("routing.pb_coef"));
     pp.threshold = static_cast<int>(cfg.get_int("routing.pb_threshold"));
     pp.mincred = VcConfig::from(cfg).mincred;

@@ -5,6 +5,7 @@
 #include "blocks/block.h"
 #include "core/config.h"
 #include "core/error.h"
+#include "router/router_config.h"
 #include "router/router_state.h"
 
 namespace nocsim {
@@ -46,9 +47,6 @@ void add_router_keys(std::vector<KeySpec>& s) {
   });
 }
 
-void router_rules(const Config& cfg, ErrorList& errors) {
-  if (cfg.get_int("router.speedup") > 1 && cfg.get_int("router.output_buffer_depth") == 0)
-    errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
-}
+void router_rules(const Config& cfg, ErrorList& errors) { RouterConfig::from(cfg).validate(errors); }
 
 }  // namespace nocsim

@@ -4,19 +4,21 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "routing/routing_config.h"
 
 namespace nocsim {
 
 ContentionConfig ContentionConfig::from(const Config& cfg) {
   ContentionConfig c;
-  c.on = cfg.get_str("routing.trigger") == "contention";
+  c.on = RoutingConfig::from(cfg).trigger == MisrouteTrigger::Contention;
   const std::string& v = cfg.get_str("routing.contention.variant");
   c.variant = v == "filtered" ? ContentionVariant::Filtered
               : v == "hybrid" ? ContentionVariant::Hybrid
               : v == "ectn"   ? ContentionVariant::Ectn
                               : ContentionVariant::Base;
   c.threshold = static_cast<int>(cfg.get_int("routing.contention.threshold"));
-  c.alpha256 = static_cast<int>(cfg.get_double("routing.contention.alpha") * 256 + 0.5);
+  c.alpha = cfg.get_double("routing.contention.alpha");
+  c.alpha256 = static_cast<int>(c.alpha * 256 + 0.5);
   c.credit_percent = static_cast<int>(cfg.get_int("routing.contention.credit_threshold"));
   c.ectn_period = static_cast<int>(cfg.get_int("routing.contention.ectn_period"));
   c.ectn_threshold = static_cast<int>(cfg.get_int("routing.contention.ectn_threshold"));

@@ -17,7 +17,8 @@ struct ContentionConfig {
   bool on = false;  // routing.trigger=contention: the routers keep counters
   ContentionVariant variant = ContentionVariant::Base;
   int threshold = 6;        // packets: contended when the counter (or filter) exceeds it
-  int alpha256 = 128;       // Filtered: alpha in 1/256
+  double alpha = 0.5;       // Filtered: the filter's weight of the old value
+  int alpha256 = 128;       // ... in 1/256, as the counters use it
   int credit_percent = 50;  // Hybrid: minimal output VC occupancy (% of its buffer) that also triggers
   int ectn_period = 100;    // ECtN: cycles between exchanges of the partial counters
   int ectn_threshold = 10;  // ECtN: combined count above which injection misroutes

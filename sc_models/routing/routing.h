@@ -122,7 +122,8 @@ class RoutingStats {
 };
 
 struct RoutingFactory {
-  std::function<std::unique_ptr<Routing>(const Topology&, const Config&, int router)> make;
+  // `cfg` for the family's own keys; `seed`: the run's (sim.seed).
+  std::function<std::unique_ptr<Routing>(const Topology&, const Config& cfg, uint64_t seed, int router)> make;
   // Start-up checks shared by every router (VC counts, topology kind); throws ConfigError.
   std::function<void(const Topology&, const Config&)> validate;
   // The family's statistics, or none (may be empty, or return null).

@@ -4,6 +4,7 @@
 // (rtl/verilated_blocks.cpp).
 #include "blocks/ports.h"
 #include "core/config.h"
+#include "router/router_config.h"
 #include "routing/contention_config.h"
 #include "rtl/verilated_blocks.h"
 #include "vc/vc_config.h"
@@ -12,7 +13,7 @@ namespace nocsim {
 namespace {
 
 std::string sa_missing(const Config& cfg) {
-  const std::string& a = cfg.get_str("router.allocator.sa");
+  const std::string a = RouterConfig::from(cfg).allocator_sa;
   return a == "sep_if" ? "" : "the separable input-first switch allocator (router.allocator.sa=sep_if, the one "
                               "with a Verilog twin); got router.allocator.sa=" + a;
 }
@@ -23,7 +24,7 @@ std::string mincred_missing(const Config& cfg) {
   return VcConfig::from(cfg).mincred ? "" : "minCred counters (vc.mincred=true)";
 }
 std::string select_missing(const Config& cfg) {
-  const bool damq = cfg.get_str("router.buffer_model") == "damq";
+  const bool damq = BufferConfig::from(cfg).damq;
   const VcConfig vc = VcConfig::from(cfg);
   if (!vc.one_vc_pick().empty() && !damq) return "";
   return "one of FlexVC's one-VC picks (vc.select=jsq, highest or lowest, or auto with vc.policy=flexvc) and "

@@ -12,6 +12,7 @@
 #include "rtl/rtl_blocks.h"
 #include "rtl/rtl_sep_if_allocator.h"
 #include "rtl/rtl_vc_allocator.h"
+#include "router/router_config.h"
 #include "vc/vc_config.h"
 
 namespace nocsim {
@@ -156,7 +157,7 @@ void check_pv(const std::string& key, const std::string& what, const char* modul
 }
 
 void check_sa(const std::string& key, const std::string& mode, const Config& cfg, const BlockShape& s) {
-  if (cfg.get_str("router.arbiter.sa_in") != "rr" || cfg.get_str("router.arbiter.sa_out") != "rr")
+  if (!RouterConfig::from(cfg).sa_arbiters.round_robin())
     throw ConfigError(key + ": the switch allocator's " + mode + " needs router.arbiter.sa_in=rr and "
                       "router.arbiter.sa_out=rr (the verilated switch allocator has round-robin arbiters only), "
                       "or set rtl.sa=cpp");
@@ -165,7 +166,7 @@ void check_sa(const std::string& key, const std::string& mode, const Config& cfg
 }
 
 void check_va(const std::string& key, const std::string& mode, const Config& cfg, const BlockShape& s) {
-  if (cfg.get_str("router.arbiter.va") != "rr")
+  if (RouterConfig::from(cfg).va_arbiter != ArbiterKind::Rr)
     throw ConfigError(key + ": the VC allocator's " + mode + " needs router.arbiter.va=rr (the verilated "
                       "allocator has round-robin arbiters only), or set rtl.va=cpp");
   check_pv<RtlVcAllocator>(key, "", "vc_alloc_sep_if", s.ports, s.vcs, "rtl.va");
@@ -173,11 +174,13 @@ void check_va(const std::string& key, const std::string& mode, const Config& cfg
 
 void check_contention(const std::string& key, const std::string&, const Config& cfg, const BlockShape& s) {
   const ContentionConfig c = ContentionConfig::from(cfg);
-  if (c.variant == ContentionVariant::Filtered && c.alpha256 != RtlContentionUnit::kAlpha)
+  if (c.variant == ContentionVariant::Filtered && c.alpha256 != RtlContentionUnit::kAlpha) {
+    std::ostringstream alpha;
+    alpha << c.alpha;
     throw ConfigError(key + ": the verilated Filtered unit has alpha = 0.5 built in (a constant weight, as "
                       "hardware would have it); got routing.contention.alpha=" +
-                      cfg.get_str("routing.contention.alpha") + " (add a model in rtl_ref/CMakeLists.txt, or "
-                      "set rtl.contention=cpp)");
+                      alpha.str() + " (add a model in rtl_ref/CMakeLists.txt, or set rtl.contention=cpp)");
+  }
   if (s.ports > RtlContentionUnit::kMaxPorts || s.ports * s.vcs > RtlContentionUnit::kMaxCount)
     throw ConfigError(key + ": the verilated contention unit has 32 ports and 8-bit counters (at most 255 input "
                       "VCs); got " + std::to_string(s.ports) + " ports x " + std::to_string(s.vcs) + " VCs");

@@ -18,16 +18,15 @@ namespace {
 
 // Each class keeps VCs for both sets; separate sets (distance) must each
 // cover the routing's sequence, FlexVC's replies its minimal path.
-void check_request_reply(const Config& cfg, const Topology& t) {
-  const VcSequence ref = routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, 0)->reference();
-  const bool chain = vc_policy_registry().at(VcConfig::from(cfg).policy).shared_chain;
+void check_request_reply(const RunConfig& rc, const VcSequence& ref, const Topology& t) {
+  const bool chain = vc_policy_registry().at(rc.vc.policy).shared_chain;
   for (PortClass c : {PortClass::Local, PortClass::Global}) {
     bool present = false;
     for (int port = 0; port < t.network_ports(); ++port) present |= t.port_class(port) == c;
     if (!present) continue;
     const bool global = c == PortClass::Global;
     const std::string key = global ? "router.reply_global_vcs" : "router.reply_vcs";
-    const int total = class_params(cfg, c).vcs, rep = reply_vcs_of(cfg, c), req = total - rep;
+    const int total = rc.buffers().vcs_of(c), rep = rc.buffers().reply_vcs_of(c), req = total - rep;
     // FlexVC's policy checks its own minimum for requests.
     const int need = chain ? 1 : ref.count(global ? 'G' : 'L');
     const int rep_need = chain ? (global ? 1 : 2) : need;  // FlexVC: a safe minimal path, L G L
@@ -41,52 +40,62 @@ void check_request_reply(const Config& cfg, const Topology& t) {
 }
 
 // Switching and buffer organisation against packet sizes and the topology's ports.
-void check_buffers(const Config& cfg, const Topology& topo, ErrorList& errors) {
-  const int64_t psize = max_packet_size(cfg);
-  if (cfg.get_str("router.switching") != "wormhole")
-    for (const char* key : {"router.buffer_depth", "router.injection_buffer_depth", "router.global_buffer_depth"})
-      if (cfg.get_int(key) != 0 && cfg.get_int(key) < psize)
+void check_buffers(const RunConfig& rc, const Topology& topo, ErrorList& errors) {
+  const BufferConfig& b = rc.buffers();
+  const int64_t psize = rc.traffic.max_packet();
+  if (!b.wormhole()) {
+    const std::pair<const char*, int> depths[] = {
+        {"router.buffer_depth", b.depth}, {"router.injection_buffer_depth", b.injection_depth},
+        {"router.global_buffer_depth", b.global_depth}};
+    for (const auto& [key, depth] : depths)
+      if (depth != 0 && depth < psize)
         errors.add({std::string(key) + ": " +
-                    (cfg.get_str("router.switching") == "saf" ? "store-and-forward" : "virtual cut-through") +
+                    (b.switching == Switching::Saf ? "store-and-forward" : "virtual cut-through") +
                     " needs room for a whole packet (>= the largest " + "traffic.packet_size=" +
-                    std::to_string(psize) + "), got " + std::to_string(cfg.get_int(key))});
-  if (cfg.get_str("router.buffer_model") == "damq" && VcConfig::from(cfg).flexvc())
+                    std::to_string(psize) + "), got " + std::to_string(depth)});
+  }
+  if (b.damq && rc.vc.flexvc())
     errors.add({"router.buffer_model: damq with vc.policy=flexvc is not offered (FlexVC's opportunistic hops "
                 "need the whole packet's room held, which a shared pool does not guarantee); use static"});
-  if (cfg.get_str("router.buffer_model") == "damq")
+  if (b.damq)
     for (int port = 0; port < topo.network_ports(); ++port) {
-      const ClassParams c = class_params(cfg, topo.port_class(port));
-      const int64_t reserve = cfg.get_int("router.damq.reserve") * psize;
+      const ClassParams c = class_params(rc, topo.port_class(port));
+      const int64_t reserve = b.damq_reserve * psize;
       if (reserve * c.vcs > static_cast<int64_t>(c.vcs) * c.depth)
-        errors.add({"router.damq.reserve: " + std::to_string(cfg.get_int("router.damq.reserve")) + " packets of " +
+        errors.add({"router.damq.reserve: " + std::to_string(b.damq_reserve) + " packets of " +
                     std::to_string(psize) + " flits per VC exceed a port's pool of " + std::to_string(c.depth) +
                     " flits per VC (at most " + std::to_string(c.depth / psize) + ")"});
     }
 }
 
 // Routing, VC policy and selection against the topology and each other.
-void check_routing(const Config& cfg, const Topology& topo, ErrorList& errors) {
+void check_routing(const Config& cfg, const RunConfig& rc, const Topology& topo, ErrorList& errors) {
+  bool valid = false;
   errors.check([&] {
-    if (const auto& f = routing_registry().at(cfg.get_str("routing.algorithm")); f.validate) f.validate(topo, cfg);
+    if (const auto& f = routing_registry().at(rc.routing.algorithm); f.validate) f.validate(topo, cfg);
+    valid = true;
   });
-  const ContentionConfig contention = ContentionConfig::from(cfg);
-  contention.validate(class_params(cfg, PortClass::Local).latency, errors);
+  const ContentionConfig& contention = rc.contention;
+  contention.validate(rc.link.latency_of(PortClass::Local), errors);
   if (contention.on && topo.minimal_port(0, 0) < 0)
     errors.add({"routing.trigger: contention counters need a topology with minimal ports (dragonfly); " + topo.name() +
                 " has none"});
-  const VcConfig vc = VcConfig::from(cfg);
+  const VcConfig& vc = rc.vc;
   errors.check([&] { vc_policy_registry().at(vc.policy); });
   if (vc.flexvc() && topo.name() != "dragonfly")
     errors.add({"vc.policy: flexvc needs the path shapes only dragonfly routings give; " + topo.name() +
                 " has none (use distance)"});
   errors.check([&] { selection_registry().at(vc.select); });
-  if (cfg.get_bool("traffic.request_reply")) errors.check([&] { check_request_reply(cfg, topo); });
-  if (cfg.get_str("link.power.policy") == "awake")
-    errors.check([&] {
-      if (!routing_registry().at(cfg.get_str("routing.algorithm")).make(topo, cfg, 0)->deterministic())
-        throw ConfigError("link.power.policy: awake needs a deterministic routing (routing.algorithm dor or min), "
-                          "not " + cfg.get_str("routing.algorithm"));
-    });
+  const bool awake = rc.link_power.policy == LinkPolicy::Awake;
+  if (!valid || !(rc.traffic.request_reply || awake)) return;
+  // What the rules below read of the routing: router 0's stands for all.
+  std::unique_ptr<Routing> routing;
+  errors.check([&] { routing = routing_registry().at(rc.routing.algorithm).make(topo, cfg, rc.sim.seed, 0); });
+  if (!routing) return;
+  if (rc.traffic.request_reply) errors.check([&] { check_request_reply(rc, routing->reference(), topo); });
+  if (awake && !routing->deterministic())
+    errors.add({"link.power.policy: awake needs a deterministic routing (routing.algorithm dor or min), not " +
+                rc.routing.algorithm});
 }
 
 }  // namespace
@@ -97,17 +106,18 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (topo->ports() > 64)
     throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
                       " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+  const RunConfig rc = RunConfig::from(cfg);
   ErrorList errors;
   for (const ConfigSection& s : config_sections())
     if (s.rules) errors.check([&] { s.rules(cfg, errors); });
-  check_buffers(cfg, *topo, errors);
-  check_routing(cfg, *topo, errors);
-  errors.check([&] { BlockModes(cfg, block_shape(cfg, *topo)); });
-  TraceConfig::from(cfg).validate(topo->routers(), errors);
-  if (cfg.get_str("link.power.policy") != "none") errors.check([&] { link_power_params(cfg); });
+  check_buffers(rc, *topo, errors);
+  check_routing(cfg, rc, *topo, errors);
+  errors.check([&] { BlockModes(cfg, block_shape(rc, *topo)); });
+  rc.trace.validate(topo->routers(), errors);
+  if (rc.link_power.policy != LinkPolicy::None) errors.check([&] { rc.link_power.params(rc.power.freq_ghz); });
   errors.check([&] {
-    auto pattern = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo, cfg);
-    make_source(cfg, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, *topo));
+    auto pattern = pattern_registry().at(rc.traffic.pattern).make(*topo, cfg);
+    make_source(rc, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, rc, *topo));
   });
   errors.raise();
   return topo;

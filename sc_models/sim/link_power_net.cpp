@@ -13,36 +13,14 @@
 
 namespace nocsim {
 
-LinkPowerParams link_power_params(const Config& cfg) {
-  const auto& names = link_policy_names();
-  const auto it = std::find(names.begin(), names.end(), cfg.get_str("link.power.policy"));
-  const auto policy = static_cast<LinkPolicy>(it - names.begin());
-  const auto& states = link_states();
-  auto state = [&](const char* key) {
-    const int64_t i = cfg.get_int(key);
-    if (i < 1 || i >= static_cast<int64_t>(states.size()))
-      throw ConfigError(std::string(key) + "=" + std::to_string(i) + ": a state of sc_models/power/link_states.txt, 1.." +
-                        std::to_string(states.size() - 1) + " (0 is off)");
-    return states[static_cast<size_t>(i)];
-  };
-  const LinkState low = state("link.power.low_state"), high = state("link.power.high_state");
-  if (low.bw_gbps >= high.bw_gbps)
-    throw ConfigError("link.power.low_state=" + std::to_string(low.index) + " (" + std::to_string(low.bw_gbps) +
-                      " Gbit/s): must carry less than link.power.high_state=" + std::to_string(high.index) + " (" +
-                      std::to_string(high.bw_gbps) + " Gbit/s)");
-  return LinkPowerParams::make(policy, cfg.get_double("link.power.t_train_ns"), cfg.get_double("link.power.rho"),
-                               cfg.get_double("power.freq_ghz"), low, high, cfg.get_double("link.power.threshold_low"),
-                               cfg.get_double("link.power.threshold_high"));
-}
+LinkPowerNet::LinkPowerNet(const RunConfig& rc, const Topology& t, WakeWheel& wheel)
+    : t_(t), p_(rc.link_power.params(rc.power.freq_ghz)), cycle_s_(1e-9 / rc.power.freq_ghz), wheel_(wheel) {}
 
-LinkPowerNet::LinkPowerNet(const Config& cfg, const Topology& t, WakeWheel& wheel)
-    : t_(t), p_(link_power_params(cfg)), cycle_s_(1e-9 / cfg.get_double("power.freq_ghz")), wheel_(wheel) {}
-
-std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const Topology& t,
+std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const RunConfig& rc, const Topology& t,
                                                  const std::vector<std::unique_ptr<Router>>& routers,
                                                  const std::vector<std::unique_ptr<Nic>>& nics, WakeWheel& wheel) {
-  if (cfg.get_str("link.power.policy") == "none") return nullptr;
-  auto lp = std::make_unique<LinkPowerNet>(cfg, t, wheel);
+  if (rc.link_power.policy == LinkPolicy::None) return nullptr;
+  auto lp = std::make_unique<LinkPowerNet>(rc, t, wheel);
   const int P = t.ports(), np = t.network_ports();
   lp->pair_of_.assign(static_cast<size_t>(t.routers()) * P, -1);
   // A pair per link and its opposite (the same link when the topology has none).
@@ -73,9 +51,9 @@ std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const Topolo
   if (lp->p_.policy == LinkPolicy::Awake) {
     // validate_config made sure the routing is deterministic.
     for (int r = 0; r < t.routers(); ++r)
-      lp->walk_.push_back(routing_registry().at(cfg.get_str("routing.algorithm")).make(t, cfg, r));
-    for (int p = 0; p < np; ++p) lp->latency_.push_back(class_params(cfg, t.port_class(p)).latency);
-    lp->nic_latency_ = class_params(cfg, PortClass::Nic).latency;
+      lp->walk_.push_back(routing_registry().at(rc.routing.algorithm).make(t, cfg, rc.sim.seed, r));
+    for (int p = 0; p < np; ++p) lp->latency_.push_back(rc.link.latency_of(t.port_class(p)));
+    lp->nic_latency_ = rc.link.latency_of(PortClass::Nic);
     for (const auto& n : nics) n->set_injection_listener(lp.get());
   }
   return lp;

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/config.h"
+#include "sim/run_config.h"
 #include "core/wake_wheel.h"
 #include "nic/injector.h"
 #include "power/link_power.h"
@@ -23,10 +23,6 @@ class JsonWriter;
 class Router;
 class Nic;
 
-// The policy's parameters from the configuration (ConfigError on a state
-// that cannot serve as low or high).
-LinkPowerParams link_power_params(const Config& cfg);
-
 struct LinkPowerTotals {
   double seconds = 0;                    // the window's length
   double energy_j = 0, baseline_j = 0;   // baseline: every link high throughout
@@ -38,11 +34,11 @@ struct LinkPowerTotals {
 
 class LinkPowerNet : public WheelClient, public InjectionListener {
  public:
-  // Null under link.power.policy=none.
-  static std::unique_ptr<LinkPowerNet> make(const Config& cfg, const Topology& t,
+  // Null under link.power.policy=none; `cfg` for the awake policy's routings.
+  static std::unique_ptr<LinkPowerNet> make(const Config& cfg, const RunConfig& rc, const Topology& t,
                                             const std::vector<std::unique_ptr<Router>>& routers,
                                             const std::vector<std::unique_ptr<Nic>>& nics, WakeWheel& wheel);
-  LinkPowerNet(const Config& cfg, const Topology& t, WakeWheel& wheel);
+  LinkPowerNet(const RunConfig& rc, const Topology& t, WakeWheel& wheel);
   // Awake: a head larger than the break-even size left its NIC; a message
   // runs ahead along its path, reaching each link one link latency after the last.
   void injected(int router, const Flit& head, Cycle now) override;

@@ -144,7 +144,7 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg, std::vector<std::
     return !a.empty() && !b.empty() &&
            std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
   };
-  const std::string& trace = cfg.get_str("trace.file");
+  const std::string trace = nocsim::TraceConfig::from(cfg).file;
   if (same(args.out_path, trace)) errors.push_back("-o: " + args.out_path + " is also trace.file; give each its own file");
   if (same(args.csv_path, trace)) errors.push_back("--csv: " + args.csv_path + " is also trace.file; give each its own file");
   if (same(args.csv_path, args.out_path)) errors.push_back("--csv: " + args.csv_path + " is also -o; give each its own file");
@@ -219,12 +219,13 @@ int sc_main(int argc, char* argv[]) {
     std::vector<std::string> errors;
     const CliArgs args = read_args(argc, argv, cfg, errors);
     const std::unique_ptr<nocsim::Topology> topo = check_config(cfg, args, errors);
-    if (args.power_model) return nocsim::print_power_model(std::cout, cfg, *topo), 0;
-    nocsim::check_memory(*topo, cfg);
+    const nocsim::RunConfig rc = nocsim::RunConfig::from(cfg);
+    if (args.power_model) return nocsim::print_power_model(std::cout, rc, *topo), 0;
+    nocsim::check_memory(*topo, rc);
     if (!args.out_path.empty()) check_output(args.out_path, "-o");
     if (!args.csv_path.empty()) check_output(args.csv_path, "--csv");
     if (args.check_only) return 0;
-    if (cfg.get_bool("sim.huge_pages")) nocsim::prefer_huge_pages(size_t{1} << 30);
+    if (rc.sim.huge_pages) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::install_stop_handlers();
     std::set_new_handler(out_of_memory);
     nocsim::RunHooks hooks;

@@ -63,10 +63,10 @@ std::string gib(uint64_t bytes) {
 
 }  // namespace
 
-MemoryEstimate estimate_memory(const Topology& t, const Config& cfg) {
+MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc) {
   uint64_t vcs = 0, flits = 0;
   for (int p = 0; p < t.ports(); ++p) {
-    const ClassParams c = class_params(cfg, t.port_class(p));
+    const ClassParams c = class_params(rc, t.port_class(p));
     vcs += static_cast<uint64_t>(c.vcs);
     flits += static_cast<uint64_t>(c.vcs) * static_cast<uint64_t>(c.depth);
   }
@@ -91,11 +91,11 @@ uint64_t available_memory() {
   return room;
 }
 
-void check_memory(const Topology& t, const Config& cfg) {
-  const int64_t limit_mb = cfg.get_int("sim.memory_limit_mb");
+void check_memory(const Topology& t, const RunConfig& rc) {
+  const int64_t limit_mb = rc.sim.memory_limit_mb;
   const uint64_t room = limit_mb > 0 ? static_cast<uint64_t>(limit_mb) << 20 : available_memory();
   if (!room) return;
-  const MemoryEstimate e = estimate_memory(t, cfg);
+  const MemoryEstimate e = estimate_memory(t, rc);
   const std::string sizes = t.describe() + ": " + std::to_string(t.routers()) + " routers of " +
                             std::to_string(t.ports()) + " ports, " + std::to_string(t.nodes()) + " nodes";
   const std::string where = limit_mb > 0 ? "sim.memory_limit_mb=" + std::to_string(limit_mb) : "the memory available";

@@ -4,7 +4,7 @@
 // std::bad_alloc after minutes of elaboration.
 #include <cstdint>
 
-#include "core/config.h"
+#include "sim/run_config.h"
 #include "topologies/topology.h"
 
 namespace nocsim {
@@ -14,7 +14,7 @@ struct MemoryEstimate {
   uint64_t buffers_full = 0;  // every input VC buffer full (they grow on demand)
 };
 
-MemoryEstimate estimate_memory(const Topology& t, const Config& cfg);
+MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc);
 
 // Bytes this process may still take: the least of MemAvailable, the cgroup's
 // memory.max less its use, and RLIMIT_AS / RLIMIT_DATA; 0 when none is known.
@@ -23,6 +23,6 @@ uint64_t available_memory();
 // Throws ConfigError when the structure alone exceeds sim.memory_limit_mb
 // (0: available_memory()); prints a warning when full buffers would. The
 // command line calls it once, after validate_config.
-void check_memory(const Topology& t, const Config& cfg);
+void check_memory(const Topology& t, const RunConfig& rc);
 
 }  // namespace nocsim

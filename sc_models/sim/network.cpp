@@ -22,16 +22,16 @@ namespace nocsim {
 // relies on this order.
 Network::Network(sc_core::sc_module_name name, const Config& cfg)
     : sc_module(name),
-      cfg_(cfg), topo_(validate_config(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
+      cfg_(cfg), topo_(validate_config(cfg)), rc_(RunConfig::from(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
       wheel_("wheel", kPeriodPs) {
   wheel_.clk(clock_);
-  pattern_ = pattern_registry().at(cfg.get_str("traffic.pattern")).make(*topo_, cfg);
+  pattern_ = pattern_registry().at(rc_.traffic.pattern).make(*topo_, cfg);
   const Topology& t = *topo_;
-  const RouterParams rp = router_params(cfg, t);
-  const BlockModes modes(cfg, block_shape(cfg, t));
+  const RouterParams rp = router_params(rc_, t);
+  const BlockModes modes(cfg, block_shape(rc_, t));
   contention_mode_ = modes["contention"];
-  const Cycle warm = static_cast<Cycle>(cfg.get_int("sim.warmup"));
-  stats_.window = {warm, warm + static_cast<Cycle>(cfg.get_int("sim.cycles"))};
+  const Cycle warm = rc_.sim.warmup;
+  stats_.window = {warm, warm + rc_.sim.cycles};
   stats_.router_injected.assign(topo_->routers(), 0);
   build_routers(rp, modes);
   build_links();
@@ -40,13 +40,13 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     r->set_status(&status_);
     r->set_view(this);
   }
-  stats_.series_period = static_cast<Cycle>(cfg.get_int("stats.series_period"));
-  if (ContentionConfig::from(cfg).on) enable_contention(t);
+  stats_.series_period = rc_.sim.series_period;
+  if (rc_.contention.on) enable_contention(t);
   schedule_snapshot(warm);
   for (const auto& name : routers_.front()->routing().congestion_providers())
     providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
   trace_ = make_trace_probe(cfg, routers_, kPeriodPs);
-  link_power_ = LinkPowerNet::make(cfg, t, routers_, nics_, wheel_);
+  link_power_ = LinkPowerNet::make(cfg, rc_, t, routers_, nics_, wheel_);
 }
 
 // One router per topology router, each with its own routing, selection,
@@ -54,26 +54,26 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 // VC policy.
 void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
   const Topology& t = *topo_;
-  const bool per_stage = cfg_.get_str("sim.mode") == "per-stage";
+  const bool per_stage = rc_.sim.per_stage;
   std::vector<bool> sink(t.ports(), false), connected(t.ports(), true);
   std::shared_ptr<const VcPolicy> vc_policy;  // shared while the routers' references agree (VcPolicy)
   VcSequence policy_ref;
-  const std::vector<int> replies = reply_vcs(cfg_, t);
-  const VcConfig vc = VcConfig::from(cfg_);
+  const std::vector<int> replies = reply_vcs(rc_.buffers(), t);
+  const RoutingFactory& routing = routing_registry().at(rc_.routing.algorithm);
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
     for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
     RouterLogic logic;
-    logic.routing = routing_registry().at(cfg_.get_str("routing.algorithm")).make(t, cfg_, r);
+    logic.routing = routing.make(t, cfg_, rc_.sim.seed, r);
     const VcSequence ref = logic.routing->reference();
     if (!vc_policy || ref.text() != policy_ref.text() || ref.share() != policy_ref.share()) {
-      vc_policy = make_vc_policy(cfg_, ref, rp.out_vcs, rp.global_port, replies);
+      vc_policy = make_vc_policy(cfg_, rc_.traffic.request_reply, ref, rp.out_vcs, rp.global_port, replies);
       policy_ref = ref;
     }
     logic.vc_policy = vc_policy;
-    logic.selection = selection_registry().at(vc.select).make(cfg_, r);
+    logic.selection = selection_registry().at(rc_.vc.select).make(rc_.vc, rc_.sim.seed, r);
     const BlockContext ctx{cfg_, r, t.ports(), rp.vcs};
-    logic.alloc = on_block(sw_alloc_registry().at(cfg_.get_str("router.allocator.sa")).make(t.ports(), rp.vcs, sa_arbiters(cfg_)),
+    logic.alloc = on_block(sw_alloc_registry().at(rc_.router.allocator_sa).make(t.ports(), rp.vcs, rc_.router.sa_arbiters),
                            make_block_run("sa", modes["sa"], ctx), t.ports(), rp.vcs);
     logic.va_rtl = make_block_run("va", modes["va"], ctx);
     logic.select_rtl = make_block_run("vc_select", modes["vc_select"], ctx);
@@ -97,7 +97,7 @@ void Network::build_links() {
     for (int p = 0; p < t.network_ports(); ++p) {
       PortPeer q = t.peer(r, p);
       if (q.router < 0) continue;
-      Link* l = add_link("link_" + std::to_string(r) + "_" + std::to_string(p), class_params(cfg_, t.port_class(p)).latency);
+      Link* l = add_link("link_" + std::to_string(r) + "_" + std::to_string(p), rc_.link.latency_of(t.port_class(p)));
       routers_[r]->flit_out(p)->socket.bind(l->flit_in);
       routers_[q.router]->credit_out(q.port)->socket.bind(l->credit_in);
       l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));
@@ -111,19 +111,19 @@ void Network::build_links() {
 void Network::build_nics(const RouterParams& rp) {
   const Topology& t = *topo_;
   NicParams np;
-  const ClassParams inj = class_params(cfg_, PortClass::Nic);
+  const ClassParams inj = class_params(rc_, PortClass::Nic);
   np.vcs = inj.vcs;
   np.buffer_depth = inj.depth;
-  np.script_size = packet_sizes(cfg_).front();
+  np.script_size = rc_.traffic.packet_sizes.front();
   np.vct = rp.vct;
   np.check = rp.check;
-  np.request_reply = cfg_.get_bool("traffic.request_reply");
-  if (const auto& f = routing_registry().at(cfg_.get_str("routing.algorithm")); f.stats) routing_stats_ = f.stats(t, cfg_);
+  np.request_reply = rc_.traffic.request_reply;
+  if (const auto& f = routing_registry().at(rc_.routing.algorithm); f.stats) routing_stats_ = f.stats(t, cfg_);
   np.routing_stats = routing_stats_.get();
-  const Cycle stop = cfg_.get_bool("sim.stop_injection") ? stats_.window.end : kNeverCycle;
-  phases_ = std::make_unique<Phases>(make_phases(cfg_, t));
+  const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
+  phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
   for (int n = 0; n < t.nodes(); ++n) {
-    auto source = make_source(cfg_, t, n, stop, *pattern_, *phases_);
+    auto source = make_source(rc_, t, n, stop, *pattern_, *phases_);
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                           std::move(source), stats_, collector_, status_));
     Nic& nic = *nics_.back();

@@ -35,6 +35,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   Network(sc_core::sc_module_name name, const Config& cfg);
   ~Network();
   const Topology& topology() const { return *topo_; }
+  // The run's typed configuration (each component's section).
+  const RunConfig& run_config() const { return rc_; }
   const TrafficPattern& pattern() const { return *pattern_; }
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
@@ -82,7 +84,8 @@ class Network : public sc_core::sc_module, public CongestionView {
 
  private:
   const Config& cfg_;
-  std::unique_ptr<Topology> topo_;
+  std::unique_ptr<Topology> topo_;  // validate_config's: checks the configuration first
+  RunConfig rc_;
   std::unique_ptr<TrafficPattern> pattern_;
   std::unique_ptr<Phases> phases_;  // traffic.phases: their patterns (the sources refer to them)
   NetStats stats_;

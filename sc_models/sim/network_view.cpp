@@ -35,7 +35,7 @@ bool Network::saturated(int router, int port) const {
 
 void Network::enable_contention(const Topology& t) {
   const ContentionParams p =
-      ContentionParams::of(ContentionConfig::from(cfg_), class_params(cfg_, PortClass::Local).latency);
+      ContentionParams::of(rc_.contention, rc_.link.latency_of(PortClass::Local));
   if (p.variant == ContentionVariant::Ectn) {
     int groups = 0;
     for (int r = 0; r < t.routers(); ++r) groups = std::max(groups, t.group_of(r) + 1);

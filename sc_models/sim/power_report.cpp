@@ -14,40 +14,30 @@
 
 namespace nocsim {
 
-Tech power_tech(const Config& cfg) {
-  Tech t = tech_for_node(std::stoi(cfg.get_str("power.tech_nm")));
-  for (const auto& name : tech_constant_names()) {
-    if (name == "vdd_v") continue;  // the nominal supply the leakage figures are at; power.vdd sets the supply
-    const double v = cfg.get_double("power.tech." + name);
-    if (v > 0) set_tech_constant(t, name, v);
-  }
-  return t;
-}
-
-PowerParams power_params(const Config& cfg, const Topology& t) {
+PowerParams power_params(const RunConfig& rc, const Topology& t) {
   PowerParams p;
   for (int port = 0; port < t.ports(); ++port) {
     const PortClass c = t.port_class(port);
     PortGroup& g = p.in[static_cast<size_t>(c)];
-    const ClassParams cp = class_params(cfg, c);
+    const ClassParams cp = class_params(rc, c);
     ++g.count, g.vcs = cp.vcs, g.depth = cp.depth;
   }
   p.out_ports = t.ports();
   p.link_ports = t.network_ports();
-  p.flit_bits = static_cast<int>(cfg.get_int("power.flit_bits"));
-  p.speedup = static_cast<int>(cfg.get_int("router.speedup"));
-  p.out_depth = static_cast<int>(cfg.get_int("router.output_buffer_depth"));
-  p.va_arb = arbiter_kind(cfg, "router.arbiter.va");
-  p.sa_in_arb = arbiter_kind(cfg, "router.arbiter.sa_in");
-  p.sa_out_arb = arbiter_kind(cfg, "router.arbiter.sa_out");
-  p.sram = cfg.get_str("power.buffer") == "sram";
-  p.mux_xbar = cfg.get_str("power.crossbar") == "mux";
+  p.flit_bits = rc.power.flit_bits;
+  p.speedup = rc.router.speedup;
+  p.out_depth = rc.router.output_buffer_depth;
+  p.va_arb = rc.router.va_arbiter;
+  p.sa_in_arb = rc.router.sa_arbiters.in;
+  p.sa_out_arb = rc.router.sa_arbiters.out;
+  p.sram = rc.power.sram;
+  p.mux_xbar = rc.power.mux_xbar;
   p.addr_bits = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(t.nodes())))));
-  p.contention = ContentionConfig::from(cfg).on;
-  p.vc_select = !VcConfig::from(cfg).one_vc_pick().empty();
-  p.link_mm = cfg.get_double("power.link_mm");
-  p.vdd_v = cfg.get_double("power.vdd");
-  p.freq_ghz = cfg.get_double("power.freq_ghz");
+  p.contention = rc.contention.on;
+  p.vc_select = !rc.vc.one_vc_pick().empty();
+  p.link_mm = rc.power.link_mm;
+  p.vdd_v = rc.power.vdd_v;
+  p.freq_ghz = rc.power.freq_ghz;
   return p;
 }
 
@@ -57,11 +47,11 @@ double PowerReport::dynamic_total_w() const {
   return w;
 }
 
-PowerReport compute_power(const Config& cfg, const Network& net, Cycle cycles) {
+PowerReport compute_power(const Network& net, Cycle cycles) {
   PowerReport p;
   const Topology& t = net.topology();
-  p.tech = power_tech(cfg);
-  p.params = power_params(cfg, t);
+  p.tech = net.run_config().power.tech();
+  p.params = power_params(net.run_config(), t);
   p.model = router_power(p.params, p.tech);
   const Cycle since = net.activity_since();
   const double active = cycles > since ? static_cast<double>(cycles - since) : 0.0;
@@ -103,7 +93,7 @@ PowerReport compute_power(const Config& cfg, const Network& net, Cycle cycles) {
   return p;
 }
 
-void write_power(JsonWriter& j, const PowerReport& p, const Config& cfg, bool per_router) {
+void write_power(JsonWriter& j, const PowerReport& p, bool per_router) {
   const double total = p.power_w();
   const double routers = static_cast<double>(p.router_w.size());
   j.open("power");
@@ -111,8 +101,8 @@ void write_power(JsonWriter& j, const PowerReport& p, const Config& cfg, bool pe
   j.num("vdd_v", p.params.vdd_v > 0 ? p.params.vdd_v : p.tech.vdd_v);
   j.num("freq_ghz", p.params.freq_ghz);
   j.num("flit_bits", static_cast<uint64_t>(p.params.flit_bits));
-  j.str("buffer", cfg.get_str("power.buffer"));
-  j.str("crossbar", cfg.get_str("power.crossbar"));
+  j.str("buffer", p.params.sram ? "sram" : "dff");
+  j.str("crossbar", p.params.mux_xbar ? "mux" : "matrix");
   j.num("seconds", p.seconds);
   j.open("stages");  // network totals; stages the router lacks are left out
   for (int s = 0; s < kPowerStages; ++s) {
@@ -148,14 +138,14 @@ void write_power(JsonWriter& j, const PowerReport& p, const Config& cfg, bool pe
   j.close();
 }
 
-void print_power(std::ostream& o, const PowerReport& p, const Config& cfg, int routers) {
+void print_power(std::ostream& o, const PowerReport& p, int routers) {
   char line[256];
   const double total = p.power_w();
   std::snprintf(line, sizeof line,
                 "  power    %d nm %.2f V %.2f GHz, %d-bit flits, %s buffers: %.4g W (%.4g mW/router), %.4g mm2/router, "
                 "%.4g pJ/bit\n",
                 p.tech.node_nm, p.params.vdd_v > 0 ? p.params.vdd_v : p.tech.vdd_v, p.params.freq_ghz,
-                p.params.flit_bits, cfg.get_str("power.buffer").c_str(), total, routers ? 1e3 * total / routers : 0.0,
+                p.params.flit_bits, p.params.sram ? "sram" : "dff", total, routers ? 1e3 * total / routers : 0.0,
                 routers ? 1e-6 * p.area_um2() / routers : 0.0,
                 p.delivered_bits > 0 ? 1e12 * total * p.seconds / p.delivered_bits : 0.0);
   o << line;
@@ -169,9 +159,9 @@ void print_power(std::ostream& o, const PowerReport& p, const Config& cfg, int r
   }
 }
 
-void print_power_model(std::ostream& o, const Config& cfg, const Topology& t) {
-  const Tech tech = power_tech(cfg);
-  const PowerParams p = power_params(cfg, t);
+void print_power_model(std::ostream& o, const RunConfig& rc, const Topology& t) {
+  const Tech tech = rc.power.tech();
+  const PowerParams p = power_params(rc, t);
   const RouterPower m = router_power(p, tech);
   char line[256];
   std::snprintf(line, sizeof line, "router: %d inputs, %d outputs, %d-bit flits, %d nm, %.2f V\n", p.input_ports(),
@@ -190,7 +180,7 @@ void print_power_model(std::ostream& o, const Config& cfg, const Topology& t) {
     if (e > 0) o << " " << name << "=" << 1e12 * e;
   o << "\n";
   // rtl_ref/ blocks, in gate equivalents: gates + flip-flops weighted by their area.
-  const int P = t.ports(), V = static_cast<int>(cfg.get_int("router.vcs"));
+  const int P = t.ports(), V = rc.buffers().vcs;
   const double ff = tech.dff_area_um2 / tech.gate_area_um2;
   auto block = [&](const std::string& label, const Logic& l) {
     std::snprintf(line, sizeof line, "block %-34s %10.1f GE\n", label.c_str(), l.gates + ff * l.ffs);

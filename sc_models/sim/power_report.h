@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <vector>
 
-#include "core/config.h"
+#include "sim/run_config.h"
 #include "core/cycle.h"
 #include "power/router_power.h"
 #include "topologies/topology.h"
@@ -15,10 +15,8 @@ namespace nocsim {
 class JsonWriter;
 class Network;
 
-// The node's constants with the power.tech.* and power.vdd overrides applied.
-Tech power_tech(const Config& cfg);
 // The router of this configuration as the power model sees it.
-PowerParams power_params(const Config& cfg, const Topology& t);
+PowerParams power_params(const RunConfig& rc, const Topology& t);
 
 struct PowerReport {
   Tech tech;
@@ -36,12 +34,12 @@ struct PowerReport {
 };
 
 // `cycles`: cycles run; the activity counts cover those since net.activity_since().
-PowerReport compute_power(const Config& cfg, const Network& net, Cycle cycles);
-void write_power(JsonWriter& j, const PowerReport& p, const Config& cfg, bool per_router);
-void print_power(std::ostream& o, const PowerReport& p, const Config& cfg, int routers);
+PowerReport compute_power(const Network& net, Cycle cycles);
+void write_power(JsonWriter& j, const PowerReport& p, bool per_router);
+void print_power(std::ostream& o, const PowerReport& p, int routers);
 // nocsim --power-model: one router's area and leakage per stage and its
 // energies per event, then the model's size of each rtl_ref/ block at this
 // router's ports and VCs, labelled as scripts/rtl_area.sh labels them.
-void print_power_model(std::ostream& o, const Config& cfg, const Topology& t);
+void print_power_model(std::ostream& o, const RunConfig& rc, const Topology& t);
 
 }  // namespace nocsim

@@ -83,7 +83,7 @@ struct RunFigures {
   std::string warning;
 };
 
-RunFigures figures(const Config& cfg, const Network& net, Cycle cycles, double wall, int exit_code) {
+RunFigures figures(const Network& net, Cycle cycles, double wall, int exit_code) {
   const NetStats& s = net.stats();
   const Topology& t = net.topology();
   RunFigures f;
@@ -95,7 +95,8 @@ RunFigures figures(const Config& cfg, const Network& net, Cycle cycles, double w
   f.accepted = nodes_cycles > 0 ? s.window_flits_accepted / nodes_cycles : 0.0;
   f.generated = nodes_cycles > 0 ? s.window_flits_generated / nodes_cycles : 0.0;
   f.lat_mean = s.latency.mean();
-  f.offered = load_flits(cfg, t, cfg.get_double("traffic.load"));
+  const TrafficConfig& traffic = net.run_config().traffic;
+  f.offered = traffic.load_flits(t, traffic.load);
   f.saturated = !exit_code && saturated(static_cast<double>(s.window_flits_generated),
                                         static_cast<double>(s.window_flits_accepted));
   // Beyond saturation, or too short a drain: latency covers the delivered subset only.
@@ -147,7 +148,7 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
 }
 
 // Injection per router and its fairness; packet counts; the network; the run's cost.
-void write_counts(JsonWriter& j, const Config& cfg, const Network& net, const RunFigures& f) {
+void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   const NetStats& s = net.stats();
   const Topology& t = net.topology();
   std::vector<double> per_router(t.routers());
@@ -182,12 +183,12 @@ void write_counts(JsonWriter& j, const Config& cfg, const Network& net, const Ru
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
-  j.num("memory_estimate_kb", estimate_memory(t, cfg).structure >> 10);  // what check_memory compared
+  j.num("memory_estimate_kb", estimate_memory(t, net.run_config()).structure >> 10);  // what check_memory compared
   j.close();
 }
 
 // The printed summary.
-std::string summary(const Config& cfg, const Network& net, const RunFigures& f, int exit_code,
+std::string summary(const Network& net, const RunFigures& f, int exit_code,
                     const PowerReport& power, const LinkPowerNet* links, const LinkPowerTotals& link_totals) {
   const NetStats& s = net.stats();
   const Topology& t = net.topology();
@@ -195,7 +196,7 @@ std::string summary(const Config& cfg, const Network& net, const RunFigures& f, 
   std::ostringstream o;
   char line[256];
   o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; "
-    << cfg.get_str("routing.algorithm") << ", " << cfg.get_str("traffic.pattern") << " traffic; status "
+    << net.run_config().routing.algorithm << ", " << net.run_config().traffic.pattern << " traffic; status "
     << status_name(exit_code) << "\n";
   if (!f.warning.empty()) o << "  warning  " << f.warning << "\n";
   std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)%s\n", f.offered,
@@ -215,7 +216,7 @@ std::string summary(const Config& cfg, const Network& net, const RunFigures& f, 
   std::snprintf(line, sizeof line, "  sim      %llu cycles in %.2f s (%.0f cycles/s)\n",
                 static_cast<unsigned long long>(f.cycles), f.wall, f.wall > 0 ? f.cycles / f.wall : 0.0);
   o << line;
-  print_power(o, power, cfg, t.routers());
+  print_power(o, power, t.routers());
   if (links) print_link_power(o, *links, link_totals);
   return o.str();
 }
@@ -223,15 +224,15 @@ std::string summary(const Config& cfg, const Network& net, const RunFigures& f, 
 }  // namespace
 
 void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, RunResult& res) {
-  const RunFigures f = figures(cfg, net, cycles, wall, res.exit_code);
-  const bool per_router = cfg.get_bool("stats.per_router");
+  const RunFigures f = figures(net, cycles, wall, res.exit_code);
+  const bool per_router = net.run_config().sim.per_router;
   JsonWriter j;
   j.open();
   write_traffic(j, net, f, res);
-  write_counts(j, cfg, net, f);
-  write_activity(j, net, per_router, cfg.get_int("router.output_buffer_depth") > 0);
-  const PowerReport power = compute_power(cfg, net, cycles);
-  write_power(j, power, cfg, per_router);
+  write_counts(j, net, f);
+  write_activity(j, net, per_router, net.run_config().router.output_buffer_depth > 0);
+  const PowerReport power = compute_power(net, cycles);
+  write_power(j, power, per_router);
   const LinkPowerNet* links = net.link_power();
   const LinkPowerTotals link_totals = links ? links->totals(cycles) : LinkPowerTotals{};
   if (links) write_link_power(j, *links, link_totals);
@@ -242,7 +243,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   j.close();
   res.json = j.text();
   res.csv = j.csv();
-  res.summary = summary(cfg, net, f, res.exit_code, power, links, link_totals);
+  res.summary = summary(net, f, res.exit_code, power, links, link_totals);
 }
 
 ActivitySummary& ActivitySummary::add(const Network& net, int r) {

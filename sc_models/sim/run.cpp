@@ -16,11 +16,8 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // "stopped by user"
   auto net_owner = std::make_unique<Network>("net", cfg);
   Network& net = *net_owner;
-  const Window w = net.stats().window;
-  int64_t drain = cfg.get_int("sim.drain");
-  Cycle drain_limit = w.end + static_cast<Cycle>(drain < 0 ? cfg.get_int("sim.cycles") : drain);
-  auto mon_owner = std::make_unique<Monitor>("monitor", net, drain_limit, static_cast<Cycle>(cfg.get_int("sim.watchdog")),
-                                            cfg.get_bool("sim.progress"), cfg.get_bool("sim.stop_injection"));
+  const SimConfig& sim = net.run_config().sim;
+  auto mon_owner = std::make_unique<Monitor>("monitor", net, sim.drain_limit(), sim.watchdog, sim.progress, sim.stop_injection);
   Monitor& mon = *mon_owner;
 
   if (hooks.before) hooks.before(net);

@@ -9,6 +9,7 @@
 #include "power/tech.h"
 #include "router/router_state.h"
 #include "routing/routing.h"
+#include "sim/sim_config.h"
 #include "blocks/block.h"
 #include "topologies/topology.h"
 #include "trace/trace_probe.h"
@@ -39,10 +40,7 @@ void add_sim_keys(std::vector<KeySpec>& s) {
   });
 }
 
-void sim_rules(const Config& cfg, ErrorList& errors) {
-  if (cfg.get_str("sim.stage_order") == "reverse" && cfg.get_str("sim.mode") != "per-router")
-    errors.add({"sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)"});
-}
+void sim_rules(const Config& cfg, ErrorList& errors) { SimConfig::from(cfg).validate(errors); }
 
 std::vector<ConfigSection>& sections() {
   static std::vector<ConfigSection> list{

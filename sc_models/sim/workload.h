@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/config.h"
+#include "sim/run_config.h"
 #include "topologies/topology.h"
 #include "traffic/pattern.h"
 #include "traffic/source.h"
@@ -17,9 +18,10 @@ struct Phases {
   std::vector<Cycle> starts;
   std::vector<double> loads;
 };
-Phases make_phases(const Config& cfg, const Topology& t);
+// The phases' patterns read their own keys from `cfg`.
+Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t);
 // Node n's traffic source: the configured model, or one per phase.
-std::unique_ptr<TrafficSource> make_source(const Config& cfg, const Topology& t, int n, Cycle stop,
+std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,
                                            const TrafficPattern& pattern, const Phases& ph);
 
 }  // namespace nocsim

@@ -8,10 +8,10 @@
 
 namespace nocsim {
 
-std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, const VcSequence& ref, const std::vector<int>& out_vcs,
+std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, bool request_reply, const VcSequence& ref, const std::vector<int>& out_vcs,
                                          const std::vector<uint8_t>& global_port, const std::vector<int>& reply_vcs) {
   const VcPolicyFactory& f = vc_policy_registry().at(VcConfig::from(cfg).policy);
-  if (!cfg.get_bool("traffic.request_reply")) return f.make(ref, out_vcs, global_port, cfg);
+  if (!request_reply) return f.make(ref, out_vcs, global_port, cfg);
   std::vector<int> req(out_vcs), rep(out_vcs), offset(out_vcs.size(), 0);
   for (size_t p = 0; p < out_vcs.size(); ++p) {
     if (!reply_vcs[p]) continue;  // an unsplit port (ejection): both classes take all its VCs

@@ -38,10 +38,11 @@ class RequestReplyPolicy final : public VcPolicy {
   std::vector<int> offset_;  // per output port: where the reply VCs start (0: one chain)
 };
 
-// The run's VC policy: vc.policy's, or with traffic.request_reply the pair
-// above, reply_vcs[port] VCs of each port being reply VCs (0: a port both
+// The run's VC policy: vc.policy's, or with request_reply
+// (traffic.request_reply) the pair above, reply_vcs[port] VCs of each port being reply VCs (0: a port both
 // classes share whole, e.g. ejection).
-std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, const VcSequence& ref, const std::vector<int>& out_vcs,
-                                         const std::vector<uint8_t>& global_port, const std::vector<int>& reply_vcs);
+std::unique_ptr<VcPolicy> make_vc_policy(const Config& cfg, bool request_reply, const VcSequence& ref,
+                                         const std::vector<int>& out_vcs, const std::vector<uint8_t>& global_port,
+                                         const std::vector<int>& reply_vcs);
 
 }  // namespace nocsim

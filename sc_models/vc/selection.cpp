@@ -2,18 +2,16 @@
 
 #include <string>
 
-#include "core/config.h"
 #include "vc/vc_config.h"
 
 namespace nocsim {
 
 void register_selections(SelectionRegistry& reg) {
-  reg.add("first", {[](const Config&, int) { return std::unique_ptr<Selection>(std::make_unique<FirstUsable>()); }});
+  reg.add("first", {[](const VcConfig&, uint64_t, int) { return std::unique_ptr<Selection>(std::make_unique<FirstUsable>()); }});
   // The default: FlexVC's JSQ where the policy opens several VCs per hop,
   // else `first` (one VC per hop under the distance-based policy).
-  reg.add("auto", {[](const Config& cfg, int router) -> std::unique_ptr<Selection> {
-            if (VcConfig::from(cfg).flexvc())
-              return std::make_unique<OneVc>(OneVc::Pick::Jsq, static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
+  reg.add("auto", {[](const VcConfig& vc, uint64_t seed, int router) -> std::unique_ptr<Selection> {
+            if (vc.flexvc()) return std::make_unique<OneVc>(OneVc::Pick::Jsq, seed, router);
             return std::make_unique<FirstUsable>();
           }});
   const std::pair<const char*, OneVc::Pick> picks[] = {{"jsq", OneVc::Pick::Jsq},
@@ -22,9 +20,8 @@ void register_selections(SelectionRegistry& reg) {
                                                        {"random", OneVc::Pick::Random}};
   for (const auto& [name, pick] : picks) {
     const OneVc::Pick p = pick;
-    reg.add(name, {[p](const Config& cfg, int router) {
-              return std::unique_ptr<Selection>(
-                  std::make_unique<OneVc>(p, static_cast<uint64_t>(cfg.get_int("sim.seed")), router));
+    reg.add(name, {[p](const VcConfig&, uint64_t seed, int router) {
+              return std::unique_ptr<Selection>(std::make_unique<OneVc>(p, seed, router));
             }});
   }
 }

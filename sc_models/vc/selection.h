@@ -14,7 +14,7 @@
 
 namespace nocsim {
 
-class Config;
+struct VcConfig;
 
 // What VA (and rtl_ref/flexvc_select.sv) computes before selecting: the
 // VCs lo..hi of a port whose free VCs are `free` (no bit past its VCs), and
@@ -98,7 +98,8 @@ class OneVc final : public Selection {
 };
 
 struct SelectionFactory {
-  std::function<std::unique_ptr<Selection>(const Config& cfg, int router)> make;
+  // `seed`: the run's (sim.seed), for the random picks' streams.
+  std::function<std::unique_ptr<Selection>(const VcConfig& vc, uint64_t seed, int router)> make;
 };
 using SelectionRegistry = Registry<SelectionFactory>;
 

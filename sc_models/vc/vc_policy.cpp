@@ -3,6 +3,7 @@
 
 #include "core/config.h"
 #include "core/error.h"
+#include "vc/buffer_config.h"
 
 #include "vc/distance.h"
 #include "vc/flexvc.h"
@@ -16,9 +17,10 @@ void register_vc_policies(VcPolicyRegistry& reg) {
           }});
   reg.add("flexvc", {[](const VcSequence&, const std::vector<int>& out_vcs, const std::vector<uint8_t>& global_port,
                         const Config& cfg) {
-            if (cfg.get_str("router.switching") != "vct")
-              throw ConfigError("vc.policy: flexvc is defined for virtual cut-through (router.switching=vct), not " +
-                                cfg.get_str("router.switching"));
+            const BufferConfig b = BufferConfig::from(cfg);
+            if (b.switching != Switching::Vct)
+              throw ConfigError(std::string("vc.policy: flexvc is defined for virtual cut-through (router.switching=vct), not ") +
+                                b.switching_name());
             return std::unique_ptr<VcPolicy>(std::make_unique<FlexVcPolicy>(out_vcs, global_port));
           },
           true});

@@ -201,7 +201,7 @@ void register_toys() {
   mutable_block_registry().add("toy", toy_block(false));
   mutable_block_registry().add("toy_planted", toy_block(true));
   mutable_routing_registry().add(
-      "yx", {[](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
+      "yx", {[](const Topology& t, const Config&, uint64_t, int) -> std::unique_ptr<Routing> {
                return std::make_unique<YxRouting>(dynamic_cast<const KAryNCube&>(t));
              },
              [](const Topology&, const Config&) {},

@@ -4,6 +4,8 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "routing/contention_config.h"
+#include "routing/routing_config.h"
+#include "vc/buffer_config.h"
 #include "routing/dragonfly/algorithms.h"
 #include "vc/vc_config.h"
 #include "core/json_writer.h"
@@ -42,8 +44,8 @@ const Dragonfly& dragonfly(const std::string& name, const Topology& t) {
 void check(const std::string& name, const VcSequence& s, const Topology& t, const Config& cfg) {
   dragonfly(name, t);
   if (VcConfig::from(cfg).flexvc()) return;  // FlexVC needs fewer VCs; its policy checks them
-  const int64_t local = cfg.get_int("router.vcs");
-  const int64_t global = cfg.get_int("router.global_vcs") > 0 ? cfg.get_int("router.global_vcs") : local;
+  const BufferConfig b = BufferConfig::from(cfg);
+  const int local = b.vcs_of(PortClass::Local), global = b.vcs_of(PortClass::Global);
   if (local < s.count('L') || global < s.count('G'))
     throw ConfigError("router.vcs: " + name + " uses the VC sequence " + s.text() + " and needs " +
                       std::to_string(s.count('L')) + " local and " + std::to_string(s.count('G')) +
@@ -79,9 +81,11 @@ DragonflyRouting::Options dragonfly_options(const Config& cfg) {
   o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
   o.local_threshold = static_cast<int>(cfg.get_int("routing.local_misroute_threshold"));
   o.pb_repick = cfg.get_bool("routing.pb_repick");
-  const std::string trigger = cfg.get_str("routing.trigger");
   using T = DragonflyRouting::Trigger;
-  o.trigger = trigger == "credits" ? T::Credits : trigger == "contention" ? T::Contention : T::Ugal;
+  const MisrouteTrigger trigger = RoutingConfig::from(cfg).trigger;
+  o.trigger = trigger == MisrouteTrigger::Credits      ? T::Credits
+              : trigger == MisrouteTrigger::Contention ? T::Contention
+                                                       : T::Ugal;
   const ContentionConfig contention = ContentionConfig::from(cfg);
   o.hybrid = contention.variant == ContentionVariant::Hybrid;
   o.ectn = contention.variant == ContentionVariant::Ectn;
@@ -93,16 +97,17 @@ DragonflyRouting::Options dragonfly_options(const Config& cfg) {
 
 void add_dragonfly_routing(RoutingRegistry& reg, const std::string& name, const DragonflyAlgorithm& a) {
   RoutingFactory f;
-  f.make = [name, a](const Topology& t, const Config& cfg, int router) -> std::unique_ptr<Routing> {
+  f.make = [name, a](const Topology& t, const Config& cfg, uint64_t seed, int router) -> std::unique_ptr<Routing> {
     check(name, a.traits.seq, t, cfg);
-    return a.build(dragonfly(name, t), dragonfly_options(cfg), static_cast<uint64_t>(cfg.get_int("sim.seed")), router);
+    return a.build(dragonfly(name, t), dragonfly_options(cfg), seed, router);
   };
   f.validate = [name, a](const Topology& t, const Config& cfg) { check(name, a.traits.seq, t, cfg); };
   // The closed form draws intermediates uniformly (rrg); MIN has none to draw.
   if (a.bound)
     f.stats = [paths = *a.bound](const Topology&, const Config& cfg) -> std::unique_ptr<RoutingStats> {
-      if (paths != BoundPaths::Min && cfg.get_str("routing.global_misroute") != "rrg") return nullptr;
-      return std::make_unique<BoundReport>(paths, cfg.get_str("routing.valiant_exclude") == "source+destination");
+      const DragonflyRouting::Options o = dragonfly_options(cfg);
+      if (paths != BoundPaths::Min && o.policy != DragonflyRouting::Policy::Rrg) return nullptr;
+      return std::make_unique<BoundReport>(paths, o.exclude_destination);
     };
   reg.add(name, f);
 }

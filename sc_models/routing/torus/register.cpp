@@ -6,6 +6,8 @@
 #include "routing/torus/algorithms.h"
 #include "routing/torus/deroutes.h"
 #include "routing/torus/dor.h"
+#include "traffic/traffic_config.h"
+#include "vc/buffer_config.h"
 
 namespace nocsim {
 namespace {
@@ -18,28 +20,32 @@ const KAryNCube& kary(const Topology& t, const std::string& name, bool torus) {
   return *k;
 }
 
+// The torus family's one option of its own.
+bool dateline(const Config& cfg) { return cfg.get_bool("routing.dateline"); }
+
 // VC classes, and for the bubble escapes VCT or SAF with room for two packets.
 void check_adaptive(const std::string& name, const Topology& t, const Config& cfg, int classes, bool bubble) {
   kary(t, name, true);
-  if (cfg.get_int("router.vcs") < classes)
+  const BufferConfig b = BufferConfig::from(cfg);
+  if (b.vcs < classes)
     throw ConfigError("router.vcs: " + name + " needs >= " + std::to_string(classes) + " VCs per link (got " +
-                      std::to_string(cfg.get_int("router.vcs")) + ")");
+                      std::to_string(b.vcs) + ")");
   if (!bubble) return;
-  if (cfg.get_str("router.switching") == "wormhole")
+  if (b.wormhole())
     throw ConfigError("router.switching: " + name + "'s bubble escape needs whole packets buffered (vct or saf), not wormhole");
   // A free packet slot must be a whole packet's room in the VC itself: a
   // shared pool, or smaller packets filling the gaps, leave every ring
   // buffer short of a slot while each looks part free.
-  if (cfg.get_str("router.buffer_model") != "static")
+  if (b.damq)
     throw ConfigError("router.buffer_model: " + name + "'s bubble rule needs static buffers (each VC its own packet slots), not " +
-                      cfg.get_str("router.buffer_model"));
-  const auto sizes = cfg.get_int_list("traffic.packet_size");
-  const int64_t psize = *std::max_element(sizes.begin(), sizes.end());
+                      b.buffer_model_name());
+  const std::vector<int> sizes = TrafficConfig::from(cfg).packet_sizes;
+  const int psize = *std::max_element(sizes.begin(), sizes.end());
   if (*std::min_element(sizes.begin(), sizes.end()) != psize)
     throw ConfigError("traffic.packet_size: " + name + "'s bubble rule counts buffers in packet slots, so it needs one packet size");
-  if (cfg.get_int("router.buffer_depth") < 2 * psize)
+  if (b.depth < 2 * psize)
     throw ConfigError("router.buffer_depth: " + name + "'s bubble rule needs room for two packets per VC (>= " +
-                      std::to_string(2 * psize) + " flits), got " + std::to_string(cfg.get_int("router.buffer_depth")));
+                      std::to_string(2 * psize) + " flits), got " + std::to_string(b.depth));
 }
 
 // Every torus routing reports the packets derouted at injection (none for DOR).
@@ -48,7 +54,7 @@ std::unique_ptr<RoutingStats> deroutes(const Topology&, const Config&) { return 
 template <class R>
 void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bool bubble) {
   RoutingFactory f;
-  f.make = [name](const Topology& t, const Config&, int) -> std::unique_ptr<Routing> {
+  f.make = [name](const Topology& t, const Config&, uint64_t, int) -> std::unique_ptr<Routing> {
     return std::make_unique<R>(kary(t, name, true));
   };
   f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) { check_adaptive(name, t, cfg, classes, bubble); };
@@ -60,13 +66,14 @@ void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bo
 
 void register_torus_routings(RoutingRegistry& reg) {
   RoutingFactory f;
-  f.make = [](const Topology& t, const Config& cfg, int) -> std::unique_ptr<Routing> {
-    return std::make_unique<DimensionOrder>(kary(t, "dor", false), cfg.get_bool("routing.dateline"));
+  f.make = [](const Topology& t, const Config& cfg, uint64_t, int) -> std::unique_ptr<Routing> {
+    return std::make_unique<DimensionOrder>(kary(t, "dor", false), dateline(cfg));
   };
   f.validate = [](const Topology& t, const Config& cfg) {
-    if (kary(t, "dor", false).wrap() && cfg.get_bool("routing.dateline") && cfg.get_int("router.vcs") < 2)
-      throw ConfigError("router.vcs: dor on a torus with the dateline needs >= 2 VCs (got " +
-                        std::to_string(cfg.get_int("router.vcs")) + "); set router.vcs=2 or routing.dateline=false");
+    const int vcs = BufferConfig::from(cfg).vcs;
+    if (kary(t, "dor", false).wrap() && dateline(cfg) && vcs < 2)
+      throw ConfigError("router.vcs: dor on a torus with the dateline needs >= 2 VCs (got " + std::to_string(vcs) +
+                        "); set router.vcs=2 or routing.dateline=false");
   };
   f.stats = deroutes;
   reg.add("dor", f);

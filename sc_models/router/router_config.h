@@ -1,0 +1,32 @@
+#pragma once
+// The router's configuration (router.*: buffers, output buffers, speedup,
+// arbiters, allocators, stage latencies), read from the Config here and
+// nowhere else (docs/architecture.md, "Configuration"). The buffer keys are
+// parsed by BufferConfig, which routings and VC policies read too.
+#include <string>
+
+#include "alloc/arbiter.h"
+#include "alloc/sw_alloc_backend.h"
+#include "vc/buffer_config.h"
+
+namespace nocsim {
+
+class Config;
+class ErrorList;
+
+struct RouterConfig {
+  BufferConfig buffers;
+  int output_buffer_depth = 0;  // flits per output VC; 0: no output buffers
+  int speedup = 1;              // crossbar inputs per input port
+  bool in_transit_priority = false;
+  ArbiterKind va_arbiter = ArbiterKind::Rr;
+  SaArbiters sa_arbiters;
+  int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;  // router.stage_latency.*
+  std::string allocator_sa, allocator_va;              // router.allocator.*: algorithm keys
+
+  static RouterConfig from(const Config& cfg);
+  // The cross-key rules among router.* keys alone (the router section's rules).
+  void validate(ErrorList& errors) const;
+};
+
+}  // namespace nocsim

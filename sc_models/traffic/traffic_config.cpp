@@ -1,0 +1,39 @@
+#include "traffic/traffic_config.h"
+
+#include <algorithm>
+
+#include "core/config.h"
+#include "core/error.h"
+#include "topologies/topology.h"
+
+namespace nocsim {
+
+TrafficConfig TrafficConfig::from(const Config& cfg) {
+  TrafficConfig t;
+  t.pattern = cfg.get_str("traffic.pattern");
+  t.source = cfg.get_str("traffic.source");
+  t.load = cfg.get_double("traffic.load");
+  t.gamma0 = cfg.get_str("traffic.load_unit") == "gamma0";
+  for (int64_t s : cfg.get_int_list("traffic.packet_size")) t.packet_sizes.push_back(static_cast<int>(s));
+  t.message_packets = static_cast<int>(cfg.get_int("traffic.message_packets"));
+  t.burst_length = cfg.get_double("traffic.burst_length");
+  t.request_reply = cfg.get_bool("traffic.request_reply");
+  return t;
+}
+
+int TrafficConfig::max_packet() const { return *std::max_element(packet_sizes.begin(), packet_sizes.end()); }
+
+double TrafficConfig::load_flits(const Topology& t, double at) const {
+  double flits = at;
+  if (gamma0) {
+    if (t.bisection_load() <= 0)
+      throw ConfigError("traffic.load_unit: gamma0 is defined for mesh and torus, not " + t.name() + "; use flits");
+    flits = at * t.bisection_load();
+  }
+  if (flits > 1.0 + 1e-12)
+    throw ConfigError("traffic.load: " + std::to_string(at) + " " + load_unit() + " is " + std::to_string(flits) +
+                      " flits/(node*cycle), more than the injection link carries (1)");
+  return flits;
+}
+
+}  // namespace nocsim

@@ -1,0 +1,36 @@
+#pragma once
+// The open-loop workload's configuration (traffic.*: pattern, source, load
+// and its unit, packet sizes, messages, request-reply), read from the
+// Config here and nowhere else (docs/architecture.md, "Configuration").
+// A pattern's own options (traffic.adv_offset) are read by its registration,
+// the phases by sim/workload.cpp.
+#include <string>
+#include <vector>
+
+namespace nocsim {
+
+class Config;
+class Topology;
+
+struct TrafficConfig {
+  std::string pattern;     // a pattern registry key
+  std::string source;      // a source registry key
+  double load = 0;         // in load_unit
+  bool gamma0 = false;     // traffic.load_unit=gamma0 (else flits)
+  std::vector<int> packet_sizes;  // flits; one, or a list each packet draws from
+  int message_packets = 1;
+  double burst_length = 5;
+  bool request_reply = false;
+
+  static TrafficConfig from(const Config& cfg);
+  int max_packet() const;
+  const char* load_unit() const { return gamma0 ? "gamma0" : "flits"; }
+  // `load` (traffic.load or a phase's) in flits per node per cycle;
+  // throws ConfigError above 1 or for gamma0 on a topology without it.
+  double load_flits(const Topology& t, double load) const;
+  // Request-reply: sources generate requests at half the offered load,
+  // the replies make up the other half.
+  double request_share() const { return request_reply ? 0.5 : 1.0; }
+};
+
+}  // namespace nocsim
