@@ -50,6 +50,8 @@ runs=(
   "$df routing.algorithm=min router.switching=wormhole router.buffer_depth=4 router.global_buffer_depth=16 router.injection_buffer_depth=8 traffic.load=0.4"
   "$df routing.algorithm=ugal-l router.buffer_model=damq router.vcs=4 traffic.pattern=adv traffic.load=0.4"
   "topologies/mesh-8x8.yaml router.buffer_model=damq traffic.load=0.4 $short"
+  "topologies/mesh-8x8.yaml router.buffer_model=damq router.speedup=2 router.output_buffer_depth=4 traffic.load=0.6 $short"
+  "$df routing.algorithm=ugal-l router.buffer_model=damq router.vcs=4 router.speedup=3 router.output_buffer_depth=2 traffic.load=0.7"
   "$df routing.algorithm=olm vc.mincred=true traffic.pattern=adv traffic.load=0.4"
   "$df routing.algorithm=ugal-l vc.mincred=true router.vcs=4 traffic.load=0.5"
   "topologies/torus-8x8.yaml link.power.policy=onoff link.power.t_train_ns=20 traffic.load=0.1 $short"

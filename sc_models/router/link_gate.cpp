@@ -6,13 +6,6 @@
 
 namespace nocsim {
 
-void RouterState::gate_front(int o, Cycle now) { gate->front(*this, o, now); }
-
-void RouterState::gate_sent(int o, Cycle now) {
-  gate->sent(o, now);
-  if (!out[o].queue.empty()) gate->front(*this, o, now);
-}
-
 void LinkGate::front(RouterState& st, int o, Cycle now) {
   LinkPair* l = pair_[static_cast<size_t>(o)];
   if (!l) return;

@@ -1,5 +1,6 @@
 #pragma once
-// The output units' side of link power (power/link_power.h). A flit that
+// The output units' side of link power (power/link_power.h), their hook
+// (OutputHook, router/output_unit.h). A flit that
 // reaches the front of an output queue is admitted by its link's LinkPair,
 // which may move the cycle it leaves (StFlit::ready) later: while the link
 // is off or training, or paced in the low state. The flit stays in the queue
@@ -17,7 +18,7 @@ namespace nocsim {
 
 class Router;
 
-class LinkGate : public WheelClient {
+class LinkGate : public WheelClient, public OutputHook {
  public:
   explicit LinkGate(int ports) : pair_(static_cast<size_t>(ports), nullptr), dir_(static_cast<size_t>(ports), 0) {}
   // Output `port` drives direction `dir` of `pair`.
@@ -32,8 +33,8 @@ class LinkGate : public WheelClient {
     router_ = router;
   }
   void on_wheel(Cycle c, int port, uint64_t bits) override;
-  void front(RouterState& st, int o, Cycle now);
-  void sent(int o, Cycle now) {
+  void front(RouterState& st, int o, Cycle now) override;
+  void sent(int o, Cycle now) override {
     if (LinkPair* l = pair_[static_cast<size_t>(o)]) l->sent(dir_[static_cast<size_t>(o)], now);
   }
 

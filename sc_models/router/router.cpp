@@ -38,7 +38,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   st_.ovc.resize(static_cast<size_t>(p.ports) * p.vcs);
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
-  if (p.damq) st_.shared_used = st_.sa_shared = st_.pool_used = std::vector<int>(p.ports, 0);
+  if (p.damq) st_.damq = DamqPool(p.in_vcs, p.out_depth, p.reserve, p.shared);
   // Without an output buffer the queue only holds the SA+ST pipeline.
   int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {

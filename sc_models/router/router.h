@@ -86,9 +86,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   }
   Cycle now() const { return cycle_now(period_ps_); }
   void set_status(RunStatus* s) { status_ = s; }
-  // Link power (router/link_gate.h).
-  void set_link_gate(LinkGate* g) {
-    st_.gate = g;
+  // The output units' hook (OutputHook: link power's gate, router/link_gate.h).
+  void set_output_hook(OutputHook* h) {
+    st_.hook = h;
     st_.update_extras();
   }
   void set_wheel(WakeWheel* w) { wheel_ = w; }

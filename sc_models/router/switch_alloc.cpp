@@ -19,6 +19,12 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
       gnt_(st.p.ports, -1),
       transit_out_(st.p.ports, 0),
       age_(st.p.sa_age ? static_cast<size_t>(st.p.ports) * st.p.vcs : 0, 0) {
+  if (st.p.speedup > 1) {
+    taken_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, {0, 0});
+    used_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, 0);
+    added_.assign(st.p.ports, 0);
+    if (st.p.damq) shared_.assign(st.p.ports, 0);
+  }
   bind_evaluate<SwitchAlloc>();
   alloc_->set_ages(age_.data());
 }
@@ -43,23 +49,25 @@ void SwitchAlloc::allocate(Cycle now) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
       const InputVc& ivc = st_.in[static_cast<size_t>(i)];
-      if (ivc.ready > now || ivc.sa_done || ivc.buf.size() <= ivc.sa_taken) continue;
+      const Taken took = round ? taken_[static_cast<size_t>(i)] : Taken{0, 0};
+      if (ivc.ready > now || took.tail || ivc.buf.size() <= took.flits) continue;
       const int out = ivc.route.out_port;
       const OutputUnit& op = st_.out[out];
       if (!op.sink) {
-        const OutputVc& ovc = op.vcs[ivc.out_vc];
-        if (ovc.credits - ovc.sa_used < 1) continue;
-        if (damq && damq_full(out, ivc.out_vc)) continue;
+        const int used = round ? used_[static_cast<size_t>(out * V + ivc.out_vc)] : 0;
+        if (op.vcs[ivc.out_vc].credits - used < 1) continue;
+        if (damq && damq_full(out, ivc.out_vc, used)) continue;
       }
       // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
       const int departing = !op.queue.empty() && op.queue.front().ready <= now;
-      if (static_cast<int>(op.queue.size()) - departing + op.sa_added >= op.queue_capacity) continue;
+      const int added = round ? added_[static_cast<size_t>(out)] : 0;
+      if (static_cast<int>(op.queue.size()) - departing + added >= op.queue_capacity) continue;
       const int ip = ivc.port;
-      __builtin_prefetch(&ivc.buf.at(ivc.sa_taken));  // read if granted: the miss overlaps the allocation
+      __builtin_prefetch(&ivc.buf.at(took.flits));  // read if granted: the miss overlaps the allocation
       req_[ip] |= 1ull << (i - ip * V);
       ++requests_;
       op_of_[i] = out;
-      if (sa_age) age_[i] = ivc.buf.at(ivc.sa_taken).gen;
+      if (sa_age) age_[i] = ivc.buf.at(took.flits).gen;
       inputs |= 1ull << ip;
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);
@@ -73,15 +81,18 @@ void SwitchAlloc::allocate(Cycle now) {
       const int v = gnt_[ip];
       if (v < 0) continue;
       const InputVc& ivc = st_.vc(ip, v);
-      const Flit& f = ivc.buf.at(ivc.sa_taken);
-      if (f.tail()) ivc.sa_done = 1;
+      const bool later = st_.p.speedup > 1;  // another round reads what this grant took
+      const Flit& f = ivc.buf.at(later ? taken_[static_cast<size_t>(ip * V + v)].flits : 0);
       const bool minimal = st_.p.mincred && f.minimal_hop;
-      ++ivc.sa_taken;
-      const int o = ivc.route.out_port;
-      const OutputUnit& op = st_.out[o];
-      if (damq && !op.sink) damq_granted(o, ivc.out_vc);
-      ++op.vcs[ivc.out_vc].sa_used;
-      ++op.sa_added;
+      if (later) {
+        const int o = ivc.route.out_port;
+        Taken& took = taken_[static_cast<size_t>(ip * V + v)];
+        took.tail |= f.tail();
+        ++took.flits;
+        if (damq && !st_.out[o].sink) damq_granted(o, ivc.out_vc);
+        ++used_[static_cast<size_t>(o * V + ivc.out_vc)];
+        ++added_[static_cast<size_t>(o)];
+      }
       grants_.push({ip, v});
       credits_.send(ip, Credit::make(v, minimal), v);
     }
@@ -97,15 +108,28 @@ bool SwitchAlloc::unparked_work(const RouterState& st) {
   return false;
 }
 
-bool SwitchAlloc::damq_full(int o, int ovc) const {
-  return st_.damq_room(o, ovc, st_.out[o].vcs[ovc].sa_used, st_.sa_shared[o]) < 1;
+bool SwitchAlloc::damq_full(int o, int ovc, int used) const {
+  return st_.damq_room(o, ovc, used, shared_.empty() ? 0 : shared_[static_cast<size_t>(o)]) < 1;
 }
 
 // The flit granted into output VC ovc lands in the downstream shared part
 // when that VC already holds (or was granted this cycle) its reserve.
-void SwitchAlloc::damq_granted(int o, int ovc) const {
-  const OutputVc& v = st_.out[o].vcs[ovc];
-  if (st_.p.out_depth[o] - v.credits + v.sa_used >= st_.p.reserve[o]) ++st_.sa_shared[o];
+void SwitchAlloc::damq_granted(int o, int ovc) {
+  const int used = used_[static_cast<size_t>(o * st_.p.vcs + ovc)];
+  if (st_.damq.lands_shared(o, st_.out[o].vcs[ovc].credits, used)) ++shared_[static_cast<size_t>(o)];
+}
+
+// Grants touch only their own entries: clearing those leaves the scratch all zero.
+void SwitchAlloc::clear_scratch() {
+  const int V = st_.p.vcs;
+  for (const auto& g : grants_) {
+    const InputVc& ivc = st_.vc(g.ip, g.ivc);
+    const int o = ivc.route.out_port;
+    taken_[static_cast<size_t>(g.ip * V + g.ivc)] = {0, 0};
+    used_[static_cast<size_t>(o * V + ivc.out_vc)] = 0;
+    added_[static_cast<size_t>(o)] = 0;
+    if (!shared_.empty()) shared_[static_cast<size_t>(o)] = 0;
+  }
 }
 
 void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
@@ -137,6 +161,7 @@ void SwitchAlloc::commit(Cycle now, RouterState& st) {
   st.obs.sa_requested(requests_);
   requests_ = 0;
   const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
+  if (st.p.speedup > 1) clear_scratch();  // before departed() moves the VCs on
   if (st.has_extras())
     for (const auto& g : grants_) st.departed<true>(g.ip, g.ivc, now, leaves);
   else

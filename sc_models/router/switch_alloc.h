@@ -8,8 +8,8 @@
 // After a tail the output VC is freed and the input VC routes its next packet.
 // Reads: input buffers, output credits and queue sizes. Writes at commit:
 // buffers, credits, ST queues, VC states; during evaluate only its own
-// scratch (the sa_* fields of RouterState, what this cycle's grants took),
-// which its commit clears.
+// scratch (what this cycle's grants took, for the later rounds of a
+// speedup), which its commit clears.
 #include <memory>
 #include <vector>
 
@@ -44,8 +44,9 @@ class SwitchAlloc : public Stage {
   void allocate(Cycle now);
   void yield_to_transit(uint64_t& inputs);
   // DAMQ (out of line: static buffers pay one test per request).
-  [[gnu::noinline]] bool damq_full(int o, int ovc) const;
-  [[gnu::noinline]] void damq_granted(int o, int ovc) const;
+  [[gnu::noinline]] bool damq_full(int o, int ovc, int used) const;
+  [[gnu::noinline]] void damq_granted(int o, int ovc);
+  void clear_scratch();
   // What every evaluate and commit reads first (two cache lines of the
   // object), the scratch of in-transit priority and age arbiters after.
   std::unique_ptr<SwAllocBackend> alloc_;
@@ -57,6 +58,19 @@ class SwitchAlloc : public Stage {
   std::vector<int> gnt_;       // [ip] granted VC or -1
   std::vector<uint8_t> transit_out_;  // [op] requested by a transit input this round
   std::vector<Cycle> age_;            // [ip*V+ivc] requester's packet generation cycle (age arbiters)
+  // What this cycle's grants took, read by rounds after the first (the first
+  // starts from nothing, so a speedup of 1 neither reads nor writes them):
+  // flits granted and tail granted per input VC [ip*V+ivc], credits per
+  // output VC [op*V+ovc], queue slots per output port, and under DAMQ the
+  // downstream shared slots per output port.
+  struct Taken {
+    uint16_t flits;
+    uint8_t tail;
+  };
+  std::vector<Taken> taken_;
+  std::vector<int> used_;
+  std::vector<uint8_t> added_;
+  std::vector<int> shared_;
 };
 
 }  // namespace nocsim

@@ -18,6 +18,7 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
       va_age_(st.p.va_arbiter == ArbiterKind::Age) {
   bind_evaluate<VcAlloc>();
   skip_blocked_ = first_usable_ && !damq_;
+  if (skip_blocked_) blocked_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, {0, 0});
 }
 
 void VcAlloc::evaluate(Cycle now) {
@@ -58,9 +59,8 @@ void VcAlloc::evaluate_with(Cycle now) {
             route_and_request(ip, v);
           } else if (!skip_blocked) {
             request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
-          } else if (!blocked(ivc) && !request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size)) {
-            ivc.va_blocked = 1;
-            ivc.va_seen = freed(ivc);
+          } else if (!blocked(i, ivc) && !request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size)) {
+            blocked_[static_cast<size_t>(i)] = {freed(ivc), 1};
           }
         } else if (st_.whole_packet_in(ip, v)) {  // lookahead: a head still to route
           route_and_request(ip, v);
@@ -179,6 +179,7 @@ void VcAlloc::commit(Cycle now, RouterState& st) {
   requested_ = 0;
   routed_.clear();
   for (const auto& g : grants_) {
+    if (skip_blocked_) blocked_[static_cast<size_t>(g.ip * st.p.vcs + g.ivc)].on = 0;
     st.vc_granted(g.ip, g.ivc, g.cand, g.ovc, now + st.p.lat_va);
     const RouteCandidate& route = st.vc(g.ip, g.ivc).route;
     if (route.hop & kHopReport) rc_->routing().granted(route);

@@ -71,7 +71,10 @@ class VcAlloc : public Stage, private CreditView {
     for (int k = 0; k < ivc.n_cands; ++k) sum += st_.out[ivc.cands[k].out_port].freed;
     return sum;
   }
-  bool blocked(const InputVc& ivc) const { return ivc.va_blocked && ivc.va_seen == freed(ivc); }
+  bool blocked(int i, const InputVc& ivc) const {
+    const Memo& m = blocked_[static_cast<size_t>(i)];
+    return m.on && m.seen == freed(ivc);
+  }
   int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
   // rtl.va, rtl.vc_select: the Verilated block's outputs decide (rtl) or must match (lockstep).
   void allocate_on_block(Cycle now);
@@ -81,6 +84,15 @@ class VcAlloc : public Stage, private CreditView {
   std::unique_ptr<Selection> selection_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate
   bool skip_blocked_;  // see blocked()
+  // VA's memo per input VC [ip*V+ivc]: its last attempt found no usable VC
+  // when its candidates' ports had freed() = seen. A head leaves VcAlloc
+  // only through a grant, which clears it (with routes kept between
+  // attempts, nothing else re-routes a head in VcAlloc).
+  struct Memo {
+    uint32_t seen;
+    uint8_t on;
+  };
+  std::vector<Memo> blocked_;
   std::vector<Routed> routed_;          // heads routed here this cycle (lookahead, re-evaluation)
   std::vector<RouteCandidate> cands_;   // their candidates
   std::vector<VcRange> cand_vcs_;       // and VC ranges

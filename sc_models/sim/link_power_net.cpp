@@ -45,7 +45,7 @@ std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const RunCon
       gate->attach(p, &lp->pairs_[static_cast<size_t>(id)], forward ? 0 : 1);
     }
     gate->set_wake(&wheel, routers[static_cast<size_t>(r)].get());
-    routers[static_cast<size_t>(r)]->set_link_gate(gate.get());
+    routers[static_cast<size_t>(r)]->set_output_hook(gate.get());
     lp->gates_.push_back(std::move(gate));
   }
   if (lp->p_.policy == LinkPolicy::Awake) {

@@ -47,7 +47,7 @@ class Pair {
     p.out_depth.assign(kP, depth);
     st_.in.resize(kP * kV);
     st_.out.resize(kP);
-    st_.ovc.assign(kP * kV, OutputVc{depth, 0, 0});
+    st_.ovc.assign(kP * kV, OutputVc{depth, 0});
     for (int o = 0; o < kP; ++o) {
       st_.out[o].vcs = OutputVcs(&st_.ovc[static_cast<size_t>(o * kV)], kV);
       st_.out[o].depth = depth;

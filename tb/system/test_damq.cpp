@@ -29,8 +29,8 @@ TEST(Damq, WithReserveDrainsAfterASaturatedSoak) {
     for (const auto& router : net.routers()) {
       const RouterState& st = router->state();
       for (int p = 0; p < st.p.ports; ++p) {
-        EXPECT_EQ(st.pool_used[static_cast<size_t>(p)], 0) << "router " << st.id << " in " << p;
-        EXPECT_EQ(st.shared_used[static_cast<size_t>(p)], 0) << "router " << st.id << " out " << p;
+        EXPECT_EQ(st.damq.held(p), 0) << "router " << st.id << " in " << p;
+        EXPECT_EQ(st.damq.shared_used(p), 0) << "router " << st.id << " out " << p;
       }
       ++routers;
     }
