@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes one text input of nocsim with libFuzzer (clang, ASan+UBSan) for
 # SECONDS, starting from the seed corpus in tb/fuzz/corpus/TARGET and a
-# dictionary of every configuration key and value. A crash leaves its input
-# in build-fuzz/artifacts/ and exits non-zero.
+# dictionary of every configuration key and value and of YAML's hostile
+# structure (anchors, aliases, tags). An input that crashes, takes more than
+# 5 s or 1 GiB (an alias bomb, docs/reliability.md "Input limits") leaves
+# its input in build-fuzz/artifacts/ and exits non-zero.
 # Usage: scripts/fuzz.sh {config|override} SECONDS [--merge]
 #   --merge: afterwards, minimise what was found into the committed corpus.
 set -euo pipefail
@@ -26,6 +28,11 @@ for line in sys.stdin:
     toks.update(key.split("."))
     m = re.search(r"\[([^\]]*)\]", line)
     if m: toks.update(t for t in re.split(r"[|,{} ]+", m.group(1)) if t)
+# YAML structure that a hostile file uses: anchors, aliases, merge keys,
+# tags, document marks, special scalars, flow punctuation.
+toks.update(["&a", "*a", "&b", "*b", "<<", "!!str", "!!int", "!!float", "!!binary", "!!map", "!!seq", "---",
+             "...", "~", "null", ".inf", "-.inf", ".nan", "0x1F", "0o17", "1e-400", "1e400", "[", "]", "{", "}",
+             ": ", ", ", "- ", "|", ">", "#", "%YAML 1.2"])
 for t in sorted(toks):
     print("\"%s\"" % t.replace("\\", "\\\\").replace("\"", "\\\""))
 ' > "$dict"
@@ -33,7 +40,7 @@ work=$build/corpus-$target
 mkdir -p "$work" "$build/artifacts"
 rc=0
 "$build/tb/fuzz/fuzz_$target" "$work" "tb/fuzz/corpus/$target" -dict="$dict" -max_total_time="$seconds" -max_len=4096 \
-  -timeout=60 -rss_limit_mb=6144 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" || rc=$?
+  -timeout=5 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" || rc=$?
 if [ "$merge" = --merge ] && [ $rc -eq 0 ]; then
   # Adds to the committed corpus only the inputs that reach something new.
   "$build/tb/fuzz/fuzz_$target" -merge=1 "tb/fuzz/corpus/$target" "$work" -dict="$dict" -max_len=4096 >&2
