@@ -252,6 +252,10 @@ Record parse_record(const KeySpec& s, const YAML::Node& n, const std::string& na
   std::vector<std::string> seen;
   for (const auto& kv : n) {
     std::string f = kv.first.IsScalar() ? kv.first.Scalar() : "?";
+    if (std::find(seen.begin(), seen.end(), f) != seen.end()) {
+      errors.push_back(name + "." + f + ": given twice in one record");
+      continue;
+    }
     seen.push_back(f);
     const KeySpec* fs = find_spec(s.fields, f);
     std::string text;
@@ -282,11 +286,50 @@ Record parse_record(const KeySpec& s, const YAML::Node& n, const std::string& na
   return r;
 }
 
+// Document starts, and nothing else, of a YAML stream.
+struct DocumentMarks : YAML::EventHandler {
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& m) override { starts.push_back(m); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// yaml-cpp 0.7 (Debian 12) parses a token it cannot place (a ',' at the top
+// level) as an empty document without consuming it, so YAML::LoadAll loops
+// for ever, allocating (found by fuzzing; fixed upstream in 2024). Walk the
+// documents first and refuse a stream that stops advancing.
+void check_stream_advances(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentMarks marks;
+  while (parser.HandleNextDocument(marks)) {
+    const size_t n = marks.starts.size();
+    if (n >= 2 && marks.starts[n - 1].pos == marks.starts[n - 2].pos) {
+      const YAML::Mark& m = marks.starts.back();
+      const size_t at = std::min<size_t>(static_cast<size_t>(m.pos), text.size() - 1);
+      const unsigned char c = static_cast<unsigned char>(text[at]);
+      const std::string what = c > ' ' && c < 0x7f ? "character '" + std::string(1, text[at]) + "'" : "token";
+      throw YAML::ParserException(m, "unexpected " + what + " where a document, key or value should start");
+    }
+  }
+}
+
 // A Records value: YAML flow (or block) text holding a list of maps.
 std::vector<Record> parse_records(const KeySpec& s, const std::string& raw) {
   YAML::Node root;
   try {
-    root = YAML::Load(raw);
+    check_stream_advances(raw);
+    const std::vector<YAML::Node> docs = YAML::LoadAll(raw);
+    if (docs.size() > 1)
+      throw ConfigError(s.key + ": bad value '" + raw + "': holds " + std::to_string(docs.size()) +
+                        " YAML documents; must be one, " + records_shape(s));
+    if (!docs.empty()) root = docs.front();
   } catch (const YAML::Exception& e) {
     throw ConfigError(s.key + ": bad value '" + raw + "': " + e.msg + "; must be " + records_shape(s));
   }
@@ -380,45 +423,8 @@ void Config::set_override(const std::string& assignment) {
   if (eq == std::string::npos || eq == 0)
     throw ConfigError("'" + assignment + "': expected key=value (e.g. traffic.load=0.3)");
   set(override_key(assignment), assignment.substr(eq + 1));
+  given_.insert(override_key(assignment));
 }
-
-namespace {
-
-// Document starts, and nothing else, of a YAML stream.
-struct DocumentMarks : YAML::EventHandler {
-  std::vector<YAML::Mark> starts;
-  void OnDocumentStart(const YAML::Mark& m) override { starts.push_back(m); }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
-};
-
-// yaml-cpp 0.7 (Debian 12) parses a token it cannot place (a ',' at the top
-// level) as an empty document without consuming it, so YAML::LoadAll loops
-// for ever, allocating (found by fuzzing; fixed upstream in 2024). Walk the
-// documents first and refuse a stream that stops advancing.
-void check_stream_advances(const std::string& text) {
-  std::istringstream in(text);
-  YAML::Parser parser(in);
-  DocumentMarks marks;
-  while (parser.HandleNextDocument(marks)) {
-    const size_t n = marks.starts.size();
-    if (n >= 2 && marks.starts[n - 1].pos == marks.starts[n - 2].pos) {
-      const YAML::Mark& m = marks.starts.back();
-      const size_t at = std::min<size_t>(static_cast<size_t>(m.pos), text.size() - 1);
-      const unsigned char c = static_cast<unsigned char>(text[at]);
-      const std::string what = c > ' ' && c < 0x7f ? "character '" + std::string(1, text[at]) + "'" : "token";
-      throw YAML::ParserException(m, "unexpected " + what + " where a document, key or value should start");
-    }
-  }
-}
-
-}  // namespace
 
 void Config::load_yaml_string(const std::string& text, const std::string& origin,
                               const std::set<std::string>& replaced) {
@@ -456,6 +462,7 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
       }
       try {
         set(e.key, e.text);
+        given_.insert(e.key);
       } catch (const ConfigError&) {
         ++more;
       }

@@ -93,6 +93,8 @@ class Config {
 
   // A file was parsed as YAML (its values may still have been refused).
   bool file_read() const { return file_read_; }
+  // The file or an override set the key (else it holds its default).
+  bool given(const std::string& key) const { return given_.count(key) != 0; }
 
   // Resolved configuration, key -> canonical value text, sorted by key.
   const std::map<std::string, std::string>& values() const { return values_; }
@@ -102,6 +104,7 @@ class Config {
   const std::vector<KeySpec>* schema_;
   std::map<std::string, std::string> values_;
   bool file_read_ = false;
+  std::set<std::string> given_;
 };
 
 // Parses and range-checks one value against its spec; returns the canonical

@@ -29,6 +29,11 @@ bool Injector::take_credits(Cycle now) {
 
 void Injector::enqueue(Cycle gen, int dst, int size, bool reply) {
   const bool measured = stats_.window.contains(gen);
+  if (!reply && queue_.size() >= p_.source_queue) {  // offered, never to be carried
+    ++stats_.packets_dropped;
+    if (measured) stats_.window_flits_generated += static_cast<uint64_t>(size);
+    return;
+  }
   queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured, reply});
   ++stats_.packets_generated;
   if (measured) {

@@ -1,6 +1,8 @@
 #pragma once
-// Injection side of a NIC: an unbounded source queue whose waiting time counts
-// in latency, and one flit per cycle onto the injection link, each packet on
+// Injection side of a NIC: a source queue whose waiting time counts in
+// latency (bounded: a source's packet past NicParams::source_queue is
+// dropped and counted; replies always enter), and one flit per cycle onto
+// the injection link, each packet on
 // one VC of the router's injection port chosen round-robin among those with
 // room (VCT: the whole packet, of its own size; wormhole: one flit). Counts
 // generated and injected packets and flits. Called by Nic::run on the rising
@@ -23,6 +25,7 @@ struct NicParams {
   bool vct = true;
   bool check = true;
   bool request_reply = false;  // the sink answers each request with a reply
+  size_t source_queue = 1000;  // packets the source queue holds (traffic.source_queue)
   RoutingStats* routing_stats = nullptr;  // told of the measured heads it flags (RoutingStats::head_flags)
 };
 
@@ -45,6 +48,8 @@ class Injector {
   void enqueue(Cycle gen, int dst, int size, bool reply = false);
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
+  // Packets waiting whose head has not left.
+  size_t queued() const { return queue_.size() - (cur_vc_ >= 0 && cur_seq_ > 0 ? 1 : 0); }
   // First cycle the link is free for the next flit.
   Cycle free_from() const { return inject_from_; }
 

@@ -40,6 +40,8 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
     ej_ = ejection;
   }
   void set_injection_listener(InjectionListener* l) { injector_.set_listener(l); }
+  // Packets in the source queue whose head has not left.
+  size_t source_queued() const { return injector_.queued(); }
   void on_send(int tag, Cycle arrival, Cycle now) override;
   // After the run: takes in the ejected flits that arrived by cycle `upto`
   // and were not yet taken in (bodies of packets whose tail came later).

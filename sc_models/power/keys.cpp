@@ -2,6 +2,7 @@
 // assembles the sections, in the order of docs/user-guide.md's table).
 #include "core/config.h"
 #include "power/link_power.h"
+#include "power/power_config.h"
 #include "power/tech.h"
 
 namespace nocsim {
@@ -12,14 +13,17 @@ std::vector<std::string> link_policies() { return link_policy_names(); }
 
 }  // namespace
 
+void link_power_rules(const Config& cfg, ErrorList& errors) { LinkPowerConfig::from(cfg).validate(errors); }
+
 void add_link_power_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
+  const double states = static_cast<double>(link_states().size() - 1);  // rows 1.., 0 being off
   s.insert(s.end(), {
       {"link.power.policy", K::Enum, "none", 0, 0, {}, "router-to-router link power states (docs/power-model.md): none (always high), onoff (off after an idle timer, trains up on demand), highlow (low after the timer, up at the break-even backlog), awake (highlow, and a message ahead of each head larger than the break-even size trains its path's links at once; needs routing dor or min), threshold (low/high by the utilisation of windows of the idle timer's length)", link_policies},
       {"link.power.t_train_ns", K::Double, "1000", 0.001, 1e9, {}, "link training time t_t, ns: the link carries nothing while it trains up (power.freq_ghz turns it into cycles)"},
       {"link.power.rho", K::Double, "0.1", 0.0001, 1, {}, "tolerated performance loss rho, a fraction: the idle timer (and the threshold policy's window) is t_t/rho"},
-      {"link.power.low_state", K::Int, "10", 1, 64, {}, "the low state: a row of sc_models/power/link_states.txt (10: one lane at 10 GHz, 1/12 of state 9)"},
-      {"link.power.high_state", K::Int, "9", 1, 64, {}, "the high state (the simulated link's full bandwidth): a row of sc_models/power/link_states.txt (9: 12 lanes at 10 GHz)"},
+      {"link.power.low_state", K::Int, "10", 1, states, {}, "the low state: a row of sc_models/power/link_states.txt (10: one lane at 10 GHz, 1/12 of state 9)"},
+      {"link.power.high_state", K::Int, "9", 1, states, {}, "the high state (the simulated link's full bandwidth): a row of sc_models/power/link_states.txt (9: 12 lanes at 10 GHz)"},
       {"link.power.threshold_low", K::Double, "0.15", 0, 1, {}, "threshold policy: a high link whose busier direction used less than this share of a window's cycles goes low (if that load is at most threshold_high of the low rate)"},
       {"link.power.threshold_high", K::Double, "0.9", 0, 1, {}, "threshold policy: a low link whose busier direction used more than this share of the low state's capacity in a window trains up"},
   });

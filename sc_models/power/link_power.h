@@ -99,7 +99,11 @@ class LinkPair {
 };
 
 struct KeySpec;
-// The link.power.* keys of the configuration schema (sim/schema.cpp).
+// The link.power.* keys of the configuration schema (sim/schema.cpp) and
+// their rules (LinkPowerConfig::validate).
 void add_link_power_keys(std::vector<KeySpec>& schema);
+class Config;
+class ErrorList;
+void link_power_rules(const Config& cfg, ErrorList& errors);
 
 }  // namespace nocsim

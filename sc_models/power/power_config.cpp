@@ -44,6 +44,14 @@ LinkPowerConfig LinkPowerConfig::from(const Config& cfg) {
   return l;
 }
 
+void LinkPowerConfig::validate(ErrorList& errors) const {
+  errors.check([&] { params(1.0); });
+  if (threshold_low >= threshold_high)
+    errors.add({"link.power.threshold_low: " + std::to_string(threshold_low) +
+                " must be below link.power.threshold_high=" + std::to_string(threshold_high) +
+                " (a high link goes low under the one, a low link trains up over the other)"});
+}
+
 LinkPowerParams LinkPowerConfig::params(double freq_ghz) const {
   const auto& states = link_states();
   auto state = [&](const char* key, int i) {

@@ -12,6 +12,7 @@
 namespace nocsim {
 
 class Config;
+class ErrorList;
 
 struct PowerConfig {
   int tech_nm = 45;
@@ -37,6 +38,10 @@ struct LinkPowerConfig {
   double threshold_low = 0.15, threshold_high = 0.9;
 
   static LinkPowerConfig from(const Config& cfg);
+  // Checked whatever the policy (a key that does nothing in this run is
+  // still no place for a wrong value): the states are rows of the table,
+  // the low one slower than the high one; threshold_low below threshold_high.
+  void validate(ErrorList& errors) const;
   // The policy's parameters at the routers' clock; ConfigError on a state
   // that cannot serve as low or high.
   LinkPowerParams params(double freq_ghz) const;

@@ -55,7 +55,9 @@ struct RouterState {
   // The output hook, bit o: output o's front is held past the next edge (ST
   // and SA need not run for it until the hook wakes the router).
   uint64_t parked = 0;
-  uint64_t flits_moved = 0;              // input-buffer departures, for the watchdog
+  // For the watchdog: input-buffer departures; flits and credits that came
+  // in over a link (after a long link the pipeline has work again).
+  uint64_t flits_moved = 0, arrivals = 0;
   // The output units' hook (OutputHook: link power's gate), null without
   // one. Read as every flit enters and leaves an output queue, so it sits
   // in the first line.
@@ -89,6 +91,7 @@ struct RouterState {
     InputVc& ivc = vc(ip, f.vc);
     if (ivc.buf.full()) throw_port_invariant("buffer overflow", id, "in", ip, f.vc);
     if constexpr (kDamq) damq_arrived(ip, f.vc);
+    ++arrivals;
     obs.arrived(ip, f);
     if (ivc.state == InputVc::State::Idle) {
       ivc.ready = arrival;
@@ -188,6 +191,7 @@ struct RouterState {
   void credit_returned(int o, int ovc) {
     if constexpr (kDamq) damq_free(o, out[o].vcs[ovc].credits);
     if (!out[o].credit_back(ovc) && p.check) throw_port_invariant("credit overflow", id, "out", o, ovc);
+    ++arrivals;
     obs.credit_returned(o, ovc);
   }
   // The same with vc.mincred (the credit frees a minimally routed flit's

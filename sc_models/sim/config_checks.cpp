@@ -1,5 +1,7 @@
 #include "sim/config_checks.h"
 
+#include <tuple>
+
 #include "blocks/block_run.h"
 #include "core/error.h"
 #include "routing/contention_config.h"
@@ -27,15 +29,19 @@ void check_request_reply(const RunConfig& rc, const VcSequence& ref, const Topol
     const bool global = c == PortClass::Global;
     const std::string key = global ? "router.reply_global_vcs" : "router.reply_vcs";
     const int total = rc.buffers().vcs_of(c), rep = rc.buffers().reply_vcs_of(c), req = total - rep;
+    const std::string vcs = std::to_string(total) + (global ? " global" : " local") + " VCs";
+    if (req < 1)
+      throw ConfigError(key + ": " + std::to_string(rep) + " reply VCs of the " + vcs + " leave none for requests; " +
+                        (total > 1 ? "at most " + std::to_string(total - 1) : "raise router.vcs"));
     // FlexVC's policy checks its own minimum for requests.
     const int need = chain ? 1 : ref.count(global ? 'G' : 'L');
     const int rep_need = chain ? (global ? 1 : 2) : need;  // FlexVC: a safe minimal path, L G L
     if (req < std::max(1, need) || rep < std::max(1, rep_need))
-      throw ConfigError(key + ": traffic.request_reply splits the " + std::to_string(total) + (global ? " global" : " local") +
-                        " VCs into " + std::to_string(req) + " for requests and " + std::to_string(rep) +
-                        " for replies; needs at least " + std::to_string(std::max(1, need)) + " and " +
-                        std::to_string(std::max(1, rep_need)) + " (the sequence " + ref.text() +
-                        (chain ? "; FlexVC replies: a minimal path" : "") + ")");
+      throw ConfigError(key + ": traffic.request_reply splits the " + vcs + " into " + std::to_string(req) +
+                        " for requests and " + std::to_string(rep) + " for replies; needs at least " +
+                        std::to_string(std::max(1, need)) + " and " + std::to_string(std::max(1, rep_need)) +
+                        (ref.text().empty() ? "" : " (the sequence " + ref.text() + ")") +
+                        (chain ? " (FlexVC replies: a minimal path)" : ""));
   }
 }
 
@@ -66,6 +72,20 @@ void check_buffers(const RunConfig& rc, const Topology& topo, ErrorList& errors)
                     std::to_string(psize) + " flits per VC exceed a port's pool of " + std::to_string(c.depth) +
                     " flits per VC (at most " + std::to_string(c.depth / psize) + ")"});
     }
+}
+
+// The watchdog (docs/reliability.md, "Deadlock") hears of a flit that left
+// or entered an input buffer, a credit that came back and anything still on
+// a link. Between those a flit that nothing blocks spends at most
+// rc + va + sa cycles in its input VC, or sa + st in the output queue: a
+// shorter watchdog would call that wait a deadlock.
+void check_watchdog(const RunConfig& rc, ErrorList& errors) {
+  const RouterConfig& r = rc.router;
+  const Cycle least = static_cast<Cycle>(r.lat_rc + r.lat_va + r.lat_sa + r.lat_st) + 1;
+  if (rc.sim.watchdog > 0 && rc.sim.watchdog < least)
+    errors.add({"sim.watchdog: " + std::to_string(rc.sim.watchdog) + " cycles is shorter than a flit may wait in a "
+                "router here with nothing moving (router.stage_latency rc + va + sa + st = " +
+                std::to_string(least - 1) + "); set it >= " + std::to_string(least) + ", or 0 to turn it off"});
 }
 
 // Routing, VC policy and selection against the topology and each other.
@@ -111,16 +131,45 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   for (const ConfigSection& s : config_sections())
     if (s.rules) errors.check([&] { s.rules(cfg, errors); });
   check_buffers(rc, *topo, errors);
+  check_watchdog(rc, errors);
   check_routing(cfg, rc, *topo, errors);
   errors.check([&] { BlockModes(cfg, block_shape(rc, *topo)); });
   rc.trace.validate(topo->routers(), errors);
-  if (rc.link_power.policy != LinkPolicy::None) errors.check([&] { rc.link_power.params(rc.power.freq_ghz); });
+  if (!rc.trace.file.empty() && rc.trace.start >= rc.sim.drain_limit())
+    errors.add({"trace.start: cycle " + std::to_string(rc.trace.start) + " is past the run's last cycle " +
+                std::to_string(rc.sim.drain_limit()) + " (sim.warmup + sim.cycles + the drain): the waveform would be empty"});
   errors.check([&] {
     auto pattern = pattern_registry().at(rc.traffic.pattern).make(*topo, cfg);
     make_source(rc, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, rc, *topo));
   });
   errors.raise();
   return topo;
+}
+
+std::vector<std::string> idle_keys(const Config& cfg) {
+  const RunConfig rc = RunConfig::from(cfg);
+  const bool contention = rc.contention.on;
+  // Key (or prefix ending in '.'), whether it does nothing here, and why.
+  const std::tuple<const char*, bool, const char*> rules[] = {
+      {"router.damq.reserve", !rc.buffers().damq, "router.buffer_model=static"},
+      {"router.reply_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
+      {"router.reply_global_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
+      {"link.power.", rc.link_power.policy == LinkPolicy::None, "link.power.policy=none"},
+      {"routing.contention.", !contention, "routing.trigger other than contention"},
+      {"trace.", rc.trace.file.empty(), "no trace.file"},
+      {"traffic.burst_length", rc.traffic.source != "onoff", "traffic.source other than onoff"},
+  };
+  std::vector<std::string> out;
+  for (const auto& [key, idle, why] : rules) {
+    if (!idle) continue;
+    const std::string k = key;
+    for (const auto& [name, value] : cfg.values()) {
+      const bool match = k.back() == '.' ? name.compare(0, k.size(), k) == 0 : name == k;
+      if (!match || !cfg.given(name) || name == "link.power.policy" || name == "trace.file") continue;
+      out.push_back(name + "=" + value + " does nothing in this run (" + why + ")");
+    }
+  }
+  return out;
 }
 
 }  // namespace nocsim

@@ -4,6 +4,8 @@
 // shapes, traces, link power, the workload. validate_config runs them all
 // and reports every broken rule at once.
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "core/config.h"
 #include "topologies/topology.h"
@@ -13,5 +15,9 @@ namespace nocsim {
 // Checks every cross-key rule (throws one ConfigError listing every broken
 // one) and builds the topology.
 std::unique_ptr<Topology> validate_config(const Config& cfg);
+// Keys the file or an override set that do nothing in this run (a
+// damq.reserve under static buffers, link.power.* under policy none, ...):
+// one line each, for a warning.
+std::vector<std::string> idle_keys(const Config& cfg);
 
 }  // namespace nocsim

@@ -64,6 +64,20 @@ class WaitGraph {
                                                                " vc " + std::to_string(ovc) + ", downstream"});
     return true;
   }
+  // DAMQ: waits for room in the downstream port's shared pool, which any of
+  // its non-empty VCs may free by sending on, unless a credit is on its way.
+  bool wait_pool(const Router& r, size_t from, int op, const std::string& what) {
+    const PortPeer d = net_.topology().peer(r.state().id, op);
+    const Link* l = r.out_link(op);
+    if (d.router < 0 || (l && l->credits().size() > 0)) return false;
+    const RouterState& down = net_.routers()[d.router]->state();
+    const size_t before = edges_[from].size();
+    for (int v = 0; v < down.p.in_vcs[d.port]; ++v)
+      if (!down.vc(d.port, v).buf.empty())
+        edges_[from].push_back({node(d.router, d.port, v), what + " out port " + std::to_string(op) +
+                                                                 " (its DAMQ pool is full), downstream"});
+    return edges_[from].size() > before;
+  }
   void build(const Router& r, int ip, int v) {
     const RouterState& st = r.state();
     const InputVc& x = st.vc(ip, v);
@@ -71,9 +85,12 @@ class WaitGraph {
     bool blocked = false;
     if (x.buf.empty()) {
       if (x.state == InputVc::State::Active) blocked = wait_upstream(r, me, ip, v);
-    } else if (x.state == InputVc::State::Active) {
-      blocked = !st.out[x.route.out_port].sink && st.out[x.route.out_port].vcs[x.out_vc].credits <= 0 &&
-                wait_credits(r, me, x.route.out_port, x.out_vc, "needs credits of");
+    } else if (x.state == InputVc::State::Active && !st.out[x.route.out_port].sink) {
+      const int o = x.route.out_port;
+      if (st.out[o].vcs[x.out_vc].credits <= 0)
+        blocked = wait_credits(r, me, o, x.out_vc, "needs credits of");
+      else if (st.p.damq && st.damq_room(o, x.out_vc, 0, 0) < 1)
+        blocked = wait_pool(r, me, o, "needs room for vc " + std::to_string(x.out_vc) + " of");
     } else if (x.state == InputVc::State::VcAlloc) {
       blocked = wait_va(r, me, x);
     }
@@ -96,8 +113,12 @@ class WaitGraph {
           if (h < 0) return false;
           edges_[me].push_back({base_[st.id] + static_cast<size_t>(h),
                                 "wants out port " + std::to_string(c.out_port) + " vc " + std::to_string(o) + ", held by"});
-        } else if (op.sink || op.vcs[o].credits >= need ||
-                   !wait_credits(r, me, c.out_port, o, "wants (free, no credits)")) {
+        } else if (op.sink) {
+          return false;
+        } else if (op.vcs[o].credits < need) {
+          if (!wait_credits(r, me, c.out_port, o, "wants (free, no credits)")) return false;
+        } else if (!st.p.damq || st.damq_room(c.out_port, o, 0, 0) >= need ||
+                   !wait_pool(r, me, c.out_port, "wants vc " + std::to_string(o) + " (free) of")) {
           return false;
         }
       }
@@ -221,6 +242,7 @@ std::string Network::blocked_report(size_t max_lines) const {
                 const OutputVc& x = st.out[rc.out_port].vcs[ov];
                 o << (ov > r.lo ? ", " : "") << "vc " << ov << (st.out[rc.out_port].busy(ov) ? " busy" : " free") << " credits "
                   << x.credits;
+                if (st.p.damq && !st.out[rc.out_port].sink) o << " DAMQ room " << st.damq_room(rc.out_port, ov, 0, 0);
               }
               o << ")";
             }
@@ -228,7 +250,10 @@ std::string Network::blocked_report(size_t max_lines) const {
           }
           case InputVc::State::Active:
             o << "waiting for SA on out port " << ivc.route.out_port << " vc " << ivc.out_vc << " (credits "
-              << st.out[ivc.route.out_port].vcs[ivc.out_vc].credits << ")";
+              << st.out[ivc.route.out_port].vcs[ivc.out_vc].credits;
+            if (st.p.damq && !st.out[ivc.route.out_port].sink)
+              o << ", DAMQ room " << st.damq_room(ivc.route.out_port, ivc.out_vc, 0, 0);
+            o << ")";
             break;
         }
         o << "\n";

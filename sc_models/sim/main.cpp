@@ -58,14 +58,37 @@ void list_keys() {
   }
 }
 
-// Memory ran out somewhere (elaboration, a process, the kernel): one line and
-// exit 1, instead of an exception the kernel would report as its own error.
-[[noreturn]] void out_of_memory() {
+// Address space held back for the way out of a run that ran out of memory
+// (untouched, so it costs no resident memory): freed by the first failed
+// allocation, it lets the run stop at the monitor's next check and write
+// its results. docs/reliability.md, "Out of memory".
+constexpr size_t kMemoryReserve = size_t{64} << 20;
+char* g_reserve = nullptr;
+
+// Memory ran out somewhere (elaboration, a process, the kernel). The first
+// time: free the reserve, ask the run to stop, and let the allocation retry.
+// Again (or before the run): one line and exit 1, instead of an exception
+// the kernel would report as its own error.
+void out_of_memory() {
+  if (g_reserve) {
+    delete[] g_reserve;
+    g_reserve = nullptr;
+    nocsim::request_memory_stop();
+    return;
+  }
   static const char msg[] =
       "nocsim: error: out of memory (set sim.memory_limit_mb to what this run may take, or use a smaller network, "
       "shallower buffers or a load the network accepts)\n";
   (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
   std::_Exit(nocsim::kExitFailure);
+}
+
+// An error is one line: a value it echoes may hold line breaks (an override
+// such as `traffic.phases=[...]\n---\n[...]`), shown as \n.
+std::string one_line(const std::string& m) {
+  std::string s;
+  for (char c : m) s += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : std::string(1, c);
+  return s;
 }
 
 struct CliArgs {
@@ -180,6 +203,11 @@ void check_output(const std::string& path, const char* option) {
   const fs::path p(path);
   const std::string opt = option;
   if (fs::is_directory(p, ec)) throw nocsim::ConfigError(opt + ": " + path + " is a directory");
+  // A FIFO or socket would block the end of the run until a reader comes
+  // (devices such as /dev/null are fine).
+  if (fs::is_fifo(p, ec) || fs::is_socket(p, ec))
+    throw nocsim::ConfigError(opt + ": " + path + " is a FIFO or socket, which could block the end of the run; "
+                              "give a file");
   auto refuse = [&](int err) { throw nocsim::ConfigError(opt + ": cannot write " + path + ": " + std::strerror(err)); };
   if (fs::exists(p, ec)) {
     if (access(path.c_str(), W_OK) != 0) refuse(errno);
@@ -219,6 +247,7 @@ int sc_main(int argc, char* argv[]) {
     std::vector<std::string> errors;
     const CliArgs args = read_args(argc, argv, cfg, errors);
     const std::unique_ptr<nocsim::Topology> topo = check_config(cfg, args, errors);
+    for (const std::string& w : nocsim::idle_keys(cfg)) std::cerr << "nocsim: warning: " << w << "\n";
     const nocsim::RunConfig rc = nocsim::RunConfig::from(cfg);
     if (args.power_model) return nocsim::print_power_model(std::cout, rc, *topo), 0;
     nocsim::check_memory(*topo, rc);
@@ -227,6 +256,7 @@ int sc_main(int argc, char* argv[]) {
     if (args.check_only) return 0;
     if (rc.sim.huge_pages) nocsim::prefer_huge_pages(size_t{1} << 30);
     nocsim::install_stop_handlers();
+    g_reserve = new (std::nothrow) char[kMemoryReserve];
     std::set_new_handler(out_of_memory);
     nocsim::RunHooks hooks;
     hooks.leave_network = true;
@@ -250,13 +280,15 @@ int sc_main(int argc, char* argv[]) {
     std::_Exit(code);  // the network was left standing (RunHooks::leave_network)
   } catch (const nocsim::ConfigError& e) {
     const auto& ms = e.messages();
-    for (size_t i = 0; i < ms.size() && i < nocsim::kMaxErrors; ++i) std::cerr << "nocsim: error: " << ms[i] << "\n";
+    for (size_t i = 0; i < ms.size() && i < nocsim::kMaxErrors; ++i) std::cerr << "nocsim: error: " << one_line(ms[i]) << "\n";
     if (ms.size() > nocsim::kMaxErrors)
       std::cerr << "nocsim: error: ... and " << ms.size() - nocsim::kMaxErrors << " more errors\n";
     std::cerr << std::flush;
     return nocsim::kExitBadInput;
   } catch (const std::bad_alloc&) {
+    g_reserve = nullptr;  // past the run: no way out but the line
     out_of_memory();
+    return nocsim::kExitFailure;  // not reached: out_of_memory exits
   } catch (const std::exception& e) {
     // sc_core::sc_report (the kernel's errors) is one too: nothing reaches the kernel's handler.
     std::string what = e.what();

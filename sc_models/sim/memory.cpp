@@ -21,6 +21,9 @@ namespace {
 // crossbar's state grows with ports squared).
 constexpr uint64_t kPerRouter = 23'000, kPerPort = 3'000, kPerPortPair = 64, kPerVc = 230, kPerNode = 12'000;
 constexpr uint64_t kProcess = 10ull << 20;  // the binary, SystemC's kernel, the config
+// A phase's source at each node (traffic.phases), and a packet waiting in a
+// source queue (its record in a std::deque).
+constexpr uint64_t kPerPhaseNode = 256, kPerQueuedPacket = 48;
 
 uint64_t meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -73,8 +76,9 @@ MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc) {
   const uint64_t routers = static_cast<uint64_t>(t.routers()), ports = static_cast<uint64_t>(t.ports());
   MemoryEstimate e;
   e.structure = kProcess + routers * (kPerRouter + ports * kPerPort + ports * ports * kPerPortPair + vcs * kPerVc) +
-                static_cast<uint64_t>(t.nodes()) * kPerNode;
+                static_cast<uint64_t>(t.nodes()) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
   e.buffers_full = routers * flits * sizeof(Flit);
+  e.queues_full = static_cast<uint64_t>(t.nodes()) * static_cast<uint64_t>(rc.traffic.source_queue) * kPerQueuedPacket;
   return e;
 }
 
@@ -102,10 +106,10 @@ void check_memory(const Topology& t, const RunConfig& rc) {
   if (e.structure > room)
     throw ConfigError("topology: " + sizes + " need about " + gib(e.structure) + " to build, more than " + where +
                       " (" + gib(room) + "); use a smaller network");
-  if (e.structure + e.buffers_full > room)
+  if (e.structure + e.buffers_full + e.queues_full > room)
     std::cerr << "nocsim: warning: " << sizes << " need " << gib(e.structure) << " to build and up to "
-              << gib(e.buffers_full) << " more if every input buffer fills, beyond " << where << " (" << gib(room)
-              << ")\n";
+              << gib(e.buffers_full) << " more if every input buffer fills and " << gib(e.queues_full)
+              << " if every source queue does (traffic.source_queue), beyond " << where << " (" << gib(room) << ")\n";
 }
 
 }  // namespace nocsim

@@ -12,6 +12,7 @@ namespace nocsim {
 struct MemoryEstimate {
   uint64_t structure = 0;     // modules, ports, VC state, NICs: allocated while building
   uint64_t buffers_full = 0;  // every input VC buffer full (they grow on demand)
+  uint64_t queues_full = 0;   // every source queue full (traffic.source_queue)
 };
 
 MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc);

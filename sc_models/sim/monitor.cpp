@@ -38,6 +38,12 @@ void Monitor::check() {
   const Window w = net_.stats().window;
   now_ = next_;
   if (net_.status().failed()) return;
+  if (memory_stop_requested()) {
+    net_.status().fail(kExitFailure, "out of memory at cycle " + std::to_string(now_) +
+                                         " (set sim.memory_limit_mb to what this run may take, or use a smaller "
+                                         "network, shallower buffers or a load the network accepts)");
+    return;
+  }
   if (const int sig = stop_requested()) {
     net_.status().fail(kExitSignal + sig, std::string("interrupted by ") + stop_signal_name(sig) +
                                               " at cycle " + std::to_string(now_));

@@ -118,6 +118,7 @@ void Network::build_nics(const RouterParams& rp) {
   np.vct = rp.vct;
   np.check = rp.check;
   np.request_reply = rc_.traffic.request_reply;
+  np.source_queue = static_cast<size_t>(rc_.traffic.source_queue);
   if (const auto& f = routing_registry().at(rc_.routing.algorithm); f.stats) routing_stats_ = f.stats(t, cfg_);
   np.routing_stats = routing_stats_.get();
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
@@ -232,7 +233,7 @@ std::vector<PortActivity> Network::port_activity(int r) const {
 
 uint64_t Network::progress() const {
   uint64_t s = stats_.flits_injected + stats_.flits_ejected;
-  for (const auto& r : routers_) s += r->state().flits_moved;
+  for (const auto& r : routers_) s += r->state().flits_moved + r->state().arrivals;
   return s;
 }
 }  // namespace nocsim

@@ -23,6 +23,7 @@ const char* status_name(int code) {
     case kExitOk: return "ok";
     case kExitDeadlock: return "deadlock";
     case kExitInvariant: return "invariant-violation";
+    case kExitFailure: return "out-of-memory";
     default: return code > kExitSignal ? "interrupted" : "error";
   }
 }
@@ -165,7 +166,11 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   j.open("packets");
   j.num("injected", s.packets_generated);
   j.num("delivered", s.packets_delivered);
-  j.num("in_flight", s.packets_generated - s.packets_delivered);
+  uint64_t queued = 0;
+  for (const auto& n : net.nics()) queued += n->source_queued();
+  j.num("in_flight", s.packets_generated - s.packets_delivered);  // source queues included
+  j.num("source_queued", queued);
+  j.num("dropped", s.packets_dropped);
   j.num("measured", s.measured_generated);
   j.num("measured_delivered", s.measured_delivered);
   j.close();
@@ -179,7 +184,9 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   j.num("measured_cycles", static_cast<uint64_t>(f.measured));
   j.num("wall_seconds", f.wall);
   j.num("cycles_per_second", f.wall > 0 ? f.cycles / f.wall : 0);
-  j.num("router_traversals", net.progress() - s.flits_injected - s.flits_ejected);
+  uint64_t traversals = 0;
+  for (const auto& r : net.routers()) traversals += r->state().flits_moved;
+  j.num("router_traversals", traversals);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
@@ -208,10 +215,15 @@ std::string summary(const Network& net, const RunFigures& f, int exit_code,
   o << line;
   std::snprintf(line, sizeof line, "  hops     mean %.3f\n", f.n_meas ? s.hops_sum / f.n_meas : 0.0);
   o << line;
-  std::snprintf(line, sizeof line, "  packets  injected %llu  delivered %llu  in flight %llu\n",
+  uint64_t queued = 0;
+  for (const auto& n : net.nics()) queued += n->source_queued();
+  const uint64_t waiting = s.packets_generated - s.packets_delivered;
+  std::snprintf(line, sizeof line, "  packets  injected %llu  delivered %llu  in flight %llu (%llu in source queues)%s\n",
                 static_cast<unsigned long long>(s.packets_generated),
-                static_cast<unsigned long long>(s.packets_delivered),
-                static_cast<unsigned long long>(s.packets_generated - s.packets_delivered));
+                static_cast<unsigned long long>(s.packets_delivered), static_cast<unsigned long long>(waiting),
+                static_cast<unsigned long long>(queued),
+                s.packets_dropped ? ("  dropped " + std::to_string(s.packets_dropped) + " (source queues full)").c_str()
+                                  : "");
   o << line;
   std::snprintf(line, sizeof line, "  sim      %llu cycles in %.2f s (%.0f cycles/s)\n",
                 static_cast<unsigned long long>(f.cycles), f.wall, f.wall > 0 ? f.cycles / f.wall : 0.0);

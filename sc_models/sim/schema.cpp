@@ -48,7 +48,7 @@ std::vector<ConfigSection>& sections() {
       {"router", add_router_keys, router_rules},
       {"rtl", add_rtl_keys, nullptr},
       {"link", add_link_keys, nullptr},
-      {"link.power", add_link_power_keys, nullptr},
+      {"link.power", add_link_power_keys, link_power_rules},
       {"routing", add_routing_keys, nullptr},
       {"vc", add_vc_keys, nullptr},
       {"traffic", add_traffic_keys, nullptr},

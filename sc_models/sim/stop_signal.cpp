@@ -40,6 +40,13 @@ void install_stop_handlers() {
 
 int stop_requested() { return g_stop; }
 
+namespace {
+volatile std::sig_atomic_t g_memory = 0;
+}  // namespace
+
+void request_memory_stop() { g_memory = 1; }
+bool memory_stop_requested() { return g_memory != 0; }
+
 const char* stop_signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM"; }
 
 }  // namespace nocsim

@@ -4,11 +4,15 @@
 // "interrupted", exit 128 + the signal (130, 143, 129). A second signal
 // kills the process at once (the handlers reset themselves). SIGPIPE is
 // ignored: a closed stdout fails writes instead of ending the run.
+// Running out of memory asks the same way (request_memory_stop, from the
+// new-handler once it freed its reserve): status "out-of-memory", exit 1.
 namespace nocsim {
 
 void install_stop_handlers();
 // The signal that asked to stop, or 0.
 int stop_requested();
 const char* stop_signal_name(int sig);
+void request_memory_stop();
+bool memory_stop_requested();
 
 }  // namespace nocsim

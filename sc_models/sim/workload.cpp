@@ -1,19 +1,47 @@
 #include "sim/workload.h"
 
+#include "core/error.h"
 #include "sim/params.h"
 
 namespace nocsim {
 
+namespace {
+
+// A phase's error names the phase's field: "traffic.phases[k].<field>".
+[[noreturn]] void rethrow_for_phase(const ConfigError& e, const std::string& key, const std::string& field) {
+  std::string m = e.what();
+  if (m.compare(0, key.size(), key) == 0) m = field + m.substr(key.size());
+  throw ConfigError(m);
+}
+
+}  // namespace
+
 Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
   Phases ph;
   Cycle at = 0;
-  for (const Record& r : cfg.get_records("traffic.phases")) {
+  if (rc.traffic.phases.size() > TrafficConfig::kMaxPhases)
+    throw ConfigError("traffic.phases: " + std::to_string(rc.traffic.phases.size()) + " phases; at most " +
+                      std::to_string(TrafficConfig::kMaxPhases));
+  for (const Record& r : rc.traffic.phases) {
+    const std::string phase = "traffic.phases[" + std::to_string(ph.starts.size()) + "]";
     Config c = cfg;
     if (r.at("pattern") != "same") c.set("traffic.pattern", r.at("pattern"));
-    ph.patterns.push_back(pattern_registry().at(TrafficConfig::from(c).pattern).make(t, c));
+    try {
+      ph.patterns.push_back(pattern_registry().at(TrafficConfig::from(c).pattern).make(t, c));
+    } catch (const ConfigError& e) {
+      rethrow_for_phase(e, "traffic.pattern", phase + ".pattern");
+    }
     ph.starts.push_back(at);
     const double load = std::stod(r.at("load"));
-    ph.loads.push_back(rc.traffic.load_flits(t, load < 0 ? rc.traffic.load : load) * rc.traffic.request_share());
+    if (load < 0 && load != -1)
+      throw ConfigError(phase + ".load: " + r.at("load") + " is no load; give one from 0 in traffic.load_unit, "
+                        "or -1 for traffic.load's");
+    try {
+      ph.loads.push_back(rc.traffic.load_flits(t, load < 0 ? rc.traffic.load : load) * rc.traffic.request_share());
+    } catch (const ConfigError& e) {
+      if (load < 0) throw;  // traffic.load's own error
+      rethrow_for_phase(e, "traffic.load", phase + ".load");
+    }
     at += static_cast<Cycle>(std::stoll(r.at("cycles")));
   }
   return ph;

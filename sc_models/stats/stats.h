@@ -17,6 +17,7 @@ struct Window {
 struct NetStats {
   Window window;
   uint64_t packets_generated = 0;     // whole run
+  uint64_t packets_dropped = 0;       // generated into a full source queue (traffic.source_queue)
   uint64_t packets_delivered = 0;     // whole run
   uint64_t flits_injected = 0;        // entered the network (whole run)
   uint64_t flits_ejected = 0;         // left the network (whole run)

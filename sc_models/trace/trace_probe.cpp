@@ -181,6 +181,9 @@ void TraceConfig::validate(int n_routers, ErrorList& errors) const {
                   "(it seeks back to write its header); use .vcd to stream"});
   }
   std::set<int64_t> seen;
+  if (routers.size() > kMaxTracedRouters)
+    errors.add({"trace.routers: " + std::to_string(routers.size()) + " routers; a waveform traces at most " +
+                std::to_string(kMaxTracedRouters)});
   for (int64_t r : routers) {
     if (r >= n_routers)
       errors.add({"trace.routers: router " + std::to_string(r) + " out of range: the topology has " +

@@ -66,6 +66,7 @@ class TraceProbe : public sc_core::sc_module {
 
 // The trace.* keys, read from the Config here only.
 struct TraceConfig {
+  static constexpr size_t kMaxTracedRouters = 1024;  // an input limit (docs/reliability.md)
   std::string file;  // "" = no waveform
   std::vector<int64_t> routers;
   Cycle start = 0, cycles = 0;

@@ -24,6 +24,7 @@ void add_traffic_keys(std::vector<KeySpec>& s) {
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
       {"traffic.load", K::Double, "0.1", 0, 64, {}, "offered load in traffic.load_unit; at most 1 flit/(node*cycle), the injection link"},
       {"traffic.load_unit", K::Enum, "flits", 0, 0, {"flits", "gamma0"}, "unit of traffic.load: flits (= phits) per node per cycle, or gamma0 (mesh/torus: 1 = the uniform load that saturates the bisection, Versaci)"},
+      {"traffic.source_queue", K::Int, "1000", 1, 1e9, {}, "packets a NIC's source queue holds (generated, not yet injected); a source's packet past it is dropped and counted (packets.dropped), so memory stays bounded past saturation; far above any queue below saturation"},
       {"traffic.message_packets", K::Int, "1", 1, 1 << 20, {}, "packets per message: a source sends this many consecutive packets to one destination (Versaci: 96); bernoulli source only"},
       {"traffic.packet_size", K::IntList, "8", 1, 65535, {}, "flits per packet (flit = phit); a list: each packet draws its size uniformly from it"},
       {"traffic.request_reply", K::Bool, "false", 0, 0, {}, "each delivered packet (a request) makes its destination send a reply of its size back; sources generate requests at half traffic.load, replies are the other half. Requests and replies take separate VC sets (router.reply_vcs); with vc.policy=flexvc replies may also use the request VCs (Theorem 2)"},

@@ -144,8 +144,10 @@ void register_patterns(PatternRegistry& reg) {
   reg.add("adv", {[](const Topology& t, const Config& cfg) -> Made {
             const Dragonfly& d = need_dragonfly("adv", t);
             const int offset = static_cast<int>(cfg.get_int("traffic.adv_offset"));
-            if (offset % d.g() == 0)
-              throw ConfigError("traffic.adv_offset: must not be a multiple of the group count " + std::to_string(d.g()));
+            // ADV+i names a group i away: 1 .. g-1 (an offset of g or more would repeat one below it).
+            if (offset >= d.g())
+              throw ConfigError("traffic.adv_offset: " + std::to_string(offset) + " groups away; this dragonfly has " +
+                                std::to_string(d.g()) + " groups, so 1.." + std::to_string(d.g() - 1));
             return std::make_unique<GroupSet>(d, [&d, offset](int g) { return std::vector<int>{(g + offset) % d.g()}; });
           }});
   // The groups wired to R_out, the router owning the link to group g+1

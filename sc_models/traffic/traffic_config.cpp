@@ -16,6 +16,8 @@ TrafficConfig TrafficConfig::from(const Config& cfg) {
   t.gamma0 = cfg.get_str("traffic.load_unit") == "gamma0";
   for (int64_t s : cfg.get_int_list("traffic.packet_size")) t.packet_sizes.push_back(static_cast<int>(s));
   t.message_packets = static_cast<int>(cfg.get_int("traffic.message_packets"));
+  t.source_queue = static_cast<int>(cfg.get_int("traffic.source_queue"));
+  t.phases = cfg.get_records("traffic.phases");
   t.burst_length = cfg.get_double("traffic.burst_length");
   t.request_reply = cfg.get_bool("traffic.request_reply");
   return t;

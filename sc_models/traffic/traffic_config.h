@@ -2,8 +2,8 @@
 // The open-loop workload's configuration (traffic.*: pattern, source, load
 // and its unit, packet sizes, messages, request-reply), read from the
 // Config here and nowhere else (docs/architecture.md, "Configuration").
-// A pattern's own options (traffic.adv_offset) are read by its registration,
-// the phases by sim/workload.cpp.
+// A pattern's own options (traffic.adv_offset) are read by its registration.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,12 +13,17 @@ class Config;
 class Topology;
 
 struct TrafficConfig {
+  static constexpr size_t kMaxPhases = 1000;  // an input limit (docs/reliability.md)
   std::string pattern;     // a pattern registry key
   std::string source;      // a source registry key
   double load = 0;         // in load_unit
   bool gamma0 = false;     // traffic.load_unit=gamma0 (else flits)
   std::vector<int> packet_sizes;  // flits; one, or a list each packet draws from
   int message_packets = 1;
+  int source_queue = 1000;  // packets a NIC's source queue holds
+  // traffic.phases: each record's fields (cycles, pattern, load) as text;
+  // sim/workload.cpp builds them.
+  std::vector<std::map<std::string, std::string>> phases;
   double burst_length = 5;
   bool request_reply = false;
 

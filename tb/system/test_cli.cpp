@@ -82,9 +82,10 @@ TEST(Cli, FstWaveformOnADeviceIsRefused) {
   std::filesystem::create_symlink("/dev/full", link);
   const auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "trace.file=" + link, "--check-config"});
   EXPECT_EQ(r.code, 2) << r.err;
-  if (r.err.find(".fst needs a build") == std::string::npos)  // builds with Verilator's FST library
+  if (r.err.find(".fst needs a build") == std::string::npos) {  // builds with Verilator's FST library
     EXPECT_NE(r.err.find("trace.file: " + link + " is not a regular file (a device or pipe)"), std::string::npos)
         << r.err;
+  }
 }
 // --check-config refuses what the run would: ECtN's exchange over links
 // slower than its period (a rule of the contention counters' config).
