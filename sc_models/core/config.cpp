@@ -1,5 +1,6 @@
 #include "core/config.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
@@ -330,6 +331,8 @@ std::vector<Record> parse_records(const KeySpec& s, const std::string& raw) {
       throw ConfigError(s.key + ": bad value '" + raw + "': holds " + std::to_string(docs.size()) +
                         " YAML documents; must be one, " + records_shape(s));
     if (!docs.empty()) root = docs.front();
+  } catch (const YAML::DeepRecursion& e) {
+    throw ConfigError(s.key + ": nested " + std::to_string(e.depth()) + " levels deep; must be " + records_shape(s));
   } catch (const YAML::Exception& e) {
     throw ConfigError(s.key + ": bad value '" + raw + "': " + e.msg + "; must be " + records_shape(s));
   }
@@ -433,6 +436,9 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
     check_stream_advances(text);
     for (const auto& d : YAML::LoadAll(text))
       if (!d.IsNull()) docs.push_back(d);
+  } catch (const YAML::DeepRecursion& e) {
+    throw ConfigError(origin + ": nested " + std::to_string(e.depth()) + " levels deep by line " +
+                      std::to_string(e.mark.line + 1) + "; a configuration nests a few levels");
   } catch (const YAML::Exception& e) {
     throw ConfigError(origin + ": malformed YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }

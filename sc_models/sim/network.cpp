@@ -10,6 +10,7 @@
 #include "vc/vc_config.h"
 #include "sim/link_power_net.h"
 #include "sim/params.h"
+#include "sim/stop_signal.h"
 #include "sim/workload.h"
 #include "trace/trace_probe.h"
 #include "traffic/source.h"
@@ -62,6 +63,7 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
   const RoutingFactory& routing = routing_registry().at(rc_.routing.algorithm);
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
+    if (r % 64 == 0) exit_if_stopped_while_building();
     for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
     RouterLogic logic;
     logic.routing = routing.make(t, cfg_, rc_.sim.seed, r);
@@ -93,7 +95,8 @@ Link* Network::add_link(const std::string& name, int latency) {
 // A link per connected router port, flits one way and credits the other.
 void Network::build_links() {
   const Topology& t = *topo_;
-  for (int r = 0; r < t.routers(); ++r)
+  for (int r = 0; r < t.routers(); ++r) {
+    if (r % 64 == 0) exit_if_stopped_while_building();
     for (int p = 0; p < t.network_ports(); ++p) {
       PortPeer q = t.peer(r, p);
       if (q.router < 0) continue;
@@ -105,6 +108,7 @@ void Network::build_links() {
       routers_[q.router]->attach_input(q.port, l);
       routers_[r]->attach_output(p, l);
     }
+  }
 }
 
 // Per node: its NIC with its traffic source, an injection and an ejection link.
@@ -124,6 +128,7 @@ void Network::build_nics(const RouterParams& rp) {
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
   phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
   for (int n = 0; n < t.nodes(); ++n) {
+    if (n % 256 == 0) exit_if_stopped_while_building();
     auto source = make_source(rc_, t, n, stop, *pattern_, *phases_);
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                           std::move(source), stats_, collector_, status_));

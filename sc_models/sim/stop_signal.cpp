@@ -1,6 +1,11 @@
 #include "sim/stop_signal.h"
 
+#include <unistd.h>
+
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 
 namespace nocsim {
@@ -43,6 +48,16 @@ int stop_requested() { return g_stop; }
 namespace {
 volatile std::sig_atomic_t g_memory = 0;
 }  // namespace
+
+void exit_if_stopped_while_building() {
+  if (!g_stop) return;
+  const int sig = g_stop;
+  char msg[128];
+  std::snprintf(msg, sizeof msg, "nocsim: interrupted by %s while building the network; no results\n",
+                stop_signal_name(sig));
+  (void)!write(STDERR_FILENO, msg, std::strlen(msg));
+  std::_Exit(128 + sig);  // a half-built network's teardown would only cost time
+}
 
 void request_memory_stop() { g_memory = 1; }
 bool memory_stop_requested() { return g_memory != 0; }

@@ -12,6 +12,10 @@ void install_stop_handlers();
 // The signal that asked to stop, or 0.
 int stop_requested();
 const char* stop_signal_name(int sig);
+// While the network is built (no monitor yet): a stop signal ends the
+// process at once, one line on stderr and exit 128 + the signal; there are
+// no results to write yet.
+void exit_if_stopped_while_building();
 void request_memory_stop();
 bool memory_stop_requested();
 

@@ -141,3 +141,13 @@ TEST(Hostile, OutOfMemoryDuringARunWritesTheResults) {
   EXPECT_NE(json.find("\"status\": \"out-of-memory\""), std::string::npos) << json.substr(0, 300);
   EXPECT_GT(nocsim::test::json_number(json, "delivered"), 1000);
 }
+
+// A stop signal while a large network is built ends the process at once.
+TEST(Hostile, SigtermWhileBuildingEndsAtOnce) {
+  auto r = nocsim::test::run_bin(
+      "/bin/sh", {"-c", "\"" + std::string(NOCSIM_BIN) + "\" \"" + mesh +
+                            "\" topology.k=160 sim.cycles=10 --quiet & pid=$!; sleep 1; kill -TERM $pid; wait $pid"});
+  EXPECT_EQ(r.code, 143) << r.err;
+  EXPECT_NE(r.err.find("nocsim: interrupted by SIGTERM while building the network; no results"), std::string::npos)
+      << r.err;
+}
