@@ -236,6 +236,12 @@ std::vector<PortActivity> Network::port_activity(int r) const {
   return a;
 }
 
+uint64_t Network::source_queued() const {
+  uint64_t n = 0;
+  for (const auto& nic : nics_) n += nic->source_queued();
+  return n;
+}
+
 uint64_t Network::progress() const {
   uint64_t s = stats_.flits_injected + stats_.flits_ejected;
   for (const auto& r : routers_) s += r->state().flits_moved + r->state().arrivals;

@@ -43,6 +43,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   NetStats& stats() { return stats_; }
   const NetStats& stats() const { return stats_; }
   RunStatus& status() { return status_; }
+  // Packets waiting in the NICs' source queues with no flit sent.
+  uint64_t source_queued() const;
   // Flits that have entered the network and not left it.
   uint64_t flits_in_network() const { return stats_.flits_injected - stats_.flits_ejected; }
   // Flits that crossed a pipeline or a link so far: the watchdog's heartbeat.

@@ -166,10 +166,8 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   j.open("packets");
   j.num("injected", s.packets_generated);
   j.num("delivered", s.packets_delivered);
-  uint64_t queued = 0;
-  for (const auto& n : net.nics()) queued += n->source_queued();
   j.num("in_flight", s.packets_generated - s.packets_delivered);  // source queues included
-  j.num("source_queued", queued);
+  j.num("source_queued", net.source_queued());
   j.num("dropped", s.packets_dropped);
   j.num("measured", s.measured_generated);
   j.num("measured_delivered", s.measured_delivered);
@@ -215,8 +213,7 @@ std::string summary(const Network& net, const RunFigures& f, int exit_code,
   o << line;
   std::snprintf(line, sizeof line, "  hops     mean %.3f\n", f.n_meas ? s.hops_sum / f.n_meas : 0.0);
   o << line;
-  uint64_t queued = 0;
-  for (const auto& n : net.nics()) queued += n->source_queued();
+  const uint64_t queued = net.source_queued();
   const uint64_t waiting = s.packets_generated - s.packets_delivered;
   std::snprintf(line, sizeof line, "  packets  injected %llu  delivered %llu  in flight %llu (%llu in source queues)%s\n",
                 static_cast<unsigned long long>(s.packets_generated),

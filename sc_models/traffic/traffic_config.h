@@ -3,13 +3,13 @@
 // and its unit, packet sizes, messages, request-reply), read from the
 // Config here and nowhere else (docs/architecture.md, "Configuration").
 // A pattern's own options (traffic.adv_offset) are read by its registration.
-#include <map>
 #include <string>
 #include <vector>
 
+#include "core/config.h"
+
 namespace nocsim {
 
-class Config;
 class Topology;
 
 struct TrafficConfig {
@@ -23,7 +23,7 @@ struct TrafficConfig {
   int source_queue = 1000;  // packets a NIC's source queue holds
   // traffic.phases: each record's fields (cycles, pattern, load) as text;
   // sim/workload.cpp builds them.
-  std::vector<std::map<std::string, std::string>> phases;
+  std::vector<Record> phases;
   double burst_length = 5;
   bool request_reply = false;
 
