@@ -27,8 +27,6 @@ struct PowerConfig {
   static PowerConfig from(const Config& cfg);
   // The node's technology with the overrides applied.
   Tech tech() const;
-  const char* buffer_name() const { return sram ? "sram" : "dff"; }
-  const char* crossbar_name() const { return mux_xbar ? "mux" : "matrix"; }
 };
 
 struct LinkPowerConfig {
