@@ -115,6 +115,22 @@ inline double json_number(const std::string& json, const std::string& key) {
   return std::strtod(json.c_str() + at + key.size() + 4, nullptr);
 }
 
+// The numbers of the array `"key": [a, b, ...]` (empty when absent).
+inline std::vector<double> json_numbers(const std::string& json, const std::string& key) {
+  std::vector<double> out;
+  const size_t at = json.find("\"" + key + "\": [");
+  if (at == std::string::npos) return out;
+  const char* p = json.c_str() + json.find('[', at) + 1;
+  for (char* end = nullptr;; p = end + 1) {
+    const double v = std::strtod(p, &end);
+    if (end == p) break;
+    out.push_back(v);
+    while (*end == ' ' || *end == '\n') ++end;
+    if (*end != ',') break;
+  }
+  return out;
+}
+
 // The text of the object `"key": {...}` (first match after `from`), braces
 // balanced; "" when absent.
 inline std::string json_section(const std::string& json, const std::string& key, size_t from = 0) {

@@ -33,7 +33,9 @@ void add_routing_keys(std::vector<KeySpec>& s) {
       {"routing.ugal_queue", K::Enum, "credits", 0, 0, {"credits", "output"}, "UGAL/PAR/PB Q: downstream VC occupancy from credits plus the output queue (FOGSim), or the output queue alone (Fuentes Eq. 1.2)"},
       {"routing.ugal_threshold", K::Int, "8", 0, 1 << 20, {}, "UGAL: flits of extra weighted occupancy the minimal path may have before misrouting"},
       {"routing.valiant_exclude", K::Enum, "source", 0, 0, {"source", "source+destination"}, "dragonfly Valiant: groups the intermediate may not be in"},
-      {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: move to the upper VC half after the wrap link (needs vcs >= 2)"},
+      {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: split the VCs into a lower and an upper class by the wrap link (needs vcs >= 2; routing.dateline_rule says how)"},
+      {"routing.dateline_rule", K::Enum, "crossing", 0, 0, {"crossing", "route"}, "dor on a torus: crossing = the lower class until the wrap link, the upper from it on (Dally & Seitz); route = the upper class for the whole dimension when the path there crosses the wrap link (BookSim2)"},
+      {"routing.tie", K::Enum, "plus", 0, 0, {"plus", "random"}, "dor on a torus: the direction of a ring distance of exactly k/2: always + (plus) or either, per packet and dimension (random, as BookSim2)"},
   });
 }
 

@@ -158,6 +158,8 @@ std::vector<std::string> idle_keys(const Config& cfg) {
       {"routing.contention.", !contention, "routing.trigger other than contention"},
       {"trace.", rc.trace.file.empty(), "no trace.file"},
       {"traffic.burst_length", rc.traffic.source != "onoff", "traffic.source other than onoff"},
+      {"routing.tie", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
+      {"routing.dateline_rule", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
   };
   std::vector<std::string> out;
   for (const auto& [key, idle, why] : rules) {

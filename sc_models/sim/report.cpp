@@ -50,23 +50,23 @@ void write_per_link(JsonWriter& j, const Network& net) {
   j.close_array();
 }
 
-// Mesh and torus: flits per link and cycle in each dimension (ports 2d,
-// 2d+1) over the `active` cycles since warm-up ended.
-std::vector<double> utilisation_by_dimension(const Network& net, Cycle active) {
+// Mesh and torus: flits per link and cycle over the `active` cycles since
+// warm-up ended, per group of network ports: group(p) = p / 2 gives each
+// dimension (ports 2d, 2d+1), group(p) = p each direction (+d, -d).
+std::vector<double> utilisation_by(const Network& net, Cycle active, int groups, int (*group)(int)) {
   const Topology& t = net.topology();
-  const size_t dims = static_cast<size_t>(t.network_ports() / 2);
-  std::vector<double> flits(dims), links(dims);
+  std::vector<double> flits(static_cast<size_t>(groups)), links(static_cast<size_t>(groups));
   for (int r = 0; r < t.routers(); ++r) {
     const std::vector<PortActivity> ports = net.port_activity(r);
     for (int p = 0; p < t.network_ports(); ++p) {
       if (t.peer(r, p).router < 0) continue;  // mesh edge
-      flits[static_cast<size_t>(p / 2)] += static_cast<double>(ports[static_cast<size_t>(p)].link_flits);
-      links[static_cast<size_t>(p / 2)] += 1;
+      flits[static_cast<size_t>(group(p))] += static_cast<double>(ports[static_cast<size_t>(p)].link_flits);
+      links[static_cast<size_t>(group(p))] += 1;
     }
   }
-  for (size_t d = 0; d < dims; ++d) {
-    const double den = links[d] * static_cast<double>(active);
-    flits[d] = den > 0 ? flits[d] / den : 0.0;
+  for (size_t g = 0; g < flits.size(); ++g) {
+    const double den = links[g] * static_cast<double>(active);
+    flits[g] = den > 0 ? flits[g] / den : 0.0;
   }
   return flits;
 }
@@ -143,9 +143,12 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.close();
   if (const RoutingStats* rs = net.routing_stats()) rs->write(j, {t, net.pattern(), n_meas});
   const Window w = s.window;
-  if (t.bisection_load() > 0)  // mesh, torus
-    j.num_array("link_utilisation_by_dimension",
-                utilisation_by_dimension(net, f.cycles > w.begin ? f.cycles - w.begin : 0));
+  if (t.bisection_load() > 0) {  // mesh, torus
+    const Cycle active = f.cycles > w.begin ? f.cycles - w.begin : 0;
+    const int ports = t.network_ports();
+    j.num_array("link_utilisation_by_dimension", utilisation_by(net, active, ports / 2, [](int p) { return p / 2; }));
+    j.num_array("link_utilisation_by_direction", utilisation_by(net, active, ports, [](int p) { return p; }));
+  }
 }
 
 // Injection per router and its fairness; packet counts; the network; the run's cost.

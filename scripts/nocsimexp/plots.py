@@ -70,7 +70,10 @@ def load_curves(rows, keys, x_key="traffic.load", by=None, unit="flits"):
     return curves
 
 
-def plot_sweep(rows, keys, out, title=None, by=None, unit="flits", x_key="traffic.load", log_latency=True):
+def plot_sweep(rows, keys, out, title=None, by=None, unit="flits", x_key="traffic.load", log_latency=True, ref=None):
+    """Accepted load and latency against offered load, one line per variant;
+    ref: {label: [(offered, accepted, latency)]} drawn as markers beside
+    them (another simulator's points)."""
     curves = load_curves(rows, keys, x_key, by, unit)
     if not curves:
         raise ValueError("no successful runs to plot")
@@ -88,6 +91,10 @@ def plot_sweep(rows, keys, out, title=None, by=None, unit="flits", x_key="traffi
             sat_done = True
             a1.scatter([p[0] for p in sx], [p[2] for p in sx], s=90, facecolors="none", edgecolors="red", zorder=5, **kw)
             a2.scatter([p[0] for p in sx], [p[4] for p in sx], s=90, facecolors="none", edgecolors="red", zorder=5)
+    for i, (label, pts) in enumerate(sorted((ref or {}).items())):
+        style = {"marker": "xP"[i % 2], "color": ("black", "dimgrey")[i % 2], "s": 60, "zorder": 6}
+        a1.scatter([p[0] for p in pts], [p[1] for p in pts], label=label, **style)
+        a2.scatter([p[0] for p in pts], [p[2] for p in pts], **style)
     lim = max(p[0] for pts in curves.values() for p in pts)
     a1.plot([0, lim], [0, lim], ls=":", color="grey", lw=1, label="accepted = offered")
     a1.set_xlabel("offered load (%s)" % u)

@@ -3,6 +3,8 @@
 // forward's zero-load latency, messages and the gamma0 load unit.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "harness.h"
 #include "sim/network.h"
 #include "sim/run.h"
@@ -121,4 +123,47 @@ TEST(TorusRouting, BubbleRoutingsRefuseWhatBreaksPacketSlots) {
     EXPECT_EQ(r.code, 2) << kv;
     EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
   }
+}
+
+namespace {
+
+// Flits per link and cycle on the + and on the - links of a dor run.
+std::pair<double, double> plus_minus_load(const std::string& tie, const std::string& seed) {
+  const std::vector<double> u = test::json_numbers(
+      cli_json({"traffic.load=0.2", "sim.cycles=20000", "routing.algorithm=dor", "routing.tie=" + tie, "sim.seed=" + seed}),
+      "link_utilisation_by_direction");
+  EXPECT_EQ(u.size(), 6u);
+  double plus = 0, minus = 0;
+  for (size_t p = 0; p < u.size(); ++p) (p % 2 ? minus : plus) += u[p];
+  return {plus, minus};
+}
+
+}  // namespace
+
+// Uniform traffic on rings of 4: a packet 1 hop away either way, or 2 (a
+// tie). Ties all going + load the + links 3 times the - links; split per
+// packet, the two directions carry the same.
+TEST(TorusDor, RandomTieBalancesPlusAndMinusLinks) {
+  for (const char* seed : {"1", "2"}) {
+    const auto [plus, minus] = plus_minus_load("random", seed);
+    EXPECT_GT(minus, 0.1);
+    EXPECT_NEAR(plus / minus, 1.0, 0.02) << "seed " << seed;
+  }
+  const auto [plus, minus] = plus_minus_load("plus", "1");
+  EXPECT_NEAR(plus / minus, 3.0, 0.15);
+}
+
+// The adaptive routings' escapes are built on + ties and the crossing rule.
+TEST(TorusDor, TieAndRouteRuleAreRefusedBeyondDor) {
+  for (const auto& [alg, kv, key] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"abr", "routing.tie=random", "routing.tie: random is implemented for dor only"},
+           {"star", "routing.dateline_rule=route", "routing.dateline_rule: route is implemented for dor only"}}) {
+    const auto r = test::run_cli({test::source_path("topologies/torus-4x4x4.yaml"), "routing.algorithm=" + alg,
+                                  "router.vcs=3", "router.buffer_depth=16", kv, "--check-config"});
+    EXPECT_EQ(r.code, 2) << alg;
+    EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+  }
+  const auto r = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"), "routing.tie=random", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("routing.tie=random does nothing in this run"), std::string::npos) << r.err;
 }

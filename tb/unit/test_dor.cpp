@@ -33,6 +33,7 @@ ChannelGraph walk_all(const KAryNCube& t, DimensionOrder& dor, int vcs) {
       if (d == s) continue;
       Flit f;
       f.dst = dst;
+      f.pkt = static_cast<uint64_t>(s) * 1000003u + static_cast<uint64_t>(dst);  // random ties vary per packet
       int r = s, hops = 0;
       std::vector<Channel> prev;
       for (;;) {
@@ -98,4 +99,80 @@ TEST(Dor, DatelineVcHalves) {
   dor.route({1, 0, 0, f, nullptr, nullptr, {}}, c);
   EXPECT_EQ(vp.range(c[0]).lo, 0);
   EXPECT_EQ(vp.range(c[0]).hi, 1);
+}
+
+TEST(Dor, RouteRuleAndRandomTiesAreMinimalAndAcyclic) {
+  for (auto k : {std::vector<int>{8, 8}, std::vector<int>{4, 4, 4}, std::vector<int>{5, 3}, std::vector<int>{6}})
+    for (bool tie : {false, true}) {
+      KAryNCube t(k, 1, true);
+      DimensionOrder dor(t, DorOptions{true, DorOptions::Rule::Route, tie, 7});
+      EXPECT_FALSE(walk_all(t, dor, 2).has_cycle()) << k.size() << " dims, tie random " << tie;
+      DimensionOrder crossing(t, DorOptions{true, DorOptions::Rule::Crossing, tie, 7});
+      EXPECT_FALSE(walk_all(t, crossing, 2).has_cycle()) << k.size() << " dims, tie random " << tie;
+    }
+}
+
+namespace {
+
+// The first hop's port from router `r` to node `dst` for packet `pkt`.
+int first_port(DimensionOrder& dor, int r, int dst, uint64_t pkt) {
+  std::vector<RouteCandidate> c;
+  Flit f;
+  f.dst = dst;
+  f.pkt = pkt;
+  dor.route({r, 0, 0, f, nullptr, nullptr, {}}, c);
+  return c.at(0).out_port;
+}
+
+}  // namespace
+
+TEST(Dor, RandomTieTakesEitherWayPerPacketAndSeed) {
+  KAryNCube t({8}, 1, true);
+  DimensionOrder plus(t, DorOptions{true, DorOptions::Rule::Crossing, false, 1});
+  DimensionOrder a(t, DorOptions{true, DorOptions::Rule::Crossing, true, 1});
+  DimensionOrder b(t, DorOptions{true, DorOptions::Rule::Crossing, true, 2});
+  int minus = 0, differ = 0;
+  for (uint64_t pkt = 0; pkt < 1000; ++pkt) {
+    EXPECT_EQ(first_port(plus, 0, 4, pkt), 0);  // distance k/2: +
+    const int p = first_port(a, 0, 4, pkt);
+    EXPECT_EQ(p, first_port(a, 0, 4, pkt));  // the same head routed again goes the same way
+    minus += p == 1;
+    differ += p != first_port(b, 0, 4, pkt);
+    EXPECT_EQ(first_port(a, 0, 3, pkt), 0);  // no tie: the minimal way
+    EXPECT_EQ(first_port(a, 0, 5, pkt), 1);
+  }
+  EXPECT_GT(minus, 430);
+  EXPECT_LT(minus, 570);
+  EXPECT_GT(differ, 430);  // another seed draws other ways
+}
+
+TEST(Dor, RouteRuleKeepsOneClassPerDimension) {
+  KAryNCube t({8}, 1, true);
+  DimensionOrder dor(t, DorOptions{true, DorOptions::Rule::Route, false, 1});
+  const DistancePolicy vp = policy(t, dor, 2);
+  // Walks from router s to node dst and returns the VC class (0 lower, 1 upper) of each hop.
+  auto classes = [&](int s, int dst) {
+    std::vector<int> out;
+    Flit f;
+    f.dst = dst;
+    for (int r = s;;) {
+      std::vector<RouteCandidate> c;
+      dor.route({r, 0, 0, f, nullptr, nullptr, {}}, c);
+      if (c[0].hop & kHopEject) return out;
+      out.push_back(vp.range(c[0]).lo);
+      f.rh = c[0].next;
+      r = t.peer(r, c[0].out_port).router;
+    }
+  };
+  EXPECT_EQ(classes(5, 1), (std::vector<int>{1, 1, 1, 1}));  // + through the wrap: upper all the way
+  EXPECT_EQ(classes(1, 4), (std::vector<int>{0, 0, 0}));     // + without it: lower
+  EXPECT_EQ(classes(1, 6), (std::vector<int>{1, 1, 1}));     // - through the wrap
+  EXPECT_EQ(classes(6, 3), (std::vector<int>{0, 0, 0}));     // - without it
+  DimensionOrder crossing(t, DorOptions{true, DorOptions::Rule::Crossing, false, 1});
+  const DistancePolicy cp = policy(t, crossing, 2);
+  Flit f;
+  f.dst = 1;
+  std::vector<RouteCandidate> c;
+  crossing.route({5, 0, 0, f, nullptr, nullptr, {}}, c);
+  EXPECT_EQ(cp.range(c[0]).lo, 0);  // crossing: lower until the wrap link
 }

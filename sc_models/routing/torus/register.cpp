@@ -20,8 +20,28 @@ const KAryNCube& kary(const Topology& t, const std::string& name, bool torus) {
   return *k;
 }
 
-// The torus family's one option of its own.
+// The torus family's options of its own: the dateline for every e-cube,
+// the rule and the tie for dor alone.
 bool dateline(const Config& cfg) { return cfg.get_bool("routing.dateline"); }
+
+DorOptions dor_options(const Config& cfg, uint64_t seed) {
+  DorOptions o;
+  o.dateline = dateline(cfg);
+  o.rule = cfg.get_str("routing.dateline_rule") == "route" ? DorOptions::Rule::Route : DorOptions::Rule::Crossing;
+  o.tie_random = cfg.get_str("routing.tie") == "random";
+  o.seed = seed;
+  return o;
+}
+
+// The adaptive routings break ties + and keep the crossing rule: their
+// escapes and path sets are built on it (docs/routing-torus.md).
+void check_dor_only_options(const std::string& name, const Config& cfg) {
+  const DorOptions o = dor_options(cfg, 0);
+  if (o.tie_random)
+    throw ConfigError("routing.tie: random is implemented for dor only; " + name + " breaks ties at k/2 the + way (use plus)");
+  if (o.rule != DorOptions::Rule::Crossing)
+    throw ConfigError("routing.dateline_rule: route is implemented for dor only; " + name + "'s e-cube escape uses crossing");
+}
 
 // VC classes, and for the bubble escapes VCT or SAF with room for two packets.
 void check_adaptive(const std::string& name, const Topology& t, const Config& cfg, int classes, bool bubble) {
@@ -57,7 +77,10 @@ void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bo
   f.make = [name](const Topology& t, const Config&, uint64_t, int) -> std::unique_ptr<Routing> {
     return std::make_unique<R>(kary(t, name, true));
   };
-  f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) { check_adaptive(name, t, cfg, classes, bubble); };
+  f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) {
+    check_adaptive(name, t, cfg, classes, bubble);
+    check_dor_only_options(name, cfg);
+  };
   f.stats = deroutes;
   reg.add(name, f);
 }
@@ -66,8 +89,8 @@ void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bo
 
 void register_torus_routings(RoutingRegistry& reg) {
   RoutingFactory f;
-  f.make = [](const Topology& t, const Config& cfg, uint64_t, int) -> std::unique_ptr<Routing> {
-    return std::make_unique<DimensionOrder>(kary(t, "dor", false), dateline(cfg));
+  f.make = [](const Topology& t, const Config& cfg, uint64_t seed, int) -> std::unique_ptr<Routing> {
+    return std::make_unique<DimensionOrder>(kary(t, "dor", false), dor_options(cfg, seed));
   };
   f.validate = [](const Topology& t, const Config& cfg) {
     const int vcs = BufferConfig::from(cfg).vcs;
