@@ -13,7 +13,8 @@ Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, Li
       out_(out),
       stats_(stats),
       status_(status),
-      credits_(p.vcs, p.buffer_depth) {}
+      credits_(p.vcs, p.buffer_depth),
+      pacer_(p.pace) {}
 
 bool Injector::take_credits(Cycle now) {
   auto& credits = inj_->credits();
@@ -76,12 +77,18 @@ void Injector::inject(Cycle now) {
   // its own cycle, and sleep while they go. Otherwise one flit.
   const int left = pk.size - cur_seq_;
   const int n = credits_[cur_vc_] >= left ? left : 1;
-  // The delays add up inline (sc_time::from_value is a library call per flit).
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  for (int k = 0; k < n; ++k, delay += period_) {
-    f.seq = static_cast<uint16_t>(cur_seq_ + k);
-    out_.send(f, cur_vc_, delay);
-    if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
+  if (pacer_.slow()) {
+    send_paced(f, n, now);
+    inject_from_ = pacer_.free_from();
+  } else {
+    // The delays add up inline (sc_time::from_value is a library call per flit).
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    for (int k = 0; k < n; ++k, delay += period_) {
+      f.seq = static_cast<uint16_t>(cur_seq_ + k);
+      out_.send(f, cur_vc_, delay);
+      if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
+    }
+    inject_from_ = now + static_cast<Cycle>(n);
   }
   if (listener_ && cur_seq_ == 0) {
     f.seq = 0;
@@ -89,10 +96,23 @@ void Injector::inject(Cycle now) {
   }
   credits_[cur_vc_] -= n;
   stats_.flits_injected += static_cast<uint64_t>(n);
-  inject_from_ = now + static_cast<Cycle>(n);
   if ((cur_seq_ += n) == pk.size) {
     queue_.pop_front();
     cur_vc_ = -1;
+  }
+}
+
+void Injector::send_paced(Flit& f, int n, Cycle now) {
+  // A flit that waited for the link since an earlier cycle starts where the
+  // link's previous flit ended, fraction included: else each packet would
+  // round the link's time up once.
+  const Cycle want = now == inject_from_ && f.gen < now ? now - 1 : now;
+  for (int k = 0; k < n; ++k) {
+    const Cycle go = pacer_.earliest(want);
+    pacer_.book(want, go);
+    f.seq = static_cast<uint16_t>(cur_seq_ + k);
+    out_.send(f, cur_vc_, period_ * static_cast<double>(go - now));
+    if (stats_.window.contains(go)) ++stats_.router_injected[router_];
   }
 }
 

@@ -6,13 +6,15 @@
 // one VC of the router's injection port chosen round-robin among those with
 // room (VCT: the whole packet, of its own size; wormhole: one flit). Counts
 // generated and injected packets and flits. Called by Nic::run on the rising
-// edge; not a process of its own.
+// edge; not a process of its own. A slow injection link
+// (link.nic_cycles_per_flit) paces the flits (link/pacer.h).
 #include <deque>
 #include <vector>
 
 #include "core/flit.h"
 #include "core/run_status.h"
 #include "link/link.h"
+#include "link/pacer.h"
 #include "routing/routing.h"
 #include "stats/stats.h"
 
@@ -26,6 +28,7 @@ struct NicParams {
   bool check = true;
   bool request_reply = false;  // the sink answers each request with a reply
   size_t source_queue = 1000;  // packets the source queue holds (traffic.source_queue)
+  uint64_t pace = 1000;        // the injection link's cycles per flit, thousandths (link/pacer.h)
   RoutingStats* routing_stats = nullptr;  // told of the measured heads it flags (RoutingStats::head_flags)
 };
 
@@ -63,6 +66,9 @@ class Injector {
     bool reply;
   };
   bool pick_vc(int need);
+  // Sends n flits of f's packet from seq cur_seq_ on over a slow link, each
+  // at the cycle the pacer gives it.
+  void send_paced(Flit& f, int n, Cycle now);
 
   int node_, router_;
   NicParams p_;
@@ -80,6 +86,7 @@ class Injector {
   Cycle cur_inj_ = 0;      // cycle its head left
   Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
   uint64_t seq_ = 0;       // packets made here
+  LinkPacer pacer_;
 };
 
 }  // namespace nocsim

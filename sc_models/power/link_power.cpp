@@ -93,7 +93,8 @@ Cycle LinkPair::next_event() const {
 // power": the `threshold` policy).
 void LinkPair::close_window() {
   const Cycle end = (win_ + 1) * p_->idle;
-  const double flits = static_cast<double>(std::max(win_flits_[0], win_flits_[1]));
+  // Flits in units of the high state's cycles: a slow link is busier per flit.
+  const double flits = static_cast<double>(std::max(win_flits_[0], win_flits_[1])) * static_cast<double>(pace_) / 1000;
   const double w = static_cast<double>(p_->idle);
   // A window that ended before the current state began (during a training)
   // decides nothing. A high link goes low only if its load would stay below
@@ -122,20 +123,27 @@ void LinkPair::advance(Cycle now) {
   }
 }
 
+LinkPair::LinkPair(const LinkPowerParams& p, uint64_t pace)
+    : p_(&p),
+      pace_(pace),
+      low_interval_(static_cast<Cycle>((static_cast<uint64_t>(p.low_interval) * pace + 999) / 1000)),
+      // n flits take n b li cycles low against t_t + n b high.
+      break_even_(p.low_interval > 1 ? p.t_train * 1000 / (pace * static_cast<Cycle>(p.low_interval - 1)) : kNeverCycle) {}
+
 Cycle LinkPair::admit(int d, Cycle now, Cycle want, bool head, Cycle queued) {
   advance(now);
   Cycle go = want;
   if (mode_ == kOff) {
     train(now);
   } else if (mode_ == kLow) {
-    if (head && queued > p_->break_even &&
+    if (head && queued > break_even_ &&
         (p_->policy == LinkPolicy::HighLow || p_->policy == LinkPolicy::Awake))
       train(now);
     else
       go = std::max(want, next_low_[d]);
   }
   if (mode_ == kTraining) go = std::max(want, train_end_);
-  if (mode_ == kLow) next_low_[d] = go + static_cast<Cycle>(p_->low_interval);
+  if (mode_ == kLow) next_low_[d] = go + low_interval_;
   last_busy_ = std::max(last_busy_, go);
   if (go > want) {
     ++held_;

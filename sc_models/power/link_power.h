@@ -51,7 +51,10 @@ struct LinkPowerParams {
 class LinkPair {
  public:
   enum Mode : uint8_t { kOff, kLow, kHigh, kTraining, kModes };
-  explicit LinkPair(const LinkPowerParams& p) : p_(&p) {}
+  // pace: the link's cycles per flit in the high state, thousandths
+  // (link/pacer.h): a slow link's low state is that much slower too, and
+  // its break-even backlog and window utilisations scale with it.
+  explicit LinkPair(const LinkPowerParams& p, uint64_t pace = 1000);
   // The front flit of direction d's output queue, a head or not, became
   // ready to leave at `want` (the decision is made at cycle now <= want);
   // returns the cycle it may leave, want or later. `queued`: flits waiting
@@ -85,6 +88,9 @@ class LinkPair {
   bool timer_policy() const { return p_->policy != LinkPolicy::Threshold; }
 
   const LinkPowerParams* p_;
+  uint64_t pace_;           // high state: cycles per flit, thousandths
+  Cycle low_interval_;      // low state: cycles per flit (p.low_interval scaled by pace)
+  Cycle break_even_;        // p.break_even for this link's pace
   Mode mode_ = kHigh, prev_ = kHigh;  // prev_: the mode before the last change
   Cycle since_ = 0;         // of the current mode
   Cycle last_busy_ = 0;     // last cycle a flit was admitted to leave (either direction)

@@ -8,12 +8,18 @@ namespace nocsim {
 
 void LinkGate::front(RouterState& st, int o, Cycle now) {
   LinkPair* l = pair_[static_cast<size_t>(o)];
-  if (!l) return;
+  LinkPacer& pace = pace_[static_cast<size_t>(o)];
+  if (!l && !pace.slow()) return;
   StFlit& f = st.out[o].queue.front();
-  const bool head = f.flit.head();
-  const Cycle queued = l->wants_queue(now, head) ? waiting(st, o) : 0;
   const Cycle want = std::max(f.ready, now + 1);
-  f.ready = l->admit(dir_[static_cast<size_t>(o)], now, want, head, queued);
+  Cycle go = pace.slow() ? pace.earliest(want) : want;
+  if (l) {
+    const bool head = f.flit.head();
+    const Cycle queued = l->wants_queue(now, head) ? waiting(st, o) : 0;
+    go = l->admit(dir_[static_cast<size_t>(o)], now, go, head, queued);
+  }
+  if (pace.slow()) pace.book(want, go);
+  f.ready = go;
   // Park only what the link holds back: the pipeline's own wait is short.
   if (f.ready == want || !wheel_) return;
   st.parked |= 1ull << o;

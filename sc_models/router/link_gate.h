@@ -1,8 +1,9 @@
 #pragma once
-// The output units' side of link power (power/link_power.h), their hook
-// (OutputHook, router/output_unit.h). A flit that
-// reaches the front of an output queue is admitted by its link's LinkPair,
-// which may move the cycle it leaves (StFlit::ready) later: while the link
+// The output units' side of their links (OutputHook, router/output_unit.h):
+// a slow link's pace (link/pacer.h) and link power (power/link_power.h). A
+// flit that reaches the front of an output queue leaves no earlier than its
+// link's pacer allows, and is then admitted by the link's LinkPair, which
+// may move the cycle it leaves (StFlit::ready) later still: while the link
 // is off or training, or paced in the low state. The flit stays in the queue
 // meanwhile; SA sees the queue full and stops granting, so upstream credits
 // hold the rest back. Nothing is dropped and the queue keeps its order.
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/wake_wheel.h"
+#include "link/pacer.h"
 #include "power/link_power.h"
 #include "router/router_state.h"
 
@@ -20,7 +22,16 @@ class Router;
 
 class LinkGate : public WheelClient, public OutputHook {
  public:
-  explicit LinkGate(int ports) : pair_(static_cast<size_t>(ports), nullptr), dir_(static_cast<size_t>(ports), 0) {}
+  explicit LinkGate(int ports)
+      : pair_(static_cast<size_t>(ports), nullptr), dir_(static_cast<size_t>(ports), 0), pace_(static_cast<size_t>(ports)) {}
+  // Output `port`'s link starts a flit every interval/1000 cycles.
+  void pace(int port, uint64_t interval) { pace_[static_cast<size_t>(port)] = LinkPacer(interval); }
+  // Whether any output is slow or has a power pair (else the gate does nothing).
+  bool needed() const {
+    for (size_t o = 0; o < pace_.size(); ++o)
+      if (pair_[o] || pace_[o].slow()) return true;
+    return false;
+  }
   // Output `port` drives direction `dir` of `pair`.
   void attach(int port, LinkPair* pair, int dir) {
     pair_[static_cast<size_t>(port)] = pair;
@@ -45,6 +56,7 @@ class LinkGate : public WheelClient, public OutputHook {
   static Cycle waiting(const RouterState& st, int o);
   std::vector<LinkPair*> pair_;  // [out port], null: ejection or unconnected
   std::vector<uint8_t> dir_;
+  std::vector<LinkPacer> pace_;  // [out port]
   WakeWheel* wheel_ = nullptr;
   Router* router_ = nullptr;
 };

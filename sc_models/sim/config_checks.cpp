@@ -1,5 +1,6 @@
 #include "sim/config_checks.h"
 
+#include <algorithm>
 #include <tuple>
 
 #include "blocks/block_run.h"
@@ -81,11 +82,17 @@ void check_buffers(const RunConfig& rc, const Topology& topo, ErrorList& errors)
 // shorter watchdog would call that wait a deadlock.
 void check_watchdog(const RunConfig& rc, ErrorList& errors) {
   const RouterConfig& r = rc.router;
-  const Cycle least = static_cast<Cycle>(r.lat_rc + r.lat_va + r.lat_sa + r.lat_st) + 1;
+  // A slow link holds the next flit up to its cycles per flit, rounded up.
+  const LinkConfig& l = rc.link;
+  const uint64_t pace = std::max({l.pace, l.global_pace, l.nic_pace});
+  const Cycle link_wait = static_cast<Cycle>((pace + 999) / 1000 - 1);
+  const Cycle least = static_cast<Cycle>(r.lat_rc + r.lat_va + r.lat_sa + r.lat_st) + 1 + link_wait;
   if (rc.sim.watchdog > 0 && rc.sim.watchdog < least)
     errors.add({"sim.watchdog: " + std::to_string(rc.sim.watchdog) + " cycles is shorter than a flit may wait in a "
                 "router here with nothing moving (router.stage_latency rc + va + sa + st = " +
-                std::to_string(least - 1) + "); set it >= " + std::to_string(least) + ", or 0 to turn it off"});
+                std::to_string(r.lat_rc + r.lat_va + r.lat_sa + r.lat_st) +
+                (link_wait ? ", plus " + std::to_string(link_wait) + " for the slowest link's cycles per flit" : "") +
+                "); set it >= " + std::to_string(least) + ", or 0 to turn it off"});
 }
 
 // Routing, VC policy and selection against the topology and each other.

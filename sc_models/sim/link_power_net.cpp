@@ -17,7 +17,7 @@ LinkPowerNet::LinkPowerNet(const RunConfig& rc, const Topology& t, WakeWheel& wh
     : t_(t), p_(rc.link_power.params(rc.power.freq_ghz)), cycle_s_(1e-9 / rc.power.freq_ghz), wheel_(wheel) {}
 
 std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const RunConfig& rc, const Topology& t,
-                                                 const std::vector<std::unique_ptr<Router>>& routers,
+                                                 const std::vector<std::unique_ptr<LinkGate>>& gates,
                                                  const std::vector<std::unique_ptr<Nic>>& nics, WakeWheel& wheel) {
   if (rc.link_power.policy == LinkPolicy::None) return nullptr;
   auto lp = std::make_unique<LinkPowerNet>(rc, t, wheel);
@@ -35,19 +35,15 @@ std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const RunCon
       const PortPeer back = t.peer(q.router, q.port);
       if (back.router == r && back.port == p) lp->pair_of_[static_cast<size_t>(q.router) * P + q.port] = id;
     }
-  lp->pairs_.assign(ends.size(), LinkPair(lp->p_));
-  for (int r = 0; r < t.routers(); ++r) {
-    auto gate = std::make_unique<LinkGate>(P);
+  lp->pairs_.reserve(ends.size());  // a slow link's low state is slower too
+  for (const auto& [r, p] : ends) lp->pairs_.emplace_back(lp->p_, rc.link.pace_of(t.port_class(p)));
+  for (int r = 0; r < t.routers(); ++r)
     for (int p = 0; p < np; ++p) {
       const int id = lp->pair_of_[static_cast<size_t>(r) * P + p];
       if (id < 0) continue;
       const bool forward = ends[static_cast<size_t>(id)] == std::make_pair(r, p);
-      gate->attach(p, &lp->pairs_[static_cast<size_t>(id)], forward ? 0 : 1);
+      gates[static_cast<size_t>(r)]->attach(p, &lp->pairs_[static_cast<size_t>(id)], forward ? 0 : 1);
     }
-    gate->set_wake(&wheel, routers[static_cast<size_t>(r)].get());
-    routers[static_cast<size_t>(r)]->set_output_hook(gate.get());
-    lp->gates_.push_back(std::move(gate));
-  }
   if (lp->p_.policy == LinkPolicy::Awake) {
     // validate_config made sure the routing is deterministic.
     for (int r = 0; r < t.routers(); ++r)

@@ -35,8 +35,9 @@ struct LinkPowerTotals {
 class LinkPowerNet : public WheelClient, public InjectionListener {
  public:
   // Null under link.power.policy=none; `cfg` for the awake policy's routings.
+  // `gates`: the routers' link gates (Network::build_gates), which get the pairs.
   static std::unique_ptr<LinkPowerNet> make(const Config& cfg, const RunConfig& rc, const Topology& t,
-                                            const std::vector<std::unique_ptr<Router>>& routers,
+                                            const std::vector<std::unique_ptr<LinkGate>>& gates,
                                             const std::vector<std::unique_ptr<Nic>>& nics, WakeWheel& wheel);
   LinkPowerNet(const RunConfig& rc, const Topology& t, WakeWheel& wheel);
   // Awake: a head larger than the break-even size left its NIC; a message
@@ -61,8 +62,7 @@ class LinkPowerNet : public WheelClient, public InjectionListener {
   LinkPowerParams p_;
   double cycle_s_;  // seconds per cycle (power.freq_ghz)
   std::vector<LinkPair> pairs_;
-  std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]
-  std::vector<int> pair_of_;                      // [router * ports + port], -1: none
+  std::vector<int> pair_of_;  // [router * ports + port], -1: none
   Counts warm_;
   Cycle from_ = 0;
   // Awake: a copy of each router's routing walks the path.

@@ -9,6 +9,7 @@
 #include "blocks/block_run.h"
 #include "vc/vc_config.h"
 #include "sim/link_power_net.h"
+#include "router/link_gate.h"
 #include "sim/params.h"
 #include "sim/stop_signal.h"
 #include "sim/workload.h"
@@ -47,7 +48,25 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   for (const auto& name : routers_.front()->routing().congestion_providers())
     providers_.push_back(congestion_registry().at(name).make(t, *this, cfg));
   trace_ = make_trace_probe(cfg, routers_, kPeriodPs);
-  link_power_ = LinkPowerNet::make(cfg, rc_, t, routers_, nics_, wheel_);
+  build_gates();
+  link_power_ = LinkPowerNet::make(cfg, rc_, t, gates_, nics_, wheel_);
+}
+
+// The routers' link gates (router/link_gate.h), when some link is slower
+// than a flit per cycle or link power is on: each output's pace.
+void Network::build_gates() {
+  if (rc_.link_power.policy == LinkPolicy::None && !rc_.link.any_slow()) return;
+  const Topology& t = *topo_;
+  for (int r = 0; r < t.routers(); ++r) {
+    auto gate = std::make_unique<LinkGate>(t.ports());
+    for (int p = 0; p < t.ports(); ++p) {
+      const uint64_t pace = rc_.link.pace_of(t.port_class(p));
+      if (pace > LinkPacer::kUnit && (p >= t.network_ports() || t.peer(r, p).router >= 0)) gate->pace(p, pace);
+    }
+    gate->set_wake(&wheel_, routers_[static_cast<size_t>(r)].get());
+    routers_[static_cast<size_t>(r)]->set_output_hook(gate.get());
+    gates_.push_back(std::move(gate));
+  }
 }
 
 // One router per topology router, each with its own routing, selection,
@@ -123,6 +142,7 @@ void Network::build_nics(const RouterParams& rp) {
   np.check = rp.check;
   np.request_reply = rc_.traffic.request_reply;
   np.source_queue = static_cast<size_t>(rc_.traffic.source_queue);
+  np.pace = rc_.link.pace_of(PortClass::Nic);
   if (const auto& f = routing_registry().at(rc_.routing.algorithm); f.stats) routing_stats_ = f.stats(t, cfg_);
   np.routing_stats = routing_stats_.get();
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;

@@ -27,6 +27,7 @@ namespace nocsim {
 struct Phases;
 class TraceProbe;
 class LinkPowerNet;
+class LinkGate;
 
 class Network : public sc_core::sc_module, public CongestionView {
  public:
@@ -99,6 +100,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Link>> links_;
+  std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]: slow links or link power, else empty
   std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
@@ -122,6 +124,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   void build_routers(const RouterParams& rp, const BlockModes& modes);
   void build_links();
   void build_nics(const RouterParams& rp);
+  void build_gates();
   Link* add_link(const std::string& name, int latency);
 };
 

@@ -103,6 +103,19 @@ TEST(LinkPair, HighLowPacesTheLowStateAndSwitchesUpPastTheBreakEven) {
   EXPECT_EQ(t[M::kLow], 1027u - 1000u);
 }
 
+// A link of 2.5 cycles per flit: its low state is 12 times slower still,
+// and its break-even backlog shorter by the same 2.5.
+TEST(LinkPair, ASlowLinksLowStateAndBreakEvenScaleWithItsPace) {
+  const LinkPowerParams p = params(LinkPolicy::HighLow);  // break-even 9 flits at a flit per cycle
+  LinkPair l(p, 2500);
+  l.advance(1000);
+  ASSERT_EQ(l.mode(), M::kLow);
+  EXPECT_EQ(l.admit(0, 1000, 1002, true, 3), 1002u);    // 3 flits < 100 / (2.5 * 11) = 3.6: stays low
+  EXPECT_EQ(l.admit(0, 1002, 1003, false, 0), 1032u);   // 12 * 2.5 = 30 cycles per flit
+  EXPECT_EQ(l.admit(0, 1032, 1033, true, 4), 1133u);    // 4 flits > 3.6: trains once the last flit left
+  EXPECT_EQ(l.mode(), M::kTraining);
+}
+
 TEST(LinkPair, AFlitOnAnOffLinkIsAnInvariantViolation) {
   const LinkPowerParams p = params(LinkPolicy::OnOff);
   LinkPair l(p);
