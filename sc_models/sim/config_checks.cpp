@@ -165,6 +165,7 @@ std::vector<std::string> idle_keys(const Config& cfg) {
       {"routing.contention.", !contention, "routing.trigger other than contention"},
       {"trace.", rc.trace.file.empty(), "no trace.file"},
       {"traffic.burst_length", rc.traffic.source != "onoff", "traffic.source other than onoff"},
+      {"traffic.message_rate", rc.traffic.source != "message", "traffic.source other than message"},
       {"routing.tie", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
       {"routing.dateline_rule", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
   };

@@ -21,6 +21,7 @@ SourceParams source_params(const RunConfig& rc, const Topology& t, int node, Cyc
   p.seed = rc.sim.seed;
   p.load = rc.traffic.load_flits(t, rc.traffic.load) * rc.traffic.request_share();
   p.message_packets = rc.traffic.message_packets;
+  p.message_rate = rc.traffic.to_flits(t, rc.traffic.message_rate);
   p.sizes = rc.traffic.packet_sizes;
   p.burst_length = rc.traffic.burst_length;
   p.stop = stop;

@@ -51,6 +51,11 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
                                            const TrafficPattern& pattern, const Phases& ph) {
   const SourceFactory& make = source_registry().at(rc.traffic.source);
   if (ph.starts.empty()) return make(source_params(rc, t, n, stop), pattern);
+  // A phase ends where the next starts; a message's packets still to hand
+  // over would have nowhere to go.
+  if (rc.traffic.source == "message")
+    throw ConfigError("traffic.phases: the message source hands messages over across a phase's end; use it with "
+                      "one phase (traffic.phases=[]) or traffic.source=bernoulli with traffic.message_packets");
   std::vector<std::unique_ptr<TrafficSource>> sources;
   for (size_t k = 0; k < ph.starts.size(); ++k) {
     SourceParams p = source_params(rc, t, n, stop);

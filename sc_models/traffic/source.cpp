@@ -1,6 +1,8 @@
 #include "traffic/source.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/error.h"
@@ -72,6 +74,52 @@ void OnOffSource::generate(Cycle now, std::vector<GenPacket>& out) {
   }
 }
 
+namespace {
+
+std::string short_number(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g", x);
+  return b;
+}
+
+}  // namespace
+
+MessageSource::MessageSource(const SourceParams& p, const TrafficPattern& pattern)
+    : TrafficSource(p, pattern), msg_rate_(p.load / (mean_size() * p.message_packets)) {
+  // Slower hand-over than generation would pile messages up without bound.
+  if (p.message_rate > 0 && p.message_rate < p.load)
+    throw ConfigError("traffic.message_rate: " + short_number(p.message_rate) + " flits/cycle hands packets over " +
+                      "slower than they are generated (" + short_number(p.load) + "); give at least traffic.load, or 0");
+  if (msg_rate_ > 0 && pattern_sends()) next_msg_ = p.start + rng_.geometric(msg_rate_) - 1;
+  if (next_msg_ >= p.stop) next_msg_ = kNeverCycle;
+  reschedule();
+}
+
+// The next hand-over: of the oldest message begun, or of the next to begin.
+void MessageSource::reschedule() {
+  const Cycle from = msgs_.empty() ? next_msg_ : msgs_.front().gen;
+  next_ = from == kNeverCycle ? kNeverCycle : std::max(from, static_cast<Cycle>(std::ceil(hand_ - 1e-9)));
+}
+
+void MessageSource::generate(Cycle now, std::vector<GenPacket>& out) {
+  while (next_msg_ <= now) {  // a message begins: every packet of it generated then
+    msgs_.push_back({next_msg_, p_.message_packets});
+    const Cycle next = next_msg_ + rng_.geometric(msg_rate_);
+    next_msg_ = next < p_.stop ? next : kNeverCycle;
+  }
+  for (;;) {
+    const Cycle hand =
+        msgs_.empty() ? kNeverCycle : std::max(msgs_.front().gen, static_cast<Cycle>(std::ceil(hand_ - 1e-9)));
+    if (hand > now) break;
+    Message& m = msgs_.front();
+    const int size = draw_size();
+    out.push_back({m.gen, dest(), size});
+    hand_ = std::max(hand_, static_cast<double>(m.gen)) + (p_.message_rate > 0 ? size / p_.message_rate : 0.0);
+    if (--m.left == 0) msgs_.pop_front();
+  }
+  reschedule();
+}
+
 PhasedSource::PhasedSource(const SourceParams& p, const TrafficPattern& pattern,
                            std::vector<std::unique_ptr<TrafficSource>> phases, std::vector<Cycle> starts)
     : TrafficSource(p, pattern), phases_(std::move(phases)), starts_(std::move(starts)) {
@@ -103,6 +151,7 @@ void register_sources(SourceRegistry& reg) {
     return std::make_unique<BernoulliSource>(p, t);
   });
   reg.add("onoff", [](const SourceParams& p, const TrafficPattern& t) { return std::make_unique<OnOffSource>(p, t); });
+  reg.add("message", [](const SourceParams& p, const TrafficPattern& t) { return std::make_unique<MessageSource>(p, t); });
 }
 
 SourceRegistry& mutable_source_registry() {

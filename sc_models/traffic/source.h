@@ -7,6 +7,7 @@
 // load is in flits per node per cycle (docs/user-guide.md, "Units"): the
 // packet rate is load / mean size. Models: docs/user-guide.md, "Traffic
 // sources".
+#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -30,6 +31,7 @@ struct SourceParams {
   Cycle start = 0;              // nor before this one
   int phase = 0;                // workload phase (traffic.phases): phase k > 0 draws from its own streams
   int message_packets = 1;      // consecutive packets to one destination (traffic.message_packets)
+  double message_rate = 0;      // message source: flits per cycle its packets are handed over at; 0 = at once
 };
 
 struct GenPacket {
@@ -112,6 +114,30 @@ class OnOffSource : public TrafficSource {
 
   double off_mean_ = 0;  // M, cycles
   int dst_ = -1;         // destination of the current burst
+};
+
+// Versaci's message source (docs/user-guide.md, "Traffic sources"):
+// messages of M = traffic.message_packets packets, all to one destination,
+// begin as a Bernoulli process of load / (M S) messages per cycle (S: mean
+// packet size). A message's packets are all generated when it begins (their
+// latency counts from then: the packet lifetime) and are handed over to the
+// NIC one after another at traffic.message_rate flits per cycle, across
+// messages in order (rate 0: all at once).
+class MessageSource : public TrafficSource {
+ public:
+  MessageSource(const SourceParams& p, const TrafficPattern& pattern);
+  void generate(Cycle now, std::vector<GenPacket>& out) override;
+
+ private:
+  void reschedule();
+  struct Message {
+    Cycle gen;
+    int left;  // packets still to hand over
+  };
+  double msg_rate_;         // messages per cycle
+  Cycle next_msg_ = kNeverCycle;
+  std::deque<Message> msgs_;  // begun, not wholly handed over, oldest first
+  double hand_ = 0;         // earliest (fractional) cycle of the next hand-over
 };
 
 // traffic.phases: one source per phase, each made by the configured source

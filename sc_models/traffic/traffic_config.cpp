@@ -16,6 +16,7 @@ TrafficConfig TrafficConfig::from(const Config& cfg) {
   t.gamma0 = cfg.get_str("traffic.load_unit") == "gamma0";
   for (int64_t s : cfg.get_int_list("traffic.packet_size")) t.packet_sizes.push_back(static_cast<int>(s));
   t.message_packets = static_cast<int>(cfg.get_int("traffic.message_packets"));
+  t.message_rate = cfg.get_double("traffic.message_rate");
   t.source_queue = static_cast<int>(cfg.get_int("traffic.source_queue"));
   t.phases = cfg.get_records("traffic.phases");
   t.burst_length = cfg.get_double("traffic.burst_length");
@@ -25,13 +26,15 @@ TrafficConfig TrafficConfig::from(const Config& cfg) {
 
 int TrafficConfig::max_packet() const { return *std::max_element(packet_sizes.begin(), packet_sizes.end()); }
 
+double TrafficConfig::to_flits(const Topology& t, double rate) const {
+  if (!gamma0) return rate;
+  if (t.bisection_load() <= 0)
+    throw ConfigError("traffic.load_unit: gamma0 is defined for mesh and torus, not " + t.name() + "; use flits");
+  return rate * t.bisection_load();
+}
+
 double TrafficConfig::load_flits(const Topology& t, double at) const {
-  double flits = at;
-  if (gamma0) {
-    if (t.bisection_load() <= 0)
-      throw ConfigError("traffic.load_unit: gamma0 is defined for mesh and torus, not " + t.name() + "; use flits");
-    flits = at * t.bisection_load();
-  }
+  const double flits = to_flits(t, at);
   if (flits > 1.0 + 1e-12)
     throw ConfigError("traffic.load: " + std::to_string(at) + " " + load_unit() + " is " + std::to_string(flits) +
                       " flits/(node*cycle), more than the injection link carries (1)");

@@ -20,6 +20,7 @@ struct TrafficConfig {
   bool gamma0 = false;     // traffic.load_unit=gamma0 (else flits)
   std::vector<int> packet_sizes;  // flits; one, or a list each packet draws from
   int message_packets = 1;
+  double message_rate = 0;  // message source: hand-over rate of a message's packets, in load_unit; 0 = at once
   int source_queue = 1000;  // packets a NIC's source queue holds
   // traffic.phases: each record's fields (cycles, pattern, load) as text;
   // sim/workload.cpp builds them.
@@ -33,6 +34,9 @@ struct TrafficConfig {
   // `load` (traffic.load or a phase's) in flits per node per cycle;
   // throws ConfigError above 1 or for gamma0 on a topology without it.
   double load_flits(const Topology& t, double load) const;
+  // A rate in load_unit as flits per node per cycle, with no upper bound
+  // (the message source's hand-over rate may exceed the link's).
+  double to_flits(const Topology& t, double rate) const;
   // Request-reply: sources generate requests at half the offered load,
   // the replies make up the other half.
   double request_share() const { return request_reply ? 0.5 : 1.0; }

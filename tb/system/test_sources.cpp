@@ -155,9 +155,31 @@ TEST(OnOffRun, OffersTheConfiguredLoadAndBurstsRaiseLatency) {
 TEST(SourceConfig, BadSourceAndTooSmallBuffersForTheLargestPacketAreRejected) {
   auto r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "traffic.source=poisson", "--quiet"});
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("allowed: bernoulli, onoff"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("allowed: bernoulli, message, onoff"), std::string::npos) << r.err;
   r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "traffic.packet_size=[2,16]",
                      "router.switching=vct", "router.buffer_depth=8", "--quiet"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("largest traffic.packet_size=16"), std::string::npos) << r.err;
+}
+
+// Versaci's messages: 12 packets at a time to one destination, handed over
+// at 0.5 flits/cycle. The run offers the load and carries it, and the wait in
+// the source queue (a message's last packets wait for its first) shows in
+// latency.mean beside the network's.
+TEST(MessageRun, OffersTheLoadAndCountsLifetimeFromTheMessage) {
+  const std::string j = mesh_json({"traffic.source=message", "traffic.message_packets=12", "traffic.message_rate=0.5",
+                                   "traffic.load=0.2", "sim.cycles=40000", "sim.stop_injection=true", "sim.drain=20000"});
+  EXPECT_NEAR(test::json_number(j, "generated_load"), 0.2, 0.1 * 0.2);
+  EXPECT_NEAR(test::json_number(j, "accepted_load"), test::json_number(j, "generated_load"), 0.01);
+  EXPECT_EQ(test::json_number(j, "in_flight"), 0);
+  // The k-th packet of a message waits at least k * 16 cycles to be handed over: 88 on average.
+  EXPECT_GT(test::json_number(j, "injection_wait_mean"), 80);
+  for (const auto& [kv, key] : std::vector<std::pair<std::string, std::string>>{
+           {"traffic.phases=[{cycles: 100, load: 0.1}, {cycles: 100, load: 0.2}]", "traffic.phases: the message source"},
+           {"traffic.message_rate=0.1", "traffic.message_rate: 0.1 flits/cycle"}}) {
+    const auto r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "traffic.source=message",
+                                  "traffic.load=0.2", kv, "--check-config"});
+    EXPECT_EQ(r.code, 2) << kv;
+    EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+  }
 }

@@ -209,9 +209,11 @@ TEST(OnOffSource, FullLoadIsAlwaysOnAndAboveItIsRejected) {
 // one packet at it, and strictly later afterwards; nothing from the stop cycle.
 TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
   auto pattern = test::pattern("uniform", mesh());
-  for (const char* name : {"bernoulli", "onoff"}) {
+  for (const char* name : {"bernoulli", "onoff", "message"}) {
     SourceParams p = params(6, 0.45, {1, 3, 8}, 4.0);
     p.stop = 200000;
+    p.message_packets = std::string(name) == "message" ? 5 : 1;
+    p.message_rate = 0.9;
     auto s = source_registry().at(name)(p, *pattern);
     Cycle last = 0;
     size_t n = 0;
@@ -219,15 +221,20 @@ TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
     while (s->next_time() != kNeverCycle) {
       const Cycle t = s->next_time();
       ASSERT_TRUE(n == 0 || t > last) << name;
-      ASSERT_LT(t, p.stop) << name;
+      // A message begun before the stop still hands its packets over.
+      if (std::string(name) != "message") ASSERT_LT(t, p.stop) << name;
       v.clear();
       if (t > 0) s->generate(t - 1, v);
       ASSERT_TRUE(v.empty()) << name << " generated before next_time() " << t;
       s->generate(t, v);
       ASSERT_FALSE(v.empty()) << name;
-      EXPECT_EQ(v.front().gen, t) << name;
-      for (const auto& g : v) ASSERT_LE(g.gen, t);
-      last = v.back().gen;
+      // A message's packets keep its start as their generation cycle.
+      if (std::string(name) != "message") EXPECT_EQ(v.front().gen, t) << name;
+      for (const auto& g : v) {
+        ASSERT_LE(g.gen, t);
+        ASSERT_LT(g.gen, p.stop) << name;
+      }
+      last = t;
       n += v.size();
     }
     EXPECT_GT(n, 10000u) << name;
@@ -235,7 +242,7 @@ TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
 }
 
 TEST(TrafficSources, RegistryNamesAreTheConfigValues) {
-  EXPECT_EQ(source_registry().keys(), (std::vector<std::string>{"bernoulli", "onoff"}));
+  EXPECT_EQ(source_registry().keys(), (std::vector<std::string>{"bernoulli", "message", "onoff"}));
   for (const auto& k : config_schema())
     if (k.key == "traffic.source") {
       EXPECT_EQ(allowed_values(k), source_registry().keys());
@@ -245,7 +252,7 @@ TEST(TrafficSources, RegistryNamesAreTheConfigValues) {
     source_registry().at("poisson")(params(0, 0.1, {8}), *pattern);
     FAIL() << "no error for an unknown source";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("valid: bernoulli, onoff"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("valid: bernoulli, message, onoff"), std::string::npos) << e.what();
   }
 }
 
@@ -329,4 +336,51 @@ TEST(OnOffSource, RefusesMessages) {
   SourceParams p = params(5, 0.4, {8});
   p.message_packets = 2;
   EXPECT_THROW(OnOffSource(p, *uniform), ConfigError);
+}
+
+// Versaci's messages: M packets to one destination, all generated when the
+// message begins, handed over at traffic.message_rate flits per cycle;
+// messages begin at load / (M S) per cycle.
+TEST(MessageSource, MessagesBeginTogetherAndAreHandedOverAtTheRate) {
+  auto pattern = test::pattern("uniform", mesh());
+  SourceParams p = params(5, 0.3, {8});
+  p.message_packets = 12;
+  p.message_rate = 2.4;  // a packet every 8 / 2.4 = 3.33 cycles
+  MessageSource s(p, *pattern);
+  std::vector<GenPacket> all;
+  std::vector<Cycle> handed;
+  while (s.next_time() < 2000000) {
+    const Cycle t = s.next_time();
+    const size_t before = all.size();
+    s.generate(t, all);
+    for (size_t k = before; k < all.size(); ++k) handed.push_back(t);
+  }
+  ASSERT_GT(all.size(), 1000u);
+  EXPECT_NEAR(flits_per_cycle(all, 2000000), 0.3, 0.012);  // about 6,250 messages: 1.3% standard error
+  size_t messages = 0;
+  for (size_t k = 0; k + 12 <= all.size(); k += 12) {
+    ++messages;
+    for (size_t i = k + 1; i < k + 12; ++i) {
+      EXPECT_EQ(all[i].gen, all[k].gen);
+      EXPECT_EQ(all[i].dst, all[k].dst);
+      // Hand-overs 3.33 cycles apart: 3 or 4 cycles, never sooner.
+      EXPECT_GE(handed[i] - handed[i - 1], 3u);
+    }
+  }
+  EXPECT_GT(messages, 5000u);
+  // The first message alone: packets handed at gen + ceil(k * 10 / 3).
+  for (int k = 0; k < 12; ++k) EXPECT_EQ(handed[static_cast<size_t>(k)], all[0].gen + (k * 10 + 2) / 3) << k;
+}
+
+TEST(MessageSource, RateZeroHandsAMessageOverAtOnceAndASlowRateIsRefused) {
+  auto pattern = test::pattern("uniform", mesh());
+  SourceParams p = params(5, 0.3, {8});
+  p.message_packets = 4;
+  MessageSource s(p, *pattern);
+  std::vector<GenPacket> v;
+  s.generate(s.next_time(), v);
+  ASSERT_EQ(v.size(), 4u);
+  for (const auto& g : v) EXPECT_EQ(g.gen, v.front().gen);
+  p.message_rate = 0.2;  // below the load
+  EXPECT_THROW(MessageSource(p, *pattern), ConfigError);
 }
