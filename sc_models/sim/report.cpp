@@ -123,9 +123,10 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.num("accepted_load", f.accepted);
   j.boolean("saturated", f.saturated);
   if (t.bisection_load() > 0) {  // the loads in Versaci's unit too
-    j.num("gamma0_flits", t.bisection_load());
-    j.num("offered_load_gamma0", f.offered / t.bisection_load());
-    j.num("accepted_load_gamma0", f.accepted / t.bisection_load());
+    const double g0 = net.run_config().traffic.gamma0_flits(t);
+    j.num("gamma0_flits", g0);
+    j.num("offered_load_gamma0", f.offered / g0);
+    j.num("accepted_load_gamma0", f.accepted / g0);
   }
   j.open("latency");
   j.num("mean", f.lat_mean);

@@ -29,10 +29,13 @@ struct RunConfig {
   TraceConfig trace;
 
   static RunConfig from(const Config& cfg) {
-    return {SimConfig::from(cfg),     RouterConfig::from(cfg),    LinkConfig::from(cfg),
-            RoutingConfig::from(cfg), ContentionConfig::from(cfg), VcConfig::from(cfg),
-            TrafficConfig::from(cfg), PowerConfig::from(cfg),     LinkPowerConfig::from(cfg),
-            TraceConfig::from(cfg)};
+    RunConfig rc{SimConfig::from(cfg),     RouterConfig::from(cfg),    LinkConfig::from(cfg),
+                 RoutingConfig::from(cfg), ContentionConfig::from(cfg), VcConfig::from(cfg),
+                 TrafficConfig::from(cfg), PowerConfig::from(cfg),     LinkPowerConfig::from(cfg),
+                 TraceConfig::from(cfg)};
+    // gamma0 follows the network links' bandwidth (docs/user-guide.md, "Link bandwidth").
+    rc.traffic.network_link_rate = 1000.0 / static_cast<double>(rc.link.pace);
+    return rc;
   }
   const BufferConfig& buffers() const { return router.buffers; }
 };

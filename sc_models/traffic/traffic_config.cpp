@@ -26,11 +26,13 @@ TrafficConfig TrafficConfig::from(const Config& cfg) {
 
 int TrafficConfig::max_packet() const { return *std::max_element(packet_sizes.begin(), packet_sizes.end()); }
 
+double TrafficConfig::gamma0_flits(const Topology& t) const { return t.bisection_load() * network_link_rate; }
+
 double TrafficConfig::to_flits(const Topology& t, double rate) const {
   if (!gamma0) return rate;
   if (t.bisection_load() <= 0)
     throw ConfigError("traffic.load_unit: gamma0 is defined for mesh and torus, not " + t.name() + "; use flits");
-  return rate * t.bisection_load();
+  return rate * gamma0_flits(t);
 }
 
 double TrafficConfig::load_flits(const Topology& t, double at) const {

@@ -28,7 +28,16 @@ struct TrafficConfig {
   double burst_length = 5;
   bool request_reply = false;
 
+  // Set by RunConfig from the links (LinkConfig): the network links' flits
+  // per cycle (1 / link.cycles_per_flit). A load is bounded by one flit per
+  // cycle whatever the injection link's rate: the source queue takes the rest.
+  double network_link_rate = 1.0;
+
   static TrafficConfig from(const Config& cfg);
+  // gamma0 in flits per node per cycle: the topology's bisection load at
+  // one flit per link and cycle, scaled by the network links' rate (0 when
+  // the topology has none).
+  double gamma0_flits(const Topology& t) const;
   int max_packet() const;
   const char* load_unit() const { return gamma0 ? "gamma0" : "flits"; }
   // `load` (traffic.load or a phase's) in flits per node per cycle;

@@ -59,3 +59,15 @@ TEST(SlowLinks, BandwidthsBelowOneFlitPerCycleOrTooFineAreRefused) {
     EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
   }
 }
+
+// gamma0 is the uniform load that saturates the bisection: half as much
+// over links of half the bandwidth.
+TEST(SlowLinks, Gamma0FollowsTheNetworkLinksAndTheLoadTheInjectionLink) {
+  const std::string out = test::temp_path("g0.json");
+  const auto r = test::run_cli({test::source_path("topologies/torus-4x4x4.yaml"), "link.cycles_per_flit=2",
+                          "traffic.load_unit=gamma0", "traffic.load=0.5", "sim.cycles=1", "-o", out, "--quiet"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string j = test::slurp(out);
+  EXPECT_NEAR(test::json_number(j, "gamma0_flits"), 8.0 * 63 / (64 * 4) / 2, 1e-9);  // 4x4x4: 2k(N-1)/(N a b), halved
+  EXPECT_NEAR(test::json_number(j, "offered_load"), 0.5 * 8.0 * 63 / (64 * 4) / 2, 1e-9);
+}
