@@ -1,5 +1,6 @@
 #include "nic/injector.h"
 
+#include <algorithm>
 #include <string>
 
 namespace nocsim {
@@ -28,14 +29,14 @@ bool Injector::take_credits(Cycle now) {
   return true;
 }
 
-void Injector::enqueue(Cycle gen, int dst, int size, bool reply) {
+void Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle release) {
   const bool measured = stats_.window.contains(gen);
   if (!reply && queue_.size() >= p_.source_queue) {  // offered, never to be carried
     ++stats_.packets_dropped;
     if (measured) stats_.window_flits_generated += static_cast<uint64_t>(size);
     return;
   }
-  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured, reply});
+  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured, reply, release});
   ++stats_.packets_generated;
   if (measured) {
     ++stats_.measured_generated;
@@ -56,6 +57,7 @@ bool Injector::pick_vc(int need) {
 void Injector::inject(Cycle now) {
   if (queue_.empty() || now < inject_from_) return;
   const Packet& pk = queue_.front();
+  if (cur_vc_ < 0 && now < pk.release) return;  // not handed over yet
   if (cur_vc_ < 0) {  // pick a VC for the head
     if (!pick_vc(p_.vct ? pk.size : 1)) return;
     cur_seq_ = 0;
@@ -106,7 +108,8 @@ void Injector::send_paced(Flit& f, int n, Cycle now) {
   // A flit that waited for the link since an earlier cycle starts where the
   // link's previous flit ended, fraction included: else each packet would
   // round the link's time up once.
-  const Cycle want = now == inject_from_ && f.gen < now ? now - 1 : now;
+  const Packet& pk = queue_.front();
+  const Cycle want = now == inject_from_ && std::max(pk.gen, pk.release) < now ? now - 1 : now;
   for (int k = 0; k < n; ++k) {
     const Cycle go = pacer_.earliest(want);
     pacer_.book(want, go);

@@ -48,13 +48,17 @@ class Injector {
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);
-  void enqueue(Cycle gen, int dst, int size, bool reply = false);
+  // release: not injected before this cycle (a message's hand-over).
+  void enqueue(Cycle gen, int dst, int size, bool reply = false, Cycle release = 0);
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
   // Packets waiting whose head has not left.
   size_t queued() const { return queue_.size() - (cur_vc_ >= 0 && cur_seq_ > 0 ? 1 : 0); }
-  // First cycle the link is free for the next flit.
-  Cycle free_from() const { return inject_from_; }
+  // First cycle the next flit may go: the link is free and, for a packet
+  // not begun, it is released.
+  Cycle free_from() const {
+    return cur_vc_ < 0 && !queue_.empty() && queue_.front().release > inject_from_ ? queue_.front().release : inject_from_;
+  }
 
  private:
   struct Packet {
@@ -64,6 +68,7 @@ class Injector {
     Cycle gen;
     bool measured;
     bool reply;
+    Cycle release;
   };
   bool pick_vc(int need);
   // Sends n flits of f's packet from seq cur_seq_ on over a slow link, each

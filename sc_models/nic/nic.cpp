@@ -75,7 +75,7 @@ void Nic::receive(Cycle now) {
 void Nic::generate(Cycle now) {
   while (!scripted_.empty() && scripted_.front().gen <= now) {
     const GenPacket& g = scripted_.front();
-    injector_.enqueue(g.gen, g.dst, g.size);
+    injector_.enqueue(g.gen, g.dst, g.size, false, g.release);
     scripted_.pop_front();
   }
   // One virtual call per generation cycle, none on the cycles between.
@@ -83,7 +83,7 @@ void Nic::generate(Cycle now) {
   generated_.clear();
   source_->generate(now, generated_);
   next_gen_ = source_->next_time();
-  for (const GenPacket& g : generated_) injector_.enqueue(g.gen, g.dst, g.size);
+  for (const GenPacket& g : generated_) injector_.enqueue(g.gen, g.dst, g.size, false, g.release);
 }
 
 }  // namespace nocsim

@@ -12,13 +12,15 @@ void LinkGate::front(RouterState& st, int o, Cycle now) {
   if (!l && !pace.slow()) return;
   StFlit& f = st.out[o].queue.front();
   const Cycle want = std::max(f.ready, now + 1);
-  Cycle go = pace.slow() ? pace.earliest(want) : want;
+  // The pacer takes the flit's own ready cycle: one that waited behind the
+  // previous flit starts where that one ended, fraction included.
+  Cycle go = pace.slow() ? std::max(pace.earliest(f.ready), now + 1) : want;
   if (l) {
     const bool head = f.flit.head();
     const Cycle queued = l->wants_queue(now, head) ? waiting(st, o) : 0;
     go = l->admit(dir_[static_cast<size_t>(o)], now, go, head, queued);
   }
-  if (pace.slow()) pace.book(want, go);
+  if (pace.slow()) pace.book(f.ready, go);
   f.ready = go;
   // Park only what the link holds back: the pipeline's own wait is short.
   if (f.ready == want || !wheel_) return;

@@ -90,34 +90,19 @@ MessageSource::MessageSource(const SourceParams& p, const TrafficPattern& patter
   if (p.message_rate > 0 && p.message_rate < p.load)
     throw ConfigError("traffic.message_rate: " + short_number(p.message_rate) + " flits/cycle hands packets over " +
                       "slower than they are generated (" + short_number(p.load) + "); give at least traffic.load, or 0");
-  if (msg_rate_ > 0 && pattern_sends()) next_msg_ = p.start + rng_.geometric(msg_rate_) - 1;
-  if (next_msg_ >= p.stop) next_msg_ = kNeverCycle;
-  reschedule();
-}
-
-// The next hand-over: of the oldest message begun, or of the next to begin.
-void MessageSource::reschedule() {
-  const Cycle from = msgs_.empty() ? next_msg_ : msgs_.front().gen;
-  next_ = from == kNeverCycle ? kNeverCycle : std::max(from, static_cast<Cycle>(std::ceil(hand_ - 1e-9)));
+  if (msg_rate_ > 0 && pattern_sends()) schedule(p.start + rng_.geometric(msg_rate_) - 1);
 }
 
 void MessageSource::generate(Cycle now, std::vector<GenPacket>& out) {
-  while (next_msg_ <= now) {  // a message begins: every packet of it generated then
-    msgs_.push_back({next_msg_, p_.message_packets});
-    const Cycle next = next_msg_ + rng_.geometric(msg_rate_);
-    next_msg_ = next < p_.stop ? next : kNeverCycle;
+  while (next_ <= now) {  // a message begins: all its packets are generated now
+    hand_ = std::max(hand_, static_cast<double>(next_));
+    for (int k = 0; k < p_.message_packets; ++k) {
+      const int size = draw_size();
+      out.push_back({next_, dest(), size, static_cast<Cycle>(std::ceil(hand_ - 1e-9))});
+      if (p_.message_rate > 0) hand_ += size / p_.message_rate;
+    }
+    schedule(next_ + rng_.geometric(msg_rate_));
   }
-  for (;;) {
-    const Cycle hand =
-        msgs_.empty() ? kNeverCycle : std::max(msgs_.front().gen, static_cast<Cycle>(std::ceil(hand_ - 1e-9)));
-    if (hand > now) break;
-    Message& m = msgs_.front();
-    const int size = draw_size();
-    out.push_back({m.gen, dest(), size});
-    hand_ = std::max(hand_, static_cast<double>(m.gen)) + (p_.message_rate > 0 ? size / p_.message_rate : 0.0);
-    if (--m.left == 0) msgs_.pop_front();
-  }
-  reschedule();
 }
 
 PhasedSource::PhasedSource(const SourceParams& p, const TrafficPattern& pattern,

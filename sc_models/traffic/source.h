@@ -7,7 +7,6 @@
 // load is in flits per node per cycle (docs/user-guide.md, "Units"): the
 // packet rate is load / mean size. Models: docs/user-guide.md, "Traffic
 // sources".
-#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -38,6 +37,7 @@ struct GenPacket {
   Cycle gen;  // generation cycle (the packet enters the source queue)
   int dst;
   int size;   // flits
+  Cycle release = 0;  // the NIC may not inject it before this cycle (the message source's hand-over)
 };
 
 class TrafficSource {
@@ -119,25 +119,19 @@ class OnOffSource : public TrafficSource {
 // Versaci's message source (docs/user-guide.md, "Traffic sources"):
 // messages of M = traffic.message_packets packets, all to one destination,
 // begin as a Bernoulli process of load / (M S) messages per cycle (S: mean
-// packet size). A message's packets are all generated when it begins (their
-// latency counts from then: the packet lifetime) and are handed over to the
-// NIC one after another at traffic.message_rate flits per cycle, across
-// messages in order (rate 0: all at once).
+// packet size). A message's packets are all generated when it begins (they
+// enter the source queue then, and their latency counts from then: the
+// packet lifetime); each is released for injection when it is handed over,
+// one after another at traffic.message_rate flits per cycle across messages
+// in order (GenPacket::release; rate 0: all at once).
 class MessageSource : public TrafficSource {
  public:
   MessageSource(const SourceParams& p, const TrafficPattern& pattern);
   void generate(Cycle now, std::vector<GenPacket>& out) override;
 
  private:
-  void reschedule();
-  struct Message {
-    Cycle gen;
-    int left;  // packets still to hand over
-  };
-  double msg_rate_;         // messages per cycle
-  Cycle next_msg_ = kNeverCycle;
-  std::deque<Message> msgs_;  // begun, not wholly handed over, oldest first
-  double hand_ = 0;         // earliest (fractional) cycle of the next hand-over
+  double msg_rate_;  // messages per cycle
+  double hand_ = 0;  // earliest (fractional) cycle of the next hand-over
 };
 
 // traffic.phases: one source per phase, each made by the configured source

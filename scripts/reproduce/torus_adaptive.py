@@ -36,16 +36,25 @@ SEARCH_COLUMNS = ["offered_load", "generated_load", "accepted_load", "accepted_l
 CONFIG = "topologies/torus-4x4x4.yaml"  # 4x4x4 torus, 8-flit packets, 1-cycle links
 
 
-def main():
-    r = Reproduction("torus_adaptive", __doc__)
-    if r.quick:
-        ks, pats, seeds, res = [4, 4, 4], ["uniform", "transposition", "bitrev"], [1], 0.1
-        base = ["sim.warmup=1000", "sim.cycles=4000", "sim.drain=0"]
-    else:
-        ks, pats, seeds, res = [8, 8, 8], PATTERNS, [1], 0.02
-        base = ["topology.k=8", "sim.warmup=5000", "sim.cycles=10000", "sim.drain=0"]
-    base = ["router.switching=saf", "traffic.message_packets=96", "router.buffer_depth=64",
-            "traffic.packet_size=8", "traffic.load_unit=gamma0"] + base
+def default_setting(quick):
+    """This script's own setting: (config, size, patterns, seeds, resolution,
+    overrides for every run)."""
+    if quick:
+        return CONFIG, [4, 4, 4], ["uniform", "transposition", "bitrev"], [1], 0.1, \
+            SAF_MESSAGES + ["sim.warmup=1000", "sim.cycles=4000", "sim.drain=0"]
+    return CONFIG, [8, 8, 8], PATTERNS, [1], 0.02, \
+        SAF_MESSAGES + ["topology.k=8", "sim.warmup=5000", "sim.cycles=10000", "sim.drain=0"]
+
+
+SAF_MESSAGES = ["router.switching=saf", "traffic.message_packets=96", "router.buffer_depth=64",
+                "traffic.packet_size=8", "traffic.load_unit=gamma0"]
+
+
+def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_config=False):
+    """vcs_from_config: every routing runs on the config's router.vcs (3 in
+    Versaci's presets) instead of ABR's and POR's 2."""
+    r = Reproduction(name, doc)
+    CONFIG, ks, pats, seeds, res, base = setting(r.quick)
     cfg = r.config(CONFIG)
     g0 = gamma0_flits(r.args.nocsim, cfg, base)
     # The search goes up to 1.2 gamma0 or the injection limit (1 flit/node/cycle),
@@ -61,7 +70,7 @@ def main():
     # folder, so the search finds it done.
     jobs, refs, run_dirs, overrides = [], {}, {}, {}
     for alg, vcs in ROUTINGS:
-        fixed = ["router.vcs=%d" % vcs] + base
+        fixed = ([] if vcs_from_config else ["router.vcs=%d" % vcs]) + base
         tag = "ref-" + alg
         s = r.sweep(tag, CONFIG, [("routing.algorithm", [alg]), ("traffic.pattern", pats)], seeds,
                     fixed + ["traffic.load=" + ref])
@@ -87,8 +96,8 @@ def main():
                          lines.append)
         except SearchError as e:
             out = {"error": str(e)}
-        log("torus_adaptive: search %s %s seed %d: %s" % (
-            alg, p, seed, out.get("error") or "gamma* %.2f gamma0 (%d runs)" % (out["load"], len(out["runs"]))))
+        log("%s: search %s %s seed %d: %s" % (
+            name, alg, p, seed, out.get("error") or "gamma* %.2f gamma0 (%d runs)" % (out["load"], len(out["runs"]))))
         return job, out
 
     with ThreadPoolExecutor(max_workers=max(1, r.args.jobs)) as pool:
@@ -163,9 +172,10 @@ def main():
     png = "gamma_star.png"
     plots.plot_grouped_bars(
         pats, [a for a, _ in ROUTINGS], bars, r.path(png),
-        "%s torus, SAF, 96-packet messages, 8-flit packets: γ* = maximum sustained offered load\n"
+        "%s torus, %s: γ* = maximum sustained offered load\n"
         "(saturation search, resolution %g γ₀; γ₀ = %.4f flits/(node·cycle); %s + %s cycles per run; %s)" % (
-            size, res, g0, win[0], win[1], "seed %d" % seeds[0] if len(seeds) == 1 else "%d seeds, 95%% CI"
+            size, os.path.basename(CONFIG) if vcs_from_config else "SAF, 96-packet messages, 8-flit packets",
+            res, g0, win[0], win[1], "seed %d" % seeds[0] if len(seeds) == 1 else "%d seeds, 95%% CI"
             % len(seeds)),
         "γ* (γ₀)", errors=errs if len(seeds) > 1 else None, overlay=ticks,
         overlay_label="accepted at offered %s γ₀" % ref, missing_text="not run (size refuses it)",
@@ -190,10 +200,12 @@ def main():
     r.section("Search runs", "Every run of every search (✓ sustained, ✗ not), in the order run; "
               "`search-runs.csv` has their offered, generated and accepted loads, latency and deroutes.\n\n" + "\n".join(trace))
     r.finish(
-        "`%s` on a %s torus (%s): routings ABR and POR with `router.vcs=2`, OFR with `router.vcs=3`; `%s`; "
+        "`%s` on a %s torus (%s): %s; `%s`; "
         "patterns %s; loads in γ₀ (`traffic.load_unit=gamma0`); saturation search from 0 to %s γ₀ at "
         "resolution %g γ₀; seeds %s." % (
-            CONFIG, size, "`topology.k=8`" if not r.quick else "as in the file",
+            CONFIG, size, " ".join(x for x in base if x.startswith("topology.")) or "as in the file",
+            "routings ABR, POR and OFR on the file's VCs" if vcs_from_config else
+            "routings ABR and POR with `router.vcs=2`, OFR with `router.vcs=3`",
             " ".join(x for x in base if not x.startswith("topology.")), ", ".join(pats), ref, res,
             ", ".join(map(str, seeds))))
 

@@ -221,15 +221,13 @@ TEST(TrafficSources, NextTimeIsMonotonicAndExact) {
     while (s->next_time() != kNeverCycle) {
       const Cycle t = s->next_time();
       ASSERT_TRUE(n == 0 || t > last) << name;
-      // A message begun before the stop still hands its packets over.
-      if (std::string(name) != "message") ASSERT_LT(t, p.stop) << name;
+      ASSERT_LT(t, p.stop) << name;
       v.clear();
       if (t > 0) s->generate(t - 1, v);
       ASSERT_TRUE(v.empty()) << name << " generated before next_time() " << t;
       s->generate(t, v);
       ASSERT_FALSE(v.empty()) << name;
-      // A message's packets keep its start as their generation cycle.
-      if (std::string(name) != "message") EXPECT_EQ(v.front().gen, t) << name;
+      EXPECT_EQ(v.front().gen, t) << name;
       for (const auto& g : v) {
         ASSERT_LE(g.gen, t);
         ASSERT_LT(g.gen, p.stop) << name;
@@ -339,40 +337,31 @@ TEST(OnOffSource, RefusesMessages) {
 }
 
 // Versaci's messages: M packets to one destination, all generated when the
-// message begins, handed over at traffic.message_rate flits per cycle;
-// messages begin at load / (M S) per cycle.
-TEST(MessageSource, MessagesBeginTogetherAndAreHandedOverAtTheRate) {
+// message begins, released for injection at traffic.message_rate flits per
+// cycle; messages begin at load / (M S) per cycle.
+TEST(MessageSource, MessagesBeginTogetherAndAreReleasedAtTheRate) {
   auto pattern = test::pattern("uniform", mesh());
   SourceParams p = params(5, 0.3, {8});
   p.message_packets = 12;
   p.message_rate = 2.4;  // a packet every 8 / 2.4 = 3.33 cycles
   MessageSource s(p, *pattern);
-  std::vector<GenPacket> all;
-  std::vector<Cycle> handed;
-  while (s.next_time() < 2000000) {
-    const Cycle t = s.next_time();
-    const size_t before = all.size();
-    s.generate(t, all);
-    for (size_t k = before; k < all.size(); ++k) handed.push_back(t);
-  }
+  const std::vector<GenPacket> all = run(s, 2000000);
   ASSERT_GT(all.size(), 1000u);
   EXPECT_NEAR(flits_per_cycle(all, 2000000), 0.3, 0.012);  // about 6,250 messages: 1.3% standard error
-  size_t messages = 0;
-  for (size_t k = 0; k + 12 <= all.size(); k += 12) {
-    ++messages;
+  ASSERT_EQ(all.size() % 12, 0u);
+  for (size_t k = 0; k < all.size(); k += 12)
     for (size_t i = k + 1; i < k + 12; ++i) {
       EXPECT_EQ(all[i].gen, all[k].gen);
       EXPECT_EQ(all[i].dst, all[k].dst);
-      // Hand-overs 3.33 cycles apart: 3 or 4 cycles, never sooner.
-      EXPECT_GE(handed[i] - handed[i - 1], 3u);
+      // Releases 3.33 cycles apart: 3 or 4 cycles, never sooner, in order across messages.
+      EXPECT_GE(all[i].release, all[i - 1].release + 3);
     }
-  }
-  EXPECT_GT(messages, 5000u);
-  // The first message alone: packets handed at gen + ceil(k * 10 / 3).
-  for (int k = 0; k < 12; ++k) EXPECT_EQ(handed[static_cast<size_t>(k)], all[0].gen + (k * 10 + 2) / 3) << k;
+  // The first message: packet k released at gen + ceil(k * 10 / 3).
+  for (int k = 0; k < 12; ++k)
+    EXPECT_EQ(all[static_cast<size_t>(k)].release, all[0].gen + static_cast<Cycle>((k * 10 + 2) / 3)) << k;
 }
 
-TEST(MessageSource, RateZeroHandsAMessageOverAtOnceAndASlowRateIsRefused) {
+TEST(MessageSource, RateZeroReleasesAMessageAtOnceAndASlowRateIsRefused) {
   auto pattern = test::pattern("uniform", mesh());
   SourceParams p = params(5, 0.3, {8});
   p.message_packets = 4;
@@ -380,7 +369,10 @@ TEST(MessageSource, RateZeroHandsAMessageOverAtOnceAndASlowRateIsRefused) {
   std::vector<GenPacket> v;
   s.generate(s.next_time(), v);
   ASSERT_EQ(v.size(), 4u);
-  for (const auto& g : v) EXPECT_EQ(g.gen, v.front().gen);
+  for (const auto& g : v) {
+    EXPECT_EQ(g.gen, v.front().gen);
+    EXPECT_EQ(g.release, g.gen);
+  }
   p.message_rate = 0.2;  // below the load
   EXPECT_THROW(MessageSource(p, *pattern), ConfigError);
 }
