@@ -159,8 +159,8 @@ def main():
     r.image("Accepted load and latency beside BookSim2", png,
             "Lines: nocsim (%s); black and grey markers: BookSim2. Red circles: nocsim runs flagged saturated."
             % ("mean of seeds %s" % ", ".join(map(str, seeds)) if len(seeds) > 1 else "seed %d" % seeds[0]))
-    r.finish("BookSim2's configuration (../shared/peer in the project's workspace; summarised in "
-             "docs/validation.md, \"Against BookSim2\") against nocsim's `topologies/mesh-8x8.yaml` and "
+    r.finish("The project's BookSim2 measurements (their configuration in docs/validation.md, "
+             "\"Against BookSim2\") against nocsim's `topologies/mesh-8x8.yaml` and "
              "`topologies/torus-8x8.yaml router.switching=wormhole` with `%s`, uniform traffic unless stated, "
              "seeds %s." % (" ".join(win), ", ".join(map(str, seeds))))
 
