@@ -3,9 +3,11 @@
 // link.nic_latency; link.cycles_per_flit, link.global_cycles_per_flit,
 // link.nic_cycles_per_flit), read from the Config here and nowhere else
 // (docs/architecture.md, "Configuration").
+#include <algorithm>
 #include <cstdint>
 
 #include "core/port_class.h"
+#include "link/pacer.h"
 
 namespace nocsim {
 
@@ -15,8 +17,8 @@ struct LinkConfig {
   int latency = 1;         // router-to-router (dragonfly: local) links
   int global_latency = 0;  // 0: latency
   int nic_latency = 1;     // injection and ejection links
-  // Cycles per flit, in thousandths (link/pacer.h): 1000 = a flit every cycle.
-  uint64_t pace = 1000, global_pace = 0, nic_pace = 1000;  // global 0: pace
+  // Cycles per flit, in thousandths (LinkPacer::kUnit = a flit every cycle).
+  uint64_t pace = LinkPacer::kUnit, global_pace = 0, nic_pace = LinkPacer::kUnit;  // global 0: pace
 
   // Throws ConfigError for a cycles_per_flit below 1 or finer than 0.001.
   static LinkConfig from(const Config& cfg);
@@ -27,7 +29,7 @@ struct LinkConfig {
     return c == PortClass::Nic ? nic_pace : c == PortClass::Global && global_pace > 0 ? global_pace : pace;
   }
   // Whether any link is slower than a flit per cycle.
-  bool any_slow() const { return pace > 1000 || global_pace > 1000 || nic_pace > 1000; }
+  bool any_slow() const { return std::max({pace, global_pace, nic_pace}) > LinkPacer::kUnit; }
 };
 
 }  // namespace nocsim

@@ -20,7 +20,8 @@ class LinkPacer {
   explicit LinkPacer(uint64_t interval = kUnit) : interval_(interval) {}
   // Whether the link is slower than one flit per cycle.
   bool slow() const { return interval_ > kUnit; }
-  uint64_t interval() const { return interval_; }
+  // Thousandths of a cycle rounded up to whole cycles.
+  static Cycle ceil_cycle(uint64_t t) { return (t + kUnit - 1) / kUnit; }
   // The cycle a flit ready at cycle `want` would leave.
   Cycle earliest(Cycle want) const { return ceil_cycle(std::max(next_, want * kUnit)); }
   // A flit ready at `want` leaves at cycle `go` (>= earliest(want)): the link
@@ -34,7 +35,6 @@ class LinkPacer {
   Cycle free_from() const { return ceil_cycle(next_); }
 
  private:
-  static Cycle ceil_cycle(uint64_t t) { return (t + kUnit - 1) / kUnit; }
   uint64_t interval_;
   uint64_t next_ = 0;  // earliest start of the next flit, thousandths of a cycle
 };

@@ -94,7 +94,8 @@ Cycle LinkPair::next_event() const {
 void LinkPair::close_window() {
   const Cycle end = (win_ + 1) * p_->idle;
   // Flits in units of the high state's cycles: a slow link is busier per flit.
-  const double flits = static_cast<double>(std::max(win_flits_[0], win_flits_[1])) * static_cast<double>(pace_) / 1000;
+  const double flits = static_cast<double>(std::max(win_flits_[0], win_flits_[1])) * static_cast<double>(pace_) /
+                       static_cast<double>(LinkPacer::kUnit);
   const double w = static_cast<double>(p_->idle);
   // A window that ended before the current state began (during a training)
   // decides nothing. A high link goes low only if its load would stay below
@@ -126,9 +127,10 @@ void LinkPair::advance(Cycle now) {
 LinkPair::LinkPair(const LinkPowerParams& p, uint64_t pace)
     : p_(&p),
       pace_(pace),
-      low_interval_(static_cast<Cycle>((static_cast<uint64_t>(p.low_interval) * pace + 999) / 1000)),
+      low_interval_(LinkPacer::ceil_cycle(static_cast<uint64_t>(p.low_interval) * pace)),
       // n flits take n b li cycles low against t_t + n b high.
-      break_even_(p.low_interval > 1 ? p.t_train * 1000 / (pace * static_cast<Cycle>(p.low_interval - 1)) : kNeverCycle) {}
+      break_even_(p.low_interval > 1 ? p.t_train * LinkPacer::kUnit / (pace * static_cast<Cycle>(p.low_interval - 1))
+                                     : kNeverCycle) {}
 
 Cycle LinkPair::admit(int d, Cycle now, Cycle want, bool head, Cycle queued) {
   advance(now);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "link/pacer.h"
 
 namespace nocsim {
 
@@ -54,7 +55,7 @@ class LinkPair {
   // pace: the link's cycles per flit in the high state, thousandths
   // (link/pacer.h): a slow link's low state is that much slower too, and
   // its break-even backlog and window utilisations scale with it.
-  explicit LinkPair(const LinkPowerParams& p, uint64_t pace = 1000);
+  explicit LinkPair(const LinkPowerParams& p, uint64_t pace = LinkPacer::kUnit);
   // The front flit of direction d's output queue, a head or not, became
   // ready to leave at `want` (the decision is made at cycle now <= want);
   // returns the cycle it may leave, want or later. `queued`: flits waiting

@@ -26,12 +26,6 @@ class LinkGate : public WheelClient, public OutputHook {
       : pair_(static_cast<size_t>(ports), nullptr), dir_(static_cast<size_t>(ports), 0), pace_(static_cast<size_t>(ports)) {}
   // Output `port`'s link starts a flit every interval/1000 cycles.
   void pace(int port, uint64_t interval) { pace_[static_cast<size_t>(port)] = LinkPacer(interval); }
-  // Whether any output is slow or has a power pair (else the gate does nothing).
-  bool needed() const {
-    for (size_t o = 0; o < pace_.size(); ++o)
-      if (pair_[o] || pace_[o].slow()) return true;
-    return false;
-  }
   // Output `port` drives direction `dir` of `pair`.
   void attach(int port, LinkPair* pair, int dir) {
     pair_[static_cast<size_t>(port)] = pair;

@@ -85,7 +85,7 @@ void check_watchdog(const RunConfig& rc, ErrorList& errors) {
   // A slow link holds the next flit up to its cycles per flit, rounded up.
   const LinkConfig& l = rc.link;
   const uint64_t pace = std::max({l.pace, l.global_pace, l.nic_pace});
-  const Cycle link_wait = static_cast<Cycle>((pace + 999) / 1000 - 1);
+  const Cycle link_wait = LinkPacer::ceil_cycle(pace) - 1;
   const Cycle least = static_cast<Cycle>(r.lat_rc + r.lat_va + r.lat_sa + r.lat_st) + 1 + link_wait;
   if (rc.sim.watchdog > 0 && rc.sim.watchdog < least)
     errors.add({"sim.watchdog: " + std::to_string(rc.sim.watchdog) + " cycles is shorter than a flit may wait in a "

@@ -34,7 +34,7 @@ struct RunConfig {
                  TrafficConfig::from(cfg), PowerConfig::from(cfg),     LinkPowerConfig::from(cfg),
                  TraceConfig::from(cfg)};
     // gamma0 follows the network links' bandwidth (docs/user-guide.md, "Link bandwidth").
-    rc.traffic.network_link_rate = 1000.0 / static_cast<double>(rc.link.pace);
+    rc.traffic.network_link_rate = static_cast<double>(LinkPacer::kUnit) / static_cast<double>(rc.link.pace);
     return rc;
   }
   const BufferConfig& buffers() const { return router.buffers; }
