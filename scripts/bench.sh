@@ -5,33 +5,53 @@
 # then the dragonfly benchmark (topologies/bench/dragonfly-h4-bench.yaml).
 # Each point runs BENCH_RUNS times (default 5; the machine this was written on
 # drifts by 10-40% between identical runs): the median run is printed, and the
-# best cycles/s beside it.
+# best cycles/s beside it. ns/hop is wall time per flit-router traversal.
+# --h8: only the full 16,512-node dragonfly (topologies/dragonfly-h8.yaml,
+# MIN) at UN 0.1, 0.4, 0.8 and ADV+1 0.4, H8_WARMUP + H8_CYCLES cycles
+# (default 1,000 + 2,000) and BENCH_RUNS default 1: a point takes minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+h8=0
+case "${1:-}" in
+  --h8) h8=1 ;;
+  "") ;;
+  *) echo "usage: scripts/bench.sh [--h8]" >&2; exit 2 ;;
+esac
 ./scripts/setup.sh build-release Release
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 out=$(mktemp -d)
-printf '%-26s %-10s %12s %16s %14s %10s %12s\n' config mode cycles/s router-cycles/s flit-hops/s peak-RSS best-cyc/s
+printf '%-26s %-10s %12s %16s %14s %10s %12s %8s\n' config mode cycles/s router-cycles/s flit-hops/s peak-RSS best-cyc/s ns/hop
 runs=${BENCH_RUNS:-5}
-# bench NAME CONFIG LOAD MODE
+warmup=1000 cycles=10000
+# bench NAME CONFIG LOAD MODE [PATTERN key=value ...]
 bench() {
+  local name=$1 config=$2 load=$3 mode=$4 pattern=${5:-UN}
+  shift 4
+  if [ $# -gt 0 ]; then shift; fi
   files=()
   for r in $(seq "$runs"); do
-    f="$out/$1-$3-$4-$r.json"
-    ./build-release/nocsim "$2" traffic.load="$3" sim.mode="$4" sim.warmup=1000 sim.cycles=10000 sim.drain=0 \
-      --quiet -o "$f" > /dev/null
+    f="$out/$name-$pattern-$load-$mode-$r.json"
+    ./build-release/nocsim "$config" traffic.load="$load" sim.mode="$mode" sim.warmup=$warmup sim.cycles=$cycles \
+      sim.drain=0 "$@" --quiet -o "$f" > /dev/null
     files+=("$f")
   done
-  python3 - "$1 UN $3" "$4" "${files[@]}" <<'PY'
+  python3 - "$name $pattern $load" "$mode" "${files[@]}" <<'PY'
 import json, sys
 runs = sorted((json.load(open(p)) for p in sys.argv[3:]), key=lambda r: r["sim"]["cycles_per_second"])
 r = runs[(len(runs) - 1) // 2]  # the median; with an even count, the slower middle run
 s = r["sim"]; n = r["network"]["routers"]
-print("%-26s %-10s %12.0f %16.0f %14.0f %7.1f MB %12.0f" % (sys.argv[1], sys.argv[2], s["cycles_per_second"],
+print("%-26s %-10s %12.0f %16.0f %14.0f %7.1f MB %12.0f %8.0f" % (sys.argv[1], sys.argv[2], s["cycles_per_second"],
       s["cycles_per_second"] * n, s["router_traversals"] / s["wall_seconds"], s["peak_rss_kb"] / 1024,
-      runs[-1]["sim"]["cycles_per_second"]))
+      runs[-1]["sim"]["cycles_per_second"], 1e9 * s["wall_seconds"] / max(s["router_traversals"], 1)))
 PY
 }
+if [ "$h8" = 1 ]; then
+  runs=${BENCH_RUNS:-1} warmup=${H8_WARMUP:-1000} cycles=${H8_CYCLES:-2000}
+  for load in 0.1 0.4 0.8; do bench dragonfly-h8 topologies/dragonfly-h8.yaml $load per-stage; done
+  bench dragonfly-h8 topologies/dragonfly-h8.yaml 0.4 per-stage ADV+1 traffic.pattern=adv traffic.adv_offset=1
+  rm -rf "$out"
+  exit 0
+fi
 for load in 0.1 0.4; do
   for mode in per-stage per-router; do bench mesh-8x8 topologies/mesh-8x8.yaml $load $mode; done
 done

@@ -115,9 +115,18 @@ void Router::unpark(int port) {
   settle();
 }
 
-void Router::on_wheel(Cycle c, int lane, uint64_t ports) {
+void Router::on_wheel(Cycle c, int tag, uint64_t ports) {
   try {
-    pull_lane(lane, ports, c);
+    if (tag == kNearTag) {
+      // As at a commit: credits, then flits, each in port order.
+      Pending& due = pending_[(c + 1) & (kNear - 1)];
+      const uint64_t credits = due.lanes[kCreditLane], flits = due.lanes[kFlitLane];
+      due = Pending{};
+      if (credits) pull_lane(kCreditLane, credits, c);
+      if (flits) pull_lane(kFlitLane, flits, c);
+    } else {
+      pull_lane(tag, ports, c);
+    }
   } catch (const std::exception& e) {
     fail(e);
   }
@@ -150,15 +159,20 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     request_commit();
     return;
   }
-  ask_wheel(lane, port, arrival);
+  if (arrival - now >= kNear) {
+    wheel_->at(arrival - 1, this, lane, port);  // a rare link longer than the table: a wake-up per send
+    return;
+  }
+  ask_near(lane, port, arrival);
 }
 
-// A link delivers in send order, so one pull per arrival cycle is enough.
-void Router::ask_wheel(int lane, uint64_t port, Cycle arrival) {
-  Asked& a = asked_[(2 * arrival + static_cast<Cycle>(lane)) & 7];
-  if (a.arrival == arrival) return wheel_->add(arrival - 1, a.handle, port);
-  const uint32_t h = wheel_->at(arrival - 1, this, lane, port);
-  if (h != WakeWheel::kLater) a = {arrival, h};
+// A link delivers in send order, so one pull per arrival cycle is enough: the
+// first send due at a cycle asks the wheel, later ones only add their port.
+void Router::ask_near(int lane, uint64_t port, Cycle arrival) {
+  if (!pending_) pending_ = std::make_unique<Pending[]>(kNear);
+  Pending& due = pending_[arrival & (kNear - 1)];
+  if (!(due.lanes[kFlitLane] | due.lanes[kCreditLane])) wheel_->at(arrival - 1, this, kNearTag);
+  due.lanes[lane] |= port;
 }
 
 void Router::commit() {

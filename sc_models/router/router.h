@@ -92,7 +92,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     st_.update_extras();
   }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
-  void on_wheel(Cycle c, int lane, uint64_t ports) override;
+  void on_wheel(Cycle c, int tag, uint64_t ports) override;  // tag: kNearTag, or the lane of a far send
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
                          std::unique_ptr<BlockRun> rtl) {
@@ -131,7 +131,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
   [[gnu::noinline]] void pull_damq_flits(int in_port, Cycle now);
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
-  [[gnu::noinline]] void ask_wheel(int lane, uint64_t port, Cycle arrival);
+  [[gnu::noinline]] void ask_near(int lane, uint64_t port, Cycle arrival);
   // After a commit or a pull: a stage (or the per-router process) with work
   // wakes, one without sleeps; decided on the state the next edge sees.
   // Inline: at most commits nothing changes.
@@ -183,15 +183,19 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
   RunStatus* status_ = nullptr;
   std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
-  // Wheel pulls asked for, by arrival cycle and lane: a link delivering in
-  // a cycle already asked for adds its port to that wake-up, so a router
-  // pulls all links of a lane due at a cycle in one call back (and settles
-  // once). A collision only costs a second wake-up.
-  struct Asked {
-    Cycle arrival = kNeverCycle;
-    uint32_t handle = 0;
+  // Links delivering within kNear cycles, by arrival cycle (mod kNear) and
+  // lane: the router takes one wake-up per arrival cycle, whatever the
+  // links' latencies, and pulls both lanes in it (settling once). Allocated
+  // at the first such send: routers whose links all take one cycle never
+  // need it. (An 8-entry cache of wake-up handles folded only the sends of
+  // one latency: a dragonfly router took several wake-ups per cycle, and
+  // the wheel held 90 MB at h = 8; docs/performance.md, "Scale".)
+  static constexpr Cycle kNear = WakeWheel::kSlots;
+  static constexpr int kNearTag = 2;  // a wheel tag that is not a lane
+  struct Pending {
+    uint64_t lanes[2] = {0, 0};  // by lane: the ports whose link delivers then
   };
-  std::array<Asked, 8> asked_;  // [(2 * arrival + lane) % 8]
+  std::unique_ptr<Pending[]> pending_;
 
  public:
   sc_core::sc_in<bool>& clk;
