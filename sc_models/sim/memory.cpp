@@ -24,6 +24,35 @@ constexpr uint64_t kProcess = 10ull << 20;  // the binary, SystemC's kernel, the
 // A phase's source at each node (traffic.phases), and a packet waiting in a
 // source queue (its record in a std::deque).
 constexpr uint64_t kPerPhaseNode = 256, kPerQueuedPacket = 48;
+// A traced signal's probe state and names (measured: 250-370 bytes), with
+// about 3 signals per port and 7 per input VC (a 31-port dragonfly router
+// has 663). An FST file adds its writer's value-change buffer, 128 MiB plus
+// 4 MiB of slack, one more 128 MiB per further million signals, and about
+// 12 MiB of tables (docs/reliability.md, "Recording").
+constexpr uint64_t kPerTracedSignal = 400, kFstBuffer = 132ull << 20, kFstTables = 12ull << 20;
+constexpr uint64_t kFstSignalsPerBuffer = 1'000'000;
+// A series interval's bin (stats/stats.h SeriesBin), a contention sample per
+// router; both vectors grow by doubling, so up to twice what they hold.
+constexpr uint64_t kPerSeriesBin = 40, kPerContentionSample = 8, kGrowth = 2;
+
+uint64_t trace_bytes(const TraceConfig& tc, uint64_t ports, uint64_t vcs) {
+  if (tc.file.empty()) return 0;
+  const uint64_t signals = static_cast<uint64_t>(tc.routers.size()) * (3 * ports + 7 * vcs);
+  uint64_t bytes = signals * kPerTracedSignal;
+  const std::string& f = tc.file;
+  if (f.size() >= 4 && f.compare(f.size() - 4, 4, ".fst") == 0)
+    bytes += kFstTables + kFstBuffer + (signals / kFstSignalsPerBuffer) * (128ull << 20);
+  return bytes;
+}
+
+uint64_t series_bytes(const RunConfig& rc, uint64_t routers) {
+  const Cycle period = rc.sim.series_period;
+  if (!period) return 0;
+  const double intervals = static_cast<double>(rc.sim.drain_limit() / period + 1);
+  const double per_interval = static_cast<double>(kPerSeriesBin + (rc.contention.on ? routers * kPerContentionSample : 0));
+  // In double: a 10^12-cycle run with a 1-cycle period overflows 64 bits.
+  return static_cast<uint64_t>(std::min(static_cast<double>(kGrowth) * intervals * per_interval, 0x1p62));
+}
 
 uint64_t meminfo_available() {
   std::ifstream in("/proc/meminfo");
@@ -77,6 +106,8 @@ MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc) {
   MemoryEstimate e;
   e.structure = kProcess + routers * (kPerRouter + ports * kPerPort + ports * ports * kPerPortPair + vcs * kPerVc) +
                 static_cast<uint64_t>(t.nodes()) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
+  e.trace = trace_bytes(rc.trace, ports, vcs);
+  e.series = series_bytes(rc, routers);
   e.buffers_full = routers * flits * sizeof(Flit);
   e.queues_full = static_cast<uint64_t>(t.nodes()) * static_cast<uint64_t>(rc.traffic.source_queue) * kPerQueuedPacket;
   return e;
@@ -106,8 +137,15 @@ void check_memory(const Topology& t, const RunConfig& rc) {
   if (e.structure > room)
     throw ConfigError("topology: " + sizes + " need about " + gib(e.structure) + " to build, more than " + where +
                       " (" + gib(room) + "); use a smaller network");
-  if (e.structure + e.buffers_full + e.queues_full > room)
-    std::cerr << "nocsim: warning: " << sizes << " need " << gib(e.structure) << " to build and up to "
+  if (e.certain() > room) {
+    const bool series = e.series >= e.trace;
+    throw ConfigError(std::string(series ? "stats.series_period" : "trace.file") + ": recording " +
+                      (series ? "the series needs about " + gib(e.series) : "the waveform needs about " + gib(e.trace)) +
+                      " beside the " + gib(e.structure) + " of the network, more than " + where + " (" + gib(room) +
+                      "); " + (series ? "use a longer period or a shorter run" : "trace fewer routers, or a .vcd"));
+  }
+  if (e.certain() + e.buffers_full + e.queues_full > room)
+    std::cerr << "nocsim: warning: " << sizes << " need " << gib(e.certain()) << " to build and run and up to "
               << gib(e.buffers_full) << " more if every input buffer fills and " << gib(e.queues_full)
               << " if every source queue does (traffic.source_queue), beyond " << where << " (" << gib(room) << ")\n";
 }

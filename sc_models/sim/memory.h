@@ -11,8 +11,11 @@ namespace nocsim {
 
 struct MemoryEstimate {
   uint64_t structure = 0;     // modules, ports, VC state, NICs: allocated while building
+  uint64_t trace = 0;         // trace.file: the probe's signals, an FST writer's buffers
+  uint64_t series = 0;        // stats.series_period: the bins and contention samples the run records
   uint64_t buffers_full = 0;  // every input VC buffer full (they grow on demand)
   uint64_t queues_full = 0;   // every source queue full (traffic.source_queue)
+  uint64_t certain() const { return structure + trace + series; }  // what the run takes whatever the traffic
 };
 
 MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc);
@@ -21,8 +24,9 @@ MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc);
 // memory.max less its use, and RLIMIT_AS / RLIMIT_DATA; 0 when none is known.
 uint64_t available_memory();
 
-// Throws ConfigError when the structure alone exceeds sim.memory_limit_mb
-// (0: available_memory()); prints a warning when full buffers would. The
+// Throws ConfigError when the structure, or it with what the run records
+// (trace, series), exceeds sim.memory_limit_mb (0: available_memory());
+// prints a warning when full buffers or source queues would. The
 // command line calls it once, after validate_config.
 void check_memory(const Topology& t, const RunConfig& rc);
 

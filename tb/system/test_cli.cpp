@@ -218,6 +218,43 @@ TEST(Cli, MemoryEstimateIsNearThePeak) {
   EXPECT_LT(est, 1.3 * peak);
 }
 
+// What a run records is estimated before it starts (docs/reliability.md,
+// "Recording"): a series of a 10^9-cycle run at period 1 is refused, a
+// waveform that the limit cannot hold is, and an FST run stays under its
+// estimate.
+TEST(Cli, SeriesBeyondTheMemoryIsRefused) {
+  expect_bad_input({source_path("topologies/mesh-8x8.yaml"), "stats.series_period=1", "sim.cycles=1000000000", "sim.memory_limit_mb=4000", "--check-config"},
+                   "stats.series_period: recording the series needs about 149.01 GiB");
+  const auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "stats.series_period=100", "sim.cycles=1000000", "sim.memory_limit_mb=4000", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+TEST(Cli, WaveformBeyondTheMemoryIsRefused) {
+  const std::string fst = nocsim::test::temp_path("big.fst"), vcd = nocsim::test::temp_path("small.vcd");
+  const auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "trace.file=" + fst, "sim.memory_limit_mb=100", "--check-config"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  if (r.err.find(".fst needs a build") == std::string::npos)  // builds with Verilator's FST library
+    EXPECT_NE(r.err.find("trace.file: recording the waveform needs about 0.14 GiB"), std::string::npos) << r.err;
+  const auto small = run_cli({source_path("topologies/mesh-8x8.yaml"), "trace.file=" + vcd, "sim.memory_limit_mb=100", "--check-config"});
+  EXPECT_EQ(small.code, 0) << small.err;
+}
+TEST(Cli, FstRunStaysUnderItsEstimate) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "ASan's shadow memory is not the model's";
+#endif
+  const std::string out = nocsim::test::temp_path("fst.json"), fst = nocsim::test::temp_path("all.fst");
+  std::string routers = "trace.routers=[0";
+  for (int r = 1; r < 64; ++r) routers += "," + std::to_string(r);
+  auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.3", "sim.warmup=0", "sim.cycles=5000",
+                    "sim.drain=0", "trace.file=" + fst, routers + "]",
+                    "trace.cycles=5000", "sim.huge_pages=false", "--quiet", "-o", out});
+  if (r.err.find(".fst needs a build") != std::string::npos) GTEST_SKIP() << "no FST library in this build";
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string j = nocsim::test::slurp(out);
+  const double est = nocsim::test::json_number(j, "memory_estimate_kb"), peak = nocsim::test::json_number(j, "peak_rss_kb");
+  EXPECT_GT(peak, 50 * 1024) << j;  // the writer's buffer is filling
+  EXPECT_GE(est, peak) << j;
+}
+
 TEST(Cli, SummaryAndJson) {
   std::string out = nocsim::test::temp_path("res.json");
   auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "sim.cycles=2000", "-o", out, "--quiet"});
