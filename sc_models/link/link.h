@@ -98,16 +98,18 @@ class Link : public sc_core::sc_module {
   tlm::tlm_target_socket<>& credit_in;
 };
 
-// Sender side of a link: one initiator socket. Every send is a complete
-// blocking transaction, so all senders of one item type share one payload,
-// which stays in cache (a payload per port was a cache miss per flit).
-template <typename T>
+// Sender side of links: one initiator socket, bound to one link (N = 1) or
+// to any number (N = 0: a router's links of one item type, in the order
+// they were bound). Every send is a complete blocking transaction, so all
+// senders of one item type share one payload, which stays in cache (a
+// payload per port was a cache miss per flit).
+template <typename T, int N = 1>
 class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
   explicit LinkSender(const char* name) : socket(name) { socket.bind(*this); }
-  // The interface the socket is bound to (final once the simulation runs).
-  // A hot sender keeps it: a send then touches neither this object nor the socket.
-  tlm::tlm_fw_transport_if<>* target() { return socket.operator->(); }
+  // The interface of the i-th binding (final once the simulation runs). A
+  // hot sender keeps it: a send then touches neither this object nor the socket.
+  tlm::tlm_fw_transport_if<>* target(int i = 0) { return socket[i]; }
   // One blocking transaction carrying `item` on VC `vc` to `fw`, a target().
   static void send(tlm::tlm_fw_transport_if<>* fw, const T& item, int vc,
                    const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME) {
@@ -134,7 +136,9 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
   tlm::tlm_fw_transport_if<>* fw_ = nullptr;
 
  public:
-  tlm::tlm_initiator_socket<> socket;
+  tlm::tlm_initiator_socket<32, tlm::tlm_base_protocol_types, N,
+                            N == 1 ? sc_core::SC_ONE_OR_MORE_BOUND : sc_core::SC_ZERO_OR_MORE_BOUND>
+      socket;
 
  private:
   // Set up once, before the first send (a function-local static would test
@@ -151,7 +155,7 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
 };
 
 // A router's link targets of one item type, by port (the target() of each
-// port's sender, set before the simulation starts). A stage that sends keeps
+// port's binding, set before the simulation starts). A stage that sends keeps
 // one among its own hot members: the way through the router's object would
 // be one more likely cache miss per send.
 template <typename T>
@@ -161,7 +165,7 @@ class LinkTargets {
   // Ahead of a send: the target's first line is a likely miss, and several
   // prefetched before their sends overlap.
   void prefetch(int port) const { __builtin_prefetch(fw_[port]); }
-  void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }
+  void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }  // static: any N
 
  private:
   tlm::tlm_fw_transport_if<>* const* fw_;

@@ -9,7 +9,7 @@
 namespace nocsim {
 
 Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
-               RouterLogic logic, const std::vector<bool>& sink_ports, const std::vector<bool>& connected)
+               RouterLogic logic, const std::vector<bool>& sink_ports)
     : sc_module(name),
       period_ps_(period_ps),
       per_stage_(per_stage),
@@ -18,8 +18,8 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
       committer_(*this),
-      flit_out_(p.ports),
-      credit_out_(p.ports),
+      flit_out_("flit_out", p.ports),
+      credit_out_("credit_out", p.ports),
       clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
       clk(*clk_port_) {
   st_.id = id;
@@ -52,9 +52,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     st_.out[op].network = op < p.network_ports;
     st_.out[op].global = st_.out[op].network && p.global_port[op];
     st_.out[op].queue_capacity = pipe + p.output_buffer_depth;
-    if (!connected[op]) continue;
-    flit_out_[op] = std::make_unique<LinkSender<Flit>>(("flit_out_" + std::to_string(op)).c_str());
-    credit_out_[op] = std::make_unique<LinkSender<Credit>>(("credit_out_" + std::to_string(op)).c_str());
   }
   rc_ = std::make_unique<RouteCompute>("rc", *this, st_, per_stage, std::move(logic.routing),
                                        std::move(logic.vc_policy));
@@ -146,8 +143,8 @@ void Router::run_router() {  // enabled only while it has work (settle)
 
 void Router::start_of_simulation() {
   for (int p = 0; p < st_.p.ports; ++p) {
-    if (flit_out_[p]) out_fw_[p] = flit_out_[p]->target();
-    if (credit_out_[p]) credit_fw_[p] = credit_out_[p]->target();
+    out_fw_[p] = flit_out_.target(p);
+    credit_fw_[p] = credit_out_.target(p);
   }
 }
 

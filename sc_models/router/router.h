@@ -50,11 +50,13 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
  public:
   enum : int { kFlitLane = 0, kCreditLane = 1 };  // what a link brings: flits in, credits back
   Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycle period_ps, bool per_stage,
-         RouterLogic logic, const std::vector<bool>& sink_ports, const std::vector<bool>& connected);
+         RouterLogic logic, const std::vector<bool>& sink_ports);
 
   // Sender sockets (bound by the network) and the links this router pulls from.
-  LinkSender<Flit>* flit_out(int port) { return flit_out_[port].get(); }
-  LinkSender<Credit>* credit_out(int port) { return credit_out_[port].get(); }
+  // Binds port's flits (credits) out to a link's target socket: one
+  // initiator socket per router and item type, bound once per port.
+  void bind_flit_out(int port, tlm::tlm_target_socket<>& link) { flit_out_.bind(port, link); }
+  void bind_credit_out(int port, tlm::tlm_target_socket<>& link) { credit_out_.bind(port, link); }
   void attach_input(int port, Link* l) { in_link_[port] = l; }
   void attach_output(int port, Link* l) { out_link_[port] = l; }
   const Link* in_link(int port) const { return in_link_[port]; }    // nullptr: unconnected
@@ -179,8 +181,26 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   RouterState st_;
   ClockGate gate_;  // per-router mode
   Committer committer_;
-  std::vector<std::unique_ptr<LinkSender<Flit>>> flit_out_;
-  std::vector<std::unique_ptr<LinkSender<Credit>>> credit_out_;
+  // Every port's link of one item type on one multi-bound socket: a socket
+  // per port made 62 per dragonfly router, about a third of an h = 8
+  // network's SystemC objects (docs/performance.md, "Scale").
+  template <typename T>
+  struct Out {
+    LinkSender<T, 0> sender;
+    std::vector<int> binding;  // [port] its binding on the socket, -1 none
+    int bound = 0;
+    Out(const char* name, int ports) : sender(name), binding(static_cast<size_t>(ports), -1) {}
+    void bind(int port, tlm::tlm_target_socket<>& link) {
+      binding[static_cast<size_t>(port)] = bound++;
+      sender.socket.bind(link);
+    }
+    tlm::tlm_fw_transport_if<>* target(int port) {
+      const int b = binding[static_cast<size_t>(port)];
+      return b < 0 ? nullptr : sender.target(b);
+    }
+  };
+  Out<Flit> flit_out_;
+  Out<Credit> credit_out_;
   RunStatus* status_ = nullptr;
   std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
   // Links delivering within kNear cycles, by arrival cycle (mod kNear) and

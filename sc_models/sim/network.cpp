@@ -75,7 +75,7 @@ void Network::build_gates() {
 void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
   const Topology& t = *topo_;
   const bool per_stage = rc_.sim.per_stage;
-  std::vector<bool> sink(t.ports(), false), connected(t.ports(), true);
+  std::vector<bool> sink(t.ports(), false);
   std::shared_ptr<const VcPolicy> vc_policy;  // shared while the routers' references agree (VcPolicy)
   VcSequence policy_ref;
   const std::vector<int> replies = reply_vcs(rc_.buffers(), t);
@@ -83,7 +83,6 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
   for (int p = t.network_ports(); p < t.ports(); ++p) sink[p] = true;
   for (int r = 0; r < t.routers(); ++r) {
     if (r % 64 == 0) exit_if_stopped_while_building();
-    for (int p = 0; p < t.network_ports(); ++p) connected[p] = t.peer(r, p).router >= 0;
     RouterLogic logic;
     logic.routing = routing.make(t, cfg_, rc_.sim.seed, r);
     const VcSequence ref = logic.routing->reference();
@@ -100,7 +99,7 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
     logic.select_rtl = make_block_run("vc_select", modes["vc_select"], ctx);
     logic.mincred_rtl = make_block_run("mincred", modes["mincred"], ctx);
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), r, rp, kPeriodPs, per_stage,
-                                                std::move(logic), sink, connected));
+                                                std::move(logic), sink));
     routers_.back()->clk(clock_);
     routers_.back()->set_wheel(&wheel_);
   }
@@ -120,8 +119,8 @@ void Network::build_links() {
       PortPeer q = t.peer(r, p);
       if (q.router < 0) continue;
       Link* l = add_link("link_" + std::to_string(r) + "_" + std::to_string(p), rc_.link.latency_of(t.port_class(p)));
-      routers_[r]->flit_out(p)->socket.bind(l->flit_in);
-      routers_[q.router]->credit_out(q.port)->socket.bind(l->credit_in);
+      routers_[r]->bind_flit_out(p, l->flit_in);
+      routers_[q.router]->bind_credit_out(q.port, l->credit_in);
       l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));
       l->set_credit_receiver(routers_[r].get(), Router::credit_tag(p));
       routers_[q.router]->attach_input(q.port, l);
@@ -160,18 +159,18 @@ void Network::build_nics(const RouterParams& rp) {
     Link* in = add_link("inj_" + std::to_string(n), inj.latency);
     Link* ej = add_link("ej_" + std::to_string(n), inj.latency);
     nic.flit_out.socket.bind(in->flit_in);
-    r.credit_out(port)->socket.bind(in->credit_in);
+    r.bind_credit_out(port, in->credit_in);
     in->set_flit_receiver(&r, Router::flit_tag(port));
     in->set_credit_receiver(nullptr, 0);  // the NIC pulls credits whenever it runs
     r.attach_input(port, in);
-    r.flit_out(port)->socket.bind(ej->flit_in);
+    r.bind_flit_out(port, ej->flit_in);
     ej->set_flit_receiver(&nic, 0);
     r.attach_output(port, ej);  // the ejection link counts the flits it carries
     nic.attach(in, ej);
     // The ejection link carries no credits: the sink consumes at once. Its
-    // credit socket is bound to a dummy sender so elaboration is complete.
-    dummy_credit_.push_back(std::make_unique<LinkSender<Credit>>(("ej_credit_" + std::to_string(n)).c_str()));
-    dummy_credit_.back()->socket.bind(ej->credit_in);
+    // credit socket is bound to one idle sender for all (so elaboration is
+    // complete).
+    ej_credits_.socket.bind(ej->credit_in);
   }
 }
 
@@ -208,10 +207,8 @@ Network::~Network() {
   auto drop = [](auto& v) {
     while (!v.empty()) v.pop_back();
   };
-  // Built as: routers, router links, then per node its NIC, two links and a
-  // dummy credit sender.
+  // Built as: routers, router links, then per node its NIC and two links.
   while (!nics_.empty()) {
-    dummy_credit_.pop_back();
     links_.pop_back();
     links_.pop_back();
     nics_.pop_back();

@@ -101,7 +101,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]: slow links or link power, else empty
-  std::vector<std::unique_ptr<LinkSender<Credit>>> dummy_credit_;
+  LinkSender<Credit, 0> ej_credits_{"ej_credits"};  // bound to every ejection link's idle credit lane
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
   BlockMode contention_mode_ = BlockMode::Cpp;  // the contention counters' (rtl.contention)
