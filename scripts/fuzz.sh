@@ -7,15 +7,23 @@
 # its input in build-fuzz/artifacts/ and exits non-zero.
 # Usage: scripts/fuzz.sh {config|override} SECONDS [--merge]
 #   --merge: afterwards, minimise what was found into the committed corpus.
+# NOCSIM_FUZZ_BUILD=DIR: use the fuzzers of an existing tree (CI: the
+# sanitized suite's build-asan, which scripts/test.sh --sanitize builds with
+# them) instead of configuring and building build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] && [[ $1 =~ ^(config|override)$ ]] && [[ $2 =~ ^[1-9][0-9]*$ ]] ||
   { echo "usage: $0 {config|override} SECONDS [--merge]" >&2; exit 2; }
 target=$1; seconds=$2; merge=${3:-}
-build=build-fuzz
-NOCSIM_EXTRA_PKGS="clang libclang-rt-14-dev" \
-NOCSIM_CMAKE_ARGS="-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DNOCSIM_FUZZ=ON -DNOCSIM_RTL_COSIM=OFF" \
-  ./scripts/setup.sh "$build" RelWithDebInfo
+build=${NOCSIM_FUZZ_BUILD:-build-fuzz}
+if [ -z "${NOCSIM_FUZZ_BUILD:-}" ]; then
+  NOCSIM_EXTRA_PKGS="clang libclang-rt-14-dev" \
+  NOCSIM_CMAKE_ARGS="-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DNOCSIM_FUZZ=ON -DNOCSIM_RTL_COSIM=OFF" \
+    ./scripts/setup.sh "$build" RelWithDebInfo
+elif [ ! -x "$build/tb/fuzz/fuzz_$target" ]; then
+  echo "fuzz.sh: $build/tb/fuzz/fuzz_$target missing: build $build with -DNOCSIM_FUZZ=ON" >&2
+  exit 2
+fi
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 dict=$build/$target.dict
 # Every key and every allowed value, as tokens the fuzzer splices in.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs the whole test suite with ctest.
 # Usage: scripts/test.sh [--sanitize] [ctest arguments...]
-#   --sanitize: a separate build (build-asan) with AddressSanitizer and
-#   UndefinedBehaviorSanitizer; any finding fails the test that triggers it.
+#   --sanitize: a separate clang build (build-asan, -O1) with AddressSanitizer
+#   and UndefinedBehaviorSanitizer; any finding fails the test that triggers
+#   it. The same tree holds the libFuzzer targets (NOCSIM_FUZZ), so that
+#   NOCSIM_FUZZ_BUILD=build-asan scripts/fuzz.sh needs no build of its own.
 #   NOCSIM_CMAKE_ARGS adds configure arguments (e.g. -DNOCSIM_RTL_COSIM=OFF).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +15,8 @@ build=build
 if [ "${1:-}" = --sanitize ]; then
   shift
   build=build-asan
-  export NOCSIM_CMAKE_ARGS="-DNOCSIM_SANITIZE=ON ${NOCSIM_CMAKE_ARGS:-}"
+  export NOCSIM_EXTRA_PKGS="$NOCSIM_EXTRA_PKGS clang libclang-rt-14-dev"
+  export NOCSIM_CMAKE_ARGS="-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DNOCSIM_SANITIZE=ON -DNOCSIM_FUZZ=ON ${NOCSIM_CMAKE_ARGS:-}"
   # Leaks fail too; a finding stops the test at once with its stack.
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:${ASAN_OPTIONS:-}"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"

@@ -204,7 +204,7 @@ TEST(Cli, BuffersThatCouldOutgrowTheLimitAreAWarning) {
   EXPECT_NE(r.err.find("if every input buffer fills"), std::string::npos) << r.err;
 }
 TEST(Cli, MemoryEstimateIsNearThePeak) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(NOCSIM_TEST_ASAN)
   GTEST_SKIP() << "ASan's shadow memory is not the model's";
 #endif
   const std::string out = nocsim::test::temp_path("mem.json");
@@ -232,13 +232,14 @@ TEST(Cli, WaveformBeyondTheMemoryIsRefused) {
   const std::string fst = nocsim::test::temp_path("big.fst"), vcd = nocsim::test::temp_path("small.vcd");
   const auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "trace.file=" + fst, "sim.memory_limit_mb=100", "--check-config"});
   EXPECT_EQ(r.code, 2) << r.err;
-  if (r.err.find(".fst needs a build") == std::string::npos)  // builds with Verilator's FST library
+  if (r.err.find(".fst needs a build") == std::string::npos) {  // builds with Verilator's FST library
     EXPECT_NE(r.err.find("trace.file: recording the waveform needs about 0.14 GiB"), std::string::npos) << r.err;
+  }
   const auto small = run_cli({source_path("topologies/mesh-8x8.yaml"), "trace.file=" + vcd, "sim.memory_limit_mb=100", "--check-config"});
   EXPECT_EQ(small.code, 0) << small.err;
 }
 TEST(Cli, FstRunStaysUnderItsEstimate) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(NOCSIM_TEST_ASAN)
   GTEST_SKIP() << "ASan's shadow memory is not the model's";
 #endif
   const std::string out = nocsim::test::temp_path("fst.json"), fst = nocsim::test::temp_path("all.fst");
@@ -372,7 +373,7 @@ TEST(Cli, ClosedStdoutStillWritesTheResults) {
 }
 
 TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(NOCSIM_TEST_ASAN)
   GTEST_SKIP() << "ASan reserves more address space than the limit below";
 #endif
   // The estimate told to allow far more than `ulimit -v` gives: allocation fails while building.

@@ -127,7 +127,7 @@ TEST(Hostile, SaturatedSourceQueuesStayBounded) {
 // Out of memory during a run (source queues without a bound under
 // `ulimit -v`): the reserve lets the run stop and write its results.
 TEST(Hostile, OutOfMemoryDuringARunWritesTheResults) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(NOCSIM_TEST_ASAN)
   GTEST_SKIP() << "ASan reserves more address space than the limit below";
 #endif
   const std::string out = nocsim::test::temp_path("oom.json");
