@@ -22,12 +22,11 @@ void WakeWheel::grow(Slot& s) {
   s.e = std::move(e);
 }
 
-uint32_t WakeWheel::later(Cycle c, WheelClient* who, int tag, uint64_t bits) {
+void WakeWheel::later(Cycle c, WheelClient* who, int tag, uint64_t bits) {
   if (c < next_)
     throw std::logic_error("wake wheel: edge of cycle " + std::to_string(c) + " has passed (now " +
                            std::to_string(next_) + ")");
   later_.push({c, later_seq_++, {who, bits, tag}});
-  return kLater;
 }
 
 void WakeWheel::run() {

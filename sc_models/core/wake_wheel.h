@@ -5,10 +5,8 @@
 // dragonfly links, a NIC per node) a timed sc_event each costs a heap
 // operation in the kernel. The wheel is one process on the falling edge that
 // calls back every client due on that edge, in the order they asked.
-// A client may fold several asks for one edge into one wake-up (add()):
-// routers ask once per lane (flits, credits) and arrival cycle, NICs once
-// per sleep.
-#include <cassert>
+// Clients fold their own asks: a router asks once per arrival cycle (it keeps
+// the ports due itself), a NIC once per sleep.
 #include <functional>
 #include <memory>
 #include <queue>
@@ -23,7 +21,7 @@ class WheelClient {
  public:
   virtual ~WheelClient() = default;
   // The falling edge of cycle c, which this client asked for with `tag` and
-  // the `bits` of its asks (WakeWheel::add).
+  // `bits` (WakeWheel::at).
   virtual void on_wheel(Cycle c, int tag, uint64_t bits) = 0;
 };
 
@@ -33,26 +31,17 @@ class WakeWheel : public sc_core::sc_module {
   sc_core::sc_in<bool> clk;
   WakeWheel(sc_core::sc_module_name name, Cycle period_ps);
   // Calls who->on_wheel(c, tag, bits) on the falling edge of cycle c, which
-  // must not have passed yet. Returns the wake-up's handle for add().
-  uint32_t at(Cycle c, WheelClient* who, int tag = 0, uint64_t bits = 0) {
+  // must not have passed yet; the wake-ups of one edge in ask order.
+  void at(Cycle c, WheelClient* who, int tag = 0, uint64_t bits = 0) {
     if (c - next_ >= kSlots) return later(c, who, tag, bits);  // c < next_ too: wraps, throws
     Slot& s = slots_[c & (kSlots - 1)];
     if (s.n == s.cap) grow(s);
-    s.e[s.n] = {who, bits, tag};
-    return s.n++;
-  }
-  // Adds bits to the wake-up `handle` of cycle c, which must not have been
-  // served yet. A wake-up asked a lap or more ahead takes no bits: its
-  // handle is kLater.
-  static constexpr uint32_t kLater = ~0u;
-  void add(Cycle c, uint32_t handle, uint64_t bits) {
-    assert(handle != kLater);
-    slots_[c & (kSlots - 1)].e[handle].bits |= bits;
+    s.e[s.n++] = {who, bits, tag};
   }
 
  private:
   // A slot holds the wake-ups of one edge only (those a lap or more ahead
-  // wait in later_), so an entry needs no cycle and keeps its index.
+  // wait in later_), so an entry needs no cycle.
   struct Entry {
     WheelClient* who;
     uint64_t bits;
@@ -71,7 +60,7 @@ class WakeWheel : public sc_core::sc_module {
   };
   void run();
   [[gnu::noinline]] static void grow(Slot& s);
-  [[gnu::noinline]] uint32_t later(Cycle c, WheelClient* who, int tag, uint64_t bits);
+  [[gnu::noinline]] void later(Cycle c, WheelClient* who, int tag, uint64_t bits);
   Cycle period_ps_;
   Cycle next_ = 0;  // first falling edge not yet served
   std::vector<Slot> slots_;
