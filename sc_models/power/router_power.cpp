@@ -27,6 +27,9 @@ constexpr double kLeafFfs = 16.0, kLeafGates = 8.0, kTreeBufferShare = 0.5;
 constexpr double kCounterBits = 8.0, kCounterGatesPerBit = 6.0;
 // Comparator and mux per bit of a credit count (11).
 constexpr double kCompareGatesPerBit = 5.0;
+// VC state (12): next-state logic per bit of a state machine, and the hold
+// mux of a field written only on some cycles (a flip-flop with enable).
+constexpr double kStateGatesPerBit = 4.0, kHoldGates = kMuxGates;
 
 double log2c(double n) { return n > 1 ? std::ceil(std::log2(n)) : 0.0; }
 
@@ -65,7 +68,8 @@ Fifo dff_fifo(const Ctx& c, double n, double w, double vcs) {
 
 const char* power_stage_name(PowerStage s) {
   static const char* names[kPowerStages] = {"buffer", "rc",     "va",   "sa",    "st",
-                                            "output", "link",   "clock", "contention", "vc_select"};
+                                            "output", "link",   "clock", "contention", "vc_select",
+                                            "vc_state"};
   return names[static_cast<int>(s)];
 }
 
@@ -120,6 +124,29 @@ Logic contention_logic(int ports) {
 
 Logic vc_select_logic(int vcs, int bits) { return {(vcs - 1.0) * bits * kCompareGatesPerBit, 0}; }
 
+int PowerParams::max_depth() const {
+  int d = 1;
+  for (const auto& g : in)
+    if (g.count) d = std::max(d, g.depth);
+  return d;
+}
+
+// Dally & Towles's input unit keeps per input VC a state G (idle, routing,
+// waiting for VA, active: 2 bits), the route R and the output VC O; its
+// output unit keeps per output VC a state G (busy), the input VC I that
+// holds it and the credit count C [3]. R, O and I hold their value between
+// writes (a hold mux per bit); C counts up and down (10's counter per bit).
+Logic vc_state_logic(const PowerParams& p) {
+  const double route = log2c(p.out_ports), out_vc = log2c(p.max_vcs()), in_vc = log2c(p.input_vcs());
+  const double credit = log2c(p.max_depth() + 1.0);
+  const Logic input{2 * kStateGatesPerBit + (route + out_vc) * kHoldGates, 2 + route + out_vc};
+  const Logic output{kStateGatesPerBit + in_vc * kHoldGates + credit * kCounterGatesPerBit, 1 + in_vc + credit};
+  Logic l;
+  for (int i = 0; i < p.input_vcs(); ++i) l += input;
+  for (int o = 0; o < p.out_ports * p.max_vcs(); ++o) l += output;
+  return l;
+}
+
 double total_area_um2(const StageCost* stages, int n) {
   double a = 0;
   for (int s = 0; s < n; ++s) a += stages[s].area_um2;
@@ -137,7 +164,7 @@ std::vector<std::pair<const char*, double>> energy_events(const RouterPower& m) 
           {"sa_grant", m.sa_grant},           {"xbar", m.xbar},                 {"output_write", m.out_write},
           {"output_read", m.out_read},        {"link_flit", m.link_flit},       {"credit", m.credit},
           {"clock_cycle", m.clock_cycle},     {"contention_update", m.contention_update},
-          {"vc_select", m.vc_select}};
+          {"vc_select", m.vc_select},         {"vc_state_update", m.vc_state_update}};
 }
 
 RouterPower router_power(const PowerParams& p, const Tech& t) {
@@ -243,6 +270,11 @@ RouterPower router_power(const PowerParams& p, const Tech& t) {
     for (int i = 0; i < p.input_ports(); ++i) add(PowerStage::VcSelect, tree);
     r.vc_select = c.eval(tree);
   }
+
+  // VC state (12): a VA grant writes an input VC's and an output VC's
+  // fields; a departing flit and a returning credit each step a counter.
+  add(PowerStage::VcState, vc_state_logic(p));
+  r.vc_state_update = c.eval(Logic{kCounterGatesPerBit * log2c(p.max_depth() + 1.0), log2c(p.max_depth() + 1.0)});
 
   // Clock tree (9): an H-tree over the router's area to a leaf buffer (or
   // clock gate) per kLeafFfs flip-flops, and the clock load of every

@@ -16,7 +16,7 @@
 namespace nocsim {
 
 // Stages as the JSON names them (power.stages.<name>).
-enum class PowerStage { Buffer, Rc, Va, Sa, St, Output, Link, Clock, Contention, VcSelect, Count };
+enum class PowerStage { Buffer, Rc, Va, Sa, St, Output, Link, Clock, Contention, VcSelect, VcState, Count };
 constexpr int kPowerStages = static_cast<int>(PowerStage::Count);
 const char* power_stage_name(PowerStage s);
 
@@ -44,6 +44,7 @@ struct PowerParams {
   int input_ports() const { return in[0].count + in[1].count + in[2].count; }
   int input_vcs() const { return in[0].count * in[0].vcs + in[1].count * in[1].vcs + in[2].count * in[2].vcs; }
   int max_vcs() const;
+  int max_depth() const;
 };
 
 // Gates and flip-flops of a block.
@@ -63,6 +64,8 @@ Logic vc_alloc_logic(const PowerParams& p);
 Logic contention_logic(int ports);
 // FlexVC's selection over `vcs` credit counts of `bits` bits (rtl_ref/flexvc_select.sv).
 Logic vc_select_logic(int vcs, int bits);
+// The state fields of every input VC and every output VC (12).
+Logic vc_state_logic(const PowerParams& p);
 
 struct StageCost {
   double area_um2 = 0, leakage_w = 0;
@@ -85,6 +88,7 @@ struct RouterPower {
   double clock_cycle = 0;          // per clock cycle (the clock runs every cycle)
   double contention_update = 0;    // per counter update
   double vc_select = 0;            // per VA request evaluated by the selection
+  double vc_state_update = 0;      // per VC state write: a VA grant, a credit spent or returned
   const StageCost& at(PowerStage s) const { return stage[static_cast<size_t>(s)]; }
   StageCost& at(PowerStage s) { return stage[static_cast<size_t>(s)]; }
   double area_um2() const { return total_area_um2(stage.data(), kPowerStages); }

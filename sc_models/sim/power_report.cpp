@@ -77,6 +77,7 @@ PowerReport compute_power(const Network& net, Cycle cycles) {
     at(PowerStage::Clock) = active * m.clock_cycle;
     at(PowerStage::Contention) = 2.0 * a.va_grants * m.contention_update;  // up when routed, down when gone
     at(PowerStage::VcSelect) = a.va_requests * m.vc_select;
+    at(PowerStage::VcState) = (a.va_grants + 2.0 * xbar) * m.vc_state_update;  // a flit's credit: spent, returned
     double router = m.leakage_w();
     for (int s = 0; s < kPowerStages; ++s) {
       const double w = p.seconds > 0 ? joules[s] / p.seconds : 0.0;

@@ -5,11 +5,12 @@ import json
 import os
 
 import matplotlib
+import matplotlib.ticker
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-POWER_STAGES = ["buffer", "rc", "va", "sa", "st", "output", "link", "clock", "contention", "vc_select"]
+POWER_STAGES = ["buffer", "rc", "va", "sa", "st", "output", "link", "clock", "contention", "vc_select", "vc_state"]
 LOAD_UNITS = {"flits": ("offered_load", "accepted_load", "flits/(node·cycle)"),
               "gamma0": ("offered_load_gamma0", "accepted_load_gamma0", "γ₀")}
 

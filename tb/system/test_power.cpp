@@ -48,8 +48,11 @@ TEST(PowerReport, DynamicPowerIsTheActivityPricedByTheModel) {
   near(stage(j, "va", "dynamic_w"),
        (act("va_requests") * json_number(e, "va_request") + act("va_grants") * json_number(e, "va_grant")) / seconds);
   near(stage(j, "clock", "dynamic_w"), 16 * json_number(e, "clock_cycle") * 1e9);  // 16 routers, every cycle
+  // VC state: a VA grant writes it; a crossbar traversal spends a credit that later returns.
+  near(stage(j, "vc_state", "dynamic_w"),
+       (act("va_grants") + 2 * act("xbar")) * json_number(e, "vc_state_update") / seconds);
   // Totals add up; shares sum to one.
-  const char* stages[] = {"buffer", "rc", "va", "sa", "st", "link", "clock"};
+  const char* stages[] = {"buffer", "rc", "va", "sa", "st", "link", "clock", "vc_state"};
   double sum = 0, share = 0;
   for (const char* s : stages) {
     EXPECT_GT(stage(j, s, "area_um2"), 0) << s;

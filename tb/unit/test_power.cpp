@@ -131,6 +131,21 @@ TEST(RouterPower, VaIsNonZeroAndGrowsWithVcs) {
   EXPECT_GT(a8 / a4, 3.5);
 }
 
+TEST(RouterPower, VcStateCountsEveryInputAndOutputVcsFields) {
+  // Input VC: state (2 bits), route (log2 outputs), output VC (log2 V);
+  // output VC: busy, holder (log2 input VCs), credits (log2(depth + 1)).
+  const PowerParams p = router(4, 2, 8);  // 5 ports of 2 VCs: 10 input VCs, 10 output VCs
+  const Logic l = vc_state_logic(p);
+  EXPECT_DOUBLE_EQ(l.ffs, 10 * (2 + 3 + 1) + 10 * (1 + 4 + 4));
+  // Deeper buffers widen only the credit counters; more VCs add fields at both ends.
+  EXPECT_DOUBLE_EQ(vc_state_logic(router(4, 2, 16)).ffs - l.ffs, 10 * 1);
+  EXPECT_GT(vc_state_logic(router(4, 4, 8)).ffs, 2 * l.ffs);
+  const RouterPower r = router_power(p, t45());
+  EXPECT_GT(area(r, PowerStage::VcState), 0);
+  EXPECT_GT(r.vc_state_update, 0);
+  EXPECT_LT(area(r, PowerStage::VcState), area(r, PowerStage::Buffer));
+}
+
 TEST(RouterPower, ArbiterGatesFollowTheirKind) {
   // Round-robin grows linearly, matrix (and LRS) with the pairs of inputs.
   EXPECT_DOUBLE_EQ(arbiter_logic(ArbiterKind::Rr, 8).gates, 2 * arbiter_logic(ArbiterKind::Rr, 4).gates);
@@ -155,7 +170,7 @@ TEST(RouterPower, SmallerNodesShrinkEveryStageAndEveryEnergy) {
     }
     for (auto e : {&RouterPower::rc, &RouterPower::va_grant, &RouterPower::sa_grant, &RouterPower::xbar,
                    &RouterPower::out_write, &RouterPower::link_flit, &RouterPower::clock_cycle,
-                   &RouterPower::contention_update, &RouterPower::vc_select}) {
+                   &RouterPower::contention_update, &RouterPower::vc_select, &RouterPower::vc_state_update}) {
       EXPECT_GT(r.*e, 0) << nm;
       EXPECT_LT(r.*e, prev.*e) << nm;
     }
