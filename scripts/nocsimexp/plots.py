@@ -416,3 +416,34 @@ def plot_points_vs_model(series, model, out, title=None, xlabel="", ylabel="", m
     if title:
         ax.set_title(title, fontsize="medium")
     _save(fig, out)
+
+
+def plot_ratios_by_parameter(points, params, quantities, out, title=None, band=None):
+    """One panel per parameter: each point's ratio (model / reference) for
+    every quantity ({name: key in a point}) against that parameter's value,
+    with the median per value as a line; band = (lo, hi) shades the
+    accepted range. Log y axis: ratios read the same above and below 1."""
+    fig, axes = plt.subplots(1, len(params), figsize=(3.2 * len(params), 3.6), sharey=True)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for ax, param in zip(axes, params):
+        values = sorted({p[param] for p in points})
+        for i, (name, key) in enumerate(quantities.items()):
+            offset = (i - (len(quantities) - 1) / 2) * 0.12 * (values[-1] - values[0]) / max(1, len(values))
+            ax.scatter([p[param] + offset for p in points], [p[key] for p in points], s=10, alpha=0.5,
+                       color=colours[i % len(colours)], label=name)
+            meds = [sorted(p[key] for p in points if p[param] == v) for v in values]
+            ax.plot(values, [m[len(m) // 2] if len(m) % 2 else (m[len(m) // 2 - 1] + m[len(m) // 2]) / 2
+                             for m in meds], color=colours[i % len(colours)], lw=1.2)
+        if band:
+            ax.axhspan(band[0], band[1], color="grey", alpha=0.15, lw=0)
+        ax.axhline(1.0, color="black", lw=0.8, ls=":")
+        ax.set_yscale("log")
+        ax.set_yticks([0.25, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0])
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+        ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_xticks(values)
+        ax.set_xlabel(param)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("model / reference")
+    axes[0].legend(fontsize="small", loc="center left")
+    _save(fig, out, title)
