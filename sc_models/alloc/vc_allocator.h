@@ -1,13 +1,20 @@
 #pragma once
-// Separable input-first VC allocator (plain C++).
+// VC allocators (plain C++), router.allocator.va.
 // Each input VC (ip, ivc) asks for one output port and a set of output VCs
 // there (a mask, already restricted by the caller to VCs that are free and have
-// enough credits). Stage 1: a round-robin arbiter per input VC picks one
-// output VC from its mask (which VCs a head may take is the selection
-// function's choice, made before). Stage 2: an arbiter per output VC, of the
-// kind router.arbiter.va gives (round-robin by default), picks one input VC
-// among those that chose it. Pointers move as in SepIfAllocator: stage 1
-// past its pick whenever it had a request, stage 2 past its grant.
+// enough credits).
+// - sep_if, separable input-first: stage 1, a round-robin arbiter per input
+//   VC picks one output VC from its mask (which VCs a head may take is the
+//   selection function's choice, made before); stage 2, an arbiter per
+//   output VC, of the kind router.arbiter.va gives (round-robin by
+//   default), picks one input VC among those that chose it. Pointers move
+//   as in SepIfAllocator: stage 1 past its pick whenever it had a request,
+//   stage 2 past its grant.
+// - free_pool: one arbiter per output port (router.arbiter.va's kind) picks
+//   one input VC among all that ask for the port; the winner takes the
+//   port's next free VC in its mask, after a round-robin pointer over the
+//   port's VCs. At most one VC per output port per cycle: P arbiters of P*V
+//   inputs instead of P*V (docs/power-model.md, equation 7).
 // Only the requesting input VCs are visited: a call costs what it allocates,
 // not the router's radix.
 #include <cstdint>
@@ -20,7 +27,7 @@ namespace nocsim {
 
 class VcAllocator {
  public:
-  VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr);
+  VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr, bool free_pool = false);
   // Request of input VC i = ip*V+ivc: output port and a mask over its V VCs
   // (bit o: output VC o); `age` is its packet's generation cycle (read by
   // age arbiters). At most one request per input VC per allocation.
@@ -42,25 +49,29 @@ class VcAllocator {
   void set_grant(int i, int ovc) { grant_ovc_[i] = ovc; }
 
  private:
-  // Stage 2 at output VC o: does input VC a beat input VC b?
+  // Stage 2 at contest o (an output VC, or a port in a free pool): does
+  // input VC a beat input VC b?
   template <bool kRr>
   bool prefers(int o, int a, int b) const {
     if constexpr (!kRr) return out_arb_[o].prefers(a, b, age_.data());
     const int p = out_ptr_[o], n = P_ * V_;
     return (a >= p ? a - p : a - p + n) < (b >= p ? b - p : b - p + n);
   }
-  template <bool kRr>
+  template <bool kRr, bool kPool>
   void allocate_with();
   int P_, V_;
   ArbiterKind kind_;
+  bool pool_;
+  std::vector<RrArbiter> pool_arb_;  // free_pool: per output port, the next VC over its V
+  std::vector<uint64_t> pool_mask_;  // free_pool: per input VC, its request's mask
   std::vector<RrArbiter> in_arb_;  // per input VC, over the V output VCs
-  std::vector<int> out_ptr_;       // rr: per output VC, stage-2 pointer over P*V input VCs
-  std::vector<Arbiter> out_arb_;   // other kinds: per output VC, over P*V input VCs
+  std::vector<int> out_ptr_;       // rr: per output VC (free_pool: per port), pointer over P*V input VCs
+  std::vector<Arbiter> out_arb_;   // other kinds: per output VC (free_pool: per port), over P*V input VCs
   std::vector<Cycle> age_;         // age: per input VC, its request's age
   std::vector<int> grant_ovc_;     // per input VC
-  std::vector<int> best_;          // per output VC: stage-2 winner so far, -1 when none
+  std::vector<int> best_;          // per contest: stage-2 winner so far, -1 when none
   std::vector<Request> req_;
-  std::vector<int> touched_;       // output VCs some input VC picked
+  std::vector<int> touched_;       // contests some input VC entered
 };
 
 }  // namespace nocsim

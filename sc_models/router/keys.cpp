@@ -42,7 +42,7 @@ void add_router_keys(std::vector<KeySpec>& s) {
       {"router.stage_latency.sa", K::Int, "1", 1, 1000, {}, "cycles of switch allocation"},
       {"router.stage_latency.st", K::Int, "1", 1, 1000, {}, "cycles of switch traversal"},
       {"router.allocator.sa", K::Enum, "sep_if", 0, 0, {}, "the switch allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/sw_alloc_sep_if.sv; its arbiters are router.arbiter.sa_in and sa_out)", sw_alloc_keys},
-      {"router.allocator.va", K::Enum, "sep_if", 0, 0, {"sep_if"}, "the VC allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/vc_alloc_sep_if.sv; its stage-2 arbiter is router.arbiter.va)"},
+      {"router.allocator.va", K::Enum, "sep_if", 0, 0, {"sep_if", "free_pool"}, "the VC allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/vc_alloc_sep_if.sv; its stage-2 arbiter is router.arbiter.va) or free_pool (one router.arbiter.va arbiter per output port over every input VC; the winner takes the port's next free VC, round-robin: at most one VC per port per cycle, as Netmaker's routers allocate; no Verilog twin)"},
       {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention and minCred counters and FlexVC's selection where the run has them; rtl.<block> sets one): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", mode_keys},
   });
 }

@@ -31,6 +31,7 @@ struct RouterParams {
   int speedup = 1;
   bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
   ArbiterKind va_arbiter = ArbiterKind::Rr;  // VA stage 2 (input VCs contending for an output VC)
+  bool va_free_pool = false;                 // router.allocator.va=free_pool: one VC per output port per cycle
   bool sa_age = false;                       // an SA arbiter is age-based: SA keeps the requesters' ages
   bool vct = true;   // an output VC is taken only with room for the whole packet (VCT and SAF)
   bool saf = false;  // store-and-forward: a head is routed only once its whole packet is in the buffer

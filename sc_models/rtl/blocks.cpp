@@ -17,6 +17,11 @@ std::string sa_missing(const Config& cfg) {
   return a == "sep_if" ? "" : "the separable input-first switch allocator (router.allocator.sa=sep_if, the one "
                               "with a Verilog twin); got router.allocator.sa=" + a;
 }
+std::string va_missing(const Config& cfg) {
+  const std::string a = RouterConfig::from(cfg).allocator_va;
+  return a == "sep_if" ? "" : "the separable input-first VC allocator (router.allocator.va=sep_if, the one with "
+                              "a Verilog twin); got router.allocator.va=" + a;
+}
 std::string contention_missing(const Config& cfg) {
   return ContentionConfig::from(cfg).on ? "" : "contention counters (routing.trigger=contention)";
 }
@@ -40,7 +45,7 @@ void add(BlockRegistry& r, const std::string& name, BlockSpec s) {
 
 void register_blocks(BlockRegistry& r) {
   add(r, "sa", {"switch allocator", "the switch allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.sa_in=rr and sa_out=rr); auto = router.alloc", ports::sa, nullptr, nullptr, sa_missing, nullptr});
-  add(r, "va", {"VC allocator", "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.va=rr); auto = router.alloc", ports::va, nullptr, nullptr, nullptr, nullptr});
+  add(r, "va", {"VC allocator", "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.va=rr); auto = router.alloc", ports::va, nullptr, nullptr, va_missing, nullptr});
   add(r, "contention", {"contention counters", "the contention counters' mode (cpp, rtl, lockstep; needs routing.trigger=contention, Base or Filtered counters; ECtN's group board has no twin); auto = router.alloc where the run has counters", ports::contention, nullptr, nullptr, contention_missing, nullptr});
   add(r, "mincred", {"minCred counters", "the minCred counters' mode (cpp, rtl, lockstep; needs vc.mincred=true); auto = router.alloc where the run has them", ports::mincred, nullptr, nullptr, mincred_missing, nullptr});
   add(r, "vc_select", {"FlexVC selection", "FlexVC's output-VC selection's mode (cpp, rtl, lockstep; needs vc.select jsq, highest or lowest); auto = router.alloc where the run has such a selection", ports::select, nullptr, nullptr, select_missing, nullptr});

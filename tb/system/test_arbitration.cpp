@@ -71,3 +71,33 @@ TEST(Arbitration, VerilatedAllocatorNeedsRoundRobin) {
             std::string::npos)
       << res.err;
 }
+
+// router.allocator.va=free_pool (one VC per output port per cycle) drains a
+// saturated torus (dateline VCs) and dragonfly with invariants on, and
+// changes the run: the key reaches the allocator. One simulation per
+// process: the runs go through the command line.
+TEST(Arbitration, FreePoolVcAllocatorDrainsAndChangesTheRun) {
+  for (const char* topo : {"topologies/torus-8x8.yaml", "topologies/dragonfly-h2.yaml"}) {
+    auto run = [&](const std::string& va) {
+      const std::string out = test::temp_path(va + ".json");
+      const auto res = test::run_cli({test::source_path(topo), "router.allocator.va=" + va, "router.vcs=4",
+                                      "traffic.load=0.9", "sim.warmup=0", "sim.cycles=5000",
+                                      "sim.stop_injection=true", "sim.drain=400000", "--quiet", "-o", out});
+      EXPECT_EQ(res.code, 0) << topo << ": " << res.err;
+      const std::string json = test::slurp(out);
+      EXPECT_EQ(test::json_number(json, "in_flight"), 0) << topo;
+      EXPECT_GT(test::json_number(json, "delivered"), 1000) << topo;
+      return results(json);
+    };
+    EXPECT_NE(run("free_pool"), run("sep_if")) << topo;
+  }
+}
+
+TEST(Arbitration, FreePoolHasNoVerilogTwin) {
+  auto res = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "router.allocator.va=free_pool",
+                            "rtl.va=lockstep", "--quiet"});
+  EXPECT_EQ(res.code, 2);
+  if (res.err.find("rtl.va: bad value 'lockstep': allowed: auto, cpp") != std::string::npos)
+    GTEST_SKIP() << "build without RTL co-simulation";
+  EXPECT_NE(res.err.find("router.allocator.va=free_pool"), std::string::npos) << res.err;
+}

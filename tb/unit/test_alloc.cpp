@@ -184,3 +184,74 @@ TEST(VcAllocator, MatchesFullScanReference) {
   }
   EXPECT_GT(granted, 20000);
 }
+
+// Free pool: one grant per output port per cycle; the winner (round-robin
+// over every input VC asking for the port) takes the port's next VC in its
+// mask after the port's round-robin VC pointer.
+TEST(VcAllocator, FreePoolGrantsOneVcPerPortRoundRobin) {
+  const int P = 3, V = 2;
+  VcAllocator va(P, V, ArbiterKind::Rr, true);
+  // Input VCs 0 (port 0 VC 0) and 3 (port 1 VC 1) ask for port 2, both VCs
+  // free; input VC 4 asks for port 1, VC 1 only.
+  va.request(0, 0, 2, 0b11);
+  va.request(1, 1, 2, 0b11);
+  va.request(2, 0, 1, 0b10);
+  va.allocate();
+  EXPECT_EQ(va.grant_ovc(0), 0);   // first in round-robin order; takes VC 0
+  EXPECT_EQ(va.grant_ovc(3), -1);  // one VC per port per cycle, even with VC 1 free
+  EXPECT_EQ(va.grant_ovc(4), 1);   // its only VC
+  va.clear_requests();
+  // Next cycle: input VC 3 wins (the port's pointer moved past 0) and the
+  // port's VC pointer has moved past VC 0, so it takes VC 1.
+  va.request(0, 0, 2, 0b11);
+  va.request(1, 1, 2, 0b11);
+  va.allocate();
+  EXPECT_EQ(va.grant_ovc(0), -1);
+  EXPECT_EQ(va.grant_ovc(3), 1);
+  va.clear_requests();
+  // A winner whose mask lacks the pointer's VC takes the next one it has.
+  va.request(0, 0, 2, 0b10);
+  va.allocate();
+  EXPECT_EQ(va.grant_ovc(0), 1);
+}
+
+TEST(VcAllocator, FreePoolMatchesFullScanReference) {
+  const int P = 5, V = 4, n = P * V;
+  VcAllocator va(P, V, ArbiterKind::Rr, true);
+  std::vector<int> port_ptr(P, 0), vc_ptr(P, 0);
+  std::mt19937 rng(9);
+  int granted = 0;
+  for (int cycle = 0; cycle < 20000; ++cycle) {
+    std::vector<int> op(n, -1);
+    std::vector<uint64_t> mask(n, 0);
+    for (int i = 0; i < n; ++i) {
+      if (rng() % 2) continue;
+      op[i] = static_cast<int>(rng() % P);
+      mask[i] = rng() & ((1u << V) - 1);
+      va.request(i / V, i % V, op[i], mask[i]);
+    }
+    va.allocate();
+    std::vector<int> want(n, -1);
+    for (int p = 0; p < P; ++p)
+      for (int k = 0; k < n; ++k) {
+        const int i = (port_ptr[p] + k) % n;
+        if (op[i] != p || !mask[i]) continue;
+        port_ptr[p] = (i + 1) % n;
+        for (int j = 0; j < V; ++j) {
+          const int v = (vc_ptr[p] + j) % V;
+          if (mask[i] >> v & 1) {
+            want[i] = v;
+            vc_ptr[p] = (v + 1) % V;
+            break;
+          }
+        }
+        break;
+      }
+    for (int i = 0; i < n; ++i) {
+      ASSERT_EQ(va.grant_ovc(i), want[i]) << "cycle " << cycle << " input VC " << i;
+      granted += want[i] >= 0;
+    }
+    va.clear_requests();
+  }
+  EXPECT_GT(granted, 20000);
+}
