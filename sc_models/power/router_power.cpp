@@ -111,6 +111,14 @@ Logic sw_alloc_logic(const PowerParams& p) {
 Logic vc_alloc_logic(const PowerParams& p) {
   Logic l;
   const int n = p.input_vcs();
+  if (p.va_free_pool) {  // per output port: an arbiter over every input VC and the next-VC pointer (7)
+    for (int o = 0; o < p.out_ports; ++o) {
+      l += arbiter_logic(p.va_arb, n);
+      l += arbiter_logic(ArbiterKind::Rr, p.max_vcs());
+    }
+    l.gates += static_cast<double>(n) * p.out_ports;  // which input VCs ask for this port
+    return l;
+  }
   for (const auto& g : p.in)
     for (int i = 0; i < g.count * g.vcs; ++i) l += arbiter_logic(ArbiterKind::Rr, g.vcs);  // stage 1
   for (int o = 0; o < n; ++o) l += arbiter_logic(p.va_arb, n);                             // stage 2
@@ -214,6 +222,7 @@ RouterPower router_power(const PowerParams& p, const Tech& t) {
   add(PowerStage::Va, vc_alloc_logic(p));
   r.va_request = kAlpha * c.toggle(2 * t.gate_cap_ff);
   r.va_grant = c.eval(arbiter_logic(ArbiterKind::Rr, p.max_vcs())) + c.eval(arbiter_logic(p.va_arb, p.input_vcs()));
+  // (free_pool: the port's arbiter and its next-VC pointer, the same two evaluations)
 
   // Switch allocation, the same way (7).
   add(PowerStage::Sa, sw_alloc_logic(p));

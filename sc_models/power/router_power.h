@@ -33,6 +33,7 @@ struct PowerParams {
   int speedup = 1;
   int out_depth = 0;  // output buffer flits per output; 0 = none
   ArbiterKind va_arb = ArbiterKind::Rr, sa_in_arb = ArbiterKind::Rr, sa_out_arb = ArbiterKind::Rr;
+  bool va_free_pool = false;  // router.allocator.va=free_pool (else sep_if)
   bool sram = false;      // input buffers as SRAM (else flip-flops)
   bool mux_xbar = false;  // crossbar as muxes (else a matrix)
   int addr_bits = 8;      // destination address width (RC logic)

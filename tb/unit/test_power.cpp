@@ -211,3 +211,15 @@ TEST(RouterPower, LinkEnergyGrowsWithLengthAndWidth) {
   EXPECT_GT(ra.credit, 0);
   EXPECT_LT(ra.credit, ra.link_flit);
 }
+
+TEST(RouterPower, FreePoolVaIsOneArbiterPerOutputPort) {
+  PowerParams sep = router(4, 4, 8), pool = sep;
+  pool.va_free_pool = true;
+  const int n = sep.input_vcs(), O = sep.out_ports;
+  const Logic l = vc_alloc_logic(pool);
+  const Logic arb = arbiter_logic(ArbiterKind::Rr, n), pick = arbiter_logic(ArbiterKind::Rr, 4);
+  EXPECT_DOUBLE_EQ(l.ffs, O * (arb.ffs + pick.ffs));
+  EXPECT_DOUBLE_EQ(l.gates, O * (arb.gates + pick.gates) + static_cast<double>(n) * O);
+  // O arbiters of n inputs instead of O*V: about V times smaller.
+  EXPECT_LT(area(router_power(pool, t45()), PowerStage::Va), area(router_power(sep, t45()), PowerStage::Va) / 3);
+}
