@@ -157,6 +157,9 @@ TEST(RouterPower, ArbiterGatesFollowTheirKind) {
   EXPECT_GT(area(router_power(m, t45()), PowerStage::Sa), area(router_power(router(4, 2, 8), t45()), PowerStage::Sa));
 }
 
+// Every stage but the links: a 1 mm repeated wire needs more repeaters where
+// the intermediate layer gets thinner and more resistive (DSENT's 22 nm
+// file), so its repeaters' area need not shrink; its energy does.
 TEST(RouterPower, SmallerNodesShrinkEveryStageAndEveryEnergy) {
   PowerParams p = router(4, 2, 8);
   p.out_depth = 4, p.contention = true, p.vc_select = true;
@@ -166,7 +169,7 @@ TEST(RouterPower, SmallerNodesShrinkEveryStageAndEveryEnergy) {
     for (int s = 0; s < kPowerStages; ++s) {
       const auto st = static_cast<PowerStage>(s);
       EXPECT_GT(area(r, st), 0) << nm << " " << power_stage_name(st);
-      EXPECT_LT(area(r, st), area(prev, st)) << nm << " " << power_stage_name(st);
+      if (st != PowerStage::Link) EXPECT_LT(area(r, st), area(prev, st)) << nm << " " << power_stage_name(st);
     }
     for (auto e : {&RouterPower::rc, &RouterPower::va_grant, &RouterPower::sa_grant, &RouterPower::xbar,
                    &RouterPower::out_write, &RouterPower::link_flit, &RouterPower::clock_cycle,
