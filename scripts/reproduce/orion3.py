@@ -4,19 +4,22 @@
 The 64 placed-and-routed 45 nm routers of ../shared/data/orion3/ (buffers
 per VC B, VCs V, ports P, flit width F) against nocsim's power model at the
 same parameters: one router of a k = 4 torus with 2n + 1 = P ports (the NIC
-port included), V VCs of B flits on every port, wormhole, F-bit flits. Area
-and leakage are the router's own (links left out, as the reference has
-none). Power: the reference states neither clock nor activity, so one
-assumption holds for the whole set (1 GHz, uniform random traffic at 0.2
-flits/node/cycle, every node injecting), and the comparison is of trends:
-each point's router power over the P = 5, V = 2, B = 5, F = 32 point's, in
-the model and in the reference. Full: every point, 2,000 measured cycles;
---quick: 8 points and 500 cycles (the plots and tables the same way).
+port included), V VCs of B flits on every port, wormhole, and the
+reference's microarchitecture where nocsim has a choice: Netmaker's flit
+(F data bits plus its control fields, control_bits()), a mux crossbar and
+the free-pool VC allocator (router.allocator.va=free_pool; nocsim's
+default sep_if beside it). Area and leakage are the router's own (links
+left out, as the reference has none). Power: the reference states neither
+clock nor activity, so one assumption holds for the whole set (1 GHz,
+uniform random traffic at 0.2 flits/node/cycle, every node injecting), and
+the comparison is of trends: each point's router power over the P = 5,
+V = 2, B = 5, F = 32 point's, in the model and in the reference. Full:
+every point, 2,000 measured cycles; --quick: 8 points and 500 cycles (the
+plots and tables the same way).
 Run it as ./scripts/reproduce/orion3.py [--quick] (Debian's /usr/bin/python3)."""
 import csv
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -54,40 +57,31 @@ def read_points():
     return sorted(pts, key=lambda p: (p["P"], p["V"], p["B"], p["F"]))
 
 
-def overrides(p, cycles):
+def overrides(p, cycles, va="free_pool"):
     return ["topology.type=torus", "topology.k=%d" % K, "topology.n=%d" % ((p["P"] - 1) // 2), "topology.concentration=1",
             "router.vcs=%d" % p["V"], "router.buffer_depth=%d" % p["B"], "router.switching=wormhole",
-            "routing.algorithm=dor", "power.crossbar=mux",
+            "routing.algorithm=dor", "router.allocator.va=" + va, "power.crossbar=mux",
             "power.flit_bits=%d" % (p["F"] + control_bits(p)), "power.freq_ghz=" + FREQ,
             "traffic.pattern=uniform", "traffic.load=" + LOAD, "traffic.packet_size=4",
             "sim.warmup=500", "sim.cycles=%d" % (500 + cycles), "sim.drain=0", "sim.seed=1"]
 
 
-def run_point(r, p, cycles):
-    tag = "P%d-V%d-B%d-F%d" % (p["P"], p["V"], p["B"], p["F"])
+def run_point(r, p, cycles, va):
+    tag = "P%d-V%d-B%d-F%d-%s" % (p["P"], p["V"], p["B"], p["F"], va)
     out = os.path.join(r.work, tag + ".json")
-    cmd = [r.args.nocsim] + overrides(p, cycles) + ["--quiet", "-o", out]
+    cmd = [r.args.nocsim] + overrides(p, cycles, va) + ["--quiet", "-o", out]
     if r.args.force or not os.path.exists(out):
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             sys.exit("orion3: %s: exit %d: %s" % (" ".join(cmd), run.returncode, run.stderr.strip()[-400:]))
-    blocks = subprocess.run(cmd[:-3] + ["--power-model"], capture_output=True, text=True, timeout=600).stdout
-    ge = {m.group(1): float(m.group(2)) for m in re.finditer(r"^block (\S+ \w=\d+).*?([0-9.]+) GE$", blocks, re.M)}
     with open(out) as f:
         doc = json.load(f)
     pw, routers = doc["power"], doc["network"]["routers"]
     link = pw["stages"].get("link", {"area_um2": 0, "leakage_w": 0, "dynamic_w": 0})
-    m = {"area": (pw["total"]["area_um2"] - link["area_um2"]) / routers,
-         "leakage": (pw["total"]["leakage_w"] - link["leakage_w"]) / routers,
-         "power": (pw["total"]["power_w"] - link["leakage_w"] - link["dynamic_w"]) / routers,
-         "stages": {s: v["area_um2"] / routers for s, v in pw["stages"].items() if s != "link"}}
-    # What-if (analysis only): the model's VA priced as P arbiters of P*V
-    # inputs, the free-pool VC allocator that is Netmaker's default, from the
-    # model's own round-robin arbiter (linear in its inputs) and VA counts.
-    va_ge = ge["vc_alloc_sep_if P=%d" % p["P"]]
-    rr_per_input = ge["rr_arbiter N=%d" % p["P"]] / p["P"]
-    m["free_pool_va"] = m["stages"]["va"] * p["P"] * rr_per_input * p["P"] * p["V"] / va_ge
-    return tag, m
+    return {"area": (pw["total"]["area_um2"] - link["area_um2"]) / routers,
+            "leakage": (pw["total"]["leakage_w"] - link["leakage_w"]) / routers,
+            "power": (pw["total"]["power_w"] - link["leakage_w"] - link["dynamic_w"]) / routers,
+            "stages": {s: v["area_um2"] / routers for s, v in pw["stages"].items() if s != "link"}}
 
 
 def median(xs):
@@ -122,10 +116,10 @@ def summary(points):
         "lies outside 0.85-1.15: %s." % (median([p["area_ratio"] for p in points]),
                                          min(p["area_ratio"] for p in points), max(p["area_ratio"] for p in points),
                                          area_in, n, ", ".join(worst) or "none"),
-        "- Area with the VA priced as the reference's free-pool allocator (P arbiters of P·V inputs; "
-        "analysis, not the model): median %.2f (%.2f-%.2f); %d of %d points within ±25%%." % (
-            median([p["pool_ratio"] for p in points]), min(p["pool_ratio"] for p in points),
-            max(p["pool_ratio"] for p in points), sum(1 for p in points if abs(p["pool_ratio"] - 1) <= 0.25), n),
+        "- Area with nocsim's default VA instead (router.allocator.va=sep_if, P·V arbiters of P·V inputs): "
+        "median %.2f (%.2f-%.2f); %d of %d points within ±25%%." % (
+            median([p["sep_ratio"] for p in points]), min(p["sep_ratio"] for p in points),
+            max(p["sep_ratio"] for p in points), sum(1 for p in points if abs(p["sep_ratio"] - 1) <= 0.25), n),
         "- Leakage: median ratio %.2f (%.2f-%.2f); %d of %d points within a factor of 2." % (
             median([p["leakage_ratio"] for p in points]), min(p["leakage_ratio"] for p in points),
             max(p["leakage_ratio"] for p in points), leak_in, n),
@@ -155,16 +149,17 @@ def main():
     if not r.args.quiet:
         sys.stderr.write("orion3: %d points\n" % len(points))
     with ThreadPoolExecutor(max_workers=max(1, r.args.jobs)) as pool:
-        models = list(pool.map(lambda p: run_point(r, p, cycles), points))
+        models = list(pool.map(lambda p: run_point(r, p, cycles, "free_pool"), points))
+        sep_if = list(pool.map(lambda p: run_point(r, p, cycles, "sep_if"), points))
     ref = None
-    for p, (tag, m) in zip(points, models):
-        p.update(tag=tag, model_area=m["area"], model_leakage=m["leakage"], model_power=m["power"],
-                 stages=m["stages"], pool_area=m["area"] - m["stages"]["va"] + m["free_pool_va"])
+    for p, m, sep in zip(points, models, sep_if):
+        p.update(model_area=m["area"], model_leakage=m["leakage"], model_power=m["power"], stages=m["stages"],
+                 sep_area=sep["area"])
         if all(p[k] == REF_POINT[k] for k in REF_POINT):
             ref = p
     for p in points:
         p["area_ratio"] = p["model_area"] / p["area"]
-        p["pool_ratio"] = p["pool_area"] / p["area"]
+        p["sep_ratio"] = p["sep_area"] / p["area"]
         p["leakage_ratio"] = p["model_leakage"] / p["leakage"]
         p["power_ratio"] = p["model_power"] / p["power"]
         p["trend_ratio"] = (p["model_power"] / ref["model_power"]) / (p["power"] / ref["power"])
@@ -173,20 +168,20 @@ def main():
         w = csv.writer(f)
         w.writerow(["B", "V", "P", "F", "ref_area_um2", "model_area_um2", "area_ratio", "ref_leakage_w",
                     "model_leakage_w", "leakage_ratio", "ref_power_w", "model_power_w", "power_ratio",
-                    "trend_ratio", "free_pool_va_area_ratio"] + ["model_%s_um2" % s for s in stages])
+                    "trend_ratio", "sep_if_va_area_ratio"] + ["model_%s_um2" % s for s in stages])
         for p in points:
             w.writerow([p["B"], p["V"], p["P"], p["F"], p["area"], "%.1f" % p["model_area"], "%.3f" % p["area_ratio"],
                         p["leakage"], "%.4g" % p["model_leakage"], "%.3f" % p["leakage_ratio"], p["power"],
                         "%.4g" % p["model_power"], "%.3f" % p["power_ratio"], "%.3f" % p["trend_ratio"],
-                        "%.3f" % p["pool_ratio"]] +
+                        "%.3f" % p["sep_ratio"]] +
                        ["%.1f" % p["stages"].get(s, 0) for s in stages])
     r.section("Summary", summary(points))
-    keys = ["area_ratio", "pool_ratio", "leakage_ratio", "trend_ratio"]
+    keys = ["area_ratio", "sep_ratio", "leakage_ratio", "trend_ratio"]
     r.section("Ratios by parameter value", md_table(
-        ["value", "points", "area", "area, free-pool VA (what-if)", "leakage", "power trend"],
+        ["value", "points", "area", "area with sep_if VA", "leakage", "power trend"],
         per_value_table(points, keys)))
     plots.plot_ratios_by_parameter(points, ["B", "V", "P", "F"],
-                                   {"area": "area_ratio", "area, free-pool VA": "pool_ratio",
+                                   {"area": "area_ratio", "area, sep_if VA": "sep_ratio",
                                     "leakage": "leakage_ratio", "power trend": "trend_ratio"},
                                    r.path("ratios.png"), "nocsim / ORION 3.0 45 nm routers (line: median per value)",
                                    band=(0.85, 1.15))
