@@ -139,6 +139,14 @@ int PowerParams::max_depth() const {
   return d;
 }
 
+namespace {
+// An output VC's credit count, an up/down counter of log2(depth + 1) bits (10's arithmetic).
+Logic credit_counter(const PowerParams& p) {
+  const double bits = log2c(p.max_depth() + 1.0);
+  return {bits * kCounterGatesPerBit, bits};
+}
+}  // namespace
+
 // Dally & Towles's input unit keeps per input VC a state G (idle, routing,
 // waiting for VA, active: 2 bits), the route R and the output VC O; its
 // output unit keeps per output VC a state G (busy), the input VC I that
@@ -146,9 +154,9 @@ int PowerParams::max_depth() const {
 // writes (a hold mux per bit); C counts up and down (10's counter per bit).
 Logic vc_state_logic(const PowerParams& p) {
   const double route = log2c(p.out_ports), out_vc = log2c(p.max_vcs()), in_vc = log2c(p.input_vcs());
-  const double credit = log2c(p.max_depth() + 1.0);
   const Logic input{2 * kStateGatesPerBit + (route + out_vc) * kHoldGates, 2 + route + out_vc};
-  const Logic output{kStateGatesPerBit + in_vc * kHoldGates + credit * kCounterGatesPerBit, 1 + in_vc + credit};
+  Logic output{kStateGatesPerBit + in_vc * kHoldGates, 1 + in_vc};
+  output += credit_counter(p);
   Logic l;
   for (int i = 0; i < p.input_vcs(); ++i) l += input;
   for (int o = 0; o < p.out_ports * p.max_vcs(); ++o) l += output;
@@ -222,7 +230,7 @@ RouterPower router_power(const PowerParams& p, const Tech& t) {
   add(PowerStage::Va, vc_alloc_logic(p));
   r.va_request = kAlpha * c.toggle(2 * t.gate_cap_ff);
   r.va_grant = c.eval(arbiter_logic(ArbiterKind::Rr, p.max_vcs())) + c.eval(arbiter_logic(p.va_arb, p.input_vcs()));
-  // (free_pool: the port's arbiter and its next-VC pointer, the same two evaluations)
+  // (free_pool evaluates the same two: the port's arbiter and its next-VC pointer)
 
   // Switch allocation, the same way (7).
   add(PowerStage::Sa, sw_alloc_logic(p));
@@ -283,7 +291,7 @@ RouterPower router_power(const PowerParams& p, const Tech& t) {
   // VC state (12): a VA grant writes an input VC's and an output VC's
   // fields; a departing flit and a returning credit each step a counter.
   add(PowerStage::VcState, vc_state_logic(p));
-  r.vc_state_update = c.eval(Logic{kCounterGatesPerBit * log2c(p.max_depth() + 1.0), log2c(p.max_depth() + 1.0)});
+  r.vc_state_update = c.eval(credit_counter(p));
 
   // Clock tree (9): an H-tree over the router's area to a leaf buffer (or
   // clock gate) per kLeafFfs flip-flops, and the clock load of every
