@@ -31,13 +31,24 @@ Dragonfly::Arrangement Dragonfly::arrangement_from(const std::string& name) {
   throw ConfigError("topology.arrangement: unknown '" + name + "' (valid: " + valid + ")");
 }
 
-Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
-    : p_(p), a_(a), h_(h), g_(groups == 0 ? a * h + 1 : groups), arr_(arr) {
+TopologyShape Dragonfly::shape_of(int p, int a, int h, int groups, Arrangement arr) {
+  static const char* names[] = {"palmtree", "consecutive", "prisacari"};
   if (p < 1 || a < 1 || h < 1) throw ConfigError("topology.p/a/h: each must be >= 1");
-  if (g_ < 2 || g_ > a * h + 1)
-    throw ConfigError("topology.groups: must be in [2, a*h+1 = " + std::to_string(a * h + 1) + "], got " +
-                      std::to_string(g_));
-  if (static_cast<long long>(a) * g_ * p > (1 << 24)) throw ConfigError("topology: more than 2^24 nodes");
+  const long long most = static_cast<long long>(a) * h + 1, g = groups == 0 ? most : groups;
+  if (g < 2 || g > most)
+    throw ConfigError("topology.groups: must be in [2, a*h+1 = " + std::to_string(most) + "], got " + std::to_string(g));
+  if (static_cast<long long>(a) * g * p > (1 << 24)) throw ConfigError("topology: more than 2^24 nodes");
+  TopologyShape s;
+  s.describe = "dragonfly p=" + std::to_string(p) + " a=" + std::to_string(a) + " h=" + std::to_string(h) +
+               " g=" + std::to_string(g) + " " + names[static_cast<int>(arr)];
+  s.routers = static_cast<int>(a * g), s.nodes = s.routers * p;
+  s.ports = a - 1 + h + p, s.network_ports = a - 1 + h, s.local_ports = a - 1;
+  s.table_bytes = static_cast<uint64_t>(g) * static_cast<uint64_t>(2 * (most - 1) + g) * sizeof(int);  // target_, back_, link_
+  return s;
+}
+
+Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
+    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), arr_(arr) {
   const int L = a_ * h_;
   target_.assign(static_cast<size_t>(g_) * L, -1);
   back_.assign(static_cast<size_t>(g_) * L, -1);
@@ -65,11 +76,7 @@ Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
     }
 }
 
-std::string Dragonfly::describe() const {
-  static const char* arr[] = {"palmtree", "consecutive", "prisacari"};
-  return "dragonfly p=" + std::to_string(p_) + " a=" + std::to_string(a_) + " h=" + std::to_string(h_) +
-         " g=" + std::to_string(g_) + " " + arr[static_cast<int>(arr_)];
-}
+std::string Dragonfly::describe() const { return shape_of(p_, a_, h_, g_, arr_).describe; }
 
 int Dragonfly::global_target(int router, int port) const {
   int k = index(router) * h_ + port - (a_ - 1);
@@ -98,13 +105,21 @@ int Dragonfly::min_hops(int s, int d) const {
   return (index(s) != out) + 1 + (index(d) != in);
 }
 
+namespace {
+// The keys in the constructor's order, to `f`.
+template <class F>
+auto with_keys(const Config& cfg, F f) {
+  return f(static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
+           static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
+           Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
+}
+}  // namespace
+
 void register_dragonfly_topologies(TopologyRegistry& reg) {
   reg.add("dragonfly", {[](const Config& cfg) -> std::unique_ptr<Topology> {
-            return std::make_unique<Dragonfly>(
-                static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
-                static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
-                Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
-          }});
+                          return with_keys(cfg, [](auto... k) { return std::make_unique<Dragonfly>(k...); });
+                        },
+                        [](const Config& cfg) { return with_keys(cfg, Dragonfly::shape_of); }});
 }
 
 }  // namespace nocsim

@@ -8,28 +8,35 @@
 
 namespace nocsim {
 
+TopologyShape KAryNCube::shape_of(const std::vector<int>& k, int c, bool wrap) {
+  if (k.empty()) throw ConfigError("topology.n: must be >= 1");
+  if (c < 1) throw ConfigError("topology.concentration: must be >= 1");
+  long long r = 1;
+  std::string dims;
+  for (int kd : k) {
+    if (kd < 2) throw ConfigError("topology.k: every k must be >= 2, got " + std::to_string(kd));
+    r *= kd;
+    if (r * c > (1 << 24)) throw ConfigError("topology.k: more than 2^24 nodes is not supported");
+    dims += (dims.empty() ? "" : "x") + std::to_string(kd);
+  }
+  const int n = static_cast<int>(k.size()), routers = static_cast<int>(r);
+  TopologyShape s;
+  s.describe = std::string(wrap ? "torus " : "mesh ") + dims + (c > 1 ? " c=" + std::to_string(c) : "");
+  s.routers = routers, s.nodes = routers * c, s.ports = 2 * n + c, s.network_ports = s.local_ports = 2 * n;
+  s.table_bytes = static_cast<uint64_t>(routers) * static_cast<uint64_t>(n) * sizeof(int);
+  return s;
+}
+
 KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap)
     : k_(std::move(k)), n_(static_cast<int>(k_.size())), c_(c), wrap_(wrap) {
-  if (k_.empty()) throw ConfigError("topology.n: must be >= 1");
-  if (c_ < 1) throw ConfigError("topology.concentration: must be >= 1");
-  long long r = 1;
-  for (int kd : k_) {
-    if (kd < 2) throw ConfigError("topology.k: every k must be >= 2, got " + std::to_string(kd));
-    stride_.push_back(static_cast<int>(r));
-    r *= kd;
-    if (r * c_ > (1 << 24)) throw ConfigError("topology.k: more than 2^24 nodes is not supported");
-  }
-  routers_ = static_cast<int>(r);
+  routers_ = shape_of(k_, c_, wrap_).routers;
+  for (int d = 0, r = 1; d < n_; r *= k_[d++]) stride_.push_back(r);
   coord_.resize(static_cast<size_t>(routers_) * static_cast<size_t>(n_));
   for (int router = 0; router < routers_; ++router)
     for (int d = 0; d < n_; ++d) coord_[static_cast<size_t>(router) * n_ + d] = (router / stride_[d]) % k_[d];
 }
 
-std::string KAryNCube::describe() const {
-  std::string s = name() + " ";
-  for (int d = 0; d < n(); ++d) s += (d ? "x" : "") + std::to_string(k_[d]);
-  return c_ > 1 ? s + " c=" + std::to_string(c_) : s;
-}
+std::string KAryNCube::describe() const { return shape_of(k_, c_, wrap_).describe; }
 
 int KAryNCube::router_at(const std::vector<int>& x) const {
   int r = 0;
@@ -100,7 +107,8 @@ uint64_t KAryNCube::productive_ports(int router, int dst_router) const {
 
 namespace {
 
-std::unique_ptr<Topology> make_kary_ncube(const Config& cfg, bool wrap) {
+// topology.k per dimension.
+std::vector<int> radices(const Config& cfg) {
   const int n = static_cast<int>(cfg.get_int("topology.n"));
   const auto kl = cfg.get_int_list("topology.k");
   if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
@@ -108,14 +116,24 @@ std::unique_ptr<Topology> make_kary_ncube(const Config& cfg, bool wrap) {
                       std::to_string(kl.size()));
   std::vector<int> k(n);
   for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
-  return std::make_unique<KAryNCube>(k, static_cast<int>(cfg.get_int("topology.concentration")), wrap);
+  return k;
+}
+
+TopologyFactory kary_ncube_factory(bool wrap) {
+  return {[wrap](const Config& cfg) -> std::unique_ptr<Topology> {
+            return std::make_unique<KAryNCube>(radices(cfg), static_cast<int>(cfg.get_int("topology.concentration")),
+                                               wrap);
+          },
+          [wrap](const Config& cfg) {
+            return KAryNCube::shape_of(radices(cfg), static_cast<int>(cfg.get_int("topology.concentration")), wrap);
+          }};
 }
 
 }  // namespace
 
 void register_kary_ncube_topologies(TopologyRegistry& reg) {
-  reg.add("mesh", {[](const Config& cfg) { return make_kary_ncube(cfg, false); }});
-  reg.add("torus", {[](const Config& cfg) { return make_kary_ncube(cfg, true); }});
+  reg.add("mesh", kary_ncube_factory(false));
+  reg.add("torus", kary_ncube_factory(true));
 }
 
 }  // namespace nocsim

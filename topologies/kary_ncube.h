@@ -13,6 +13,9 @@ class KAryNCube : public Topology {
  public:
   // Throws ConfigError on impossible shapes (k < 2, wrong list length).
   KAryNCube(std::vector<int> k, int c, bool wrap);
+  // The sizes of that network, or the same ConfigError, without building it.
+  static TopologyShape shape_of(const std::vector<int>& k, int c, bool wrap);
+  uint64_t table_bytes() const override { return coord_.size() * sizeof(int); }
   std::string name() const override { return wrap_ ? "torus" : "mesh"; }
   std::string describe() const override;
   int routers() const override { return routers_; }

@@ -2,6 +2,7 @@
 // What every topology tells the rest of the model: routers, ports, who is
 // wired to whom, and where each node attaches. Path arithmetic specific to a
 // family (minimal directions, distances) lives in that family's class.
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,6 +13,15 @@
 namespace nocsim {
 
 class Config;
+
+// The sizes of a topology, known from its keys before anything is built:
+// what the port limit and the memory estimate read (sim/memory.cpp).
+struct TopologyShape {
+  std::string describe;
+  int routers = 0, nodes = 0, ports = 0, network_ports = 0, local_ports = 0;
+  uint64_t table_bytes = 0;  // the family's own tables (wiring, coordinates)
+  PortClass port_class(int port) const { return port_class_of(port, network_ports, local_ports); }
+};
 
 struct PortPeer {
   int router = -1;  // -1: the port is unconnected (mesh edge)
@@ -36,9 +46,7 @@ class Topology {
     return port >= network_ports() ? router * concentration() + port - network_ports() : -1;
   }
   virtual int concentration() const = 0;
-  PortClass port_class(int port) const {
-    return port >= network_ports() ? PortClass::Nic : port < local_ports() ? PortClass::Local : PortClass::Global;
-  }
+  PortClass port_class(int port) const { return port_class_of(port, network_ports(), local_ports()); }
   // Network ports 0 .. local_ports()-1 are local, the rest global.
   virtual int local_ports() const { return network_ports(); }
   // Router-to-router hops on a minimal path, and how many of them are global.
@@ -53,11 +61,19 @@ class Topology {
   virtual double bisection_load() const { return 0; }
   // The group of a router where the topology has groups (dragonfly), else 0.
   virtual int group_of(int /*router*/) const { return 0; }
+  // Bytes of the family's own tables.
+  virtual uint64_t table_bytes() const { return 0; }
+  TopologyShape shape() const {
+    return {describe(), routers(), nodes(), ports(), network_ports(), local_ports(), table_bytes()};
+  }
 };
 
 struct TopologyFactory {
   // Reads the family's topology.* keys; throws ConfigError for impossible shapes.
   std::function<std::unique_ptr<Topology>(const Config&)> make;
+  // The same keys' sizes, without building anything (the same errors); null:
+  // the topology is built to learn them.
+  std::function<TopologyShape(const Config&)> shape;
 };
 using TopologyRegistry = Registry<TopologyFactory>;
 

@@ -8,6 +8,7 @@
 #include "routing/contention_config.h"
 #include "routing/routing.h"
 #include "sim/link_power_net.h"
+#include "sim/memory.h"
 #include "sim/params.h"
 #include "sim/workload.h"
 #include "trace/trace_probe.h"
@@ -128,12 +129,17 @@ void check_routing(const Config& cfg, const RunConfig& rc, const Topology& topo,
 }  // namespace
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
-  // Every rule reads the topology: its own errors stop here.
-  auto topo = topology_registry().at(cfg.get_str("topology.type")).make(cfg);
-  if (topo->ports() > 64)
-    throw ConfigError("topology: routers with " + std::to_string(topo->ports()) +
-                      " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+  // Every rule reads the topology: its own errors stop here. Its sizes come
+  // first, from its keys: nothing is built that the machine cannot hold.
+  const TopologyFactory& family = topology_registry().at(cfg.get_str("topology.type"));
   const RunConfig rc = RunConfig::from(cfg);
+  std::unique_ptr<Topology> topo;
+  const TopologyShape shape = family.shape ? family.shape(cfg) : (topo = family.make(cfg))->shape();
+  if (shape.ports > 64)
+    throw ConfigError("topology: routers with " + std::to_string(shape.ports) +
+                      " ports; the allocators support at most 64 (reduce concentration, p, a or h)");
+  check_memory(shape, rc);
+  if (!topo) topo = family.make(cfg);
   ErrorList errors;
   for (const ConfigSection& s : config_sections())
     if (s.rules) errors.check([&] { s.rules(cfg, errors); });

@@ -250,7 +250,8 @@ int sc_main(int argc, char* argv[]) {
     for (const std::string& w : nocsim::idle_keys(cfg)) std::cerr << "nocsim: warning: " << w << "\n";
     const nocsim::RunConfig rc = nocsim::RunConfig::from(cfg);
     if (args.power_model) return nocsim::print_power_model(std::cout, rc, *topo), 0;
-    nocsim::check_memory(*topo, rc);
+    const std::string memory = nocsim::memory_warning(topo->shape(), rc);
+    if (!memory.empty()) std::cerr << "nocsim: warning: " << memory << "\n";
     if (!args.out_path.empty()) check_output(args.out_path, "-o");
     if (!args.csv_path.empty()) check_output(args.csv_path, "--csv");
     if (args.check_only) return 0;

@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <cstdio>
 #include <fstream>
-#include <iostream>
 #include <string>
 #include <sys/resource.h>
 
@@ -17,10 +16,11 @@ namespace {
 
 // Bytes per part, fitted to peak RSS of 1-cycle runs (docs/reliability.md):
 // meshes of 1,024 to 4,096 routers with 2-32 VCs and 1-4 nodes per router,
-// dragonflies of 15 and 31 ports (per port pair: the allocators' and the
-// crossbar's state grows with ports squared).
-constexpr uint64_t kPerRouter = 23'000, kPerPort = 3'000, kPerPortPair = 64, kPerVc = 230, kPerNode = 12'000;
-constexpr uint64_t kProcess = 10ull << 20;  // the binary, SystemC's kernel, the config
+// dragonflies of 15 to 31 ports (per port pair: the allocators' and the
+// crossbar's state grows with ports squared). Refitted after session 27's
+// sockets (one per item type and router, issue 35).
+constexpr uint64_t kPerRouter = 19'700, kPerPort = 2'470, kPerPortPair = 44, kPerVc = 237, kPerNode = 9'100;
+constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config
 // A phase's source at each node (traffic.phases), and a packet waiting in a
 // source queue (its record in a std::deque).
 constexpr uint64_t kPerPhaseNode = 256, kPerQueuedPacket = 48;
@@ -95,21 +95,22 @@ std::string gib(uint64_t bytes) {
 
 }  // namespace
 
-MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc) {
+MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   uint64_t vcs = 0, flits = 0;
-  for (int p = 0; p < t.ports(); ++p) {
+  for (int p = 0; p < t.ports; ++p) {
     const ClassParams c = class_params(rc, t.port_class(p));
     vcs += static_cast<uint64_t>(c.vcs);
     flits += static_cast<uint64_t>(c.vcs) * static_cast<uint64_t>(c.depth);
   }
-  const uint64_t routers = static_cast<uint64_t>(t.routers()), ports = static_cast<uint64_t>(t.ports());
+  const uint64_t routers = static_cast<uint64_t>(t.routers), ports = static_cast<uint64_t>(t.ports);
   MemoryEstimate e;
-  e.structure = kProcess + routers * (kPerRouter + ports * kPerPort + ports * ports * kPerPortPair + vcs * kPerVc) +
-                static_cast<uint64_t>(t.nodes()) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
+  e.structure = kProcess + t.table_bytes +
+                routers * (kPerRouter + ports * kPerPort + ports * ports * kPerPortPair + vcs * kPerVc) +
+                static_cast<uint64_t>(t.nodes) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);
   e.buffers_full = routers * flits * sizeof(Flit);
-  e.queues_full = static_cast<uint64_t>(t.nodes()) * static_cast<uint64_t>(rc.traffic.source_queue) * kPerQueuedPacket;
+  e.queues_full = static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * kPerQueuedPacket;
   return e;
 }
 
@@ -126,14 +127,25 @@ uint64_t available_memory() {
   return room;
 }
 
-void check_memory(const Topology& t, const RunConfig& rc) {
+namespace {
+// The room the run may take (0: unknown), and how to name it.
+uint64_t room_for(const RunConfig& rc, std::string& where) {
   const int64_t limit_mb = rc.sim.memory_limit_mb;
-  const uint64_t room = limit_mb > 0 ? static_cast<uint64_t>(limit_mb) << 20 : available_memory();
+  where = limit_mb > 0 ? "sim.memory_limit_mb=" + std::to_string(limit_mb) : "the memory available";
+  return limit_mb > 0 ? static_cast<uint64_t>(limit_mb) << 20 : available_memory();
+}
+std::string sizes_of(const TopologyShape& t) {
+  return t.describe + ": " + std::to_string(t.routers) + " routers of " + std::to_string(t.ports) + " ports, " +
+         std::to_string(t.nodes) + " nodes";
+}
+}  // namespace
+
+void check_memory(const TopologyShape& t, const RunConfig& rc) {
+  std::string where;
+  const uint64_t room = room_for(rc, where);
   if (!room) return;
   const MemoryEstimate e = estimate_memory(t, rc);
-  const std::string sizes = t.describe() + ": " + std::to_string(t.routers()) + " routers of " +
-                            std::to_string(t.ports()) + " ports, " + std::to_string(t.nodes()) + " nodes";
-  const std::string where = limit_mb > 0 ? "sim.memory_limit_mb=" + std::to_string(limit_mb) : "the memory available";
+  const std::string sizes = sizes_of(t);
   if (e.structure > room)
     throw ConfigError("topology: " + sizes + " need about " + gib(e.structure) + " to build, more than " + where +
                       " (" + gib(room) + "); use a smaller network");
@@ -144,10 +156,16 @@ void check_memory(const Topology& t, const RunConfig& rc) {
                       " beside the " + gib(e.structure) + " of the network, more than " + where + " (" + gib(room) +
                       "); " + (series ? "use a longer period or a shorter run" : "trace fewer routers, or a .vcd"));
   }
-  if (e.certain() + e.buffers_full + e.queues_full > room)
-    std::cerr << "nocsim: warning: " << sizes << " need " << gib(e.certain()) << " to build and run and up to "
-              << gib(e.buffers_full) << " more if every input buffer fills and " << gib(e.queues_full)
-              << " if every source queue does (traffic.source_queue), beyond " << where << " (" << gib(room) << ")\n";
+}
+
+std::string memory_warning(const TopologyShape& t, const RunConfig& rc) {
+  std::string where;
+  const uint64_t room = room_for(rc, where);
+  const MemoryEstimate e = estimate_memory(t, rc);
+  if (!room || e.certain() + e.buffers_full + e.queues_full <= room) return "";
+  return sizes_of(t) + " need " + gib(e.certain()) + " to build and run and up to " + gib(e.buffers_full) +
+         " more if every input buffer fills and " + gib(e.queues_full) +
+         " if every source queue does (traffic.source_queue), beyond " + where + " (" + gib(room) + ")";
 }
 
 }  // namespace nocsim

@@ -3,6 +3,7 @@
 // too big for the machine is refused with its sizes instead of ending in
 // std::bad_alloc after minutes of elaboration.
 #include <cstdint>
+#include <string>
 
 #include "sim/run_config.h"
 #include "topologies/topology.h"
@@ -18,16 +19,18 @@ struct MemoryEstimate {
   uint64_t certain() const { return structure + trace + series; }  // what the run takes whatever the traffic
 };
 
-MemoryEstimate estimate_memory(const Topology& t, const RunConfig& rc);
+MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc);
 
 // Bytes this process may still take: the least of MemAvailable, the cgroup's
 // memory.max less its use, and RLIMIT_AS / RLIMIT_DATA; 0 when none is known.
 uint64_t available_memory();
 
 // Throws ConfigError when the structure, or it with what the run records
-// (trace, series), exceeds sim.memory_limit_mb (0: available_memory());
-// prints a warning when full buffers or source queues would. The
-// command line calls it once, after validate_config.
-void check_memory(const Topology& t, const RunConfig& rc);
+// (trace, series), exceeds sim.memory_limit_mb (0: available_memory()).
+// validate_config calls it with the topology's shape, before building it.
+void check_memory(const TopologyShape& t, const RunConfig& rc);
+// The warning to print when full buffers or source queues would exceed that
+// room ("" when they fit): the command line prints it once.
+std::string memory_warning(const TopologyShape& t, const RunConfig& rc);
 
 }  // namespace nocsim

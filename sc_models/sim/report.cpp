@@ -192,7 +192,7 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
-  j.num("memory_estimate_kb", estimate_memory(t, net.run_config()).certain() >> 10);  // what check_memory compared
+  j.num("memory_estimate_kb", estimate_memory(t.shape(), net.run_config()).certain() >> 10);  // what check_memory compared
   j.close();
 }
 

@@ -195,7 +195,7 @@ TEST(Cli, NetworkTooBigForTheMachine) {
 }
 TEST(Cli, NetworkTooBigForTheLimit) {
   expect_bad_input({"topology.k=64", "sim.memory_limit_mb=100"},
-                   "4096 routers of 5 ports, 4096 nodes need about 0.2");
+                   "4096 routers of 5 ports, 4096 nodes need about 0.18 GiB to build");
 }
 TEST(Cli, BuffersThatCouldOutgrowTheLimitAreAWarning) {
   auto r = run_cli({"router.buffer_depth=100000", "sim.memory_limit_mb=1000", "--check-config"});
@@ -382,6 +382,22 @@ TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_EQ(r.err.rfind("nocsim: error: out of memory (", 0), 0u) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// The estimate is checked on the topology's shape, before its tables exist:
+// a mesh of 2^24 routers (192 MB of coordinates alone) under a 150 MB
+// address-space limit is refused with its sizes, not ended by bad_alloc.
+TEST(Cli, HugeTopologyIsRefusedBeforeItsTablesAreBuilt) {
+#if defined(NOCSIM_TEST_ASAN)
+  GTEST_SKIP() << "ASan reserves more address space than the limit below";
+#endif
+  auto r = nocsim::test::run_bin("/bin/sh", {"-c", std::string("ulimit -v 150000; exec \"") + NOCSIM_BIN + "\" \"" +
+                                                       source_path("topologies/mesh-8x8.yaml") +
+                                                       "\" topology.n=3 topology.k=256 --check-config"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("topology: mesh 256x256x256: 16777216 routers of 7 ports, 16777216 nodes need about"),
+            std::string::npos)
+      << r.err;
 }
 
 // Options that used to be taken silently (or with a misleading message).

@@ -188,10 +188,12 @@ void register_toys() {
                                       ++boards;
                                       return std::unique_ptr<CongestionProvider>(std::make_unique<QuietBoard>());
                                     }});
+  // No shape function: validate_config builds the ring to learn its sizes.
   mutable_topology_registry().add("ring", {[](const Config& cfg) -> std::unique_ptr<Topology> {
-                                    const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
-                                    return std::make_unique<KAryNCube>(std::vector<int>{k}, 1, true);
-                                  }});
+                                             const int k = static_cast<int>(cfg.get_int_list("topology.k").front());
+                                             return std::make_unique<KAryNCube>(std::vector<int>{k}, 1, true);
+                                           },
+                                           nullptr});
   mutable_pattern_registry().add("next", {[](const Topology& t, const Config&) -> std::unique_ptr<TrafficPattern> {
                                    return std::make_unique<NextNode>(t.nodes());
                                  }});
