@@ -56,6 +56,16 @@ def run(binary, net, load, quick, tmp, fixed=0.0, cycles=None):
             "ns_per_hop": 1e9 * wall / hops if hops else float("nan"), "peak_rss_mb": s["peak_rss_kb"] / 1024}
 
 
+def log_log(ax, xlabel, ylabel, title, legend_size):
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=legend_size, ncol=2)
+    ax.set_title(title, fontsize="medium")
+
+
 def plot(rows, path):
     import matplotlib
     matplotlib.use("Agg")
@@ -65,26 +75,15 @@ def plot(rows, path):
         pts = [r for r in rows if r["network"] == net and r["load"] > 0]
         style = "-o" if net.startswith("dragonfly") else "--s"
         a.plot([r["load"] for r in pts], [r["ns_per_hop"] for r in pts], style, ms=4, label=net)
-    a.set_xlabel("offered load, flits/(node·cycle)")
-    a.set_ylabel("wall ns per flit-router traversal")
-    a.set_xscale("log")
-    a.set_yscale("log")
-    a.grid(alpha=0.3, which="both")
-    a.legend(fontsize="small", ncol=2)
-    a.set_title("cost per unit of work carried", fontsize="medium")
+    log_log(a, "offered load, flits/(node·cycle)", "wall ns per flit-router traversal", "cost per unit of work carried",
+            "small")
     for load in LOADS:
         for kind, style in (("dragonfly", "-o"), ("mesh", "--s")):
             pts = sorted((r for r in rows if r["load"] == load and r["network"].startswith(kind)), key=lambda r: r["nodes"])
             if pts:
                 b.plot([r["nodes"] for r in pts], [r["us_per_cycle"] for r in pts], style, ms=4,
                        label="%s, load %g" % (kind, load), color=plt.cm.viridis(LOADS.index(load) / len(LOADS)))
-    b.set_xlabel("nodes")
-    b.set_ylabel("wall µs per simulated cycle")
-    b.set_xscale("log")
-    b.set_yscale("log")
-    b.grid(alpha=0.3, which="both")
-    b.legend(fontsize="x-small", ncol=2)
-    b.set_title("cost per cycle (load 0: an idle network)", fontsize="medium")
+    log_log(b, "nodes", "wall µs per simulated cycle", "cost per cycle (load 0: an idle network)", "x-small")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
 

@@ -3,6 +3,8 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "alloc/rr_arbiter.h"
 #include "alloc/sep_if_allocator.h"
@@ -138,6 +140,23 @@ TEST(VcAllocator, GrantsOnlyMaskedFreeVcsOncePerOutputVc) {
   EXPECT_GE(va.grant_ovc(2 * V + 0), 0);
 }
 
+// One allocation's random requests: each input VC asks with probability
+// 1/one_in, for a random port (op, -1 when it does not ask) with a random
+// mask of VCs (empty masks included).
+static std::pair<std::vector<int>, std::vector<uint64_t>> request_randomly(VcAllocator& va, std::mt19937& rng,
+                                                                           int P, int V, unsigned one_in) {
+  const int n = P * V;
+  std::vector<int> op(n, -1);
+  std::vector<uint64_t> mask(n, 0);
+  for (int i = 0; i < n; ++i) {
+    if (rng() % one_in) continue;
+    op[i] = static_cast<int>(rng() % P);
+    mask[i] = rng() & ((1u << V) - 1);
+    va.request(i / V, i % V, op[i], mask[i]);
+  }
+  return {op, mask};
+}
+
 // The allocator visits requesters only; a full scan of every input VC and
 // output VC, written the plain way, must grant the same on random requests.
 TEST(VcAllocator, MatchesFullScanReference) {
@@ -147,14 +166,7 @@ TEST(VcAllocator, MatchesFullScanReference) {
   std::mt19937 rng(5);
   int granted = 0;
   for (int cycle = 0; cycle < 20000; ++cycle) {
-    std::vector<int> op(n, -1);
-    std::vector<uint64_t> mask(n, 0);
-    for (int i = 0; i < n; ++i) {
-      if (rng() % 3) continue;
-      op[i] = static_cast<int>(rng() % P);
-      mask[i] = rng() & ((1u << V) - 1);
-      va.request(i / V, i % V, op[i], mask[i]);
-    }
+    const auto [op, mask] = request_randomly(va, rng, P, V, 3);
     va.allocate();
     std::vector<int> pick(n, -1), want(n, -1);
     for (int i = 0; i < n; ++i) {
@@ -222,14 +234,7 @@ TEST(VcAllocator, FreePoolMatchesFullScanReference) {
   std::mt19937 rng(9);
   int granted = 0;
   for (int cycle = 0; cycle < 20000; ++cycle) {
-    std::vector<int> op(n, -1);
-    std::vector<uint64_t> mask(n, 0);
-    for (int i = 0; i < n; ++i) {
-      if (rng() % 2) continue;
-      op[i] = static_cast<int>(rng() % P);
-      mask[i] = rng() & ((1u << V) - 1);
-      va.request(i / V, i % V, op[i], mask[i]);
-    }
+    const auto [op, mask] = request_randomly(va, rng, P, V, 2);
     va.allocate();
     std::vector<int> want(n, -1);
     for (int p = 0; p < P; ++p)
