@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Router area, leakage and power against ORION 3.0's 45 nm routers.
 
-The 64 placed-and-routed 45 nm routers of ../shared/data/orion3/ (buffers
-per VC B, VCs V, ports P, flit width F) against nocsim's power model at the
-same parameters: one router of a k = 4 torus with 2n + 1 = P ports (the NIC
-port included), V VCs of B flits on every port, wormhole, and the
+ORION 3.0's 64 placed-and-routed 45 nm routers (its training data,
+routers_45nm.csv; buffers per VC B, VCs V, ports P, flit width F) against
+nocsim's power model at the same parameters: one router of a k = 4 torus
+with 2n + 1 = P ports (the NIC port included), V VCs of B flits on every
+port, wormhole, and the
 reference's microarchitecture where nocsim has a choice: Netmaker's flit
 (F data bits plus its control fields, control_bits()), a mux crossbar and
 the free-pool VC allocator (router.allocator.va=free_pool; nocsim's
