@@ -76,7 +76,7 @@ Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
     }
 }
 
-std::string Dragonfly::describe() const { return shape_of(p_, a_, h_, g_, arr_).describe; }
+std::string Dragonfly::describe() const { return shape().describe; }
 
 int Dragonfly::global_target(int router, int port) const {
   int k = index(router) * h_ + port - (a_ - 1);

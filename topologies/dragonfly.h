@@ -33,7 +33,7 @@ class Dragonfly : public Topology {
   Dragonfly(int p, int a, int h, int groups, Arrangement arr);
   // The sizes of that network, or the same ConfigError, without building it.
   static TopologyShape shape_of(int p, int a, int h, int groups, Arrangement arr);
-  uint64_t table_bytes() const override { return (target_.size() + back_.size() + link_.size()) * sizeof(int); }
+  TopologyShape shape() const override { return shape_of(p_, a_, h_, g_, arr_); }
   std::string name() const override { return "dragonfly"; }
   std::string describe() const override;
   int routers() const override { return a_ * g_; }

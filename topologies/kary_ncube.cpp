@@ -36,7 +36,7 @@ KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap)
     for (int d = 0; d < n_; ++d) coord_[static_cast<size_t>(router) * n_ + d] = (router / stride_[d]) % k_[d];
 }
 
-std::string KAryNCube::describe() const { return shape_of(k_, c_, wrap_).describe; }
+std::string KAryNCube::describe() const { return shape().describe; }
 
 int KAryNCube::router_at(const std::vector<int>& x) const {
   int r = 0;

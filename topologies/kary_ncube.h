@@ -15,7 +15,7 @@ class KAryNCube : public Topology {
   KAryNCube(std::vector<int> k, int c, bool wrap);
   // The sizes of that network, or the same ConfigError, without building it.
   static TopologyShape shape_of(const std::vector<int>& k, int c, bool wrap);
-  uint64_t table_bytes() const override { return coord_.size() * sizeof(int); }
+  TopologyShape shape() const override { return shape_of(k_, c_, wrap_); }
   std::string name() const override { return wrap_ ? "torus" : "mesh"; }
   std::string describe() const override;
   int routers() const override { return routers_; }

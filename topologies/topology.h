@@ -61,10 +61,10 @@ class Topology {
   virtual double bisection_load() const { return 0; }
   // The group of a router where the topology has groups (dragonfly), else 0.
   virtual int group_of(int /*router*/) const { return 0; }
-  // Bytes of the family's own tables.
-  virtual uint64_t table_bytes() const { return 0; }
-  TopologyShape shape() const {
-    return {describe(), routers(), nodes(), ports(), network_ports(), local_ports(), table_bytes()};
+  // Its sizes, as TopologyFactory::shape gives them from the keys; a family
+  // with tables of its own returns that shape (with their bytes).
+  virtual TopologyShape shape() const {
+    return {describe(), routers(), nodes(), ports(), network_ports(), local_ports(), 0};
   }
 };
 

@@ -28,7 +28,7 @@ PowerParams power_params(const RunConfig& rc, const Topology& t) {
   p.speedup = rc.router.speedup;
   p.out_depth = rc.router.output_buffer_depth;
   p.va_arb = rc.router.va_arbiter;
-  p.va_free_pool = rc.router.allocator_va == "free_pool";
+  p.va_free_pool = rc.router.va_free_pool();
   p.sa_in_arb = rc.router.sa_arbiters.in;
   p.sa_out_arb = rc.router.sa_arbiters.out;
   p.sram = rc.power.sram;
