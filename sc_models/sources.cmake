@@ -63,8 +63,16 @@ add_library(nocsim_lib STATIC
   sc_models/nic/nic.cpp
   sc_models/nic/injector.cpp
   sc_models/nic/sink.cpp
+  sc_models/workload/program.cpp
+  sc_models/workload/collectives.cpp
+  sc_models/workload/engine.cpp
+  sc_models/workload/text_trace.cpp
+  sc_models/workload/workload_config.cpp
+  sc_models/workload/application.cpp
+  sc_models/workload/app_report.cpp
   sc_models/stats/delivery.cpp
   sc_models/traffic/pattern.cpp
+  sc_models/traffic/hotspot_mix.cpp
   sc_models/traffic/source.cpp
   sc_models/traffic/traffic_config.cpp
   sc_models/congestion/provider.cpp

@@ -47,7 +47,7 @@ inline Config make_config(const std::string& file, std::initializer_list<std::st
 inline std::unique_ptr<TrafficPattern> pattern(const std::string& name, const Topology& topo, int adv_offset = 1) {
   Config c;
   c.set("traffic.adv_offset", std::to_string(adv_offset));
-  return pattern_registry().at(name).make(topo, c);
+  return make_pattern(name, topo, c, 1);
 }
 
 struct CliResult {

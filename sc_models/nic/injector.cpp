@@ -29,19 +29,21 @@ bool Injector::take_credits(Cycle now) {
   return true;
 }
 
-void Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle release) {
+uint64_t Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle release, uint32_t msg, bool last) {
   const bool measured = stats_.window.contains(gen);
-  if (!reply && queue_.size() >= p_.source_queue) {  // offered, never to be carried
+  if (!reply && !msg && queue_.size() >= p_.source_queue) {  // offered, never to be carried
     ++stats_.packets_dropped;
     if (measured) stats_.window_flits_generated += static_cast<uint64_t>(size);
-    return;
+    return 0;
   }
-  queue_.push_back({(static_cast<uint64_t>(node_) << 40) | seq_++, dst, size, gen, measured, reply, release});
+  const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_++;
+  queue_.push_back({id, dst, size, gen, measured, reply, release, msg, last});
   ++stats_.packets_generated;
   if (measured) {
     ++stats_.measured_generated;
     stats_.window_flits_generated += static_cast<uint64_t>(size);
   }
+  return id;
 }
 
 bool Injector::pick_vc(int need) {
@@ -79,8 +81,9 @@ void Injector::inject(Cycle now) {
   // its own cycle, and sleep while they go. Otherwise one flit.
   const int left = pk.size - cur_seq_;
   const int n = credits_[cur_vc_] >= left ? left : 1;
+  Cycle last_at = now + static_cast<Cycle>(n) - 1;  // the cycle the n-th flit leaves
   if (pacer_.slow()) {
-    send_paced(f, n, now);
+    last_at = send_paced(f, n, now);
     inject_from_ = pacer_.free_from();
   } else {
     // The delays add up inline (sc_time::from_value is a library call per flit).
@@ -99,24 +102,27 @@ void Injector::inject(Cycle now) {
   credits_[cur_vc_] -= n;
   stats_.flits_injected += static_cast<uint64_t>(n);
   if ((cur_seq_ += n) == pk.size) {
+    if (pk.last && app_) app_->sent(pk.msg, last_at);
     queue_.pop_front();
     cur_vc_ = -1;
   }
 }
 
-void Injector::send_paced(Flit& f, int n, Cycle now) {
+Cycle Injector::send_paced(Flit& f, int n, Cycle now) {
   // A flit that waited for the link since an earlier cycle starts where the
   // link's previous flit ended, fraction included: else each packet would
   // round the link's time up once.
   const Packet& pk = queue_.front();
   const Cycle want = now == inject_from_ && std::max(pk.gen, pk.release) < now ? now - 1 : now;
+  Cycle go = now;
   for (int k = 0; k < n; ++k) {
-    const Cycle go = pacer_.earliest(want);
+    go = pacer_.earliest(want);
     pacer_.book(want, go);
     f.seq = static_cast<uint16_t>(cur_seq_ + k);
     out_.send(f, cur_vc_, period_ * static_cast<double>(go - now));
     if (stats_.window.contains(go)) ++stats_.router_injected[router_];
   }
+  return go;
 }
 
 }  // namespace nocsim

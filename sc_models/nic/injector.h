@@ -15,6 +15,7 @@
 #include "core/run_status.h"
 #include "link/link.h"
 #include "link/pacer.h"
+#include "nic/nic_app.h"
 #include "routing/routing.h"
 #include "stats/stats.h"
 
@@ -45,11 +46,16 @@ class Injector {
            RunStatus& status);
   void attach(Link* injection) { inj_ = injection; }
   void set_listener(InjectionListener* l) { listener_ = l; }
+  void set_app(NicApp* a) { app_ = a; }
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);
   // release: not injected before this cycle (a message's hand-over).
-  void enqueue(Cycle gen, int dst, int size, bool reply = false, Cycle release = 0);
+  // msg: an application's message (GenPacket::msg), never dropped; `last`:
+  // its last packet, whose leaving the application is told of. Returns the
+  // packet's id (0 when dropped).
+  uint64_t enqueue(Cycle gen, int dst, int size, bool reply = false, Cycle release = 0, uint32_t msg = 0,
+                   bool last = false);
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
   // Packets waiting whose head has not left.
@@ -69,11 +75,13 @@ class Injector {
     bool measured;
     bool reply;
     Cycle release;
+    uint32_t msg;
+    bool last;
   };
   bool pick_vc(int need);
   // Sends n flits of f's packet from seq cur_seq_ on over a slow link, each
-  // at the cycle the pacer gives it.
-  void send_paced(Flit& f, int n, Cycle now);
+  // at the cycle the pacer gives it; returns the last one's cycle.
+  Cycle send_paced(Flit& f, int n, Cycle now);
 
   int node_, router_;
   NicParams p_;
@@ -83,6 +91,7 @@ class Injector {
   RunStatus& status_;
   Link* inj_ = nullptr;
   InjectionListener* listener_ = nullptr;
+  NicApp* app_ = nullptr;
   std::deque<Packet> queue_;
   std::vector<int> credits_;
   int vc_ptr_ = 0;

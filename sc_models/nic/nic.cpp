@@ -52,6 +52,7 @@ void Nic::run() {
   receive(now);
   generate(now);
   injector_.inject(now);
+  if (app_) next_gen_ = app_->next_time();  // a delivery or a send may have let it go on
   // A packet waiting to inject keeps the NIC awake, unless the link is taken
   // by flits already sent ahead (Injector::inject): then it sleeps until the
   // link is free. An ejecting packet wakes it when its tail arrives.
@@ -78,12 +79,22 @@ void Nic::generate(Cycle now) {
     injector_.enqueue(g.gen, g.dst, g.size, false, g.release);
     scripted_.pop_front();
   }
+  if (app_) return run_app(now);
   // One virtual call per generation cycle, none on the cycles between.
   if (next_gen_ > now) return;
   generated_.clear();
   source_->generate(now, generated_);
   next_gen_ = source_->next_time();
   for (const GenPacket& g : generated_) injector_.enqueue(g.gen, g.dst, g.size, false, g.release);
+}
+
+// The application runs whenever the NIC does: what it waits for (a tail
+// here, its last flit leaving) happens in this activation.
+void Nic::run_app(Cycle now) {
+  generated_.clear();
+  app_->generate(now, generated_);
+  for (const GenPacket& g : generated_)
+    app_->enqueued(g, injector_.enqueue(g.gen, g.dst, g.size, false, g.release, g.msg, g.last));
 }
 
 }  // namespace nocsim

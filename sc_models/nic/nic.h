@@ -19,6 +19,7 @@
 #include "core/wake_wheel.h"
 #include "link/link.h"
 #include "nic/injector.h"
+#include "nic/nic_app.h"
 #include "nic/sink.h"
 #include "stats/delivery.h"
 #include "stats/stats.h"
@@ -40,6 +41,13 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
     ej_ = ejection;
   }
   void set_injection_listener(InjectionListener* l) { injector_.set_listener(l); }
+  // A closed-loop application's rank on this node (in place of a source).
+  void set_app(NicApp* a) {
+    app_ = a;
+    injector_.set_app(a);
+    sink_.set_app(a);
+    if (a) next_gen_ = a->next_time();
+  }
   // Packets in the source queue whose head has not left.
   size_t source_queued() const { return injector_.queued(); }
   void on_send(int tag, Cycle arrival, Cycle now) override;
@@ -59,12 +67,14 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   void before_end_of_elaboration() override;
   void receive(Cycle now);
   void generate(Cycle now);
+  void run_app(Cycle now);
   void sleep_until(Cycle c);
 
   Cycle period_ps_;
   int script_size_;
   RunStatus& status_;
   std::unique_ptr<TrafficSource> source_;
+  NicApp* app_ = nullptr;
   // source_->next_time(), kept here: a NIC activation then reads the source
   // only when it generates.
   Cycle next_gen_ = kNeverCycle;

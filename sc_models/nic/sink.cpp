@@ -15,6 +15,7 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
     if (f.head() && f.measured && (f.rh.flags & head_flags_)) routing_stats_->delivered(f);
     if (f.tail()) {
       collector_.delivered(f, at);
+      if (app_) app_->delivered(f, at);
       if (request_reply_ && !f.reply) replies.push_back({at, f.src, f.size});
     }
     line.pop();

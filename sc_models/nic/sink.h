@@ -9,6 +9,7 @@
 #include "core/ring.h"
 #include "core/run_status.h"
 #include "link/link.h"
+#include "nic/nic_app.h"
 #include "routing/routing.h"
 #include "stats/delivery.h"
 #include "stats/stats.h"
@@ -24,6 +25,7 @@ class Sink {
         head_flags_(routing_stats ? routing_stats->head_flags() : 0), collector_(collector), stats_(stats),
         status_(status) {}
   void attach(Link* ejection) { ej_ = ejection; }
+  void set_app(NicApp* a) { app_ = a; }
   // A tail was sent on the ejection link and arrives at `arrival`.
   void tail_sent(Cycle arrival) { tails_.push_back(arrival); }
   bool tail_pending() const { return !tails_.empty(); }
@@ -54,6 +56,7 @@ class Sink {
   NetStats& stats_;
   RunStatus& status_;
   Link* ej_ = nullptr;
+  NicApp* app_ = nullptr;  // a closed-loop application, told of each tail
   Ring<Cycle> tails_;  // arrival cycles of the tails on the ejection link, in order
   struct RxVc {
     uint64_t pkt = 0;  // packet arriving on this VC

@@ -126,6 +126,18 @@ void check_routing(const Config& cfg, const RunConfig& rc, const Topology& topo,
                 rc.routing.algorithm});
 }
 
+// A closed-loop application cuts its messages into packets of one size and
+// answers its own messages.
+void check_workload(const RunConfig& rc, ErrorList& errors) {
+  if (!rc.workload.closed()) return;
+  if (rc.traffic.packet_sizes.size() != 1)
+    errors.add({"traffic.packet_size: workload.type=" + rc.workload.type +
+                " cuts messages into packets of one size; give one size, not a list"});
+  if (rc.traffic.request_reply)
+    errors.add({"traffic.request_reply: workload.type=" + rc.workload.type +
+                " sends the application's own messages; request-reply traffic is for open-loop sources"});
+}
+
 }  // namespace
 
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
@@ -146,13 +158,14 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   check_buffers(rc, *topo, errors);
   check_watchdog(rc, errors);
   check_routing(cfg, rc, *topo, errors);
+  check_workload(rc, errors);
   errors.check([&] { BlockModes(cfg, block_shape(rc, *topo)); });
   rc.trace.validate(topo->routers(), errors);
   if (!rc.trace.file.empty() && rc.trace.start >= rc.sim.drain_limit())
     errors.add({"trace.start: cycle " + std::to_string(rc.trace.start) + " is past the run's last cycle " +
                 std::to_string(rc.sim.drain_limit()) + " (sim.warmup + sim.cycles + the drain): the waveform would be empty"});
   errors.check([&] {
-    auto pattern = pattern_registry().at(rc.traffic.pattern).make(*topo, cfg);
+    auto pattern = make_pattern(rc.traffic.pattern, *topo, cfg, rc.sim.seed);
     make_source(rc, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, rc, *topo));
   });
   errors.raise();
@@ -162,6 +175,15 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
 std::vector<std::string> idle_keys(const Config& cfg) {
   const RunConfig rc = RunConfig::from(cfg);
   const bool contention = rc.contention.on;
+  const bool closed = rc.workload.closed();
+  // A pattern is in use when traffic.pattern or some phase names it.
+  const auto uses = [&](const std::string& pattern) {
+    if (closed) return false;
+    if (rc.traffic.pattern == pattern) return true;
+    for (const Record& r : rc.traffic.phases)
+      if (r.at("pattern") == pattern) return true;
+    return false;
+  };
   // Key (or prefix ending in '.'), whether it does nothing here, and why.
   const std::tuple<const char*, bool, const char*> rules[] = {
       {"router.damq.reserve", !rc.buffers().damq, "router.buffer_model=static"},
@@ -174,6 +196,21 @@ std::vector<std::string> idle_keys(const Config& cfg) {
       {"traffic.message_rate", rc.traffic.source != "message", "traffic.source other than message"},
       {"routing.tie", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
       {"routing.dateline_rule", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
+      {"workload.trace_file", rc.workload.type != "trace", "workload.type other than trace"},
+      {"workload.mapping", !closed, "workload.type=open"},
+      {"workload.mapping_file", rc.workload.mapping != "file", "workload.mapping other than file"},
+      {"traffic.pattern", closed, "a closed-loop workload"},
+      {"traffic.hotspot.", !uses("hotspot"), "no hotspot pattern"},
+      {"traffic.mix", !uses("mix"), "no mix pattern"},
+      {"traffic.load", closed, "a closed-loop workload"},
+      {"traffic.load_unit", closed, "a closed-loop workload"},
+      {"traffic.source", closed, "a closed-loop workload"},
+      {"traffic.source_queue", closed, "a closed-loop workload: its packets are never dropped"},
+      {"traffic.phases", closed, "a closed-loop workload"},
+      {"traffic.message_packets", closed, "a closed-loop workload"},
+      {"traffic.adv_offset", closed, "a closed-loop workload"},
+      {"sim.stop_injection", closed, "a closed-loop workload ends with its program"},
+      {"sim.drain", closed, "a closed-loop workload ends with its program"},
   };
   std::vector<std::string> out;
   for (const auto& [key, idle, why] : rules) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sim/stop_signal.h"
+#include "workload/application.h"
 
 namespace nocsim {
 
@@ -62,10 +63,31 @@ void Monitor::check() {
     return;
   }
   if (progress_) print_progress(now_, false);
+  if (const Application* app = net_.app()) return check_app(app->engine(), w);
   const NetStats& s = net_.stats();
   const bool done =
       all_packets_ ? s.packets_delivered == s.packets_generated : s.measured_delivered == s.measured_generated;
   if (now_ >= w.end && (done || now_ >= drain_limit_)) {
+    if (progress_) print_progress(now_, true);
+    sc_core::sc_stop();
+    return;
+  }
+  schedule();
+}
+
+// A closed-loop application ends the run when every rank has finished, or
+// at the window's end (incomplete); a state no rank can leave is reported
+// (exit 3) with what each waits for.
+void Monitor::check_app(const AppEngine& e, const Window& w) {
+  if (e.stuck()) {
+    int waiting = 0;
+    for (int r = 0; r < e.ranks(); ++r) waiting += e.result(r).finish == kNeverCycle;
+    net_.status().fail(kExitDeadlock, "application blocked: " + std::to_string(waiting) +
+                                          " ranks wait for messages no rank will send (found at cycle " +
+                                          std::to_string(now_) + ")\nwaiting ranks:\n" + e.blocked_report(40));
+    return;
+  }
+  if (e.done() || now_ >= w.end) {
     if (progress_) print_progress(now_, true);
     sc_core::sc_stop();
     return;

@@ -12,6 +12,8 @@
 
 namespace nocsim {
 
+class AppEngine;
+
 class Monitor : public sc_core::sc_module {
  public:
   // all_packets: the run ends when every generated packet (not only the
@@ -29,6 +31,7 @@ class Monitor : public sc_core::sc_module {
 
  private:
   void check();
+  void check_app(const AppEngine& e, const Window& w);
   void schedule();
   void print_progress(Cycle now, bool last);
   Network& net_;

@@ -16,6 +16,7 @@
 #include "trace/trace_probe.h"
 #include "traffic/source.h"
 #include "vc/request_reply.h"
+#include "workload/application.h"
 
 namespace nocsim {
 
@@ -27,7 +28,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       cfg_(cfg), topo_(validate_config(cfg)), rc_(RunConfig::from(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
       wheel_("wheel", kPeriodPs) {
   wheel_.clk(clock_);
-  pattern_ = pattern_registry().at(rc_.traffic.pattern).make(*topo_, cfg);
+  pattern_ = make_pattern(rc_.traffic.pattern, *topo_, cfg, rc_.sim.seed);
   const Topology& t = *topo_;
   const RouterParams rp = router_params(rc_, t);
   const BlockModes modes(cfg, block_shape(rc_, t));
@@ -146,12 +147,14 @@ void Network::build_nics(const RouterParams& rp) {
   np.routing_stats = routing_stats_.get();
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
   phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
+  app_ = make_application(rc_, t);
   for (int n = 0; n < t.nodes(); ++n) {
     if (n % 256 == 0) exit_if_stopped_while_building();
-    auto source = make_source(rc_, t, n, stop, *pattern_, *phases_);
+    auto source = app_ ? nullptr : make_source(rc_, t, n, stop, *pattern_, *phases_);
     nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                           std::move(source), stats_, collector_, status_));
     Nic& nic = *nics_.back();
+    if (app_) nic.set_app(app_->engine().port(n));
     nic.clk(clock_);
     nic.set_wheel(&wheel_);
     Router& r = *routers_[t.node_router(n)];

@@ -28,6 +28,7 @@ struct Phases;
 class TraceProbe;
 class LinkPowerNet;
 class LinkGate;
+class Application;
 
 class Network : public sc_core::sc_module, public CongestionView {
  public:
@@ -80,6 +81,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   const LinkPowerNet* link_power() const { return link_power_.get(); }
   // The routing family's statistics (RoutingFactory::stats), else null.
   const RoutingStats* routing_stats() const { return routing_stats_.get(); }
+  // workload.type other than open: the closed-loop application, else null.
+  Application* app() const { return app_.get(); }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
   // trace.file: after the run, the waveform's last cycle and close.
@@ -91,6 +94,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   RunConfig rc_;
   std::unique_ptr<TrafficPattern> pattern_;
   std::unique_ptr<Phases> phases_;  // traffic.phases: their patterns (the sources refer to them)
+  std::unique_ptr<Application> app_;  // the NICs refer to its ranks
   NetStats stats_;
   DeliveryCollector collector_{*topo_, stats_};
   std::unique_ptr<RoutingStats> routing_stats_;

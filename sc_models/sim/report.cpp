@@ -14,6 +14,8 @@
 #include "stats/fairness.h"
 #include "core/json_writer.h"
 #include "stats/saturation.h"
+#include "workload/app_report.h"
+#include "workload/application.h"
 
 namespace nocsim {
 namespace {
@@ -97,7 +99,8 @@ RunFigures figures(const Network& net, Cycle cycles, double wall, int exit_code)
   f.generated = nodes_cycles > 0 ? s.window_flits_generated / nodes_cycles : 0.0;
   f.lat_mean = s.latency.mean();
   const TrafficConfig& traffic = net.run_config().traffic;
-  f.offered = traffic.load_flits(t, traffic.load);
+  // A closed-loop application offers what it sends.
+  f.offered = net.app() ? f.generated : traffic.load_flits(t, traffic.load);
   f.saturated = !exit_code && saturated(static_cast<double>(s.window_flits_generated),
                                         static_cast<double>(s.window_flits_accepted));
   // Beyond saturation, or too short a drain: latency covers the delivered subset only.
@@ -205,7 +208,9 @@ std::string summary(const Network& net, const RunFigures& f, int exit_code,
   std::ostringstream o;
   char line[256];
   o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; "
-    << net.run_config().routing.algorithm << ", " << net.run_config().traffic.pattern << " traffic; status "
+    << net.run_config().routing.algorithm << ", "
+    << (net.app() ? "closed-loop " + net.run_config().workload.type : net.run_config().traffic.pattern + " traffic")
+    << "; status "
     << status_name(exit_code) << "\n";
   if (!f.warning.empty()) o << "  warning  " << f.warning << "\n";
   std::snprintf(line, sizeof line, "  load     offered %.4f  accepted %.4f phits/(node*cycle)%s\n", f.offered,
@@ -242,6 +247,9 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   JsonWriter j;
   j.open();
   write_traffic(j, net, f, res);
+  const double freq = net.run_config().power.freq_ghz;
+  const bool blocked = net.app() && net.app()->engine().stuck();
+  if (net.app()) write_completion(j, *net.app(), blocked, cycles, freq);
   write_counts(j, net, f);
   write_activity(j, net, per_router, net.run_config().router.output_buffer_depth > 0);
   const PowerReport power = compute_power(net, cycles);
@@ -257,6 +265,7 @@ void write_report(const Config& cfg, Network& net, Cycle cycles, double wall, Ru
   res.json = j.text();
   res.csv = j.csv();
   res.summary = summary(net, f, res.exit_code, power, links, link_totals);
+  if (net.app()) res.summary += completion_summary(*net.app(), blocked, cycles, freq);
 }
 
 ActivitySummary& ActivitySummary::add(const Network& net, int r) {

@@ -13,6 +13,7 @@
 #include "trace/trace_probe.h"
 #include "traffic/traffic_config.h"
 #include "vc/vc_config.h"
+#include "workload/workload_config.h"
 
 namespace nocsim {
 
@@ -24,6 +25,7 @@ struct RunConfig {
   ContentionConfig contention;
   VcConfig vc;
   TrafficConfig traffic;
+  WorkloadConfig workload;
   PowerConfig power;
   LinkPowerConfig link_power;
   TraceConfig trace;
@@ -31,7 +33,7 @@ struct RunConfig {
   static RunConfig from(const Config& cfg) {
     RunConfig rc{SimConfig::from(cfg),     RouterConfig::from(cfg),    LinkConfig::from(cfg),
                  RoutingConfig::from(cfg), ContentionConfig::from(cfg), VcConfig::from(cfg),
-                 TrafficConfig::from(cfg), PowerConfig::from(cfg),     LinkPowerConfig::from(cfg),
+                 TrafficConfig::from(cfg), WorkloadConfig::from(cfg), PowerConfig::from(cfg),     LinkPowerConfig::from(cfg),
                  TraceConfig::from(cfg)};
     // gamma0 follows the network links' bandwidth (docs/user-guide.md, "Link bandwidth").
     rc.traffic.network_link_rate = static_cast<double>(LinkPacer::kUnit) / static_cast<double>(rc.link.pace);

@@ -15,6 +15,7 @@
 #include "trace/trace_probe.h"
 #include "traffic/pattern.h"
 #include "vc/vc_policy.h"
+#include "workload/workload_config.h"
 
 namespace nocsim {
 namespace {
@@ -52,6 +53,7 @@ std::vector<ConfigSection>& sections() {
       {"routing", add_routing_keys, nullptr},
       {"vc", add_vc_keys, nullptr},
       {"traffic", add_traffic_keys, nullptr},
+      {"workload", add_workload_keys, workload_rules},
       {"sim", add_sim_keys, sim_rules},
       {"power", add_power_keys, nullptr},
       {"trace", add_trace_keys, nullptr},

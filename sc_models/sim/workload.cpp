@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "sim/params.h"
+#include "workload/text_trace.h"
 
 namespace nocsim {
 
@@ -27,7 +28,7 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
     Config c = cfg;
     if (r.at("pattern") != "same") c.set("traffic.pattern", r.at("pattern"));
     try {
-      ph.patterns.push_back(pattern_registry().at(TrafficConfig::from(c).pattern).make(t, c));
+      ph.patterns.push_back(make_pattern(TrafficConfig::from(c).pattern, t, c, rc.sim.seed));
     } catch (const ConfigError& e) {
       rethrow_for_phase(e, "traffic.pattern", phase + ".pattern");
     }
@@ -65,6 +66,18 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
     sources.push_back(make(p, *ph.patterns[k]));
   }
   return std::make_unique<PhasedSource>(source_params(rc, t, n, stop), pattern, std::move(sources), ph.starts);
+}
+
+std::unique_ptr<Application> make_application(const RunConfig& rc, const Topology& t) {
+  const WorkloadConfig& w = rc.workload;
+  if (!w.closed()) return nullptr;
+  Program prog = read_text_trace_file(w.trace_file, "workload.trace_file");
+  std::vector<int> node_of = map_ranks(w, prog.ranks(), t.nodes(), rc.sim.seed);
+  AppParams p;
+  p.freq_ghz = rc.power.freq_ghz;
+  p.flit_bits = rc.power.flit_bits;
+  p.packet_flits = rc.traffic.packet_sizes.front();
+  return std::make_unique<Application>(std::move(prog), std::move(node_of), t.nodes(), p);
 }
 
 }  // namespace nocsim

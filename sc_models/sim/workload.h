@@ -9,6 +9,7 @@
 #include "topologies/topology.h"
 #include "traffic/pattern.h"
 #include "traffic/source.h"
+#include "workload/application.h"
 
 namespace nocsim {
 
@@ -23,5 +24,9 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t);
 // Node n's traffic source: the configured model, or one per phase.
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,
                                            const TrafficPattern& pattern, const Phases& ph);
+
+// workload.type other than open: the application (its trace read, its ranks
+// mapped onto the topology's nodes), else null.
+std::unique_ptr<Application> make_application(const RunConfig& rc, const Topology& t);
 
 }  // namespace nocsim

@@ -22,6 +22,12 @@ void add_traffic_keys(std::vector<KeySpec>& s) {
   s.insert(s.end(), {
       {"traffic.pattern", K::Enum, "uniform", 0, 0, {}, "destination pattern", pattern_keys},
       {"traffic.adv_offset", K::Int, "1", 1, 1 << 16, {}, "dragonfly adv: destination group offset i of ADV+i"},
+      {"traffic.hotspot.nodes", K::IntList, "0", 0, 1 << 24, {}, "hotspot: the hot nodes (a hot packet goes to one of them, uniformly, never to its source)"},
+      {"traffic.hotspot.mode", K::Enum, "nodes", 0, 0, {"nodes", "traffic"}, "hotspot: nodes = a share traffic.hotspot.fraction of the other nodes (drawn by sim.seed) send only to the hot nodes, the rest uniform (Zahn: 25% of the nodes to one node); traffic = each packet of every node goes to a hot node with probability traffic.hotspot.fraction, else uniform"},
+      {"traffic.hotspot.fraction", K::Double, "0.25", 0, 1, {}, "hotspot: the share of nodes (mode nodes) or of packets (mode traffic) that go to the hot nodes"},
+      {"traffic.mix", K::Records, "[]", 0, 0, {}, "traffic.pattern=mix: each node follows one pattern, a share of the nodes each (drawn by sim.seed; the shares add up to 1), e.g. [{pattern: adv, fraction: 0.2}, {pattern: uniform, fraction: 0.8}]; each pattern reads its own keys", nullptr,
+       {{"pattern", K::Enum, "", 0, 0, {}, "", pattern_keys},
+        {"fraction", K::Double, "", 0, 1}}},
       {"traffic.load", K::Double, "0.1", 0, 64, {}, "offered load in traffic.load_unit; at most 1 flit/(node*cycle), the injection link"},
       {"traffic.load_unit", K::Enum, "flits", 0, 0, {"flits", "gamma0"}, "unit of traffic.load: flits (= phits) per node per cycle, or gamma0 (mesh/torus: 1 = the uniform load that saturates the bisection, Versaci)"},
       {"traffic.source_queue", K::Int, "1000", 1, 1e9, {}, "packets a NIC's source queue holds (generated, not yet injected); a source's packet past it is dropped and counted (packets.dropped), so memory stays bounded past saturation; far above any queue below saturation"},

@@ -216,6 +216,13 @@ void register_patterns(PatternRegistry& reg) {
             const int h = b / 2, lo = (1 << h) - 1;
             return std::make_unique<Permutation>([h, lo](int s) { return ((s & lo) << h) | (s >> h); });
           }});
+  register_composed_patterns(reg);
+}
+
+std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, const Config& cfg,
+                                             uint64_t seed) {
+  const PatternFactory& f = pattern_registry().at(name);
+  return f.make_seeded ? f.make_seeded(topo, cfg, seed) : f.make(topo, cfg);
 }
 
 PatternRegistry& mutable_pattern_registry() {

@@ -35,11 +35,19 @@ struct PatternFactory {
   // transpose3d a mesh or torus (transpose3d: three equal sides), adv and
   // advc a dragonfly).
   std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&)> make;
+  // Instead of make, for a pattern that draws a choice of nodes once
+  // (hotspot, mix): from the run's seed (sim.seed).
+  std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&, uint64_t seed)> make_seeded = nullptr;
 };
 using PatternRegistry = Registry<PatternFactory>;
 
 // Explicit registration (static self-registration is dropped by the linker).
 void register_patterns(PatternRegistry& reg);
+// hotspot and mix (hotspot_mix.cpp), called by register_patterns.
+void register_composed_patterns(PatternRegistry& reg);
+// Pattern `name` of the registry on topo, seeded with the run's seed.
+std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, const Config& cfg,
+                                             uint64_t seed);
 // Every pattern of the build (traffic.pattern); a test may add its own.
 const PatternRegistry& pattern_registry();
 PatternRegistry& mutable_pattern_registry();

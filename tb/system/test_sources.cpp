@@ -183,3 +183,48 @@ TEST(MessageRun, OffersTheLoadAndCountsLifetimeFromTheMessage) {
     EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
   }
 }
+
+// Zahn's hot spot: 25% of the 64 nodes send to node 0 at 0.4 flits/cycle
+// each, 6.4 times what node 0's ejection link carries. That link saturates
+// first: it carries its one flit per cycle (no more) while the network as a
+// whole accepts far less than it is offered. In a second phase of the same
+// run the mix pattern holds: every node but the hot senders is uniform.
+TEST(HotspotRun, TheHotNodesEjectionLinkSaturatesFirst) {
+  double hot_rate = 0, offered = 0, accepted = 0;
+  RunHooks hooks;
+  hooks.after = [&](Network& net) {
+    const Topology& t = net.topology();
+    const auto ports = net.port_activity(t.node_router(0));
+    const NetStats& s = net.stats();
+    hot_rate = static_cast<double>(ports[static_cast<size_t>(t.node_port(0))].link_flits) /
+               static_cast<double>(s.window.end - s.window.begin);
+    const double nc = static_cast<double>(t.nodes()) * static_cast<double>(s.window.end - s.window.begin);
+    offered = static_cast<double>(s.window_flits_generated) / nc;
+    accepted = static_cast<double>(s.window_flits_accepted) / nc;
+  };
+  const Outcome o = run("topologies/mesh-8x8.yaml",
+                        {"traffic.pattern=hotspot", "traffic.hotspot.nodes=[0]", "traffic.hotspot.fraction=0.25",
+                         "traffic.load=0.4", "sim.warmup=3000", "sim.cycles=6000", "sim.drain=0"},
+                        hooks);
+  ASSERT_EQ(o.r.exit_code, 0) << o.r.error;
+  EXPECT_LE(hot_rate, 1.0);
+  EXPECT_GT(hot_rate, 0.95);
+  EXPECT_NEAR(offered, 0.4, 0.02);
+  EXPECT_LT(accepted, 0.75 * offered);
+}
+
+TEST(MixRun, ConcurrentPatternsRunInPhases) {
+  const std::string j = mesh_json(
+      {"traffic.phases=[{cycles: 2000, pattern: uniform}, {cycles: 1, pattern: mix}]",
+       "traffic.mix=[{pattern: transpose, fraction: 0.5}, {pattern: uniform, fraction: 0.5}]", "traffic.load=0.1",
+       "sim.stop_injection=true", "sim.drain=20000"});
+  // Transpose leaves the diagonal's nodes silent: about 4 of 64 in the second phase.
+  EXPECT_GT(test::json_number(j, "generated_load"), 0.08);
+  EXPECT_NEAR(test::json_number(j, "accepted_load"), test::json_number(j, "generated_load"), 0.005);
+  EXPECT_EQ(test::json_number(j, "in_flight"), 0);
+  const auto r = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "traffic.pattern=mix",
+                                "traffic.mix=[{pattern: uniform, fraction: 0.5}, {pattern: tornado, fraction: 0.4}]",
+                                "--check-config"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("traffic.mix: the fractions add up to 0.9"), std::string::npos) << r.err;
+}

@@ -119,8 +119,8 @@ TEST(Config, FileReportsEveryErrorAndKeepsTheGoodKeys) {
   EXPECT_DOUBLE_EQ(c.get_double("traffic.load"), 0.5);
   // what() holds them all, one per line.
   EXPECT_EQ(error_of([&] { c.load_yaml_string("xyzzy: 1\nplugh: 2\n", "t"); }),
-            "xyzzy: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, sim, stats, power, trace)\n"
-            "plugh: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, sim, stats, power, trace)");
+            "xyzzy: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, workload, sim, stats, power, trace)\n"
+            "plugh: unknown key (valid: topology, router, rtl, link, routing, vc, traffic, workload, sim, stats, power, trace)");
   // A syntax error ends parsing: one error.
   EXPECT_EQ(errors_of([&] { c.load_yaml_string("a: [1\nb: {\n", "bad.yaml"); }).size(), 1u);
 }
@@ -203,13 +203,13 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
       EXPECT_EQ(nocsim::allowed_values(s), keys.at(s.key)) << s.key;
     }
   EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "mesh", "torus"}));
-  EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "butterfly", "neighbor",
+  EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "butterfly", "hotspot", "mix", "neighbor",
                                                                    "shuffle", "tornado", "transpose", "transpose3d",
                                                                    "transposition", "uniform"}));
   EXPECT_EQ(error_of([] { nocsim::topology_registry().at("ring"); }),
             "topology.type: unknown value 'ring' (valid: dragonfly, mesh, torus)");
-  EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("hotspot"); }),
-            "traffic.pattern: unknown value 'hotspot' (valid: adv, advc, bitcomp, bitrev, butterfly, neighbor, shuffle, "
+  EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("zipf"); }),
+            "traffic.pattern: unknown value 'zipf' (valid: adv, advc, bitcomp, bitrev, butterfly, hotspot, mix, neighbor, shuffle, "
             "tornado, transpose, transpose3d, transposition, uniform)");
   EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.allocator.sa: unknown value 'zz' (valid: ", 0),
             0u);

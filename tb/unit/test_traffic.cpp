@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "core/error.h"
@@ -56,7 +57,7 @@ TEST(Traffic, BitPatternsNeedPowerOfTwoNodes) {
   EXPECT_EQ(test::pattern("bitcomp", t)->dest(2, rng), 6);  // T - t - 1 needs no power of two
   KAryNCube t2({2, 4}, 1, false);
   EXPECT_THROW(test::pattern("transpose", t2), ConfigError);
-  EXPECT_THROW(test::pattern("hotspot", t2), ConfigError);
+  EXPECT_THROW(test::pattern("zipf", t2), ConfigError);  // no such pattern
 }
 
 TEST(Traffic, PatternsTheTopologyCannotCarryNameTheKeyAndTheNeed) {
@@ -126,5 +127,86 @@ TEST(Traffic, TorusPermutationsNameTheSizeTheyLack) {
     } catch (const ConfigError& e) {
       EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
     }
+  }
+}
+
+namespace {
+
+std::unique_ptr<TrafficPattern> composed(const std::string& name, const Topology& topo,
+                                         std::initializer_list<std::string> overrides, uint64_t seed = 1) {
+  Config c;
+  for (const auto& o : overrides) c.set_override(o);
+  return make_pattern(name, topo, c, seed);
+}
+
+}  // namespace
+
+TEST(Traffic, HotspotByNodesSendsAShareOfTheNodesToTheHotOnes) {
+  KAryNCube t({8, 8}, 1, false);
+  auto p = composed("hotspot", t, {"traffic.hotspot.nodes=[5,9]", "traffic.hotspot.fraction=0.25"});
+  Rng rng(3, "t");
+  int senders = 0;
+  for (int s = 0; s < t.nodes(); ++s) {
+    std::set<int> seen;
+    for (int i = 0; i < 200; ++i) seen.insert(p->dest(s, rng));
+    EXPECT_EQ(seen.count(s), 0u);
+    if (seen == std::set<int>{5, 9}) {
+      ++senders;
+      EXPECT_TRUE(s != 5 && s != 9) << "a hot node sends uniformly";
+    } else {
+      EXPECT_GT(seen.size(), 40u) << "node " << s << " is uniform";
+    }
+  }
+  EXPECT_EQ(senders, 16);  // round(0.25 * 64)
+  // Another seed draws other senders; the same seed the same ones.
+  auto q = composed("hotspot", t, {"traffic.hotspot.nodes=[5,9]"}, 2);
+  auto r = composed("hotspot", t, {"traffic.hotspot.nodes=[5,9]"}, 2);
+  int differ = 0;
+  for (int s = 0; s < t.nodes(); ++s) {
+    Rng a(1, "x"), b(1, "x"), c(1, "x");
+    const int dq = q->dest(s, a);
+    EXPECT_EQ(dq, r->dest(s, b));
+    differ += dq != p->dest(s, c);
+  }
+  EXPECT_GT(differ, 0);
+}
+
+TEST(Traffic, HotspotByTrafficSendsAShareOfEveryNodesPackets) {
+  KAryNCube t({4, 4}, 1, false);
+  auto p = composed("hotspot", t, {"traffic.hotspot.mode=traffic", "traffic.hotspot.fraction=0.4"});
+  Rng rng(1, "t");
+  const int draws = 200000;
+  int hot = 0;
+  for (int i = 0; i < draws; ++i) hot += p->dest(1 + i % 15, rng) == 0;
+  // 0.4 directly, plus node 0's uniform share of the rest: 0.6 / 15.
+  const double want = 0.4 + 0.6 / 15;
+  EXPECT_NEAR(static_cast<double>(hot) / draws, want, 4 * std::sqrt(want * (1 - want) / draws));
+  EXPECT_THROW(composed("hotspot", t, {"traffic.hotspot.nodes=[16]"}), ConfigError);
+  EXPECT_THROW(composed("hotspot", t, {"traffic.hotspot.nodes=[1,1]"}), ConfigError);
+}
+
+TEST(Traffic, MixGivesEachPatternItsShareOfTheNodes) {
+  Dragonfly t(2, 4, 2, 0, Dragonfly::Arrangement::Palmtree);  // g = 9: 72 nodes
+  auto p = composed("mix", t, {"traffic.mix=[{pattern: adv, fraction: 0.25}, {pattern: uniform, fraction: 0.75}]"});
+  Rng rng(1, "t");
+  int adv = 0;
+  const int per_group = t.a() * t.p();
+  for (int s = 0; s < t.nodes(); ++s) {
+    bool only_next = true;
+    for (int i = 0; i < 100; ++i) only_next &= p->dest(s, rng) / per_group == (s / per_group + 1) % t.g();
+    adv += only_next;
+  }
+  EXPECT_EQ(adv, 18);  // round(0.25 * 72)
+  EXPECT_THROW(composed("mix", t, {"traffic.mix=[{pattern: adv, fraction: 0.5}, {pattern: uniform, fraction: 0.4}]"}),
+               ConfigError);
+  EXPECT_THROW(composed("mix", t, {"traffic.mix=[{pattern: uniform, fraction: 1}]"}), ConfigError);
+  KAryNCube mesh({4, 4}, 1, false);
+  try {
+    composed("mix", mesh, {"traffic.mix=[{pattern: adv, fraction: 0.5}, {pattern: uniform, fraction: 0.5}]"});
+    ADD_FAILURE() << "adv on a mesh";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("traffic.mix[0].pattern: traffic.pattern: adv needs topology.type dragonfly"),
+              std::string::npos)
+        << e.what();
   }
 }

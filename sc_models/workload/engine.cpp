@@ -1,0 +1,267 @@
+#include "workload/engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace nocsim {
+namespace {
+
+// The NIC's view of one rank.
+class RankPort : public NicApp {
+ public:
+  RankPort(AppEngine& e, int rank) : e_(e), rank_(rank), node_(e.node_of(rank)) {}
+  Cycle next_time() const override { return e_.next_time(rank_); }
+  void generate(Cycle now, std::vector<GenPacket>& out) override { e_.step(rank_, now, out); }
+  void enqueued(const GenPacket& g, uint64_t pkt) override { e_.enqueued(g, pkt); }
+  void sent(uint32_t msg, Cycle tail) override { e_.sent(msg, tail); }
+  void delivered(const Flit& tail, Cycle at) override { e_.delivered(node_, tail, at); }
+
+ private:
+  AppEngine& e_;
+  int rank_, node_;
+};
+
+}  // namespace
+
+AppEngine::AppEngine(const Program& prog, std::vector<int> node_of, int nodes, const AppParams& p)
+    : prog_(prog), p_(p), ranks_(static_cast<size_t>(prog.ranks())), rank_at_(static_cast<size_t>(nodes), -1),
+      arriving_(static_cast<size_t>(nodes)) {
+  for (int r = 0; r < ranks(); ++r) {
+    Rank& rk = ranks_[static_cast<size_t>(r)];
+    rk.node = node_of[static_cast<size_t>(r)];
+    rk.ops = &prog.ops(r);
+    rank_at_[static_cast<size_t>(rk.node)] = r;
+  }
+  for (int r = 0; r < ranks(); ++r) ports_.push_back(std::make_unique<RankPort>(*this, r));
+}
+
+Cycle AppEngine::next_time(int rank) const {
+  const Rank& r = ranks_[static_cast<size_t>(rank)];
+  return r.res.finish != kNeverCycle || r.block != kNone ? kNeverCycle : r.ready;
+}
+
+// Runs rank's operations while it neither computes nor waits.
+void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
+  Rank& r = ranks_[static_cast<size_t>(rank)];
+  if (r.res.finish != kNeverCycle) return;
+  while (r.block == kNone && r.ready <= now && r.pc < r.ops->size()) {
+    const Op& op = (*r.ops)[r.pc++];
+    switch (op.kind) {
+      case OpKind::Compute: {
+        const auto c = static_cast<Cycle>(std::llround(static_cast<double>(op.amount) * p_.freq_ghz / 1000.0));
+        r.ready = now + c;
+        r.res.compute += c;
+        break;
+      }
+      case OpKind::Send:
+      case OpKind::Isend: send(r, rank, op, now, out); break;
+      case OpKind::Recv:
+      case OpKind::Irecv: recv(r, op, now); break;
+      case OpKind::Wait: wait_all(r, now); break;
+    }
+  }
+  if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
+  if (wait_all(r, now)) return;  // the program's end waits for what it started
+  r.res.finish = now;
+  last_finish_ = std::max(last_finish_, now);
+  ++finished_;
+}
+
+// Waits for every request started: blocked while some is outstanding, or
+// until the last completed one's cycle when that lies ahead (a send whose
+// tail has been handed to the link but leaves later). False: no wait.
+bool AppEngine::wait_all(Rank& r, Cycle now) {
+  if (r.outstanding > 0) {
+    block(r, kAll, now);
+    return true;
+  }
+  if (r.done_by <= now) return false;
+  r.res.waiting += r.done_by - now;
+  r.ready = r.done_by;
+  return true;
+}
+
+void AppEngine::block(Rank& r, int64_t what, Cycle now) {
+  r.block = what;
+  r.blocked_since = now;
+  r.unblock_at = what == kAll ? std::max(now, r.done_by) : now;
+  r.block_op = static_cast<uint32_t>(r.pc - 1);
+  ++blocked_;
+}
+
+// Request `req` of rank r completed at cycle `at`; a rank waiting for it
+// goes on from then (a send's completion may lie ahead: its tail's cycle).
+void AppEngine::complete(Rank& r, uint64_t req, Cycle at) {
+  --r.outstanding;
+  r.done_by = std::max(r.done_by, at);
+  if (r.block == kNone) return;
+  r.unblock_at = std::max(r.unblock_at, at);
+  if (r.block == static_cast<int64_t>(req) || (r.block == kAll && r.outstanding == 0)) {
+    r.block = kNone;
+    r.ready = std::max(r.ready, r.unblock_at);
+    r.res.waiting += r.unblock_at - r.blocked_since;
+    --blocked_;
+  }
+}
+
+uint32_t AppEngine::new_message(const Message& m) {
+  if (free_.empty()) {
+    msgs_.push_back(m);
+    return static_cast<uint32_t>(msgs_.size() - 1);
+  }
+  const uint32_t i = free_.back();
+  free_.pop_back();
+  msgs_[i] = m;
+  return i;
+}
+
+void AppEngine::release_if_done(uint32_t idx) {
+  const Message& m = msgs_[idx];
+  if (m.send_done && m.matched) free_.push_back(idx);
+}
+
+// A message of op.amount bytes cut into packets of p_.packet_flits flits
+// (at least one flit, the last packet the remainder).
+void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out) {
+  const uint64_t req = r.next_req++;
+  ++r.outstanding;
+  const uint64_t bits = op.amount * 8;
+  const uint64_t flits = std::max<uint64_t>(1, (bits + static_cast<uint64_t>(p_.flit_bits) - 1) / static_cast<uint64_t>(p_.flit_bits));
+  const auto per = static_cast<uint64_t>(p_.packet_flits);
+  const auto packets = static_cast<uint32_t>((flits + per - 1) / per);
+  Message m;
+  m.src = rank;
+  m.dst = op.peer;
+  m.tag = op.tag;
+  m.bytes = op.amount;
+  m.send_req = req;
+  m.packets = packets;
+  m.start = now;
+  const uint32_t idx = new_message(m);
+  ++in_flight_;
+  ++totals_.sent;
+  totals_.bytes += op.amount;
+  const int dst = node_of(op.peer);
+  for (uint32_t k = 0; k < packets; ++k) {
+    GenPacket g;
+    g.gen = now;
+    g.dst = dst;
+    g.size = static_cast<int>(k + 1 < packets ? per : flits - per * (packets - 1));
+    g.msg = idx + 1;
+    g.first = k == 0;
+    g.last = k + 1 == packets;
+    out.push_back(g);
+  }
+  if (op.kind == OpKind::Send) block(r, static_cast<int64_t>(req), now);
+}
+
+void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
+  const uint64_t req = r.next_req++;
+  ++r.outstanding;
+  const Posted p{req, op.peer, op.tag, static_cast<uint32_t>(r.pc - 1)};
+  const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](uint32_t i) { return matches(p, msgs_[i]); });
+  if (it != r.unexpected.end()) {  // already here
+    const uint32_t idx = *it;
+    r.unexpected.erase(it);
+    msgs_[idx].matched = true;
+    release_if_done(idx);
+    --r.outstanding;
+    return;
+  }
+  r.posted.push_back(p);
+  if (op.kind == OpKind::Recv) block(r, static_cast<int64_t>(req), now);
+}
+
+void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
+  if (!g.first) return;
+  Message& m = msgs_[g.msg - 1];
+  m.first_pkt = pkt;
+  arriving_[static_cast<size_t>(g.dst)].emplace(pkt, g.msg - 1);
+}
+
+void AppEngine::sent(uint32_t msg, Cycle tail) {
+  Message& m = msgs_[msg - 1];
+  m.send_done = true;
+  complete(ranks_[static_cast<size_t>(m.src)], m.send_req, tail + 1);
+  release_if_done(msg - 1);
+}
+
+void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
+  auto& table = arriving_[static_cast<size_t>(node)];
+  auto it = table.upper_bound(tail.pkt);
+  if (it == table.begin()) return;  // not an application packet
+  --it;
+  const uint32_t idx = it->second;
+  Message& m = msgs_[idx];
+  if (tail.pkt >= m.first_pkt + m.packets || ++m.arrived < m.packets) return;
+  table.erase(it);
+  --in_flight_;
+  ++totals_.delivered;
+  totals_.latency_sum += at - m.start;
+  totals_.latency_max = std::max<uint64_t>(totals_.latency_max, at - m.start);
+  Rank& r = ranks_[static_cast<size_t>(m.dst)];
+  const auto p = std::find_if(r.posted.begin(), r.posted.end(), [&](const Posted& q) { return matches(q, m); });
+  if (p == r.posted.end()) {
+    r.unexpected.push_back(idx);
+    return;
+  }
+  const uint64_t req = p->req;
+  r.posted.erase(p);
+  m.matched = true;
+  release_if_done(idx);
+  complete(r, req, at);
+}
+
+AppEngine::MessageTotals AppEngine::messages() const {
+  MessageTotals t = totals_;
+  for (const Rank& r : ranks_) t.unmatched += r.unexpected.size();
+  return t;
+}
+
+std::string AppEngine::describe(const Rank& r, uint32_t op) const {
+  const Op& o = (*r.ops)[op];
+  const int rank = static_cast<int>(&r - ranks_.data());
+  const Event& e = prog_.events(rank)[o.event];
+  std::string s = event_name(e.kind);
+  if (o.kind == OpKind::Recv || o.kind == OpKind::Irecv) {
+    s += std::string(is_collective(e.kind) ? "'s receive" : "") + " from " +
+         (o.peer == kAny ? std::string("any rank") : "rank " + std::to_string(o.peer)) + " tag " + tag_name(o.tag);
+  }
+  return s + (e.line ? " (line " + std::to_string(e.line) + ")" : " (event " + std::to_string(o.event + 1) + ")");
+}
+
+std::string AppEngine::tag_name(int32_t tag) {
+  if (tag == kAny) return "any";
+  return tag >= kCollectiveTag ? "of collective " + std::to_string(tag - kCollectiveTag + 1) : std::to_string(tag);
+}
+
+std::string AppEngine::blocked_report(size_t max_lines) const {
+  std::string out;
+  size_t lines = 0, more = 0;
+  for (int k = 0; k < ranks(); ++k) {
+    const Rank& r = ranks_[static_cast<size_t>(k)];
+    if (r.block == kNone) continue;
+    if (lines == max_lines) {
+      ++more;
+      continue;
+    }
+    ++lines;
+    out += "  rank " + std::to_string(k) + " (node " + std::to_string(r.node) + ") since cycle " +
+           std::to_string(r.blocked_since) + " in " + describe(r, r.block_op);
+    if (r.block == kAll && !r.posted.empty()) {
+      out += "; waits for";
+      for (size_t i = 0; i < r.posted.size() && i < 4; ++i) out += (i ? "; " : " ") + describe(r, r.posted[i].op);
+      if (r.posted.size() > 4) out += "; and " + std::to_string(r.posted.size() - 4) + " more";
+    }
+    if (!r.unexpected.empty()) {
+      const Message& m = msgs_[r.unexpected.front()];
+      out += "; holds " + std::to_string(r.unexpected.size()) + " unmatched message(s), the first from rank " +
+             std::to_string(m.src) + " tag " + tag_name(m.tag);
+    }
+    out += "\n";
+  }
+  if (more) out += "  ... and " + std::to_string(more) + " more ranks\n";
+  return out;
+}
+
+}  // namespace nocsim

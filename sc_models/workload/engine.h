@@ -1,0 +1,132 @@
+#pragma once
+// Runs a Program's ranks against the network (docs/workloads.md): each rank
+// steps through its operations when its NIC runs; its sends become packets
+// in the NIC's source queue, and it is told when a message's last flit has
+// left its NIC (a send completes) and when a packet's tail reaches its node
+// (a message completes when its last packet has). Plain C++: the NIC calls
+// it through RankPort (nic/nic_app.h), tests call it directly.
+//
+// Every rank's state is touched only from its own node's NIC, so the order
+// in which NICs run within a cycle cannot change a result; the one shared
+// structure, each destination's table of messages on their way, is written
+// by a sender before its packets leave and read by the receiver after they
+// arrive.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/flit.h"
+#include "nic/nic_app.h"
+#include "workload/program.h"
+
+namespace nocsim {
+
+struct AppParams {
+  double freq_ghz = 1;   // cycles per ns (compute time -> cycles)
+  int flit_bits = 64;    // bytes -> flits
+  int packet_flits = 8;  // a message is cut into packets of this many flits (the last may be shorter)
+};
+
+class AppEngine {
+ public:
+  // node_of[r]: the node rank r runs on (distinct, in [0, nodes)).
+  AppEngine(const Program& prog, std::vector<int> node_of, int nodes, const AppParams& p);
+  int ranks() const { return static_cast<int>(ranks_.size()); }
+  int node_of(int rank) const { return ranks_[static_cast<size_t>(rank)].node; }
+  int rank_at(int node) const { return rank_at_[static_cast<size_t>(node)]; }
+  // The port node n's NIC calls, or null for a node with no rank.
+  NicApp* port(int node) { return rank_at(node) < 0 ? nullptr : ports_[static_cast<size_t>(rank_at(node))].get(); }
+
+  // The NIC's calls (NicApp, per rank).
+  Cycle next_time(int rank) const;
+  void step(int rank, Cycle now, std::vector<GenPacket>& out);
+  void enqueued(const GenPacket& g, uint64_t pkt);
+  void sent(uint32_t msg, Cycle tail);
+  void delivered(int node, const Flit& tail, Cycle at);
+
+  bool done() const { return finished_ == ranks(); }
+  // Nothing can change any more: every rank that has not finished waits,
+  // and no message is on its way (or waiting to leave).
+  bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0; }
+  // One line per waiting rank (at most max_lines): what it waits for.
+  std::string blocked_report(size_t max_lines) const;
+
+  struct RankResult {
+    Cycle finish = kNeverCycle;  // cycle its program ended, kNeverCycle if it has not
+    Cycle compute = 0;           // cycles computing
+    Cycle waiting = 0;           // cycles blocked on sends, receives and waits
+  };
+  const RankResult& result(int rank) const { return ranks_[static_cast<size_t>(rank)].res; }
+  // Cycle the last rank finished (kNeverCycle before).
+  Cycle completion() const { return done() ? last_finish_ : kNeverCycle; }
+  struct MessageTotals {
+    uint64_t sent = 0, bytes = 0, delivered = 0, unmatched = 0;
+    uint64_t latency_sum = 0, latency_max = 0;  // cycles from the send until its last packet arrived
+  };
+  MessageTotals messages() const;
+  uint64_t messages_in_flight() const { return in_flight_; }
+
+ private:
+  static constexpr int64_t kNone = -1, kAll = -2;
+  struct Posted {
+    uint64_t req;
+    int32_t peer, tag;
+    uint32_t op;
+  };
+  struct Rank {
+    int node = 0;
+    const std::vector<Op>* ops = nullptr;
+    size_t pc = 0;
+    Cycle ready = 0;         // the program may go on from this cycle
+    int64_t block = kNone;   // request waited for, kAll (every outstanding one) or kNone
+    Cycle blocked_since = 0;
+    Cycle unblock_at = 0;    // latest completion among the requests waited for
+    Cycle done_by = 0;       // latest completion of any request
+    uint32_t block_op = 0;   // the operation it waits in
+    uint64_t next_req = 0;
+    uint32_t outstanding = 0;
+    std::vector<Posted> posted;        // receives not yet matched, in the order posted
+    std::vector<uint32_t> unexpected;  // arrived messages not yet matched, in arrival order
+    RankResult res;
+  };
+  struct Message {
+    int32_t src = 0, dst = 0, tag = 0;  // ranks
+    uint64_t bytes = 0;
+    uint64_t send_req = 0;
+    uint64_t first_pkt = 0;
+    uint32_t packets = 0, arrived = 0;
+    Cycle start = 0;
+    bool send_done = false, matched = false;
+  };
+
+  uint32_t new_message(const Message& m);
+  void release_if_done(uint32_t idx);
+  void block(Rank& r, int64_t what, Cycle now);
+  bool wait_all(Rank& r, Cycle now);
+  void complete(Rank& r, uint64_t req, Cycle at);
+  void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
+  void recv(Rank& r, const Op& op, Cycle now);
+  static bool matches(const Posted& p, const Message& m) {
+    return (p.peer == kAny || p.peer == m.src) && (p.tag == kAny || p.tag == m.tag);
+  }
+  std::string describe(const Rank& r, uint32_t op) const;
+  static std::string tag_name(int32_t tag);
+
+  const Program& prog_;
+  AppParams p_;
+  std::vector<Rank> ranks_;
+  std::vector<int> rank_at_;
+  std::vector<std::unique_ptr<NicApp>> ports_;
+  std::vector<Message> msgs_;
+  std::vector<uint32_t> free_;
+  // Per destination node: first packet id -> message, for messages on their way.
+  std::vector<std::map<uint64_t, uint32_t>> arriving_;
+  int finished_ = 0, blocked_ = 0;
+  uint64_t in_flight_ = 0;
+  Cycle last_finish_ = 0;
+  MessageTotals totals_;
+};
+
+}  // namespace nocsim

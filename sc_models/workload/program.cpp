@@ -1,0 +1,112 @@
+#include "workload/program.h"
+
+#include "core/error.h"
+
+namespace nocsim {
+
+const char* event_name(EventKind k) {
+  static const char* const names[] = {"compute", "send",   "isend",  "recv",      "irecv",    "wait",
+                                      "barrier", "bcast",  "reduce", "allreduce", "alltoall", "alltoallv"};
+  return names[static_cast<int>(k)];
+}
+
+bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
+
+std::string where(const Event& e) { return e.line ? "line " + std::to_string(e.line) + ": " : std::string(); }
+
+Program::Program(int ranks) : events_(static_cast<size_t>(ranks)), ops_(static_cast<size_t>(ranks)) {}
+
+void Program::add(int rank, Event e) {
+  const int n = ranks();
+  const std::string at = where(e) + event_name(e.kind) + ": ";
+  if (rank < 0 || rank >= n)
+    throw ConfigError(where(e) + "rank " + std::to_string(rank) + " is not one of the " + std::to_string(n) + " ranks");
+  const bool p2p = e.kind >= EventKind::Send && e.kind <= EventKind::Irecv;
+  const bool recv = e.kind == EventKind::Recv || e.kind == EventKind::Irecv;
+  if (p2p || e.kind == EventKind::Bcast || e.kind == EventKind::Reduce) {
+    const bool any = recv && e.peer == kAny;
+    if (!any && (e.peer < 0 || e.peer >= n))
+      throw ConfigError(at + (p2p ? "peer " : "root ") + std::to_string(e.peer) + " is not one of the " +
+                        std::to_string(n) + " ranks" + (recv ? " (or any)" : ""));
+    if (p2p && e.peer == rank)
+      throw ConfigError(at + "rank " + std::to_string(rank) + " names itself as its peer; a message goes to another rank");
+  }
+  if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
+    throw ConfigError(at + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
+                      (recv ? " (or any)" : ""));
+  if (e.kind == EventKind::Alltoallv) {
+    if (e.counts.size() != static_cast<size_t>(n))
+      throw ConfigError(at + std::to_string(e.counts.size()) + " byte counts; one per rank (" + std::to_string(n) + ")");
+    if (e.counts[static_cast<size_t>(rank)] != 0)
+      throw ConfigError(at + "rank " + std::to_string(rank) + " sends " +
+                        std::to_string(e.counts[static_cast<size_t>(rank)]) + " bytes to itself; its own count must be 0");
+  }
+  events_[static_cast<size_t>(rank)].push_back(std::move(e));
+  ++count_;
+}
+
+void Program::finish() {
+  const int n = ranks();
+  // The k-th collective of every rank, checked against rank 0's.
+  std::vector<std::vector<uint32_t>> coll(static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r) {
+    const auto& ev = events_[static_cast<size_t>(r)];
+    for (uint32_t i = 0; i < ev.size(); ++i)
+      if (is_collective(ev[i].kind)) coll[static_cast<size_t>(r)].push_back(i);
+  }
+  for (int r = 1; r < n; ++r) {
+    const auto& mine = coll[static_cast<size_t>(r)];
+    const auto& ref = coll[0];
+    for (size_t k = 0; k < std::max(mine.size(), ref.size()); ++k) {
+      if (k >= mine.size() || k >= ref.size()) {
+        const Event& e = k < ref.size() ? events_[0][ref[k]] : events_[static_cast<size_t>(r)][mine[k]];
+        throw ConfigError(where(e) + "collective " + std::to_string(k + 1) + " (" + event_name(e.kind) + ") of rank " +
+                          std::to_string(k < ref.size() ? 0 : r) + " has no counterpart in rank " +
+                          std::to_string(k < ref.size() ? r : 0) + ": every rank calls the same collectives in order");
+      }
+      const Event& a = events_[0][ref[k]];
+      const Event& b = events_[static_cast<size_t>(r)][mine[k]];
+      const bool sized = b.kind != EventKind::Alltoallv && b.kind != EventKind::Barrier;
+      if (a.kind != b.kind || a.peer != b.peer || (sized && a.amount != b.amount))
+        throw ConfigError(where(b) + "collective " + std::to_string(k + 1) + " of rank " + std::to_string(r) + " (" +
+                          event_name(b.kind) + ") differs from rank 0's (" + where(a) + event_name(a.kind) +
+                          "): every rank calls the same collectives, with the same root and size, in order");
+    }
+  }
+  std::vector<uint64_t> from(static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r) {
+    const auto& ev = events_[static_cast<size_t>(r)];
+    auto& ops = ops_[static_cast<size_t>(r)];
+    ops.clear();
+    uint32_t k = 0;  // collectives so far
+    for (uint32_t i = 0; i < ev.size(); ++i) {
+      const Event& e = ev[i];
+      if (!is_collective(e.kind)) {
+        ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i});
+        continue;
+      }
+      if (e.kind == EventKind::Alltoallv)
+        for (int s = 0; s < n; ++s)
+          from[static_cast<size_t>(s)] = events_[static_cast<size_t>(s)][coll[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(r)];
+      expand_collective(e, r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+      ++k;
+    }
+  }
+}
+
+uint64_t Program::messages() const {
+  uint64_t m = 0;
+  for (const auto& ops : ops_)
+    for (const Op& o : ops) m += o.kind == OpKind::Send || o.kind == OpKind::Isend;
+  return m;
+}
+
+uint64_t Program::bytes() const {
+  uint64_t b = 0;
+  for (const auto& ops : ops_)
+    for (const Op& o : ops)
+      if (o.kind == OpKind::Send || o.kind == OpKind::Isend) b += o.amount;
+  return b;
+}
+
+}  // namespace nocsim

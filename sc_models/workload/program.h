@@ -1,0 +1,90 @@
+#pragma once
+// A closed-loop application: one program of events per rank (MPI-like:
+// compute, point-to-point sends and receives, waits and collectives), as a
+// trace gives it, and the same program with every collective expanded into
+// point-to-point operations (collectives.cpp) for the engine to run.
+// Plain C++ (no SystemC); the rules are in docs/workloads.md.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nocsim {
+
+// One event of a rank's program, as written (a trace line).
+enum class EventKind : uint8_t {
+  Compute,  // amount: picoseconds
+  Send,     // blocking: done when the message's last flit has left the NIC
+  Isend,    // non-blocking send; a later wait completes it
+  Recv,     // blocking: done when a matching message has fully arrived
+  Irecv,    // non-blocking receive
+  Wait,     // waits for every request this rank started and has not completed
+  Barrier,
+  Bcast,      // peer: root
+  Reduce,     // peer: root
+  Allreduce,
+  Alltoall,   // amount: bytes to each other rank
+  Alltoallv,  // counts: bytes to each rank
+};
+const char* event_name(EventKind k);
+bool is_collective(EventKind k);
+
+constexpr int32_t kAny = -1;  // a receive's peer or tag: any
+
+struct Event {
+  EventKind kind = EventKind::Compute;
+  int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); bcast/reduce: root
+  int32_t tag = 0;      // >= 0 (receive: kAny allowed)
+  uint64_t amount = 0;  // bytes, or compute picoseconds
+  uint32_t line = 0;    // where it was read (0: built in code)
+  std::vector<uint64_t> counts;  // alltoallv: bytes to each rank
+};
+
+// What the engine runs: compute and point-to-point operations only.
+enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait };
+struct Op {
+  OpKind kind = OpKind::Compute;
+  int32_t peer = 0;
+  int32_t tag = 0;      // collectives use tags from kCollectiveTag on
+  uint64_t amount = 0;  // bytes, or compute picoseconds
+  uint32_t event = 0;   // index of the event it comes from, in its rank's program
+};
+
+// User tags are below this; the k-th collective of a run uses kCollectiveTag + k.
+constexpr int32_t kCollectiveTag = 1 << 30;
+
+class Program {
+ public:
+  explicit Program(int ranks);
+  int ranks() const { return static_cast<int>(events_.size()); }
+  // Appends one event to rank r's program; throws ConfigError naming the
+  // event's line for a peer, root, tag or count out of range.
+  void add(int rank, Event e);
+  const std::vector<Event>& events(int rank) const { return events_[static_cast<size_t>(rank)]; }
+  // Checks that every rank calls the same collectives in the same order
+  // (root and size alike; alltoallv's counts are each rank's own), then
+  // expands them. Throws ConfigError naming the first rank and line that
+  // differ. Call once, after the last add.
+  void finish();
+  const std::vector<Op>& ops(int rank) const { return ops_[static_cast<size_t>(rank)]; }
+  // Events of every rank (the input limit counts them).
+  uint64_t event_count() const { return count_; }
+  // Messages and bytes the expanded program sends.
+  uint64_t messages() const;
+  uint64_t bytes() const;
+
+ private:
+  std::vector<std::vector<Event>> events_;
+  std::vector<std::vector<Op>> ops_;
+  uint64_t count_ = 0;
+};
+
+// The collective algorithms (docs/workloads.md): rank r's point-to-point
+// operations for collective `e`, appended to `out`, all with tag `tag`.
+// `from` holds, for alltoallv, the bytes each rank sends to r.
+void expand_collective(const Event& e, int r, int n, int32_t tag, uint32_t index, const std::vector<uint64_t>& from,
+                       std::vector<Op>& out);
+
+// "line N: " when the event has a line, else "".
+std::string where(const Event& e);
+
+}  // namespace nocsim

@@ -1,0 +1,208 @@
+#include "workload/text_trace.h"
+
+#include <cmath>
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+
+namespace nocsim {
+namespace {
+
+constexpr uint64_t kMaxBytes = uint64_t{1} << 40;  // one message (1 TiB)
+constexpr double kMaxComputeNs = 1e12;             // one compute event (1,000 s)
+
+struct OpSyntax {
+  const char* name;
+  EventKind kind;
+  int fields;          // after the operation; -1: one per rank
+  const char* syntax;  // for the error message
+};
+constexpr OpSyntax kOps[] = {
+    {"compute", EventKind::Compute, 1, "<ns>"},
+    {"send", EventKind::Send, 3, "<peer> <bytes> <tag>"},
+    {"isend", EventKind::Isend, 3, "<peer> <bytes> <tag>"},
+    {"recv", EventKind::Recv, 3, "<peer|any> <bytes> <tag|any>"},
+    {"irecv", EventKind::Irecv, 3, "<peer|any> <bytes> <tag|any>"},
+    {"wait", EventKind::Wait, 0, ""},
+    {"barrier", EventKind::Barrier, 0, ""},
+    {"bcast", EventKind::Bcast, 2, "<root> <bytes>"},
+    {"reduce", EventKind::Reduce, 2, "<root> <bytes>"},
+    {"allreduce", EventKind::Allreduce, 1, "<bytes>"},
+    {"alltoall", EventKind::Alltoall, 1, "<bytes per rank>"},
+    {"alltoallv", EventKind::Alltoallv, -1, "<bytes to rank 0> ... <bytes to rank N-1>"},
+};
+
+class LineParser {
+ public:
+  LineParser(const std::string& text, uint32_t line) : line_(line) {
+    std::istringstream s(text);
+    for (std::string w; s >> w;) words_.push_back(w);
+  }
+  size_t size() const { return words_.size(); }
+  std::string text() const {
+    std::string t;
+    for (const auto& w : words_) t += (t.empty() ? "" : " ") + w;
+    return t;
+  }
+  const std::string& word(size_t i) const { return words_[i]; }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ConfigError("line " + std::to_string(line_) + ": " + what);
+  }
+  // An integer in [lo, hi], or kAny for "any" when allowed.
+  int64_t integer(size_t i, const char* name, int64_t lo, int64_t hi, bool any = false) const {
+    const std::string& w = words_[i];
+    if (any && w == "any") return kAny;
+    size_t used = 0;
+    long long v = 0;
+    try {
+      v = std::stoll(w, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != w.size() || w.empty() || v < lo || v > hi)
+      fail(std::string(name) + " '" + w + "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi) +
+           (any ? " or any" : ""));
+    return v;
+  }
+  uint64_t compute_ps(size_t i) const {
+    const std::string& w = words_[i];
+    size_t used = 0;
+    double ns = -1;
+    try {
+      ns = std::stod(w, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != w.size() || !(ns >= 0 && ns <= kMaxComputeNs))
+      fail("compute time '" + w + "' is not a number of ns in 0..1e12");
+    return static_cast<uint64_t>(std::llround(ns * 1000));
+  }
+
+ private:
+  std::vector<std::string> words_;
+  uint32_t line_;
+};
+
+// The event of words 1.. of a line (word 0 is the rank).
+Event parse_event(const LineParser& p, uint32_t line, int ranks) {
+  const std::string& op = p.word(1);
+  const OpSyntax* syn = nullptr;
+  for (const OpSyntax& s : kOps)
+    if (op == s.name) syn = &s;
+  if (!syn) {
+    std::string all;
+    for (const OpSyntax& s : kOps) all += std::string(all.empty() ? "" : ", ") + s.name;
+    p.fail("unknown operation '" + op + "'; one of " + all);
+  }
+  Event e;
+  e.kind = syn->kind;
+  e.line = line;
+  const size_t want = 2 + static_cast<size_t>(syn->fields < 0 ? ranks : syn->fields);
+  if (p.size() != want)
+    p.fail(std::string("expected '<rank> ") + syn->name + (*syn->syntax ? " " : "") + syn->syntax + "' (" +
+           std::to_string(want) + " fields), got " + std::to_string(p.size()) + ": '" + p.text() + "'");
+  const auto bytes = [&](size_t i) { return static_cast<uint64_t>(p.integer(i, "bytes", 0, static_cast<int64_t>(kMaxBytes))); };
+  const int64_t last = ranks - 1;
+  switch (e.kind) {
+    case EventKind::Compute: e.amount = p.compute_ps(2); break;
+    case EventKind::Send:
+    case EventKind::Isend:
+    case EventKind::Recv:
+    case EventKind::Irecv: {
+      const bool recv = e.kind == EventKind::Recv || e.kind == EventKind::Irecv;
+      e.peer = static_cast<int32_t>(p.integer(2, "peer", 0, last, recv));
+      e.amount = bytes(3);
+      e.tag = static_cast<int32_t>(p.integer(4, "tag", 0, kCollectiveTag - 1, recv));
+      break;
+    }
+    case EventKind::Bcast:
+    case EventKind::Reduce:
+      e.peer = static_cast<int32_t>(p.integer(2, "root", 0, last));
+      e.amount = bytes(3);
+      break;
+    case EventKind::Allreduce:
+    case EventKind::Alltoall: e.amount = bytes(2); break;
+    case EventKind::Alltoallv:
+      for (size_t i = 2; i < p.size(); ++i) e.counts.push_back(bytes(i));
+      break;
+    default: break;
+  }
+  return e;
+}
+
+int parse_ranks(const LineParser& p) {
+  if (p.size() != 2 || p.word(0) != "ranks") p.fail("expected 'ranks <N>' before the first event");
+  return static_cast<int>(p.integer(1, "ranks", 1, kMaxRanks));
+}
+
+}  // namespace
+
+Program read_text_trace(std::istream& in, const std::string& origin) {
+  try {
+    std::string text;
+    uint32_t line = 0;
+    int ranks = 0;
+    Program prog(0);
+    while (std::getline(in, text)) {
+      ++line;
+      if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
+      const LineParser p(text, line);
+      if (p.size() == 0) continue;
+      if (ranks == 0) {
+        prog = Program(ranks = parse_ranks(p));
+        continue;
+      }
+      if (p.size() < 2) p.fail("expected '<rank> <operation> ...', got '" + p.word(0) + "'");
+      const bool all = p.word(0) == "*";
+      const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
+      const Event e = parse_event(p, line, ranks);
+      for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {
+        if (prog.event_count() >= kMaxTraceEvents)
+          p.fail("more than " + std::to_string(kMaxTraceEvents) + " events (an input limit)");
+        prog.add(r, e);
+      }
+    }
+    if (ranks == 0) throw ConfigError("no 'ranks <N>' line: the trace is empty");
+    prog.finish();
+    return prog;
+  } catch (const ConfigError& e) {
+    throw ConfigError(origin + ": " + e.what());
+  }
+}
+
+Program read_text_trace_file(const std::string& path, const std::string& key) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(key + ": cannot read '" + path + "'");
+  return read_text_trace(in, key + " (" + path + ")");
+}
+
+void write_text_trace(const Program& prog, std::ostream& out) {
+  out << "ranks " << prog.ranks() << "\n";
+  const auto id = [](int32_t v) { return v == kAny ? std::string("any") : std::to_string(v); };
+  for (int r = 0; r < prog.ranks(); ++r)
+    for (const Event& e : prog.events(r)) {
+      out << r << ' ' << event_name(e.kind);
+      switch (e.kind) {
+        case EventKind::Compute: out << ' ' << e.amount / 1000 << '.' << std::to_string(1000 + e.amount % 1000).substr(1); break;
+        case EventKind::Send:
+        case EventKind::Isend:
+        case EventKind::Recv:
+        case EventKind::Irecv: out << ' ' << id(e.peer) << ' ' << e.amount << ' ' << id(e.tag); break;
+        case EventKind::Bcast:
+        case EventKind::Reduce: out << ' ' << e.peer << ' ' << e.amount; break;
+        case EventKind::Allreduce:
+        case EventKind::Alltoall: out << ' ' << e.amount; break;
+        case EventKind::Alltoallv:
+          for (uint64_t c : e.counts) out << ' ' << c;
+          break;
+        default: break;
+      }
+      out << '\n';
+    }
+}
+
+}  // namespace nocsim

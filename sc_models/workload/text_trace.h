@@ -1,0 +1,23 @@
+#pragma once
+// nocsim's text trace format (docs/workloads.md, "Text traces"): a `ranks N`
+// line, then one event per line, `<rank> <op> <fields>`, `*` for every rank;
+// `#` starts a comment. Reading refuses any malformed line with its number
+// (ConfigError: exit 2); writing gives back a file that reads as the same
+// program.
+#include <iosfwd>
+#include <string>
+
+#include "workload/program.h"
+
+namespace nocsim {
+
+// Input limits (docs/reliability.md).
+constexpr int kMaxRanks = 1 << 20;
+constexpr uint64_t kMaxTraceEvents = 20'000'000;
+
+// `origin` names the input in errors (the key and file).
+Program read_text_trace(std::istream& in, const std::string& origin);
+Program read_text_trace_file(const std::string& path, const std::string& key);
+void write_text_trace(const Program& prog, std::ostream& out);
+
+}  // namespace nocsim

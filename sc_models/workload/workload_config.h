@@ -1,0 +1,24 @@
+#pragma once
+// The closed-loop workload's configuration (workload.*), read from the
+// Config here and nowhere else (docs/architecture.md, "Configuration").
+#include <string>
+
+#include "core/config.h"
+
+namespace nocsim {
+
+struct WorkloadConfig {
+  std::string type = "open";  // open: traffic.* sources; trace: workload.trace_file's program
+  std::string trace_file;
+  std::string mapping = "linear";  // rank -> node: linear, random (seeded) or file
+  std::string mapping_file;
+
+  bool closed() const { return type != "open"; }
+  static WorkloadConfig from(const Config& cfg);
+  void validate(ErrorList& errors) const;
+};
+
+void add_workload_keys(std::vector<KeySpec>& s);
+void workload_rules(const Config& cfg, ErrorList& errors);
+
+}  // namespace nocsim

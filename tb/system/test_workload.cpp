@@ -1,0 +1,136 @@
+// Closed-loop applications in whole networks (docs/workloads.md): a trace of
+// a ring exchange, compute gaps and collectives runs to completion on a
+// torus and a dragonfly with exactly its messages and bytes; a rank's time
+// is its computing plus its waiting; the result is byte-identical per seed
+// and in both execution modes; a program that can never finish exits 3
+// naming the waiting ranks; a malformed line exits 2 with its number.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "harness.h"
+
+using namespace nocsim::test;
+
+namespace {
+
+// 16 ranks: compute (rank r: 100 + 10 r ns), a ring exchange of 2 KiB,
+// compute again, an allreduce of 256 B and a barrier.
+std::string ring_trace() {
+  std::string t = "ranks 16\n";
+  for (int r = 0; r < 16; ++r) t += std::to_string(r) + " compute " + std::to_string(100 + 10 * r) + "\n";
+  for (int r = 0; r < 16; ++r) {
+    t += std::to_string(r) + " isend " + std::to_string((r + 1) % 16) + " 2048 7\n";
+    t += std::to_string(r) + " recv " + std::to_string((r + 15) % 16) + " 2048 7\n";
+    t += std::to_string(r) + " wait\n";
+  }
+  t += "* compute 50\n* allreduce 256\n* barrier\n";
+  return t;
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = temp_path(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+struct AppRun {
+  CliResult r;
+  std::string json;
+};
+
+AppRun run_trace(const std::string& topo, const std::string& trace, std::vector<std::string> extra = {}) {
+  const std::string out = temp_path("app.json");
+  std::vector<std::string> args{source_path(topo), "workload.type=trace", "workload.trace_file=" + trace, "--quiet",
+                                "-o", out};
+  args.insert(args.end(), extra.begin(), extra.end());
+  AppRun run;
+  run.r = run_cli(args);
+  run.json = run.r.code == 0 || run.r.code == 3 ? slurp(out) : "";
+  return run;
+}
+
+std::vector<uint64_t> json_ints(const std::string& json, const std::string& key) {
+  std::vector<uint64_t> v;
+  for (double d : json_numbers(json, key)) v.push_back(static_cast<uint64_t>(d));
+  return v;
+}
+
+void expect_ring_completes(const std::string& topo, std::vector<std::string> extra = {}) {
+  const AppRun run = run_trace(topo, write_file("ring.txt", ring_trace()), extra);
+  ASSERT_EQ(run.r.code, 0) << run.r.err;
+  const std::string j = json_section(run.json, "completion");
+  EXPECT_NE(j.find("\"status\": \"complete\""), std::string::npos) << topo;
+  // 16 ring messages; allreduce on 16 ranks: 4 rounds of 16; barrier: 4 rounds of 16.
+  EXPECT_EQ(json_number(j, "messages"), 16 + 64 + 64);
+  EXPECT_EQ(json_number(j, "messages_delivered"), 16 + 64 + 64);
+  EXPECT_EQ(json_number(j, "bytes"), 16 * 2048 + 64 * 256);
+  EXPECT_EQ(json_number(j, "unmatched_messages"), 0);
+  const auto finish = json_ints(j, "finish"), compute = json_ints(j, "compute"), wait = json_ints(j, "wait");
+  ASSERT_EQ(finish.size(), 16u);
+  uint64_t last = 0;
+  for (size_t r = 0; r < 16; ++r) {
+    EXPECT_EQ(finish[r], compute[r] + wait[r]) << "rank " << r;
+    EXPECT_EQ(compute[r], 100 + 10 * r + 50) << "rank " << r;  // 1 GHz
+    last = std::max(last, finish[r]);
+  }
+  EXPECT_EQ(json_number(j, "cycles"), static_cast<double>(last));
+  // The critical path: rank 15 computes 250 + 50 ns, and a 2 KiB message
+  // (256 flits) takes at least 256 cycles to leave.
+  EXPECT_GE(last, 250u + 50 + 256);
+}
+
+}  // namespace
+
+TEST(Workload, ARingAndCollectivesCompleteOnATorus) { expect_ring_completes("topologies/torus-8x8.yaml"); }
+
+TEST(Workload, ARingAndCollectivesCompleteOnADragonfly) {
+  expect_ring_completes("topologies/dragonfly-h2.yaml", {"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4"});
+}
+
+TEST(Workload, CompletionIsIdenticalPerSeedAndInBothModes) {
+  const std::string trace = write_file("ring.txt", ring_trace());
+  const std::vector<std::string> extra{"workload.mapping=random", "sim.seed=5"};
+  auto with = [&](const std::string& mode) {
+    std::vector<std::string> e = extra;
+    e.push_back("sim.mode=" + mode);
+    const AppRun run = run_trace("topologies/torus-8x8.yaml", trace, e);
+    EXPECT_EQ(run.r.code, 0) << run.r.err;
+    return without_keys(run.json, "sim.mode");
+  };
+  const std::string a = with("per-stage"), b = with("per-stage"), c = with("per-router");
+  EXPECT_NE(a.find("\"completion\""), std::string::npos);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a, c);
+  // Another seed maps the ranks elsewhere.
+  const AppRun other = run_trace("topologies/torus-8x8.yaml", trace, {"workload.mapping=random", "sim.seed=6"});
+  EXPECT_NE(json_ints(other.json, "node"), json_ints(a, "node"));
+}
+
+TEST(Workload, AReceiveNoRankSendsExitsThreeNamingTheWaitingRanks) {
+  const std::string trace = write_file("blocked.txt", "ranks 4\n* compute 10\n0 recv 3 8 9\n1 send 2 8 0\n2 recv 1 8 0\n");
+  const AppRun run = run_trace("topologies/torus-8x8.yaml", trace);
+  EXPECT_EQ(run.r.code, 3) << run.r.err;
+  EXPECT_NE(run.r.err.find("application blocked: 1 ranks wait"), std::string::npos) << run.r.err;
+  EXPECT_NE(run.r.err.find("rank 0 (node 0) since cycle 10 in recv from rank 3 tag 9 (line 3)"), std::string::npos)
+      << run.r.err;
+  EXPECT_NE(json_section(run.json, "completion").find("\"status\": \"blocked\""), std::string::npos);
+}
+
+TEST(Workload, AMalformedTraceLineExitsTwoWithItsNumber) {
+  const std::string trace = write_file("bad.txt", "ranks 4\n* compute 10\n0 send 1 eight 0\n");
+  const AppRun run = run_trace("topologies/torus-8x8.yaml", trace);
+  EXPECT_EQ(run.r.code, 2);
+  EXPECT_NE(run.r.err.find("workload.trace_file (" + trace + "): line 3: bytes 'eight' is not an integer"),
+            std::string::npos)
+      << run.r.err;
+}
+
+TEST(Workload, ARunThatEndsFirstIsIncomplete) {
+  const AppRun run = run_trace("topologies/torus-8x8.yaml", write_file("ring.txt", ring_trace()),
+                            {"sim.warmup=0", "sim.cycles=200"});
+  ASSERT_EQ(run.r.code, 0) << run.r.err;
+  const std::string j = json_section(run.json, "completion");
+  EXPECT_NE(j.find("\"status\": \"incomplete\""), std::string::npos) << j;
+  EXPECT_LT(json_number(j, "finished_ranks"), 16);
+}

@@ -1,0 +1,268 @@
+// The closed-loop workload without SystemC: the collectives' point-to-point
+// schedules pair every send with one receive, the engine runs programs over
+// an ideal network to the cycle the rules give (docs/workloads.md), reports
+// a program that can never finish with what each rank waits for, and the
+// text format reads back what it writes; bad lines are refused with their
+// number.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <sstream>
+
+#include "core/error.h"
+#include "workload/application.h"
+#include "workload/engine.h"
+#include "workload/text_trace.h"
+
+using namespace nocsim;
+
+namespace {
+
+Program parse(const std::string& text) {
+  std::istringstream in(text);
+  return read_text_trace(in, "test");
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Every send of a collective, (src, dst, tag), has exactly one receive
+// posted by dst naming src (or any) and the same tag.
+void expect_paired(const Program& p) {
+  std::map<std::tuple<int, int, int>, int> sends, recvs;
+  for (int r = 0; r < p.ranks(); ++r)
+    for (const Op& o : p.ops(r)) {
+      if (o.kind == OpKind::Isend || o.kind == OpKind::Send) ++sends[{r, o.peer, o.tag}];
+      if (o.kind == OpKind::Irecv || o.kind == OpKind::Recv) ++recvs[{o.peer, r, o.tag}];
+    }
+  EXPECT_EQ(sends, recvs);
+  for (const auto& [k, n] : sends) EXPECT_EQ(n, 1) << "pair sent twice in one collective";
+}
+
+uint64_t log2_ceil(int n) {
+  uint64_t k = 0;
+  while ((1 << k) < n) ++k;
+  return k;
+}
+
+// An ideal network under the engine: each node injects one flit per cycle
+// from a FIFO of packets; a tail reaches its destination `latency` cycles
+// after it left.
+class IdealNet {
+ public:
+  IdealNet(const Program& p, int nodes, int latency, AppParams ap = {})
+      : latency_(latency), engine_(p, linear(p.ranks()), nodes, ap), queues_(static_cast<size_t>(nodes)) {}
+  AppEngine& engine() { return engine_; }
+  // Runs until every rank ends, nothing can change, or `limit` cycles.
+  Cycle run(Cycle limit = 100000) {
+    Cycle now = 0;
+    for (; now < limit && !engine_.done() && !engine_.stuck(); ++now) {
+      deliver(now);
+      for (int n = 0; n < static_cast<int>(queues_.size()); ++n) {
+        NicApp* app = engine_.port(n);
+        if (!app) continue;
+        if (app->next_time() <= now) {
+          std::vector<GenPacket> out;
+          app->generate(now, out);
+          for (const GenPacket& g : out) {
+            const uint64_t id = (static_cast<uint64_t>(n) << 40) | seq_++;
+            app->enqueued(g, id);
+            queues_[static_cast<size_t>(n)].push_back({g, id, 0});
+          }
+        }
+        inject(n, app, now);
+      }
+    }
+    return now;
+  }
+
+ private:
+  struct Queued {
+    GenPacket g;
+    uint64_t id;
+    int sent;  // flits so far
+  };
+  static std::vector<int> linear(int ranks) {
+    std::vector<int> v(static_cast<size_t>(ranks));
+    for (int r = 0; r < ranks; ++r) v[static_cast<size_t>(r)] = r;
+    return v;
+  }
+  void inject(int n, NicApp* app, Cycle now) {
+    auto& q = queues_[static_cast<size_t>(n)];
+    if (q.empty()) return;
+    Queued& f = q.front();
+    if (++f.sent < f.g.size) return;
+    Flit tail;
+    tail.pkt = f.id;
+    tail.src = n;
+    tail.dst = f.g.dst;
+    tail.size = static_cast<uint16_t>(f.g.size);
+    tail.seq = static_cast<uint16_t>(f.g.size - 1);
+    flying_.push_back({now + static_cast<Cycle>(latency_), tail});
+    if (f.g.last) app->sent(f.g.msg, now);
+    q.pop_front();
+  }
+  void deliver(Cycle now) {
+    while (!flying_.empty() && flying_.front().first <= now) {
+      const Flit& t = flying_.front().second;
+      engine_.port(t.dst)->delivered(t, now);
+      flying_.pop_front();
+    }
+  }
+  int latency_;
+  AppEngine engine_;
+  std::vector<std::deque<Queued>> queues_;
+  std::deque<std::pair<Cycle, Flit>> flying_;
+  uint64_t seq_ = 0;
+};
+
+}  // namespace
+
+TEST(Workload, CollectivesPairEverySendWithOneReceive) {
+  for (int n = 1; n <= 17; ++n) {
+    std::string t = "ranks " + std::to_string(n) + "\n* barrier\n* bcast " + std::to_string(n / 2) + " 100\n* reduce " +
+                    std::to_string(n - 1) + " 100\n* allreduce 8\n* alltoall 4\n";
+    for (int r = 0; r < n; ++r) {  // rank r sends r + d bytes to rank d, none to r + 1
+      t += std::to_string(r) + " alltoallv";
+      for (int d = 0; d < n; ++d) t += " " + std::to_string(d == r || d == (r + 1) % n ? 0 : r + d);
+      t += "\n";
+    }
+    const Program p = parse(t);
+    expect_paired(p);
+    int pow2 = 1;
+    while (pow2 * 2 <= n) pow2 *= 2;
+    const uint64_t m = static_cast<uint64_t>(n - pow2), un = static_cast<uint64_t>(n);
+    const uint64_t alltoallv = n > 2 ? un * (un - 2) : 0;  // every ordered pair but r -> r + 1
+    const uint64_t expected = un * log2_ceil(n)                                        // barrier
+                              + 2 * (un - 1)                                           // bcast, reduce
+                              + 2 * m + static_cast<uint64_t>(pow2) * log2_ceil(pow2)  // allreduce
+                              + un * (un - 1) + alltoallv;
+    EXPECT_EQ(p.messages(), expected) << n << " ranks";
+  }
+}
+
+TEST(Workload, PingPongTakesTheCyclesTheRulesGive) {
+  // 64 bytes = 8 flits of 64 bits: one packet. The tail leaves at 7 and
+  // arrives at 7 + L; rank 1 answers at once.
+  const Program p = parse("ranks 2\n0 send 1 64 3\n0 recv 1 64 4\n1 recv 0 64 3\n1 send 0 64 4\n");
+  const int L = 20;
+  IdealNet net(p, 2, L);
+  net.run();
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().result(1).finish, 7u + L + 7 + 1);  // its send completes when its tail has left
+  EXPECT_EQ(net.engine().result(0).finish, 7u + L + 7 + L);
+  EXPECT_EQ(net.engine().completion(), 7u + L + 7 + L);
+  for (int r = 0; r < 2; ++r) {
+    const auto& res = net.engine().result(r);
+    EXPECT_EQ(res.finish, res.compute + res.waiting) << "rank " << r;
+  }
+  const auto m = net.engine().messages();
+  EXPECT_EQ(m.sent, 2u);
+  EXPECT_EQ(m.latency_max, 7u + L);
+}
+
+TEST(Workload, ComputeTurnsNanosecondsIntoCyclesAtTheClock) {
+  const Program p = parse("ranks 2\n0 compute 250.5\n0 isend 1 8 0\n1 recv any 8 any\n1 compute 10\n");
+  AppParams ap;
+  ap.freq_ghz = 2;  // 501 cycles, 20 cycles
+  IdealNet net(p, 2, 5, ap);
+  net.run();
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().result(0).compute, 501u);
+  // Rank 0 waits at its end for the isend's tail to leave (at 501).
+  EXPECT_EQ(net.engine().result(0).finish, 502u);
+  EXPECT_EQ(net.engine().result(1).finish, 501u + 5 + 20);
+}
+
+TEST(Workload, MessagesMatchBySourceAndTagWhateverTheirArrivalOrder) {
+  // Rank 0 sends tag 1 (long) then tag 2 (short); rank 2 receives tag 2
+  // first: it must not take the tag-1 message that arrived before.
+  const Program p = parse(
+      "ranks 3\n0 isend 2 640 1\n0 isend 2 8 2\n0 wait\n2 recv 0 8 2\n2 recv any 8 any\n1 compute 1\n");
+  IdealNet net(p, 3, 3);
+  net.run();
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  // 80 flits then 1: the tag-2 tail leaves at 80 and arrives at 83.
+  EXPECT_EQ(net.engine().result(2).finish, 83u);
+}
+
+TEST(Workload, AProgramThatCannotFinishIsReportedWithWhatEachRankWaitsFor) {
+  const Program p = parse("ranks 3\n0 recv 1 8 5\n1 compute 10\n2 irecv any 8 any\n2 send 0 16 1\n2 wait\n");
+  IdealNet net(p, 3, 4);
+  net.run();
+  EXPECT_FALSE(net.engine().done());
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in recv from rank 1 tag 5 (line 2)"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("holds 1 unmatched message(s), the first from rank 2 tag 1"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("rank 2 (node 2)"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("waits for irecv from any rank tag any (line 4)"), std::string::npos) << rep;
+  EXPECT_EQ(rep.find("rank 1"), rep.find("rank 1 tag"));  // rank 1 finished: no line of its own
+}
+
+TEST(Workload, TextTracesReadBackWhatTheyWrite) {
+  std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n"
+                  "2 send 3 0 0\n3 recv 2 0 0\n* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
+  for (int r = 0; r < 4; ++r) {
+    t += std::to_string(r) + " alltoallv";
+    for (int d = 0; d < 4; ++d) t += " " + std::to_string(d == r ? 0 : d + 1);
+    t += "\n";
+  }
+  const Program a = parse(t);
+  std::ostringstream wa;
+  write_text_trace(a, wa);
+  const Program b = parse(wa.str());
+  std::ostringstream wb;
+  write_text_trace(b, wb);
+  EXPECT_EQ(wa.str(), wb.str());
+  EXPECT_EQ(a.messages(), b.messages());
+  EXPECT_EQ(a.bytes(), b.bytes());
+  EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
+  for (int r = 0; r < 4; ++r) ASSERT_EQ(a.ops(r).size(), b.ops(r).size());
+}
+
+TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"ranks 2\n0 send 1 8\n", "line 2: expected '<rank> send <peer> <bytes> <tag>'"},
+      {"ranks 2\n\n0 fly 1\n", "line 3: unknown operation 'fly'"},
+      {"ranks 2\n2 wait\n", "line 2: rank '2' is not an integer in 0..1"},
+      {"ranks 2\n0 send 0 8 1\n", "line 2: send: rank 0 names itself"},
+      {"ranks 2\n0 recv 1 8 -3\n", "line 2: tag '-3' is not an integer"},
+      {"ranks 2\n0 compute -1\n", "line 2: compute time '-1'"},
+      {"ranks 2\n0 compute 1e99\n", "line 2: compute time"},
+      {"ranks 2\n0 send 1 x 0\n", "line 2: bytes 'x'"},
+      {"0 wait\n", "line 1: expected 'ranks <N>'"},
+      {"# nothing\n", "no 'ranks <N>' line"},
+      {"ranks 3\n* barrier\n1 allreduce 8\n", "collective 2 (allreduce) of rank 1 has no counterpart in rank 0"},
+      {"ranks 2\n0 bcast 0 8\n1 bcast 1 8\n", "line 3: collective 1 of rank 1 (bcast) differs from rank 0's (line 2"},
+      {"ranks 2\n0 alltoallv 0 1\n1 alltoallv 1\n", "line 3: expected '<rank> alltoallv"},
+      {"ranks 2\n0 alltoallv 5 1\n1 alltoallv 1 0\n", "line 2: alltoallv: rank 0 sends 5 bytes to itself"},
+  };
+  for (const auto& [text, want] : cases) {
+    const std::string e = error_of(text);
+    EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
+    EXPECT_EQ(e.find("test: "), 0u) << e;
+  }
+}
+
+TEST(Workload, RanksMapOntoDistinctNodes) {
+  WorkloadConfig w;
+  EXPECT_EQ(map_ranks(w, 3, 8, 1), (std::vector<int>{0, 1, 2}));
+  w.mapping = "random";
+  const std::vector<int> a = map_ranks(w, 8, 8, 1), b = map_ranks(w, 8, 8, 1), c = map_ranks(w, 8, 8, 2);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  std::vector<int> sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_THROW(map_ranks(w, 9, 8, 1), ConfigError);
+}
