@@ -67,6 +67,7 @@ add_library(nocsim_lib STATIC
   sc_models/workload/collectives.cpp
   sc_models/workload/engine.cpp
   sc_models/workload/text_trace.cpp
+  sc_models/workload/otf2_trace.cpp
   sc_models/workload/workload_config.cpp
   sc_models/workload/application.cpp
   sc_models/workload/app_report.cpp
@@ -117,7 +118,7 @@ add_library(nocsim_lib STATIC
 )
 target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMAKE_SOURCE_DIR})
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
-target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC yaml-cpp)
+target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC PkgConfig::OTF2 yaml-cpp)
 if(NOCSIM_RTL_COSIM)
   target_sources(nocsim_lib PRIVATE sc_models/rtl/verilated_blocks.cpp)
   target_link_libraries(nocsim_lib PUBLIC nocsim_rtl)

@@ -196,7 +196,7 @@ std::vector<std::string> idle_keys(const Config& cfg) {
       {"traffic.message_rate", rc.traffic.source != "message", "traffic.source other than message"},
       {"routing.tie", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
       {"routing.dateline_rule", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
-      {"workload.trace_file", rc.workload.type != "trace", "workload.type other than trace"},
+      {"workload.trace_file", !closed, "workload.type=open"},
       {"workload.mapping", !closed, "workload.type=open"},
       {"workload.mapping_file", rc.workload.mapping != "file", "workload.mapping other than file"},
       {"traffic.pattern", closed, "a closed-loop workload"},

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "sim/params.h"
+#include "workload/otf2_trace.h"
 #include "workload/text_trace.h"
 
 namespace nocsim {
@@ -71,7 +72,8 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
 std::unique_ptr<Application> make_application(const RunConfig& rc, const Topology& t) {
   const WorkloadConfig& w = rc.workload;
   if (!w.closed()) return nullptr;
-  Program prog = read_text_trace_file(w.trace_file, "workload.trace_file");
+  Program prog = w.type == "otf2" ? read_otf2_trace(w.trace_file, "workload.trace_file")
+                                  : read_text_trace_file(w.trace_file, "workload.trace_file");
   std::vector<int> node_of = map_ranks(w, prog.ranks(), t.nodes(), rc.sim.seed);
   AppParams p;
   p.freq_ghz = rc.power.freq_ghz;

@@ -12,8 +12,6 @@
 namespace nocsim {
 namespace {
 
-constexpr uint64_t kMaxBytes = uint64_t{1} << 40;  // one message (1 TiB)
-constexpr double kMaxComputeNs = 1e12;             // one compute event (1,000 s)
 
 struct OpSyntax {
   const char* name;
@@ -105,7 +103,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   if (p.size() != want)
     p.fail(std::string("expected '<rank> ") + syn->name + (*syn->syntax ? " " : "") + syn->syntax + "' (" +
            std::to_string(want) + " fields), got " + std::to_string(p.size()) + ": '" + p.text() + "'");
-  const auto bytes = [&](size_t i) { return static_cast<uint64_t>(p.integer(i, "bytes", 0, static_cast<int64_t>(kMaxBytes))); };
+  const auto bytes = [&](size_t i) { return static_cast<uint64_t>(p.integer(i, "bytes", 0, static_cast<int64_t>(kMaxMessageBytes))); };
   const int64_t last = ranks - 1;
   switch (e.kind) {
     case EventKind::Compute: e.amount = p.compute_ps(2); break;

@@ -14,6 +14,8 @@ namespace nocsim {
 // Input limits (docs/reliability.md).
 constexpr int kMaxRanks = 1 << 20;
 constexpr uint64_t kMaxTraceEvents = 20'000'000;
+constexpr uint64_t kMaxMessageBytes = uint64_t{1} << 40;  // one message (1 TiB)
+constexpr double kMaxComputeNs = 1e12;                    // one compute event (1,000 s)
 
 // `origin` names the input in errors (the key and file).
 Program read_text_trace(std::istream& in, const std::string& origin);

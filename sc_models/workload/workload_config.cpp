@@ -14,8 +14,8 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
 }
 
 void WorkloadConfig::validate(ErrorList& errors) const {
-  if (type == "trace" && trace_file.empty())
-    errors.add({"workload.trace_file: workload.type=trace needs the trace to run (docs/workloads.md, \"Text traces\")"});
+  if ((type == "trace" || type == "otf2") && trace_file.empty())
+    errors.add({"workload.trace_file: workload.type=" + type + " needs the trace to run (docs/workloads.md)"});
   if (mapping == "file" && mapping_file.empty())
     errors.add({"workload.mapping_file: workload.mapping=file needs a file of one node per rank"});
 }
@@ -23,8 +23,8 @@ void WorkloadConfig::validate(ErrorList& errors) const {
 void add_workload_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
-      {"workload.type", K::Enum, "open", 0, 0, {"open", "trace"}, "open: open-loop sources (traffic.*); trace: a closed-loop application, the program of workload.trace_file (docs/workloads.md), run until every rank ends"},
-      {"workload.trace_file", K::Str, "", 0, 0, {}, "workload.type=trace: the program, in nocsim's text trace format (docs/workloads.md, \"Text traces\")"},
+      {"workload.type", K::Enum, "open", 0, 0, {"open", "trace", "otf2"}, "open: open-loop sources (traffic.*); trace: a closed-loop application, the program of workload.trace_file in nocsim's text format (docs/workloads.md), run until every rank ends; otf2: the same from an OTF2 archive (Score-P's traces.otf2 anchor file)"},
+      {"workload.trace_file", K::Str, "", 0, 0, {}, "workload.type=trace: the program, in nocsim's text trace format (docs/workloads.md, \"Text traces\"); otf2: the archive's anchor file (docs/workloads.md, \"OTF2 traces\")"},
       {"workload.mapping", K::Enum, "linear", 0, 0, {"linear", "random", "file"}, "closed loop: rank r runs on node r (linear), on a node drawn by sim.seed (random), or on the node line r of workload.mapping_file names; nodes left over stay idle"},
       {"workload.mapping_file", K::Str, "", 0, 0, {}, "workload.mapping=file: one node number per line, rank 0 first ('#' comments)"},
   });

@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "harness.h"
+#include "otf2_write_test_trace.h"
+#include "workload/text_trace.h"
 
 using namespace nocsim::test;
 
@@ -133,4 +136,25 @@ TEST(Workload, ARunThatEndsFirstIsIncomplete) {
   const std::string j = json_section(run.json, "completion");
   EXPECT_NE(j.find("\"status\": \"incomplete\""), std::string::npos) << j;
   EXPECT_LT(json_number(j, "finished_ranks"), 16);
+}
+
+// OTF2: the 16-rank ring trace, written as Score-P would record it, replays
+// with exactly its messages and bytes, and the same program as a text trace
+// gives the same completion to the cycle.
+TEST(Workload, AnOtf2TraceReplaysLikeTheSameProgramAsText) {
+  std::istringstream in(ring_trace());
+  const nocsim::Program prog = nocsim::read_text_trace(in, "ring");
+  const std::string dir = temp_path("otf2");
+  nocsim::write_otf2_trace(dir, "traces", prog, {});
+  std::ostringstream text;
+  nocsim::write_text_trace(prog, text);
+  const AppRun o = run_trace("topologies/torus-8x8.yaml", dir + "/traces.otf2", {"workload.type=otf2"});
+  ASSERT_EQ(o.r.code, 0) << o.r.err;
+  const std::string c = json_section(o.json, "completion");
+  EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;
+  EXPECT_EQ(json_number(c, "messages"), static_cast<double>(prog.messages()));
+  EXPECT_EQ(json_number(c, "bytes"), static_cast<double>(prog.bytes()));
+  const AppRun t = run_trace("topologies/torus-8x8.yaml", write_file("ring-written.txt", text.str()));
+  ASSERT_EQ(t.r.code, 0) << t.r.err;
+  EXPECT_EQ(c, json_section(t.json, "completion"));
 }

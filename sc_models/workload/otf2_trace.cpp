@@ -1,0 +1,747 @@
+#include "workload/otf2_trace.h"
+
+// How an OTF2 archive becomes a Program (docs/workloads.md, "OTF2 traces").
+// Score-P's MPI adapter is the writer these rules follow.
+//
+// Ranks. Rank i is member i of the global definitions' MPI group of type
+//   COMM_LOCATIONS (OTF2: "the index of the entry is the rank in
+//   MPI_COMM_WORLD"); a trace without one takes its CPU-thread locations by
+//   increasing id. No other location is read (OpenMP threads, GPU streams,
+//   metric locations). Ranks in records are relative to their communicator:
+//   its COMM_GROUP lists indices of the COMM_LOCATIONS group, i.e. world
+//   ranks (with OTF2_GROUP_FLAG_GLOBAL_MEMBERS the records hold world ranks
+//   already); COMM_SELF's rank 0 is the rank itself. Inter-communicators are
+//   refused.
+// Time. A timestamp (OTF2 applies the local definitions' clock offsets) is
+//   counted from the ClockProperties' global offset, the trace's start, and
+//   turned into picoseconds at its timer resolution, rounded to the nearest.
+// Compute. An MPI operation spans an MPI region (paradigm MPI, or a name
+//   starting "MPI_", any case) from its Enter to its Leave, a collective
+//   from its MpiCollectiveBegin to its End, or, outside both, a single
+//   record (its instant). A rank's time outside MPI operations, from the trace's start
+//   to its last record, is compute: each gap is one compute event. Time in
+//   an MPI call nocsim does not model (MPI_Init, MPI_Comm_split, MPI_Test,
+//   MPI_Finalize, ...) is neither compute nor communication: dropped.
+// Point to point. MpiSend -> send, MpiIsend -> isend, MpiRecv (recorded
+//   when the receive completes) -> recv, each with the record's peer (as a
+//   world rank), tag and length. MpiIrecvRequest puts an irecv where the
+//   receive was posted; its MpiIrecv (same request id, recorded at
+//   completion) fills in sender, tag and length; one that never completes
+//   (cancelled, or the trace ends first) is left out. An MpiIrecv without a
+//   request becomes an irecv where it stands. Sources and tags are the
+//   matched ones (MPI_ANY_SOURCE and MPI_ANY_TAG do not survive tracing), so
+//   the replay receives what the run received. A message to the rank itself
+//   never enters the network: left out. A tag at or above 2^30 is refused
+//   (nocsim's collectives use those). MpiIsendComplete and MpiRequestTest
+//   carry nothing a replay needs.
+// Waits. Leaving an MPI_Wait, MPI_Waitall, MPI_Waitany or MPI_Waitsome
+//   region (any case) is a wait. nocsim's wait completes every open
+//   request, so a MPI_Wait or MPI_Waitany on one of several becomes
+//   stricter. MPI_Test*
+//   is no wait: a request it completes stays open until the next wait.
+// Collectives (at MpiCollectiveEnd, on a communicator of every rank; sizes
+//   as Score-P counts them: its own block included, MPI_IN_PLACE excluded):
+//   barrier; bcast (root; bytes = sizeReceived, which every rank, root
+//   included, reports as the payload); reduce (root; bytes = sizeSent, or
+//   at an in-place root, whose sizeSent is 0, sizeReceived / (n - 1));
+//   allreduce and alltoall (bytes = sizeSent / n, or sizeSent / (n - 1)
+//   when only n - 1 divides it: MPI_IN_PLACE); alltoallv (OTF2 keeps only
+//   the total: sizeSent spread evenly over the n - 1 other ranks, a byte of
+//   the remainder each to the first ones). A collective on a one-rank
+//   communicator moves nothing and is left out, as is communicator and
+//   window management (OTF2's create/destroy handle and (de)allocate
+//   operations). Any other collective, one on a communicator of only some
+//   ranks, and non-blocking collectives are refused with the operation and
+//   the location.
+// Limits. Those of the text format (docs/reliability.md): 2^20 ranks,
+//   20,000,000 events, 2^40 bytes per message, 10^12 ns per compute event.
+// Everything else (other paradigms, RMA, I/O, metrics, buffer flushes) is
+//   ignored.
+
+#include <otf2/otf2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdarg>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <new>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/error.h"
+#include "workload/text_trace.h"  // the input limits
+
+#if OTF2_VERSION_MAJOR < 3
+#error "the OTF2 reader needs OTF2 3.0 or later (the Comm and ClockProperties definitions changed in 3.0)"
+#endif
+
+namespace nocsim {
+namespace {
+
+constexpr uint64_t kPsPerSecond = 1'000'000'000'000;
+constexpr uint8_t kMpiRegion = 1, kWaitRegion = 2;
+// The text format's limits (docs/reliability.md), for the same reasons.
+constexpr auto kMaxComputePs = static_cast<uint64_t>(kMaxComputeNs * 1000);
+
+std::string num(uint64_t v) { return std::to_string(v); }
+
+// ---------------------------------------------------------------- archive
+
+// OTF2 prints its errors on stderr unless a callback takes them; nocsim
+// reports one line per error, so the last one is kept for our message.
+OTF2_ErrorCode keep_error(void* user, const char*, uint64_t, const char*, OTF2_ErrorCode code, const char* fmt,
+                          va_list va) {
+  char text[512] = "";
+  if (fmt) std::vsnprintf(text, sizeof text, fmt, va);
+  *static_cast<std::string*>(user) = text;
+  return code;
+}
+
+// The callback is process-wide: installed for one read, then the previous
+// one is back (its user data, which OTF2 does not return, becomes null).
+class ErrorHook {
+ public:
+  ErrorHook() : previous_(OTF2_Error_RegisterCallback(&keep_error, &last_)) {}
+  ~ErrorHook() { OTF2_Error_RegisterCallback(previous_, nullptr); }
+  ErrorHook(const ErrorHook&) = delete;
+  ErrorHook& operator=(const ErrorHook&) = delete;
+  std::string& last() { return last_; }
+
+ private:
+  std::string last_;
+  OTF2_ErrorCallback previous_;
+};
+
+struct CloseReader {
+  void operator()(OTF2_Reader* r) const { OTF2_Reader_Close(r); }
+};
+
+class Archive {
+ public:
+  explicit Archive(const std::string& anchor) : reader_(OTF2_Reader_Open(anchor.c_str())) {
+    if (!reader_) throw ConfigError("not an OTF2 archive's anchor file" + detail());
+    check(OTF2_Reader_SetSerialCollectiveCallbacks(get()), "setting up the OTF2 reader");
+  }
+  OTF2_Reader* get() const { return reader_.get(); }
+  void check(OTF2_ErrorCode code, const std::string& what) {
+    if (code != OTF2_SUCCESS) throw ConfigError(what + ": " + OTF2_Error_GetDescription(code) + detail());
+  }
+  // A step allowed to fail (optional files): its error is not kept.
+  bool optional(OTF2_ErrorCode code) {
+    hook_.last().clear();
+    return code == OTF2_SUCCESS;
+  }
+  std::string detail() { return hook_.last().empty() ? "" : " (" + hook_.last() + ")"; }
+
+ private:
+  ErrorHook hook_;  // first: installed before the reader opens, removed after it closes
+  std::unique_ptr<OTF2_Reader, CloseReader> reader_;
+};
+
+// ------------------------------------------------------------ definitions
+
+struct Defs {
+  bool clock = false;
+  uint64_t resolution = 0;  // ticks per second
+  uint64_t offset = 0;      // the trace's start, in ticks
+  std::unordered_map<OTF2_StringRef, std::string> strings;
+  std::vector<std::pair<OTF2_LocationRef, OTF2_LocationType>> locations;  // in definition order
+  struct Region {
+    OTF2_StringRef name;
+    OTF2_Paradigm paradigm;
+  };
+  std::unordered_map<OTF2_RegionRef, Region> regions;
+  struct Group {
+    OTF2_GroupType type;
+    OTF2_GroupFlag flags;
+    std::vector<uint64_t> members;
+  };
+  std::unordered_map<OTF2_GroupRef, Group> groups;  // MPI's communication groups only
+  struct Comm {
+    OTF2_StringRef name;
+    OTF2_GroupRef group;
+  };
+  std::unordered_map<OTF2_CommRef, Comm> comms;
+  OTF2_GroupRef world = OTF2_UNDEFINED_GROUP;  // MPI's COMM_LOCATIONS group
+
+  std::string text(OTF2_StringRef s) const {
+    const auto it = strings.find(s);
+    return it == strings.end() ? std::string() : it->second;
+  }
+};
+
+// A C callback must not let an exception through OTF2's C frames; the only
+// one storing definitions can throw is bad_alloc, reported as an interrupt.
+template <class F>
+OTF2_CallbackCode stored(F&& f) {
+  try {
+    f();
+    return OTF2_CALLBACK_SUCCESS;
+  } catch (...) {
+    return OTF2_CALLBACK_INTERRUPT;
+  }
+}
+
+OTF2_CallbackCode def_clock(void* d, uint64_t resolution, uint64_t offset, uint64_t, uint64_t) {
+  auto& defs = *static_cast<Defs*>(d);
+  defs.clock = true;
+  defs.resolution = resolution;
+  defs.offset = offset;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode def_string(void* d, OTF2_StringRef self, const char* s) {
+  return stored([&] { static_cast<Defs*>(d)->strings[self] = s ? s : ""; });
+}
+
+OTF2_CallbackCode def_location(void* d, OTF2_LocationRef self, OTF2_StringRef, OTF2_LocationType type, uint64_t,
+                               OTF2_LocationGroupRef) {
+  return stored([&] { static_cast<Defs*>(d)->locations.emplace_back(self, type); });
+}
+
+OTF2_CallbackCode def_region(void* d, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_StringRef,
+                             OTF2_RegionRole, OTF2_Paradigm paradigm, OTF2_RegionFlag, OTF2_StringRef, uint32_t,
+                             uint32_t) {
+  return stored([&] { static_cast<Defs*>(d)->regions[self] = {name, paradigm}; });
+}
+
+OTF2_CallbackCode def_group(void* d, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type, OTF2_Paradigm paradigm,
+                            OTF2_GroupFlag flags, uint32_t count, const uint64_t* members) {
+  auto& defs = *static_cast<Defs*>(d);
+  const bool comm_type = type == OTF2_GROUP_TYPE_COMM_LOCATIONS || type == OTF2_GROUP_TYPE_COMM_GROUP ||
+                         type == OTF2_GROUP_TYPE_COMM_SELF;
+  if (paradigm != OTF2_PARADIGM_MPI || !comm_type) return OTF2_CALLBACK_SUCCESS;  // regions, metrics, OpenMP teams
+  if (type == OTF2_GROUP_TYPE_COMM_LOCATIONS && defs.world == OTF2_UNDEFINED_GROUP) defs.world = self;
+  return stored([&] { defs.groups[self] = {type, flags, std::vector<uint64_t>(members, members + count)}; });
+}
+
+OTF2_CallbackCode def_comm(void* d, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef group, OTF2_CommRef,
+                           OTF2_CommFlag) {
+  return stored([&] { static_cast<Defs*>(d)->comms[self] = {name, group}; });
+}
+
+Defs read_defs(Archive& a) {
+  std::unique_ptr<OTF2_GlobalDefReaderCallbacks, void (*)(OTF2_GlobalDefReaderCallbacks*)> cbs(
+      OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
+  if (!cbs) throw std::bad_alloc();
+  OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs.get(), &def_clock);
+  OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs.get(), &def_string);
+  OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs.get(), &def_location);
+  OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs.get(), &def_region);
+  OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs.get(), &def_group);
+  OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs.get(), &def_comm);
+  OTF2_GlobalDefReader* reader = OTF2_Reader_GetGlobalDefReader(a.get());
+  if (!reader) throw ConfigError("cannot open the global definitions" + a.detail());
+  Defs defs;
+  a.check(OTF2_Reader_RegisterGlobalDefCallbacks(a.get(), reader, cbs.get(), &defs), "reading the global definitions");
+  uint64_t count = 0;
+  a.check(OTF2_Reader_ReadAllGlobalDefinitions(a.get(), reader, &count), "reading the global definitions");
+  a.check(OTF2_Reader_CloseGlobalDefReader(a.get(), reader), "closing the global definitions");
+  if (!defs.clock || defs.resolution == 0)
+    throw ConfigError("the global definitions give no clock properties (a timer resolution above 0)");
+  return defs;
+}
+
+// ---------------------------------------------------------------- context
+
+// A communicator's ranks as world ranks.
+struct CommRanks {
+  std::string name;
+  bool self = false;    // MPI_COMM_SELF and co: rank 0 is the rank itself
+  bool global = false;  // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: records hold world ranks
+  std::vector<int32_t> world;  // communicator rank -> world rank
+  size_t size() const { return self ? 1 : world.size(); }
+};
+
+// What the event callbacks need of the definitions.
+struct Context {
+  int ranks = 0;
+  std::vector<OTF2_LocationRef> location;  // by rank
+  std::unordered_map<OTF2_RegionRef, uint8_t> region;  // kMpiRegion | kWaitRegion; absent: neither
+  std::unordered_map<OTF2_CommRef, CommRanks> comms;
+  uint64_t resolution = 0, offset = 0;
+  uint64_t events = 0;  // read so far, every rank (kMaxTraceEvents)
+};
+
+void find_ranks(const Defs& d, Context& cx) {
+  std::unordered_set<OTF2_LocationRef> defined;
+  for (const auto& [id, type] : d.locations) defined.insert(id);
+  if (d.world != OTF2_UNDEFINED_GROUP) {
+    cx.location = d.groups.at(d.world).members;
+  } else {  // no MPI group: a trace from another writer; every thread is a rank
+    for (const auto& [id, type] : d.locations)
+      if (type == OTF2_LOCATION_TYPE_CPU_THREAD) cx.location.push_back(id);
+    std::sort(cx.location.begin(), cx.location.end());
+  }
+  if (cx.location.empty())
+    throw ConfigError("no MPI ranks: the definitions hold neither an MPI locations group nor a CPU thread location");
+  if (cx.location.size() > static_cast<size_t>(kMaxRanks))
+    throw ConfigError(num(cx.location.size()) + " ranks; at most " + num(kMaxRanks) + " (an input limit)");
+  std::unordered_set<OTF2_LocationRef> seen;
+  for (size_t r = 0; r < cx.location.size(); ++r) {
+    if (!defined.count(cx.location[r]) || !seen.insert(cx.location[r]).second)
+      throw ConfigError("the MPI locations group names location " + num(cx.location[r]) + " for rank " + num(r) +
+                        ", which is " + (defined.count(cx.location[r]) ? "another rank's" : "not defined"));
+  }
+  cx.ranks = static_cast<int>(cx.location.size());
+}
+
+void map_comms(const Defs& d, Context& cx) {
+  for (const auto& [ref, comm] : d.comms) {
+    const auto g = d.groups.find(comm.group);
+    if (g == d.groups.end() || g->second.type == OTF2_GROUP_TYPE_COMM_LOCATIONS) continue;  // not MPI's
+    CommRanks c;
+    c.name = d.text(comm.name);
+    c.self = g->second.type == OTF2_GROUP_TYPE_COMM_SELF;
+    c.global = (g->second.flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) != 0;
+    for (const uint64_t m : c.self ? std::vector<uint64_t>() : g->second.members) {
+      if (m >= static_cast<uint64_t>(cx.ranks))
+        throw ConfigError("communicator '" + c.name + "' (" + num(ref) + ") names rank " + num(m) + " of " +
+                          num(cx.ranks));
+      c.world.push_back(static_cast<int32_t>(m));
+    }
+    cx.comms.emplace(ref, std::move(c));
+  }
+}
+
+Context make_context(const Defs& d) {
+  Context cx;
+  cx.resolution = d.resolution;
+  cx.offset = d.offset;
+  find_ranks(d, cx);
+  map_comms(d, cx);
+  for (const auto& [ref, region] : d.regions) {
+    std::string name = d.text(region.name);  // any case: a writer may use Fortran's MPI_WAITALL
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    uint8_t kind = region.paradigm == OTF2_PARADIGM_MPI || name.rfind("mpi_", 0) == 0 ? kMpiRegion : 0;
+    if (name == "mpi_wait" || name == "mpi_waitall" || name == "mpi_waitany" || name == "mpi_waitsome")
+      kind |= kWaitRegion;
+    if (kind) cx.region[ref] = kind;
+  }
+  return cx;
+}
+
+// ------------------------------------------------------------------ ranks
+
+const char* collective_name(OTF2_CollectiveOp op) {
+  // OTF2_CollectiveOp's values, in order.
+  static const char* const names[] = {
+      "barrier",   "bcast",     "gather",         "gatherv",        "scatter",    "scatterv",
+      "allgather", "allgatherv", "alltoall",      "alltoallv",      "alltoallw",  "allreduce",
+      "reduce",    "reduce_scatter", "scan",      "exscan",         "reduce_scatter_block",
+      "create_handle", "destroy_handle", "allocate", "deallocate", "create_handle_and_allocate",
+      "destroy_handle_and_deallocate"};
+  return op < sizeof names / sizeof names[0] ? names[op] : "of unknown type";
+}
+
+// Score-P's total of an all-to-all-like collective, counting the rank's own
+// block (n blocks), or not (n - 1) when it ran in place.
+uint64_t per_rank(uint64_t total, uint64_t n) {
+  if (n < 2 || total % n == 0) return n < 2 ? total : total / n;
+  return total % (n - 1) == 0 ? total / (n - 1) : (total + n / 2) / n;
+}
+
+// An alltoallv's total spread over the other ranks (OTF2 has no per-peer
+// counts); the remainder a byte each to the first ones, so it adds up.
+std::vector<uint64_t> spread(uint64_t total, int n, int self) {
+  std::vector<uint64_t> counts(static_cast<size_t>(n), 0);
+  if (n < 2) return counts;
+  const uint64_t base = total / static_cast<uint64_t>(n - 1);
+  uint64_t extra = total % static_cast<uint64_t>(n - 1);
+  for (int r = 0; r < n; ++r)
+    if (r != self) {
+      counts[static_cast<size_t>(r)] = base + (extra ? 1 : 0);
+      extra -= extra ? 1 : 0;
+    }
+  return counts;
+}
+
+Event make_event(EventKind k, uint64_t amount = 0) {
+  Event e;
+  e.kind = k;
+  e.amount = amount;
+  return e;
+}
+
+// One rank's records, in order, as its events.
+class RankReader {
+ public:
+  RankReader(Context& cx, int rank) : cx_(cx), rank_(rank) {}
+  OTF2_LocationRef location() const { return cx_.location[static_cast<size_t>(rank_)]; }
+  std::exception_ptr error;  // thrown in a callback, rethrown once OTF2 has returned
+
+  void at(uint64_t position, OTF2_TimeStamp t) {
+    position_ = position;
+    now_ = to_ps(t);
+    last_ = std::max(last_, now_);
+  }
+  void enter(OTF2_RegionRef r) {
+    if (kind(r) & kMpiRegion) begin_op();
+  }
+  void leave(OTF2_RegionRef r) {
+    const uint8_t k = kind(r);
+    if (k & kWaitRegion) push(make_event(EventKind::Wait));  // inside the call: no compute before it
+    if (k & kMpiRegion) end_op();
+  }
+  void message(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) {
+    Event e = p2p(k, peer, c, tag, bytes);
+    const bool keep = e.peer != rank_;
+    record(std::move(e), keep);
+  }
+  void irecv_posted(uint64_t request) {
+    record(make_event(EventKind::Irecv), false);  // kept once its completion names the sender
+    open_[request] = events_.size() - 1;
+  }
+  void irecv_done(uint32_t sender, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request);
+  void cancelled(uint64_t request) { open_.erase(request); }
+  void collective_begin() {
+    begin_op();
+    ++open_collectives_;
+  }
+  void collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received);
+  [[noreturn]] void nonblocking_collective(OTF2_CollectiveOp op) const {
+    throw ConfigError(here() + "non-blocking collective " + collective_name(op) + ": not supported");
+  }
+  void finish();
+  void move_to(Program& p);  // the events kept, added to rank's program
+
+ private:
+  uint64_t to_ps(OTF2_TimeStamp t) const;
+  uint8_t kind(OTF2_RegionRef r) const {
+    const auto it = cx_.region.find(r);
+    return it == cx_.region.end() ? 0 : it->second;
+  }
+  void begin_op();
+  void end_op();
+  void compute(uint64_t until);  // the gap from the last operation's end to `until`, if any
+  uint64_t bytes(uint64_t b) const;  // b, checked against kMaxMessageBytes
+  void record(Event e, bool keep = true);
+  void push(Event e, bool keep = true);
+  const CommRanks& comm(OTF2_CommRef ref) const;
+  int32_t world(const CommRanks& c, uint32_t r) const;
+  Event p2p(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) const;
+  EventKind collective_kind(OTF2_CollectiveOp op) const;
+  Event collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) const;
+  std::string where(uint64_t position) const {
+    return "location " + num(location()) + " (rank " + num(static_cast<uint64_t>(rank_)) + "), event " +
+           num(position) + ": ";
+  }
+  std::string here() const { return where(position_); }
+
+  Context& cx_;
+  int rank_;
+  uint64_t position_ = 0;    // of the current record in the location's events
+  uint64_t now_ = 0;         // ps since the trace's start, of the current record
+  uint64_t last_ = 0;        // ps, the latest record so far
+  uint64_t idle_since_ = 0;  // ps, the end of the last MPI operation (or the start)
+  int depth_ = 0;            // MPI operations open: regions and collectives
+  int open_collectives_ = 0;
+  std::vector<Event> events_;
+  std::vector<uint64_t> positions_;  // of each event's record, for errors
+  std::vector<bool> keep_;           // false: an irecv never completed, or a message to itself
+  std::unordered_map<uint64_t, size_t> open_;  // irecv request id -> its event
+};
+
+uint64_t RankReader::to_ps(OTF2_TimeStamp t) const {
+  if (t <= cx_.offset) return 0;
+  __extension__ typedef unsigned __int128 U128;  // ticks * 10^12 needs up to 104 bits
+  const U128 ps = (static_cast<U128>(t - cx_.offset) * kPsPerSecond + cx_.resolution / 2) / cx_.resolution;
+  if (ps > std::numeric_limits<uint64_t>::max())
+    throw ConfigError(here() + "timestamp " + num(t) + " is more than 2^64 ps after the trace's start");
+  return static_cast<uint64_t>(ps);
+}
+
+// The gap since the last operation is compute, counted when the next starts.
+void RankReader::begin_op() {
+  if (depth_++ == 0) compute(now_);
+}
+
+void RankReader::compute(uint64_t until) {
+  if (until <= idle_since_) return;
+  if (until - idle_since_ > kMaxComputePs)
+    throw ConfigError(here() + num((until - idle_since_) / 1000) + " ns between MPI calls: more than 10^12 ns in one "
+                      "compute event (an input limit)");
+  push(make_event(EventKind::Compute, until - idle_since_));
+}
+
+uint64_t RankReader::bytes(uint64_t b) const {
+  if (b > kMaxMessageBytes) throw ConfigError(here() + num(b) + " bytes: more than 2^40 in one message (an input limit)");
+  return b;
+}
+
+void RankReader::end_op() {
+  if (depth_ > 0 && --depth_ == 0) idle_since_ = std::max(idle_since_, now_);
+}
+
+// A record outside any MPI region is an operation of its own.
+void RankReader::record(Event e, bool keep) {
+  const bool alone = depth_ == 0;
+  if (alone) begin_op();
+  push(std::move(e), keep);
+  if (alone) end_op();
+}
+
+void RankReader::push(Event e, bool keep) {
+  if (++cx_.events > kMaxTraceEvents)
+    throw ConfigError(here() + "more than " + num(kMaxTraceEvents) + " events (an input limit)");
+  events_.push_back(std::move(e));
+  positions_.push_back(position_);
+  keep_.push_back(keep);
+}
+
+const CommRanks& RankReader::comm(OTF2_CommRef ref) const {
+  const auto it = cx_.comms.find(ref);
+  if (it == cx_.comms.end())
+    throw ConfigError(here() + "communicator " + num(ref) +
+                      " is not an MPI communicator of the global definitions (inter-communicators are not supported)");
+  return it->second;
+}
+
+int32_t RankReader::world(const CommRanks& c, uint32_t r) const {
+  if (c.self) {
+    if (r == 0) return rank_;
+  } else if (c.global) {
+    if (r < static_cast<uint32_t>(cx_.ranks)) return static_cast<int32_t>(r);
+  } else if (r < c.world.size()) {
+    return c.world[r];
+  }
+  throw ConfigError(here() + "rank " + num(r) + " is not in communicator '" + c.name + "' (" + num(c.size()) +
+                    " ranks)");
+}
+
+Event RankReader::p2p(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) const {
+  if (tag >= static_cast<uint32_t>(kCollectiveTag))
+    throw ConfigError(here() + event_name(k) + ": tag " + num(tag) + " is outside nocsim's 0.." +
+                      num(kCollectiveTag - 1) + " (the tags above are its collectives')");
+  Event e = make_event(k, this->bytes(bytes));
+  e.peer = world(comm(c), peer);
+  e.tag = static_cast<int32_t>(tag);
+  return e;
+}
+
+void RankReader::irecv_done(uint32_t sender, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request) {
+  Event e = p2p(EventKind::Irecv, sender, c, tag, bytes);
+  const bool keep = e.peer != rank_;
+  const auto it = open_.find(request);
+  if (it == open_.end()) return record(std::move(e), keep);  // no request record: the irecv stands here
+  Event& posted = events_[it->second];
+  posted.peer = e.peer;
+  posted.tag = e.tag;
+  posted.amount = e.amount;
+  keep_[it->second] = keep;
+  open_.erase(it);
+}
+
+EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
+  switch (op) {
+    case OTF2_COLLECTIVE_OP_BARRIER: return EventKind::Barrier;
+    case OTF2_COLLECTIVE_OP_BCAST: return EventKind::Bcast;
+    case OTF2_COLLECTIVE_OP_REDUCE: return EventKind::Reduce;
+    case OTF2_COLLECTIVE_OP_ALLREDUCE: return EventKind::Allreduce;
+    case OTF2_COLLECTIVE_OP_ALLTOALL: return EventKind::Alltoall;
+    case OTF2_COLLECTIVE_OP_ALLTOALLV: return EventKind::Alltoallv;
+    default:
+      throw ConfigError(here() + "unsupported collective " + collective_name(op) + " (OTF2 collective operation " +
+                        num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall and alltoallv");
+  }
+}
+
+Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) const {
+  const auto n = static_cast<uint64_t>(cx_.ranks);
+  if (c.size() != n)
+    throw ConfigError(here() + event_name(k) + " on communicator '" + c.name + "' of " + num(c.size()) +
+                      " ranks: nocsim's collectives involve all " + num(n) + " ranks");
+  Event e = make_event(k);
+  switch (k) {
+    case EventKind::Bcast:
+      e.peer = world(c, root);
+      e.amount = received;
+      break;
+    case EventKind::Reduce:
+      e.peer = world(c, root);
+      e.amount = sent == 0 && e.peer == rank_ ? received / (n - 1) : sent;  // n > 1: see collective_end
+      break;
+    case EventKind::Allreduce:
+    case EventKind::Alltoall: e.amount = per_rank(sent, n); break;
+    case EventKind::Alltoallv: e.counts = spread(sent, cx_.ranks, rank_); break;
+    default: break;  // barrier
+  }
+  bytes(e.amount);
+  for (const uint64_t b : e.counts) bytes(b);
+  return e;
+}
+
+void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
+                                uint64_t received) {
+  const bool management =
+      op >= OTF2_COLLECTIVE_OP_CREATE_HANDLE && op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
+  if (!management) {
+    const EventKind k = collective_kind(op);
+    const CommRanks& ranks = comm(c);
+    if (ranks.size() > 1) record(collective(k, ranks, root, sent, received));
+  }
+  if (open_collectives_ > 0) {
+    --open_collectives_;
+    end_op();
+  }
+}
+
+// The compute after the last MPI operation, to the rank's last record.
+void RankReader::finish() {
+  now_ = last_;
+  if (depth_ == 0) compute(last_);
+}
+
+void RankReader::move_to(Program& p) {
+  for (size_t i = 0; i < events_.size(); ++i) {
+    if (!keep_[i]) continue;
+    try {
+      p.add(rank_, std::move(events_[i]));
+    } catch (const ConfigError& e) {
+      throw ConfigError(where(positions_[i]) + e.what());
+    }
+  }
+  events_.clear();
+}
+
+// -------------------------------------------------------- event callbacks
+
+template <class F>
+OTF2_CallbackCode on(void* user, uint64_t position, OTF2_TimeStamp t, F&& f) {
+  auto& rank = *static_cast<RankReader*>(user);
+  try {
+    rank.at(position, t);
+    f(rank);
+    return OTF2_CALLBACK_SUCCESS;
+  } catch (...) {  // not through OTF2's C frames: kept, rethrown after the read
+    rank.error = std::current_exception();
+    return OTF2_CALLBACK_INTERRUPT;
+  }
+}
+
+using Attrs = OTF2_AttributeList*;
+
+OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, OTF2_RegionRef r) {
+  return on(u, pos, t, [&](RankReader& k) { k.enter(r); });
+}
+OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, OTF2_RegionRef r) {
+  return on(u, pos, t, [&](RankReader& k) { k.leave(r); });
+}
+OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t to,
+                          OTF2_CommRef c, uint32_t tag, uint64_t bytes) {
+  return on(u, pos, t, [&](RankReader& k) { k.message(EventKind::Send, to, c, tag, bytes); });
+}
+OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t to,
+                           OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t) {
+  return on(u, pos, t, [&](RankReader& k) { k.message(EventKind::Isend, to, c, tag, bytes); });
+}
+OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t from,
+                          OTF2_CommRef c, uint32_t tag, uint64_t bytes) {
+  return on(u, pos, t, [&](RankReader& k) { k.message(EventKind::Recv, from, c, tag, bytes); });
+}
+OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.irecv_posted(req); });
+}
+OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t from,
+                           OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.irecv_done(from, c, tag, bytes, req); });
+}
+OTF2_CallbackCode on_cancelled(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.cancelled(req); });
+}
+OTF2_CallbackCode on_coll_begin(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs) {
+  return on(u, pos, t, [&](RankReader& k) { k.collective_begin(); });
+}
+OTF2_CallbackCode on_coll_end(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, OTF2_CollectiveOp op,
+                              OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received) {
+  return on(u, pos, t, [&](RankReader& k) { k.collective_end(op, c, root, sent, received); });
+}
+OTF2_CallbackCode on_nbc(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, OTF2_CollectiveOp op,
+                         OTF2_CommRef, uint32_t, uint64_t, uint64_t, uint64_t) {
+  return on(u, pos, t, [&](RankReader& k) { k.nonblocking_collective(op); });
+}
+
+using EventCallbacks = std::unique_ptr<OTF2_EvtReaderCallbacks, void (*)(OTF2_EvtReaderCallbacks*)>;
+
+EventCallbacks event_callbacks() {
+  EventCallbacks cbs(OTF2_EvtReaderCallbacks_New(), &OTF2_EvtReaderCallbacks_Delete);
+  if (!cbs) throw std::bad_alloc();
+  OTF2_EvtReaderCallbacks* c = cbs.get();
+  OTF2_EvtReaderCallbacks_SetEnterCallback(c, &on_enter);
+  OTF2_EvtReaderCallbacks_SetLeaveCallback(c, &on_leave);
+  OTF2_EvtReaderCallbacks_SetMpiSendCallback(c, &on_send);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(c, &on_isend);
+  OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, &on_recv);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(c, &on_irecv_request);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, &on_irecv);
+  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, &on_cancelled);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(c, &on_coll_begin);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, &on_coll_end);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(c, &on_nbc);
+  return cbs;
+}
+
+// ---------------------------------------------------------------- reading
+
+// The local definitions hold the mapping tables and clock offsets OTF2
+// applies to the location's events: read (into no callbacks) first.
+void read_location(Archive& a, const OTF2_EvtReaderCallbacks* cbs, RankReader& rank, bool local_defs) {
+  const OTF2_LocationRef loc = rank.location();
+  const std::string what = "location " + num(loc);
+  OTF2_DefReader* defs = local_defs ? OTF2_Reader_GetDefReader(a.get(), loc) : nullptr;
+  if (defs) {
+    uint64_t count = 0;
+    a.check(OTF2_Reader_ReadAllLocalDefinitions(a.get(), defs, &count), "reading the definitions of " + what);
+    a.check(OTF2_Reader_CloseDefReader(a.get(), defs), "closing the definitions of " + what);
+  }
+  OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(a.get(), loc);
+  if (!events) throw ConfigError("cannot open the events of " + what + a.detail());
+  a.check(OTF2_Reader_RegisterEvtCallbacks(a.get(), events, cbs, &rank), "reading the events of " + what);
+  uint64_t count = 0;
+  const OTF2_ErrorCode code = OTF2_Reader_ReadAllLocalEvents(a.get(), events, &count);
+  if (rank.error) std::rethrow_exception(rank.error);
+  a.check(code, "reading the events of " + what);
+  rank.finish();
+  a.check(OTF2_Reader_CloseEvtReader(a.get(), events), "closing the events of " + what);
+}
+
+// One location at a time, its events moved into the program at once: the
+// peak memory is the program's and one rank's records.
+Program read_program(Archive& a, Context& cx) {
+  for (const OTF2_LocationRef loc : cx.location)
+    a.check(OTF2_Reader_SelectLocation(a.get(), loc), "selecting location " + num(loc));
+  const bool local_defs = a.optional(OTF2_Reader_OpenDefFiles(a.get()));  // optional in OTF2
+  a.check(OTF2_Reader_OpenEvtFiles(a.get()), "opening the event files");
+  const EventCallbacks cbs = event_callbacks();
+  Program prog(cx.ranks);
+  for (int r = 0; r < cx.ranks; ++r) {
+    RankReader rank(cx, r);
+    read_location(a, cbs.get(), rank, local_defs);
+    rank.move_to(prog);
+  }
+  a.check(OTF2_Reader_CloseEvtFiles(a.get()), "closing the event files");
+  if (local_defs) a.check(OTF2_Reader_CloseDefFiles(a.get()), "closing the definition files");
+  prog.finish();
+  return prog;
+}
+
+}  // namespace
+
+Program read_otf2_trace(const std::string& anchor_path, const std::string& key) {
+  if (!std::ifstream(anchor_path)) throw ConfigError(key + ": cannot read '" + anchor_path + "'");
+  try {
+    Archive archive(anchor_path);
+    const Defs defs = read_defs(archive);
+    Context cx = make_context(defs);
+    return read_program(archive, cx);
+  } catch (const ConfigError& e) {
+    throw ConfigError(key + " (" + anchor_path + "): " + e.what());
+  }
+}
+
+}  // namespace nocsim

@@ -1,0 +1,20 @@
+#pragma once
+// OTF2 traces (as Score-P writes them for MPI programs) read as a closed-loop
+// Program: one rank per MPI process, the time between its MPI calls as
+// compute, its point-to-point records as sends and receives, its wait calls
+// as waits and its collectives as nocsim's. The rules are in otf2_trace.cpp's
+// opening comment and docs/workloads.md, "OTF2 traces".
+// Needs OTF2 3.0 or later (libopen-trace-format2-dev).
+#include <string>
+
+#include "workload/program.h"
+
+namespace nocsim {
+
+// Reads the archive whose anchor file is `anchor_path` (the `traces.otf2` of
+// a Score-P experiment directory). Throws ConfigError, every message
+// prefixed with "<key> (<anchor_path>): ", for an archive that cannot be
+// read or a record nocsim cannot run; the Program is finished.
+Program read_otf2_trace(const std::string& anchor_path, const std::string& key);
+
+}  // namespace nocsim

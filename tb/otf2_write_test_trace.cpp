@@ -1,0 +1,338 @@
+#include "otf2_write_test_trace.h"  // beside it: tb/ (a test helper)
+
+#include <otf2/otf2.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#if OTF2_VERSION_MAJOR < 3
+#error "the OTF2 test writer needs OTF2 3.0 or later"
+#endif
+
+namespace nocsim {
+namespace {
+
+constexpr uint64_t kPsPerSecond = 1'000'000'000'000;
+constexpr OTF2_CommRef kWorld = 0;
+constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
+
+// Regions, by ref. Score-P's names, paradigm MPI (but main's): the reader
+// tells MPI time from compute by them.
+enum Region : OTF2_RegionRef {
+  kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
+  kRegionCount
+};
+struct RegionDef {
+  const char* name;
+  OTF2_RegionRole role;
+  OTF2_Paradigm paradigm;
+};
+constexpr RegionDef kRegions[kRegionCount] = {
+    {"main", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER},
+    {"MPI_Send", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Isend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Recv", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Irecv", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Waitall", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Barrier", OTF2_REGION_ROLE_BARRIER, OTF2_PARADIGM_MPI},
+    {"MPI_Bcast", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Reduce", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_PARADIGM_MPI},
+    {"MPI_Allreduce", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Alltoall", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Alltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+};
+
+// Strings, by ref; the regions' names follow from kFirstRegionName on.
+enum String : OTF2_StringRef { kEmpty, kWorldName, kMachine, kNode, kProcess, kThread, kFirstRegionName };
+constexpr const char* kStrings[kFirstRegionName] = {"", "MPI_COMM_WORLD", "machine", "node", "MPI process",
+                                                    "main thread"};
+
+void ok(OTF2_ErrorCode code, const char* what) {
+  if (code != OTF2_SUCCESS)
+    throw std::runtime_error(std::string("write_otf2_trace: ") + what + ": " + OTF2_Error_GetDescription(code));
+}
+
+OTF2_FlushType pre_flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
+// No post-flush callback: OTF2 then writes no BufferFlush record.
+const OTF2_FlushCallbacks kFlush = {&pre_flush, nullptr};
+
+struct CloseArchive {
+  void operator()(OTF2_Archive* a) const { OTF2_Archive_Close(a); }
+};
+
+uint64_t ticks(uint64_t ps, uint64_t resolution) {
+  __extension__ typedef unsigned __int128 U128;
+  return static_cast<uint64_t>((static_cast<U128>(ps) * resolution + kPsPerSecond / 2) / kPsPerSecond);
+}
+
+OTF2_LocationRef location_of(int rank, int ranks, const Otf2WriteOptions& o) {
+  return static_cast<OTF2_LocationRef>(o.reverse_locations ? ranks - 1 - rank : rank);
+}
+
+// A collective's records as Score-P's MPI adapter writes them (not in
+// place): sizes count the rank's own block.
+struct CollectiveRecord {
+  Region region;
+  OTF2_CollectiveOp op;
+  uint32_t root;
+  uint64_t sent, received;
+};
+
+CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t alltoallv_in) {
+  const uint64_t b = e.amount, all = e.amount * static_cast<uint64_t>(ranks);
+  const uint32_t none = OTF2_COLLECTIVE_ROOT_NONE, root = static_cast<uint32_t>(e.peer);
+  const bool is_root = e.peer == rank;
+  switch (e.kind) {
+    case EventKind::Barrier: return {kBarrier, OTF2_COLLECTIVE_OP_BARRIER, none, 0, 0};
+    case EventKind::Bcast: return {kBcast, OTF2_COLLECTIVE_OP_BCAST, root, is_root ? all : 0, b};
+    case EventKind::Reduce: return {kReduce, OTF2_COLLECTIVE_OP_REDUCE, root, b, is_root ? all : 0};
+    case EventKind::Allreduce: return {kAllreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, none, all, all};
+    case EventKind::Alltoall: return {kAlltoall, OTF2_COLLECTIVE_OP_ALLTOALL, none, all, all};
+    default: {
+      uint64_t sum = 0;
+      for (const uint64_t c : e.counts) sum += c;
+      return {kAlltoallv, OTF2_COLLECTIVE_OP_ALLTOALLV, none, sum, alltoallv_in};
+    }
+  }
+}
+
+// For each rank and each of its collectives: the bytes it receives if that
+// is an alltoallv (Score-P's sizeReceived), from the others' k-th collective.
+std::vector<std::vector<uint64_t>> alltoallv_received(const Program& p) {
+  const auto n = static_cast<size_t>(p.ranks());
+  std::vector<std::vector<const Event*>> coll(n);
+  for (size_t r = 0; r < n; ++r)
+    for (const Event& e : p.events(static_cast<int>(r)))
+      if (is_collective(e.kind)) coll[r].push_back(&e);
+  std::vector<std::vector<uint64_t>> in(n);
+  for (size_t r = 0; r < n; ++r) {
+    in[r].assign(coll[r].size(), 0);
+    for (size_t k = 0; k < coll[r].size(); ++k)
+      for (size_t s = 0; s < n && coll[r][k]->kind == EventKind::Alltoallv; ++s)
+        if (k < coll[s].size() && coll[s][k]->kind == EventKind::Alltoallv && r < coll[s][k]->counts.size())
+          in[r][k] += coll[s][k]->counts[r];
+  }
+  return in;
+}
+
+// One rank's events as records, time advancing by compute and call_ticks.
+class RankWriter {
+ public:
+  RankWriter(OTF2_EvtWriter* w, const Otf2WriteOptions& o, int rank, int ranks)
+      : w_(w), o_(o), rank_(rank), ranks_(ranks), t_(o.global_offset) {}
+  void begin() { enter(kMain); }
+  void write(const Event& e, uint64_t alltoallv_in);
+  // The program's implicit wait: requests still open complete at the end,
+  // as bare records (a reader drops an irecv that never completes).
+  void end() {
+    complete();
+    leave(kMain);
+  }
+  uint64_t now() const { return t_; }
+
+ private:
+  // main is always there: its Leave marks the end of a final compute.
+  void enter(Region r) {
+    if (o_.regions || r == kMain) ok(OTF2_EvtWriter_Enter(w_, nullptr, t_, r), "Enter");
+  }
+  void leave(Region r) {
+    if (o_.regions || r == kMain) ok(OTF2_EvtWriter_Leave(w_, nullptr, t_, r), "Leave");
+  }
+  // One MPI call: `start`'s records at its Enter, `done`'s at its Leave.
+  template <class A, class B>
+  void call(Region r, A&& start, B&& done) {
+    enter(r);
+    start();
+    t_ += o_.call_ticks;
+    done();
+    leave(r);
+  }
+  void p2p(const Event& e);
+  void complete();
+
+  struct Request {
+    uint64_t id;
+    bool recv;
+    Event e;
+  };
+  OTF2_EvtWriter* w_;
+  const Otf2WriteOptions& o_;
+  int rank_, ranks_;
+  uint64_t t_;
+  uint64_t next_request_ = 1;
+  std::vector<Request> open_;
+};
+
+void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
+  const auto nothing = [] {};
+  switch (e.kind) {
+    case EventKind::Compute: t_ += ticks(e.amount, o_.timer_resolution); return;
+    case EventKind::Wait: return call(kWaitall, nothing, [&] { complete(); });
+    case EventKind::Send:
+    case EventKind::Isend:
+    case EventKind::Recv:
+    case EventKind::Irecv: return p2p(e);
+    default: break;
+  }
+  const CollectiveRecord c = collective_record(e, rank_, ranks_, alltoallv_in);
+  call(
+      c.region, [&] { ok(OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t_), "MpiCollectiveBegin"); },
+      [&] {
+        ok(OTF2_EvtWriter_MpiCollectiveEnd(w_, nullptr, t_, c.op, kWorld, c.root, c.sent, c.received),
+           "MpiCollectiveEnd");
+      });
+}
+
+// Sends are recorded at the call's start, receives at its completion (the
+// record names the matched source), as Score-P does.
+void RankWriter::p2p(const Event& e) {
+  if (e.peer == kAny || e.tag == kAny)
+    throw std::invalid_argument(std::string("write_otf2_trace: rank ") + std::to_string(rank_) + "'s " +
+                                event_name(e.kind) + " from any source or with any tag: OTF2 records the matched ones");
+  const auto peer = static_cast<uint32_t>(e.peer), tag = static_cast<uint32_t>(e.tag);
+  const auto nothing = [] {};
+  switch (e.kind) {
+    case EventKind::Send:
+      return call(
+          kSend, [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, kWorld, tag, e.amount), "MpiSend"); }, nothing);
+    case EventKind::Isend:
+      return call(
+          kIsend,
+          [&] {
+            ok(OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, peer, kWorld, tag, e.amount, next_request_), "MpiIsend");
+            open_.push_back({next_request_++, false, e});
+          },
+          nothing);
+    case EventKind::Recv:
+      return call(
+          kRecv, nothing, [&] { ok(OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, peer, kWorld, tag, e.amount), "MpiRecv"); });
+    default:  // irecv: the request now, the sender when a wait completes it
+      return call(
+          kIrecv,
+          [&] {
+            ok(OTF2_EvtWriter_MpiIrecvRequest(w_, nullptr, t_, next_request_), "MpiIrecvRequest");
+            open_.push_back({next_request_++, true, e});
+          },
+          nothing);
+  }
+}
+
+void RankWriter::complete() {
+  for (const Request& q : open_) {
+    const auto peer = static_cast<uint32_t>(q.e.peer), tag = static_cast<uint32_t>(q.e.tag);
+    if (q.recv)
+      ok(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t_, peer, kWorld, tag, q.e.amount, q.id), "MpiIrecv");
+    else
+      ok(OTF2_EvtWriter_MpiIsendComplete(w_, nullptr, t_, q.id), "MpiIsendComplete");
+  }
+  open_.clear();
+}
+
+// Writes rank r's events; returns how many records (the Location's count).
+uint64_t write_rank(OTF2_Archive* a, const Program& prog, int r, const std::vector<uint64_t>& alltoallv_in,
+                    const Otf2WriteOptions& o, uint64_t& end) {
+  OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(a, location_of(r, prog.ranks(), o));
+  if (!w) throw std::runtime_error("write_otf2_trace: no event writer for rank " + std::to_string(r));
+  RankWriter rank(w, o, r, prog.ranks());
+  rank.begin();
+  size_t k = 0;  // collectives so far
+  for (const Event& e : prog.events(r)) rank.write(e, is_collective(e.kind) ? alltoallv_in[k++] : 0);
+  rank.end();
+  end = std::max(end, rank.now());
+  uint64_t count = 0;
+  ok(OTF2_EvtWriter_GetNumberOfEvents(w, &count), "GetNumberOfEvents");
+  ok(OTF2_Archive_CloseEvtWriter(a, w), "CloseEvtWriter");
+  return count;
+}
+
+// Empty local definition files: optional in OTF2, but Score-P writes them
+// (its mapping tables and clock offsets), so the reader's path through them
+// is exercised.
+void write_local_defs(OTF2_Archive* a, int ranks, const Otf2WriteOptions& o) {
+  ok(OTF2_Archive_OpenDefFiles(a), "OpenDefFiles");
+  for (int r = 0; r < ranks; ++r) {
+    OTF2_DefWriter* d = OTF2_Archive_GetDefWriter(a, location_of(r, ranks, o));
+    if (!d) throw std::runtime_error("write_otf2_trace: no definition writer for rank " + std::to_string(r));
+    ok(OTF2_Archive_CloseDefWriter(a, d), "CloseDefWriter");
+  }
+  ok(OTF2_Archive_CloseDefFiles(a), "CloseDefFiles");
+}
+
+// Clock, strings, the system tree and one process with one thread per rank.
+void write_machine(OTF2_GlobalDefWriter* g, const std::vector<uint64_t>& records, uint64_t end,
+                   const Otf2WriteOptions& o) {
+  ok(OTF2_GlobalDefWriter_WriteClockProperties(g, o.timer_resolution, o.global_offset, end - o.global_offset,
+                                               OTF2_UNDEFINED_TIMESTAMP),
+     "WriteClockProperties");
+  for (OTF2_StringRef s = 0; s < kFirstRegionName; ++s)
+    ok(OTF2_GlobalDefWriter_WriteString(g, s, kStrings[s]), "WriteString");
+  for (OTF2_StringRef s = 0; s < kRegionCount; ++s)
+    ok(OTF2_GlobalDefWriter_WriteString(g, kFirstRegionName + s, kRegions[s].name), "WriteString");
+  ok(OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, kMachine, kNode, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+     "WriteSystemTreeNode");
+  const int ranks = static_cast<int>(records.size());
+  for (int r = 0; r < ranks; ++r)
+    ok(OTF2_GlobalDefWriter_WriteLocationGroup(g, static_cast<OTF2_LocationGroupRef>(r), kProcess,
+                                               OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP),
+       "WriteLocationGroup");
+  for (int r = 0; r < ranks; ++r)
+    ok(OTF2_GlobalDefWriter_WriteLocation(g, location_of(r, ranks, o), kThread, OTF2_LOCATION_TYPE_CPU_THREAD,
+                                          records[static_cast<size_t>(r)], static_cast<OTF2_LocationGroupRef>(r)),
+       "WriteLocation");
+}
+
+// The regions, MPI_COMM_WORLD's groups (the locations in rank order, then
+// the communicator's ranks as indices into it) and the communicator.
+void write_mpi(OTF2_GlobalDefWriter* g, int ranks, const Otf2WriteOptions& o) {
+  for (OTF2_RegionRef i = 0; i < kRegionCount; ++i)
+    ok(OTF2_GlobalDefWriter_WriteRegion(g, i, kFirstRegionName + i, kFirstRegionName + i, kEmpty, kRegions[i].role,
+                                        kRegions[i].paradigm, OTF2_REGION_FLAG_NONE, kEmpty, 0, 0),
+       "WriteRegion");
+  std::vector<uint64_t> locations, members;
+  for (int r = 0; r < ranks; ++r) {
+    locations.push_back(location_of(r, ranks, o));
+    members.push_back(static_cast<uint64_t>(r));
+  }
+  const auto n = static_cast<uint32_t>(ranks);
+  ok(OTF2_GlobalDefWriter_WriteGroup(g, kLocationsGroup, kEmpty, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+                                     OTF2_GROUP_FLAG_NONE, n, locations.data()),
+     "WriteGroup");
+  ok(OTF2_GlobalDefWriter_WriteGroup(g, kWorldGroup, kEmpty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                     OTF2_GROUP_FLAG_NONE, n, members.data()),
+     "WriteGroup");
+  ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld, kWorldName, kWorldGroup, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
+     "WriteComm");
+}
+
+}  // namespace
+
+void write_otf2_trace(const std::string& dir, const std::string& name, const Program& prog,
+                      const Otf2WriteOptions& opt) {
+  if (opt.timer_resolution == 0) throw std::invalid_argument("write_otf2_trace: timer_resolution 0");
+  std::filesystem::create_directories(dir);
+  std::unique_ptr<OTF2_Archive, CloseArchive> archive(
+      OTF2_Archive_Open(dir.c_str(), name.c_str(), OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_EVENTS_DEFAULT,
+                        OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE));
+  if (!archive) throw std::runtime_error("write_otf2_trace: cannot create the archive " + dir + "/" + name);
+  OTF2_Archive* a = archive.get();
+  ok(OTF2_Archive_SetFlushCallbacks(a, &kFlush, nullptr), "SetFlushCallbacks");
+  ok(OTF2_Archive_SetSerialCollectiveCallbacks(a), "SetSerialCollectiveCallbacks");
+  ok(OTF2_Archive_OpenEvtFiles(a), "OpenEvtFiles");
+  const auto alltoallv_in = alltoallv_received(prog);
+  std::vector<uint64_t> records;
+  uint64_t end = opt.global_offset;
+  for (int r = 0; r < prog.ranks(); ++r)
+    records.push_back(write_rank(a, prog, r, alltoallv_in[static_cast<size_t>(r)], opt, end));
+  ok(OTF2_Archive_CloseEvtFiles(a), "CloseEvtFiles");
+  write_local_defs(a, prog.ranks(), opt);
+  OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(a);
+  if (!g) throw std::runtime_error("write_otf2_trace: no global definition writer");
+  write_machine(g, records, end, opt);
+  write_mpi(g, prog.ranks(), opt);
+  ok(OTF2_Archive_Close(archive.release()), "Close");
+}
+
+}  // namespace nocsim

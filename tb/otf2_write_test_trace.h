@@ -1,0 +1,42 @@
+#pragma once
+// Tests only: writes a Program as a small OTF2 archive the way Score-P
+// records an MPI run (one location per rank, MPI_COMM_WORLD's groups, an
+// MPI region around every call, Score-P's collective byte counts), so that
+// read_otf2_trace gives the program back. A compute event is the time
+// between records; consecutive computes therefore come back as one, and a
+// compute of 0 as none.
+#include <cstdint>
+#include <string>
+
+#include "workload/program.h"
+
+namespace nocsim {
+
+struct Otf2WriteOptions {
+  // Ticks per second. 10^12 (ps) gives every compute time back exactly; at
+  // 10^9 (ns) a compute time comes back rounded to whole ns.
+  uint64_t timer_resolution = 1'000'000'000'000;
+  // The first timestamp (ClockProperties' global offset): non-zero, so a
+  // reader that forgets to subtract it fails.
+  uint64_t global_offset = 1'000'000;
+  // Ticks from each MPI call's Enter to its Leave: time in MPI, never compute.
+  uint64_t call_ticks = 0;
+  // Location ids in reverse rank order: a reader must take ranks from the
+  // MPI locations group, not from location order.
+  bool reverse_locations = false;
+  // false: no MPI regions (main's Enter and Leave stay), bare MPI records
+  // only, as a writer without regions would give. Waits, which are regions,
+  // are then lost (their requests still complete where they were), and
+  // call_ticks before a receive's record reads back as compute: use 0.
+  bool regions = true;
+};
+
+// Writes the archive `name` into directory `dir` (created if missing; the
+// anchor is dir/name.otf2). A receive must name its source and tag (OTF2
+// records the matched ones, never "any"); alltoallv comes back exactly only
+// when a rank sends the same count to every other. Throws std::invalid_argument
+// for a program it cannot write, std::runtime_error when OTF2 fails.
+void write_otf2_trace(const std::string& dir, const std::string& name, const Program& prog,
+                      const Otf2WriteOptions& opt = {});
+
+}  // namespace nocsim
