@@ -68,6 +68,7 @@ add_library(nocsim_lib STATIC
   sc_models/workload/engine.cpp
   sc_models/workload/text_trace.cpp
   sc_models/workload/otf2_trace.cpp
+  sc_models/workload/graph500.cpp
   sc_models/workload/workload_config.cpp
   sc_models/workload/application.cpp
   sc_models/workload/app_report.cpp

@@ -69,11 +69,26 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
   return std::make_unique<PhasedSource>(source_params(rc, t, n, stop), pattern, std::move(sources), ph.starts);
 }
 
+namespace {
+
+Program graph500(Graph500Params g, int nodes, uint64_t seed) {
+  if (g.processes == 0) g.processes = nodes;
+  if (g.processes < 2) throw ConfigError("workload.graph500.processes: a search needs at least 2 processes");
+  if (g.root >= g.processes)
+    throw ConfigError("workload.graph500.root: process " + std::to_string(g.root) + " of " +
+                      std::to_string(g.processes) + " (0.." + std::to_string(g.processes - 1) + ", or -1 drawn)");
+  g.seed = seed;
+  return graph500_program(g, graph500_plan(g));
+}
+
+}  // namespace
+
 std::unique_ptr<Application> make_application(const RunConfig& rc, const Topology& t) {
   const WorkloadConfig& w = rc.workload;
   if (!w.closed()) return nullptr;
-  Program prog = w.type == "otf2" ? read_otf2_trace(w.trace_file, "workload.trace_file")
-                                  : read_text_trace_file(w.trace_file, "workload.trace_file");
+  Program prog = w.type == "graph500" ? graph500(w.graph500, t.nodes(), rc.sim.seed)
+                 : w.type == "otf2"   ? read_otf2_trace(w.trace_file, "workload.trace_file")
+                                      : read_text_trace_file(w.trace_file, "workload.trace_file");
   std::vector<int> node_of = map_ranks(w, prog.ranks(), t.nodes(), rc.sim.seed);
   AppParams p;
   p.freq_ghz = rc.power.freq_ghz;

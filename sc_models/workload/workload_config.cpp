@@ -10,6 +10,15 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   w.trace_file = cfg.get_str("workload.trace_file");
   w.mapping = cfg.get_str("workload.mapping");
   w.mapping_file = cfg.get_str("workload.mapping_file");
+  Graph500Params& g = w.graph500;
+  g.scale = static_cast<int>(cfg.get_int("workload.graph500.scale"));
+  g.edge_factor = static_cast<int>(cfg.get_int("workload.graph500.edge_factor"));
+  g.coalesce = static_cast<int>(cfg.get_int("workload.graph500.coalesce"));
+  g.t_query_ns = cfg.get_double("workload.graph500.t_query_ns");
+  g.processes = static_cast<int>(cfg.get_int("workload.graph500.processes"));
+  g.root = static_cast<int>(cfg.get_int("workload.graph500.root"));
+  g.edges_cv = cfg.get_double("workload.graph500.edges_cv");
+  g.max_levels = static_cast<int>(cfg.get_int("workload.graph500.max_levels"));
   return w;
 }
 
@@ -23,10 +32,18 @@ void WorkloadConfig::validate(ErrorList& errors) const {
 void add_workload_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
-      {"workload.type", K::Enum, "open", 0, 0, {"open", "trace", "otf2"}, "open: open-loop sources (traffic.*); trace: a closed-loop application, the program of workload.trace_file in nocsim's text format (docs/workloads.md), run until every rank ends; otf2: the same from an OTF2 archive (Score-P's traces.otf2 anchor file)"},
+      {"workload.type", K::Enum, "open", 0, 0, {"open", "trace", "otf2", "graph500"}, "open: open-loop sources (traffic.*); trace: a closed-loop application, the program of workload.trace_file in nocsim's text format (docs/workloads.md), run until every rank ends; otf2: the same from an OTF2 archive (Score-P's traces.otf2 anchor file); graph500: Fuentes's synthetic model of a Graph500 BFS (workload.graph500.*)"},
       {"workload.trace_file", K::Str, "", 0, 0, {}, "workload.type=trace: the program, in nocsim's text trace format (docs/workloads.md, \"Text traces\"); otf2: the archive's anchor file (docs/workloads.md, \"OTF2 traces\")"},
       {"workload.mapping", K::Enum, "linear", 0, 0, {"linear", "random", "file"}, "closed loop: rank r runs on node r (linear), on a node drawn by sim.seed (random), or on the node line r of workload.mapping_file names; nodes left over stay idle"},
       {"workload.mapping_file", K::Str, "", 0, 0, {}, "workload.mapping=file: one node number per line, rank 0 first ('#' comments)"},
+      {"workload.graph500.scale", K::Int, "16", 1, 40, {}, "graph500: s, the graph has 2^s vertices"},
+      {"workload.graph500.edge_factor", K::Int, "16", 1, 1024, {}, "graph500: f_e, edges per vertex"},
+      {"workload.graph500.coalesce", K::Int, "256", 1, 1 << 20, {}, "graph500: c_s, queries (16 B each) per message"},
+      {"workload.graph500.t_query_ns", K::Double, "1.5", 0, 1e6, {}, "graph500: t_q, ns to compute or consume one query (Fuentes: 1.5 Xeon E5-2670, 2.25 Core i5, 2.4 Xeon E5-2620, 15 ARM)"},
+      {"workload.graph500.processes", K::Int, "0", 0, 1 << 20, {}, "graph500: n, processes (ranks, mapped by workload.mapping); 0 = one per node"},
+      {"workload.graph500.root", K::Int, "-1", -1, 1 << 20, {}, "graph500: the root's process; -1 = drawn from sim.seed"},
+      {"workload.graph500.max_levels", K::Int, "9", 1, 64, {}, "graph500: levels after the root's at most (FOGSim's default; the model's mean edges per level level off near 15 for a root of degree 1 instead of falling below one)"},
+      {"workload.graph500.edges_cv", K::Double, "0", 0, 10, {}, "graph500: each level's explored edges E_l are drawn normal with this standard deviation over its mean (the model gives the mean only); 0 = the mean"},
   });
 }
 

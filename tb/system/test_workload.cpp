@@ -158,3 +158,25 @@ TEST(Workload, AnOtf2TraceReplaysLikeTheSameProgramAsText) {
   ASSERT_EQ(t.r.code, 0) << t.r.err;
   EXPECT_EQ(c, json_section(t.json, "completion"));
 }
+
+// Graph500 (docs/workloads.md, "Graph500"): a small search on the 72-node
+// dragonfly runs to its end; each rank's time is its computing plus its
+// waiting, and computing (t_q per query generated or consumed) is a part of it.
+TEST(Workload, AGraph500SearchCompletesOnADragonfly) {
+  const std::string out = temp_path("g500.json");
+  const auto r = run_cli({source_path("topologies/dragonfly-h2.yaml"), "workload.type=graph500",
+                          "workload.graph500.scale=12", "sim.warmup=0", "sim.cycles=2000000", "--quiet", "-o", out});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string c = json_section(slurp(out), "completion");
+  EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;
+  EXPECT_EQ(json_number(c, "ranks"), 72);
+  EXPECT_EQ(json_number(c, "messages"), json_number(c, "messages_delivered"));
+  EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
+  const auto finish = json_ints(c, "finish"), compute = json_ints(c, "compute"), wait = json_ints(c, "wait");
+  ASSERT_EQ(finish.size(), 72u);
+  for (size_t k = 0; k < 72; ++k) {
+    EXPECT_EQ(finish[k], compute[k] + wait[k]) << "rank " << k;
+    EXPECT_GT(compute[k], 0u) << "rank " << k;
+  }
+  EXPECT_GT(json_number(c, "cycles"), json_number(c, "compute_cycles_max"));
+}

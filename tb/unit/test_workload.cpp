@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <map>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "core/error.h"
 #include "workload/application.h"
 #include "workload/engine.h"
+#include "workload/graph500.h"
 #include "workload/text_trace.h"
 
 using namespace nocsim;
@@ -265,4 +267,57 @@ TEST(Workload, RanksMapOntoDistinctNodes) {
   std::sort(sorted.begin(), sorted.end());
   EXPECT_EQ(sorted, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
   EXPECT_THROW(map_ranks(w, 9, 8, 1), ConfigError);
+}
+
+// Graph500 (docs/workloads.md, "Graph500"): the spec's check, s = 25,
+// f_e = 16, n = 128, c_s = 256: the whole search's 2^30 queries make
+// ceil(8,323,072 / (256 * 128)) * 128 = 32,512 messages per process; the
+// planned levels (their running total capped at 2^30) add a level's
+// rounding each.
+TEST(Graph500, MessagesPerProcessMatchTheModelsCheck) {
+  EXPECT_EQ(level_load(std::ldexp(1.0, 30), 128, 256).messages, 32512u);
+  EXPECT_EQ(level_load(std::ldexp(1.0, 30), 128, 256).destinations, 127);
+  Graph500Params p;
+  p.scale = 25;
+  p.processes = 128;
+  p.seed = 7;
+  const Graph500Plan plan = graph500_plan(p);
+  double total = 0;
+  for (const auto& l : plan.levels) total += l.edges;
+  EXPECT_DOUBLE_EQ(total, std::ldexp(1.0, 30)) << "the search reaches the cap";
+  EXPECT_GE(plan.messages_per_process(), 32512u);
+  EXPECT_LE(plan.messages_per_process(), 32512u + 128 * plan.levels.size());
+}
+
+TEST(Graph500, TheProgramSendsWhatThePlanSays) {
+  Graph500Params p;
+  p.scale = 10;
+  p.processes = 8;
+  p.seed = 3;
+  const Graph500Plan plan = graph500_plan(p);
+  ASSERT_GE(plan.levels.size(), 3u);
+  const Program prog = graph500_program(p, plan);
+  // Levels of at least one query per process send exactly m each; a
+  // level below sends at most one message per process.
+  uint64_t queries = plan.levels[0].load.messages, chance_levels = 0;  // the root alone at level 0
+  for (size_t l = 1; l < plan.levels.size(); ++l) {
+    queries += 8 * plan.levels[l].load.messages;
+    chance_levels += plan.levels[l].load.chance > 0;
+  }
+  const uint64_t levels = plan.levels.size();
+  // Signals: every process to every other; the all-reduce: to the root and back.
+  const uint64_t fixed = queries + levels * (8 * 7 + 2 * 7);
+  const uint64_t by_chance = 8 * chance_levels + (plan.levels[0].load.chance > 0);  // level 0: the root's
+  EXPECT_GE(prog.messages(), fixed);
+  EXPECT_LE(prog.messages(), fixed + by_chance);
+  // Bytes: 16 per query, every query of every level at or above one per
+  // process (each rounded per sender), and 8 per all-reduce message.
+  double q = plan.levels[0].load.queries;
+  for (size_t l = 1; l < plan.levels.size(); ++l) q += 8 * (plan.levels[l].load.messages ? plan.levels[l].load.queries : 0);
+  EXPECT_NEAR(static_cast<double>(prog.bytes() - levels * 2 * 7 * 8), 16 * q, 16.0 * (8 * levels + by_chance));
+  // It runs to its end on an ideal network, every process finishing together.
+  IdealNet net(prog, 8, 10);
+  net.run(10'000'000);
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
 }
