@@ -5,7 +5,7 @@
 # structure (anchors, aliases, tags). An input that crashes, takes more than
 # 5 s or 1 GiB (an alias bomb, docs/reliability.md "Input limits") leaves
 # its input in build-fuzz/artifacts/ and exits non-zero.
-# Usage: scripts/fuzz.sh {config|override} SECONDS [--merge]
+# Usage: scripts/fuzz.sh {config|override|trace} SECONDS [--merge]
 #   --merge: afterwards, minimise what was found into the committed corpus.
 # NOCSIM_FUZZ_BUILD=DIR: use the fuzzers of an existing tree (CI: the
 # sanitized suite's build-asan, which scripts/test.sh --sanitize builds with
@@ -40,7 +40,10 @@ for line in sys.stdin:
 # tags, document marks, special scalars, flow punctuation.
 toks.update(["&a", "*a", "&b", "*b", "<<", "!!str", "!!int", "!!float", "!!binary", "!!map", "!!seq", "---",
              "...", "~", "null", ".inf", "-.inf", ".nan", "0x1F", "0o17", "1e-400", "1e400", "[", "]", "{", "}",
-             ": ", ", ", "- ", "|", ">", "#", "%YAML 1.2"])
+             ": ", ", ", "- ", "|", ">", "#", "%YAML 1.2",
+             # the text trace format (fuzz_trace)
+             "ranks ", "* ", " any", "compute", "send", "isend", "recv", "irecv", "wait", "barrier", "bcast",
+             "reduce", "allreduce", "alltoall", "alltoallv", "1e12", "1099511627776", "1073741823", "\n"])
 for t in sorted(toks):
     print("\"%s\"" % t.replace("\\", "\\\\").replace("\"", "\\\""))
 ' > "$dict"

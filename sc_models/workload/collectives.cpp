@@ -114,6 +114,20 @@ void alltoall(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t
 
 }  // namespace
 
+uint64_t collective_ops(EventKind k, int n) {
+  uint64_t rounds = 0;
+  while ((uint64_t{1} << rounds) < static_cast<uint64_t>(n)) ++rounds;
+  switch (k) {
+    case EventKind::Barrier: return 3 * rounds;
+    case EventKind::Bcast:
+    case EventKind::Reduce: return 2 * rounds + 2;
+    case EventKind::Allreduce: return 3 * rounds + 4;
+    case EventKind::Alltoall:
+    case EventKind::Alltoallv: return 3 * static_cast<uint64_t>(n > 0 ? n - 1 : 0);
+    default: return 1;
+  }
+}
+
 void expand_collective(const Event& ev, int r, int n, int32_t tag, uint32_t index, const std::vector<uint64_t>& from,
                        std::vector<Op>& out) {
   Emit e{out, tag, index};

@@ -73,6 +73,13 @@ void Program::finish() {
                           "): every rank calls the same collectives, with the same root and size, in order");
     }
   }
+  uint64_t ops = 0;
+  for (int r = 0; r < n; ++r)
+    for (const Event& e : events_[static_cast<size_t>(r)])
+      if ((ops += is_collective(e.kind) ? collective_ops(e.kind, n) : 1) > kMaxOps)
+        throw ConfigError(where(e) + "the program expands to more than " + std::to_string(kMaxOps) +
+                          " operations with its collectives (an input limit; an alltoall of n ranks is 3(n - 1) "
+                          "per rank)");
   std::vector<uint64_t> from(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];

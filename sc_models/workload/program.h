@@ -51,6 +51,11 @@ struct Op {
 
 // User tags are below this; the k-th collective of a run uses kCollectiveTag + k.
 constexpr int32_t kCollectiveTag = 1 << 30;
+// Operations of all ranks after the collectives' expansion (an input limit,
+// docs/reliability.md: an alltoall of n ranks is 3(n - 1) per rank).
+constexpr uint64_t kMaxOps = 50'000'000;
+// At most the operations expand_collective makes of one collective event.
+uint64_t collective_ops(EventKind k, int n);
 
 class Program {
  public:

@@ -321,3 +321,10 @@ TEST(Graph500, TheProgramSendsWhatThePlanSays) {
   ASSERT_TRUE(net.engine().done());
   EXPECT_EQ(net.engine().messages().unmatched, 0u);
 }
+
+TEST(Workload, CollectivesThatWouldExpandPastTheLimitAreRefused) {
+  // 10,000 ranks: one alltoall is 3 * 9,999 operations per rank, 3e8 in all.
+  const std::string e = error_of("ranks 10000\n* barrier\n* alltoall 8\n");
+  EXPECT_NE(e.find("line 3: the program expands to more than 50000000 operations"), std::string::npos) << e;
+  EXPECT_EQ(error_of("ranks 10000\n* barrier\n* allreduce 8\n"), "");
+}
