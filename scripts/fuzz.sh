@@ -12,8 +12,8 @@
 # them) instead of configuring and building build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] && [[ $1 =~ ^(config|override)$ ]] && [[ $2 =~ ^[1-9][0-9]*$ ]] ||
-  { echo "usage: $0 {config|override} SECONDS [--merge]" >&2; exit 2; }
+[ $# -ge 2 ] && [[ $1 =~ ^(config|override|trace)$ ]] && [[ $2 =~ ^[1-9][0-9]*$ ]] ||
+  { echo "usage: $0 {config|override|trace} SECONDS [--merge]" >&2; exit 2; }
 target=$1; seconds=$2; merge=${3:-}
 build=${NOCSIM_FUZZ_BUILD:-build-fuzz}
 if [ -z "${NOCSIM_FUZZ_BUILD:-}" ]; then
@@ -43,7 +43,7 @@ toks.update(["&a", "*a", "&b", "*b", "<<", "!!str", "!!int", "!!float", "!!binar
              ": ", ", ", "- ", "|", ">", "#", "%YAML 1.2",
              # the text trace format (fuzz_trace)
              "ranks ", "* ", " any", "compute", "send", "isend", "recv", "irecv", "wait", "barrier", "bcast",
-             "reduce", "allreduce", "alltoall", "alltoallv", "1e12", "1099511627776", "1073741823", "\n"])
+             "reduce", "allreduce", "alltoall", "alltoallv", "1e12", "1099511627776", "1073741823"])
 for t in sorted(toks):
     print("\"%s\"" % t.replace("\\", "\\\\").replace("\"", "\\\""))
 ' > "$dict"
