@@ -29,7 +29,8 @@ bool Injector::take_credits(Cycle now) {
   return true;
 }
 
-uint64_t Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle release, uint32_t msg, bool last) {
+uint64_t Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle release, uint32_t msg, bool last,
+                           uint32_t msg_flits) {
   const bool measured = stats_.window.contains(gen);
   if (!reply && !msg && queue_.size() >= p_.source_queue) {  // offered, never to be carried
     ++stats_.packets_dropped;
@@ -37,7 +38,7 @@ uint64_t Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle relea
     return 0;
   }
   const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_++;
-  queue_.push_back({id, dst, size, gen, measured, reply, release, msg, last});
+  queue_.push_back({id, dst, size, gen, measured, reply, release, msg, last, msg_flits});
   ++stats_.packets_generated;
   if (measured) {
     ++stats_.measured_generated;
@@ -97,7 +98,7 @@ void Injector::inject(Cycle now) {
   }
   if (listener_ && cur_seq_ == 0) {
     f.seq = 0;
-    listener_->injected(router_, f, now);
+    listener_->injected(router_, f, now, pk.msg ? pk.msg_flits : static_cast<uint64_t>(pk.size));
   }
   credits_[cur_vc_] -= n;
   stats_.flits_injected += static_cast<uint64_t>(n);

@@ -33,11 +33,13 @@ struct NicParams {
   RoutingStats* routing_stats = nullptr;  // told of the measured heads it flags (RoutingStats::head_flags)
 };
 
-// Told of each head put on an injection link (link power's awake policy).
+// Told of each head put on an injection link (link power's awake policy),
+// with the flits of the message it begins: an application message's (its
+// first packet's head; 0 for its other packets), else the packet's.
 class InjectionListener {
  public:
   virtual ~InjectionListener() = default;
-  virtual void injected(int router, const Flit& head, Cycle now) = 0;
+  virtual void injected(int router, const Flit& head, Cycle now, uint64_t message_flits) = 0;
 };
 
 class Injector {
@@ -54,8 +56,9 @@ class Injector {
   // msg: an application's message (GenPacket::msg), never dropped; `last`:
   // its last packet, whose leaving the application is told of. Returns the
   // packet's id (0 when dropped).
+  // msg_flits: the message's flits, on its first packet (the listener's).
   uint64_t enqueue(Cycle gen, int dst, int size, bool reply = false, Cycle release = 0, uint32_t msg = 0,
-                   bool last = false);
+                   bool last = false, uint32_t msg_flits = 0);
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
   // Packets waiting whose head has not left.
@@ -77,6 +80,7 @@ class Injector {
     Cycle release;
     uint32_t msg;
     bool last;
+    uint32_t msg_flits;
   };
   bool pick_vc(int need);
   // Sends n flits of f's packet from seq cur_seq_ on over a slow link, each

@@ -94,7 +94,7 @@ void Nic::run_app(Cycle now) {
   generated_.clear();
   app_->generate(now, generated_);
   for (const GenPacket& g : generated_)
-    app_->enqueued(g, injector_.enqueue(g.gen, g.dst, g.size, false, g.release, g.msg, g.last));
+    app_->enqueued(g, injector_.enqueue(g.gen, g.dst, g.size, false, g.release, g.msg, g.last, g.msg_flits));
 }
 
 }  // namespace nocsim

@@ -55,8 +55,8 @@ std::unique_ptr<LinkPowerNet> LinkPowerNet::make(const Config& cfg, const RunCon
   return lp;
 }
 
-void LinkPowerNet::injected(int router, const Flit& head, Cycle now) {
-  if (head.size <= p_.break_even) return;
+void LinkPowerNet::injected(int router, const Flit& head, Cycle now, uint64_t message_flits) {
+  if (message_flits <= p_.break_even) return;
   Flit h = head;
   int r = router, in_port = t_.node_port(head.src);
   Cycle at = now + static_cast<Cycle>(nic_latency_);

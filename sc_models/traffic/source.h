@@ -40,6 +40,7 @@ struct GenPacket {
   Cycle release = 0;  // the NIC may not inject it before this cycle (the message source's hand-over)
   uint32_t msg = 0;   // a closed-loop application's message (workload/engine.h): its index + 1, 0 for none
   bool first = false, last = false;  // the message's first and last packet
+  uint32_t msg_flits = 0;  // on the first packet: the message's flits
 };
 
 class TrafficSource {

@@ -150,6 +150,7 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
     g.msg = idx + 1;
     g.first = k == 0;
     g.last = k + 1 == packets;
+    g.msg_flits = k == 0 ? static_cast<uint32_t>(std::min<uint64_t>(flits, UINT32_MAX)) : 0;
     out.push_back(g);
   }
   if (op.kind == OpKind::Send) block(r, static_cast<int64_t>(req), now);
