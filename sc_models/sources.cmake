@@ -69,6 +69,7 @@ add_library(nocsim_lib STATIC
   sc_models/workload/text_trace.cpp
   sc_models/workload/otf2_trace.cpp
   sc_models/workload/graph500.cpp
+  sc_models/workload/dpsnn.cpp
   sc_models/workload/workload_config.cpp
   sc_models/workload/application.cpp
   sc_models/workload/app_report.cpp

@@ -200,6 +200,8 @@ std::vector<std::string> idle_keys(const Config& cfg) {
       {"workload.mapping", !closed, "workload.type=open"},
       {"workload.mapping_file", rc.workload.mapping != "file", "workload.mapping other than file"},
       {"workload.graph500.", rc.workload.type != "graph500", "workload.type other than graph500"},
+      {"workload.dpsnn.", rc.workload.type != "dpsnn", "workload.type other than dpsnn"},
+      {"workload.dpsnn.iterations", !rc.workload.dpsnn.spike_file.empty(), "workload.dpsnn.spike_file: one iteration per line"},
       {"traffic.pattern", closed, "a closed-loop workload"},
       {"traffic.hotspot.", !uses("hotspot"), "no hotspot pattern"},
       {"traffic.mix", !uses("mix"), "no mix pattern"},

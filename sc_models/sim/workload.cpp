@@ -81,12 +81,18 @@ Program graph500(Graph500Params g, int nodes, uint64_t seed) {
   return graph500_program(g, graph500_plan(g));
 }
 
+Program dpsnn(DpsnnParams d, uint64_t seed) {
+  d.seed = seed;
+  return dpsnn_program(d, dpsnn_spikes(d));
+}
+
 }  // namespace
 
 std::unique_ptr<Application> make_application(const RunConfig& rc, const Topology& t) {
   const WorkloadConfig& w = rc.workload;
   if (!w.closed()) return nullptr;
   Program prog = w.type == "graph500" ? graph500(w.graph500, t.nodes(), rc.sim.seed)
+                 : w.type == "dpsnn"  ? dpsnn(w.dpsnn, rc.sim.seed)
                  : w.type == "otf2"   ? read_otf2_trace(w.trace_file, "workload.trace_file")
                                       : read_text_trace_file(w.trace_file, "workload.trace_file");
   std::vector<int> node_of = map_ranks(w, prog.ranks(), t.nodes(), rc.sim.seed);

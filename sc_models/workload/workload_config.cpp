@@ -19,6 +19,14 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   g.root = static_cast<int>(cfg.get_int("workload.graph500.root"));
   g.edges_cv = cfg.get_double("workload.graph500.edges_cv");
   g.max_levels = static_cast<int>(cfg.get_int("workload.graph500.max_levels"));
+  DpsnnParams& d = w.dpsnn;
+  d.columns_x = static_cast<int>(cfg.get_int("workload.dpsnn.columns_x"));
+  d.columns_y = static_cast<int>(cfg.get_int("workload.dpsnn.columns_y"));
+  d.iterations = static_cast<int>(cfg.get_int("workload.dpsnn.iterations"));
+  d.neurons = static_cast<int>(cfg.get_int("workload.dpsnn.neurons"));
+  d.spikes = cfg.get_double("workload.dpsnn.spikes");
+  d.t_spike_ns = cfg.get_double("workload.dpsnn.t_spike_ns");
+  d.spike_file = cfg.get_str("workload.dpsnn.spike_file");
   return w;
 }
 
@@ -32,7 +40,7 @@ void WorkloadConfig::validate(ErrorList& errors) const {
 void add_workload_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
-      {"workload.type", K::Enum, "open", 0, 0, {"open", "trace", "otf2", "graph500"}, "open: open-loop sources (traffic.*); trace: a closed-loop application, the program of workload.trace_file in nocsim's text format (docs/workloads.md), run until every rank ends; otf2: the same from an OTF2 archive (Score-P's traces.otf2 anchor file); graph500: Fuentes's synthetic model of a Graph500 BFS (workload.graph500.*)"},
+      {"workload.type", K::Enum, "open", 0, 0, {"open", "trace", "otf2", "graph500", "dpsnn"}, "open: open-loop sources (traffic.*); trace: a closed-loop application, the program of workload.trace_file in nocsim's text format (docs/workloads.md), run until every rank ends; otf2: the same from an OTF2 archive (Score-P's traces.otf2 anchor file); graph500: Fuentes's synthetic model of a Graph500 BFS (workload.graph500.*); dpsnn: Pisani's bulk-synchronous spiking network (workload.dpsnn.*)"},
       {"workload.trace_file", K::Str, "", 0, 0, {}, "workload.type=trace: the program, in nocsim's text trace format (docs/workloads.md, \"Text traces\"); otf2: the archive's anchor file (docs/workloads.md, \"OTF2 traces\")"},
       {"workload.mapping", K::Enum, "linear", 0, 0, {"linear", "random", "file"}, "closed loop: rank r runs on node r (linear), on a node drawn by sim.seed (random), or on the node line r of workload.mapping_file names; nodes left over stay idle"},
       {"workload.mapping_file", K::Str, "", 0, 0, {}, "workload.mapping=file: one node number per line, rank 0 first ('#' comments)"},
@@ -43,6 +51,13 @@ void add_workload_keys(std::vector<KeySpec>& s) {
       {"workload.graph500.processes", K::Int, "0", 0, 1 << 20, {}, "graph500: n, processes (ranks, mapped by workload.mapping); 0 = one per node"},
       {"workload.graph500.root", K::Int, "-1", -1, 1 << 20, {}, "graph500: the root's process; -1 = drawn from sim.seed"},
       {"workload.graph500.max_levels", K::Int, "9", 1, 64, {}, "graph500: levels after the root's at most (FOGSim's default; the model's mean edges per level level off near 15 for a root of degree 1 instead of falling below one)"},
+      {"workload.dpsnn.columns_x", K::Int, "12", 1, 4096, {}, "dpsnn: cortical columns along x of the grid, one per process (rank = y * columns_x + x)"},
+      {"workload.dpsnn.columns_y", K::Int, "12", 1, 4096, {}, "dpsnn: columns along y"},
+      {"workload.dpsnn.iterations", K::Int, "10", 1, 1000000, {}, "dpsnn: iterations (1 ms of neural time each) without a spike file"},
+      {"workload.dpsnn.neurons", K::Int, "1240", 1, 1000000, {}, "dpsnn: neurons per column (a spike reaches a column with probability 1 - (1 - A e^(-r/lambda))^neurons)"},
+      {"workload.dpsnn.spikes", K::Double, "5", 0, 1e6, {}, "dpsnn: mean spikes a column fires per iteration (Poisson) without a spike file"},
+      {"workload.dpsnn.t_spike_ns", K::Double, "50", 0, 1e9, {}, "dpsnn: ns of computation per spike a process receives"},
+      {"workload.dpsnn.spike_file", K::Str, "", 0, 0, {}, "dpsnn: one line per iteration, the spikes each process fires (columns_x * columns_y counts); empty = drawn"},
       {"workload.graph500.edges_cv", K::Double, "0", 0, 10, {}, "graph500: each level's explored edges E_l are drawn normal with this standard deviation over its mean (the model gives the mean only); 0 = the mean"},
   });
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/config.h"
+#include "workload/dpsnn.h"
 #include "workload/graph500.h"
 
 namespace nocsim {
@@ -14,6 +15,7 @@ struct WorkloadConfig {
   std::string mapping = "linear";  // rank -> node: linear, random (seeded) or file
   std::string mapping_file;
   Graph500Params graph500;  // workload.graph500.* (processes 0: one per node; seed: the run's)
+  DpsnnParams dpsnn;        // workload.dpsnn.* (seed: the run's)
 
   bool closed() const { return type != "open"; }
   static WorkloadConfig from(const Config& cfg);

@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "workload/application.h"
 #include "workload/engine.h"
+#include "workload/dpsnn.h"
 #include "workload/graph500.h"
 #include "workload/text_trace.h"
 
@@ -327,4 +328,38 @@ TEST(Workload, CollectivesThatWouldExpandPastTheLimitAreRefused) {
   const std::string e = error_of("ranks 10000\n* barrier\n* alltoall 8\n");
   EXPECT_NE(e.find("line 3: the program expands to more than 50000000 operations"), std::string::npos) << e;
   EXPECT_EQ(error_of("ranks 10000\n* barrier\n* allreduce 8\n"), "");
+}
+
+// DPSNN (docs/workloads.md, "DPSNN"): the connectivity falls with distance
+// and the spike messages are exactly the non-zero counts.
+TEST(Dpsnn, ReachFallsWithDistanceAndTheProgramSendsOnlyNonZeroCounts) {
+  EXPECT_GT(dpsnn_reach(1, 0, 1240), 0.99);
+  EXPECT_LT(dpsnn_reach(10, 10, 1240), dpsnn_reach(10, 0, 1240));
+  EXPECT_GT(dpsnn_reach(10, 0, 1240), 0.5);  // at the stencil's edge a spike still often has a target
+  DpsnnParams p;
+  p.columns_x = 4;
+  p.columns_y = 3;
+  p.iterations = 2;
+  p.spikes = 0.3;  // many zero counts
+  const auto fired = dpsnn_spikes(p);
+  ASSERT_EQ(fired.size(), 2u);
+  const Program prog = dpsnn_program(p, fired);
+  const int n = 12;
+  // Per iteration: the barrier 2(n - 1), the counts n(n - 1) (the 4 x 3 grid
+  // lies within every stencil), and the spikes of every non-zero count.
+  uint64_t spike_msgs = 0, spike_bytes = 0;
+  for (int r = 0; r < n; ++r)
+    for (const Event& e : prog.events(r))
+      if (e.kind == EventKind::Isend && e.tag % 3 == 2) {
+        ++spike_msgs;
+        spike_bytes += e.amount;
+        EXPECT_GT(e.amount, 0u);
+        EXPECT_EQ(e.amount % 12, 0u);
+      }
+  EXPECT_EQ(prog.messages(), 2 * (2 * (n - 1) + n * (n - 1)) + spike_msgs);
+  EXPECT_LT(spike_msgs, 2u * n * (n - 1));  // zero counts send nothing
+  IdealNet net(prog, n, 5);
+  net.run(10'000'000);
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
 }
