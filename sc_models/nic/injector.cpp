@@ -29,20 +29,19 @@ bool Injector::take_credits(Cycle now) {
   return true;
 }
 
-uint64_t Injector::enqueue(Cycle gen, int dst, int size, bool reply, Cycle release, uint32_t msg, bool last,
-                           uint32_t msg_flits) {
-  const bool measured = stats_.window.contains(gen);
-  if (!reply && !msg && queue_.size() >= p_.source_queue) {  // offered, never to be carried
+uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
+  const bool measured = stats_.window.contains(g.gen);
+  if (!reply && !g.msg && queue_.size() >= p_.source_queue) {  // offered, never to be carried
     ++stats_.packets_dropped;
-    if (measured) stats_.window_flits_generated += static_cast<uint64_t>(size);
+    if (measured) stats_.window_flits_generated += static_cast<uint64_t>(g.size);
     return 0;
   }
   const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_++;
-  queue_.push_back({id, dst, size, gen, measured, reply, release, msg, last, msg_flits});
+  queue_.push_back({id, g.dst, g.size, g.gen, measured, reply, g.release, g.msg, g.last, g.msg_flits});
   ++stats_.packets_generated;
   if (measured) {
     ++stats_.measured_generated;
-    stats_.window_flits_generated += static_cast<uint64_t>(size);
+    stats_.window_flits_generated += static_cast<uint64_t>(g.size);
   }
   return id;
 }

@@ -52,13 +52,11 @@ class Injector {
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);
-  // release: not injected before this cycle (a message's hand-over).
-  // msg: an application's message (GenPacket::msg), never dropped; `last`:
-  // its last packet, whose leaving the application is told of. Returns the
-  // packet's id (0 when dropped).
-  // msg_flits: the message's flits, on its first packet (the listener's).
-  uint64_t enqueue(Cycle gen, int dst, int size, bool reply = false, Cycle release = 0, uint32_t msg = 0,
-                   bool last = false, uint32_t msg_flits = 0);
+  // g.release: not injected before this cycle (a message's hand-over). An
+  // application's packet (g.msg) is never dropped, and the application is
+  // told when its message's last packet has left. Returns the packet's id
+  // (0 when dropped).
+  uint64_t enqueue(const GenPacket& g, bool reply = false);
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
   // Packets waiting whose head has not left.
@@ -78,9 +76,9 @@ class Injector {
     bool measured;
     bool reply;
     Cycle release;
-    uint32_t msg;
+    uint32_t msg;        // GenPacket's
     bool last;
-    uint32_t msg_flits;
+    uint32_t msg_flits;  // the listener's: the message's flits, on its first packet
   };
   bool pick_vc(int need);
   // Sends n flits of f's packet from seq cur_seq_ on over a slow link, each

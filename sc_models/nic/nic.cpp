@@ -69,14 +69,14 @@ void Nic::run() {
 void Nic::receive(Cycle now) {
   if (!injector_.take_credits(now)) return;
   sink_.receive(now, replies_);
-  for (const GenPacket& r : replies_) injector_.enqueue(r.gen, r.dst, r.size, true);
+  for (const GenPacket& r : replies_) injector_.enqueue(r, true);
   replies_.clear();
 }
 
 void Nic::generate(Cycle now) {
   while (!scripted_.empty() && scripted_.front().gen <= now) {
     const GenPacket& g = scripted_.front();
-    injector_.enqueue(g.gen, g.dst, g.size, false, g.release);
+    injector_.enqueue(g);
     scripted_.pop_front();
   }
   if (app_) return run_app(now);
@@ -85,7 +85,7 @@ void Nic::generate(Cycle now) {
   generated_.clear();
   source_->generate(now, generated_);
   next_gen_ = source_->next_time();
-  for (const GenPacket& g : generated_) injector_.enqueue(g.gen, g.dst, g.size, false, g.release);
+  for (const GenPacket& g : generated_) injector_.enqueue(g);
 }
 
 // The application runs whenever the NIC does: what it waits for (a tail
@@ -94,7 +94,7 @@ void Nic::run_app(Cycle now) {
   generated_.clear();
   app_->generate(now, generated_);
   for (const GenPacket& g : generated_)
-    app_->enqueued(g, injector_.enqueue(g.gen, g.dst, g.size, false, g.release, g.msg, g.last, g.msg_flits));
+    app_->enqueued(g, injector_.enqueue(g));
 }
 
 }  // namespace nocsim
