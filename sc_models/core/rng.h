@@ -43,6 +43,11 @@ class Rng {
   double uniform() { return (next() >> 11) * 0x1.0p-53; }
   // Uniform integer in [0, n).
   uint64_t below(uint64_t n) { return static_cast<uint64_t>(uniform() * n); }
+  // A standard normal draw (Box-Muller; two uniforms per draw).
+  double normal() {
+    const double u = 1.0 - uniform(), v = uniform();  // u in (0, 1]
+    return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * 3.14159265358979323846 * v);
+  }
   // Cycles until the next success of a Bernoulli(p) trial per cycle, >= 1:
   // the same distribution as drawing once per cycle, without waking every cycle.
   uint64_t geometric(double p) {

@@ -12,15 +12,6 @@
 namespace nocsim {
 namespace {
 
-Event event(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) {
-  Event e;
-  e.kind = k;
-  e.peer = peer;
-  e.tag = tag;
-  e.amount = amount;
-  return e;
-}
-
 // Iteration i's tags: barrier, counts, spikes.
 int32_t tag(int i, int k) { return 3 * i + k; }
 
@@ -43,8 +34,7 @@ uint64_t reaching(uint64_t fired, double reach, Rng& rng) {
     for (uint64_t i = 0; i < fired; ++i) k += rng.uniform() < reach;
     return k;
   }
-  const double u = 1.0 - rng.uniform(), v = rng.uniform();
-  const double z = std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * M_PI * v);
+  const double z = rng.normal();
   const double m = static_cast<double>(fired) * reach, sd = std::sqrt(m * (1 - reach));
   return static_cast<uint64_t>(std::clamp(std::llround(m + sd * z), 0LL, static_cast<long long>(fired)));
 }
@@ -130,31 +120,31 @@ Program dpsnn_program(const DpsnnParams& p, const std::vector<std::vector<uint64
     for (int s = 0; s < n; ++s) {
       // Barrier through rank 0: all to it, then it to all.
       if (s == 0) {
-        for (int o = 1; o < n; ++o) prog.add(0, event(EventKind::Recv, kAny, tag(i, 0)));
-        for (int o = 1; o < n; ++o) prog.add(0, event(EventKind::Isend, o, tag(i, 0), 0));
-        prog.add(0, event(EventKind::Wait));
+        for (int o = 1; o < n; ++o) prog.add(0, Event::of(EventKind::Recv, kAny, tag(i, 0)));
+        for (int o = 1; o < n; ++o) prog.add(0, Event::of(EventKind::Isend, o, tag(i, 0), 0));
+        prog.add(0, Event::of(EventKind::Wait));
       } else {
-        prog.add(s, event(EventKind::Send, 0, tag(i, 0), 0));
-        prog.add(s, event(EventKind::Recv, 0, tag(i, 0)));
+        prog.add(s, Event::of(EventKind::Send, 0, tag(i, 0), 0));
+        prog.add(s, Event::of(EventKind::Recv, 0, tag(i, 0)));
       }
       const auto& mine = near[static_cast<size_t>(s)];
       // The counts, to and from every process of the stencil.
-      for (int q : mine) prog.add(s, event(EventKind::Irecv, q, tag(i, 1)));
-      for (int q : mine) prog.add(s, event(EventKind::Isend, q, tag(i, 1), DpsnnParams::kCountBytes));
-      prog.add(s, event(EventKind::Wait));
+      for (int q : mine) prog.add(s, Event::of(EventKind::Irecv, q, tag(i, 1)));
+      for (int q : mine) prog.add(s, Event::of(EventKind::Isend, q, tag(i, 1), DpsnnParams::kCountBytes));
+      prog.add(s, Event::of(EventKind::Wait));
       // The spikes: a message only for a count above 0, both ways.
       for (size_t k = 0; k < mine.size(); ++k) {
         const int q = mine[k];
         const auto& back = near[static_cast<size_t>(q)];
         const size_t j = static_cast<size_t>(std::find(back.begin(), back.end(), s) - back.begin());
-        if (sent[static_cast<size_t>(q)][j] > 0) prog.add(s, event(EventKind::Irecv, q, tag(i, 2)));
+        if (sent[static_cast<size_t>(q)][j] > 0) prog.add(s, Event::of(EventKind::Irecv, q, tag(i, 2)));
       }
       for (size_t k = 0; k < mine.size(); ++k)
         if (const uint64_t spikes = sent[static_cast<size_t>(s)][k])
-          prog.add(s, event(EventKind::Isend, mine[k], tag(i, 2), spikes * DpsnnParams::kSpikeBytes));
-      prog.add(s, event(EventKind::Wait));
+          prog.add(s, Event::of(EventKind::Isend, mine[k], tag(i, 2), spikes * DpsnnParams::kSpikeBytes));
+      prog.add(s, Event::of(EventKind::Wait));
       const double ns = p.t_spike_ns * static_cast<double>(received[static_cast<size_t>(s)]);
-      prog.add(s, event(EventKind::Compute, 0, 0, static_cast<uint64_t>(std::llround(ns * 1000))));
+      prog.add(s, Event::of(EventKind::Compute, 0, 0, static_cast<uint64_t>(std::llround(ns * 1000))));
     }
     if (prog.event_count() > kMaxTraceEvents)
       throw ConfigError("workload.dpsnn: more than " + std::to_string(kMaxTraceEvents) +

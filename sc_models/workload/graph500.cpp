@@ -10,23 +10,8 @@
 namespace nocsim {
 namespace {
 
-// A standard normal draw (Box-Muller), from the run's own stream.
-double normal(Rng& rng) {
-  const double u = 1.0 - rng.uniform(), v = rng.uniform();  // u in (0, 1]
-  return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * M_PI * v);
-}
-
 uint64_t ps_of(double queries, double t_query_ns) {
   return static_cast<uint64_t>(std::llround(queries * t_query_ns * 1000.0));
-}
-
-Event event(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) {
-  Event e;
-  e.kind = k;
-  e.peer = peer;
-  e.tag = tag;
-  e.amount = amount;
-  return e;
 }
 
 // Level l's tags: queries, end-of-level signals, the all-reduce.
@@ -43,8 +28,8 @@ void send_queries(const Graph500Params& p, int l, int from, const LevelLoad& loa
     if (load.chance <= 0 || rng.uniform() >= load.chance) return;
     const auto pick = static_cast<int>(rng.below(static_cast<uint64_t>(n - 1)));
     const int to = pick >= from ? pick + 1 : pick;
-    prog.add(from, event(EventKind::Compute, 0, 0, ps_of(1, p.t_query_ns)));
-    prog.add(from, event(EventKind::Isend, to, tag(l, 0), Graph500Params::kQueryBytes));
+    prog.add(from, Event::of(EventKind::Compute, 0, 0, ps_of(1, p.t_query_ns)));
+    prog.add(from, Event::of(EventKind::Isend, to, tag(l, 0), Graph500Params::kQueryBytes));
     ++in_msgs[static_cast<size_t>(to)];
     in_queries[static_cast<size_t>(to)] += 1;
     return;
@@ -59,8 +44,8 @@ void send_queries(const Graph500Params& p, int l, int from, const LevelLoad& loa
   for (uint64_t k = 0; k < load.messages; ++k) {
     const int to = others[static_cast<size_t>(k % static_cast<uint64_t>(load.destinations))];
     const uint64_t queries = base + (k < extra ? 1 : 0);
-    prog.add(from, event(EventKind::Compute, 0, 0, ps_of(static_cast<double>(queries), p.t_query_ns)));
-    prog.add(from, event(EventKind::Isend, to, tag(l, 0), queries * Graph500Params::kQueryBytes));
+    prog.add(from, Event::of(EventKind::Compute, 0, 0, ps_of(static_cast<double>(queries), p.t_query_ns)));
+    prog.add(from, Event::of(EventKind::Isend, to, tag(l, 0), queries * Graph500Params::kQueryBytes));
     ++in_msgs[static_cast<size_t>(to)];
     in_queries[static_cast<size_t>(to)] += static_cast<double>(queries);
   }
@@ -72,10 +57,10 @@ void send_queries(const Graph500Params& p, int l, int from, const LevelLoad& loa
 void consume(const Graph500Params& p, int l, int r, uint64_t msgs, double queries, Program& prog) {
   const uint64_t each = msgs ? ps_of(queries / static_cast<double>(msgs), p.t_query_ns) : 0;
   for (uint64_t k = 0; k < msgs; ++k) {
-    prog.add(r, event(EventKind::Recv, kAny, tag(l, 0)));
-    prog.add(r, event(EventKind::Compute, 0, 0, each));
+    prog.add(r, Event::of(EventKind::Recv, kAny, tag(l, 0)));
+    prog.add(r, Event::of(EventKind::Compute, 0, 0, each));
   }
-  prog.add(r, event(EventKind::Wait));
+  prog.add(r, Event::of(EventKind::Wait));
 }
 
 // The end of a level: a signal to every other process, then an all-reduce
@@ -84,18 +69,18 @@ void end_level(const Graph500Params& p, int l, int root, Program& prog) {
   const int n = p.processes;
   for (int r = 0; r < n; ++r) {
     for (int o = 0; o < n; ++o)
-      if (o != r) prog.add(r, event(EventKind::Isend, o, tag(l, 1), 0));
-    for (int o = 1; o < n; ++o) prog.add(r, event(EventKind::Recv, kAny, tag(l, 1)));
-    prog.add(r, event(EventKind::Wait));
+      if (o != r) prog.add(r, Event::of(EventKind::Isend, o, tag(l, 1), 0));
+    for (int o = 1; o < n; ++o) prog.add(r, Event::of(EventKind::Recv, kAny, tag(l, 1)));
+    prog.add(r, Event::of(EventKind::Wait));
     if (r != root) {
-      prog.add(r, event(EventKind::Send, root, tag(l, 2), 8));
-      prog.add(r, event(EventKind::Recv, root, tag(l, 2)));
+      prog.add(r, Event::of(EventKind::Send, root, tag(l, 2), 8));
+      prog.add(r, Event::of(EventKind::Recv, root, tag(l, 2)));
       continue;
     }
-    for (int o = 1; o < n; ++o) prog.add(r, event(EventKind::Recv, kAny, tag(l, 2)));
+    for (int o = 1; o < n; ++o) prog.add(r, Event::of(EventKind::Recv, kAny, tag(l, 2)));
     for (int o = 0; o < n; ++o)
-      if (o != r) prog.add(r, event(EventKind::Isend, o, tag(l, 2), 8));
-    prog.add(r, event(EventKind::Wait));
+      if (o != r) prog.add(r, Event::of(EventKind::Isend, o, tag(l, 2), 8));
+    prog.add(r, Event::of(EventKind::Wait));
   }
 }
 
@@ -138,7 +123,7 @@ Graph500Plan graph500_plan(const Graph500Params& p) {
   Rng rng(p.seed, "workload.graph500");
   Graph500Plan plan;
   const int s = p.scale, n = p.processes;
-  plan.root_degree = std::ceil(std::exp(root_degree_log_mean(s) + root_degree_log_sigma(s) * normal(rng)));
+  plan.root_degree = std::ceil(std::exp(root_degree_log_mean(s) + root_degree_log_sigma(s) * rng.normal()));
   plan.root = p.root >= 0 ? p.root : static_cast<int>(rng.below(static_cast<uint64_t>(n)));
   const double cap = std::ldexp(static_cast<double>(p.edge_factor), s + 1);
   double total = std::min(plan.root_degree, cap);
@@ -147,7 +132,7 @@ Graph500Plan graph500_plan(const Graph500Params& p) {
   plan.levels.push_back({total, level_load(total * n, n, p.coalesce)});
   for (int l = 1; l <= p.max_levels && total < cap; ++l) {
     const double mean = std::exp(level_edges_log_mean(l, plan.root_degree, s, p.edge_factor));
-    double e = p.edges_cv > 0 ? std::max(0.0, mean * (1 + p.edges_cv * normal(rng))) : mean;
+    double e = p.edges_cv > 0 ? std::max(0.0, mean * (1 + p.edges_cv * rng.normal())) : mean;
     e = std::min(e, cap - total);
     if (e < 1) break;  // no edge explored: the search is over
     total += e;

@@ -37,6 +37,15 @@ struct Event {
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
   std::vector<uint64_t> counts;  // alltoallv: bytes to each rank
+  // An event built in code (the generated workloads).
+  static Event of(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) {
+    Event e;
+    e.kind = k;
+    e.peer = peer;
+    e.tag = tag;
+    e.amount = amount;
+    return e;
+  }
 };
 
 // What the engine runs: compute and point-to-point operations only.

@@ -33,14 +33,7 @@ struct TempDir {
   }
 };
 
-Event ev(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) {
-  Event e;
-  e.kind = k;
-  e.peer = peer;
-  e.tag = tag;
-  e.amount = amount;
-  return e;
-}
+Event ev(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) { return Event::of(k, peer, tag, amount); }
 
 // Four ranks, every kind of event, compute (ps, times `unit`) between
 // operations but never two computes in a row (they would read back as one).
