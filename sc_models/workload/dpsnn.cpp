@@ -146,9 +146,7 @@ Program dpsnn_program(const DpsnnParams& p, const std::vector<std::vector<uint64
       const double ns = p.t_spike_ns * static_cast<double>(received[static_cast<size_t>(s)]);
       prog.add(s, Event::of(EventKind::Compute, 0, 0, static_cast<uint64_t>(std::llround(ns * 1000))));
     }
-    if (prog.event_count() > kMaxTraceEvents)
-      throw ConfigError("workload.dpsnn: more than " + std::to_string(kMaxTraceEvents) +
-                        " events (an input limit); fewer iterations or columns");
+    check_event_limit(prog, "workload.dpsnn", "fewer iterations or columns");
   }
   prog.finish();
   return prog;

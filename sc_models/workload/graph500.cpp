@@ -153,9 +153,8 @@ Program graph500_program(const Graph500Params& p, const Graph500Plan& plan) {
       if (l > 0 || r == plan.root) send_queries(p, level, r, plan.levels[l].load, rng, prog, in_msgs, in_queries);
     for (int r = 0; r < n; ++r) consume(p, level, r, in_msgs[static_cast<size_t>(r)], in_queries[static_cast<size_t>(r)], prog);
     end_level(p, level, plan.root, prog);
-    if (prog.event_count() > kMaxTraceEvents)
-      throw ConfigError("workload.graph500: the search makes more than " + std::to_string(kMaxTraceEvents) +
-                        " events (an input limit); lower workload.graph500.scale or raise workload.graph500.coalesce");
+    check_event_limit(prog, "workload.graph500",
+                      "lower workload.graph500.scale or raise workload.graph500.coalesce");
   }
   prog.finish();
   return prog;

@@ -139,6 +139,11 @@ int parse_ranks(const LineParser& p) {
 
 }  // namespace
 
+void check_event_limit(const Program& prog, const std::string& key, const std::string& advice) {
+  if (prog.event_count() > kMaxTraceEvents)
+    throw ConfigError(key + ": more than " + std::to_string(kMaxTraceEvents) + " events (an input limit); " + advice);
+}
+
 Program read_text_trace(std::istream& in, const std::string& origin) {
   try {
     std::string text;

@@ -17,6 +17,10 @@ constexpr uint64_t kMaxTraceEvents = 20'000'000;
 constexpr uint64_t kMaxMessageBytes = uint64_t{1} << 40;  // one message (1 TiB)
 constexpr double kMaxComputeNs = 1e12;                    // one compute event (1,000 s)
 
+// A generated program past kMaxTraceEvents: ConfigError "<key>: more than
+// ... events (an input limit); <advice>".
+void check_event_limit(const Program& prog, const std::string& key, const std::string& advice);
+
 // `origin` names the input in errors (the key and file).
 Program read_text_trace(std::istream& in, const std::string& origin);
 Program read_text_trace_file(const std::string& path, const std::string& key);
