@@ -32,12 +32,22 @@ struct Flit {
   uint16_t hops = 0;       // router-to-router links crossed so far (counted from SA's grant of the port)
   uint8_t vc = 0;          // VC of the buffer it is written into
   uint8_t ghops = 0;       // of the hops, global (dragonfly) links
-  bool measured = false;   // generated inside the measurement window
-  bool minimal_hop = false; // vc.mincred: the hop into this buffer was minimal (its credit says so)
-  bool reply = false;      // traffic.request_reply: a reply (else a request, or plain traffic)
+  bool measured : 1;       // generated inside the measurement window
+  bool minimal_hop : 1;    // the hop into this buffer was minimal (vc.mincred: its credit says so)
+  bool reply : 1;          // traffic.request_reply: a reply (else a request, or plain traffic)
+  // The latency breakdown's clock (docs/metrics.md, "Latency breakdown"):
+  // the cycle, modulo 2^29, this flit arrived at its buffer (or, between
+  // SA and the next buffer, could first leave on the link).
+  uint32_t stamp : 29;
+  Flit() : measured(false), minimal_hop(false), reply(false), stamp(0) {}
   bool head() const { return seq == 0; }
   bool tail() const { return seq + 1 == size; }
   Cycle inj() const { return gen + inj_wait; }
+  static constexpr uint32_t kStampMask = (1u << 29) - 1;
+  static uint32_t stamp_of(Cycle c) { return static_cast<uint32_t>(c) & kStampMask; }
+  // Cycles from the stamp to `c` (an interval shorter than 2^29 cycles).
+  uint32_t since_stamp(Cycle c) const { return (static_cast<uint32_t>(c) - stamp) & kStampMask; }
+  uint32_t stamp_after(const Flit& earlier) const { return (stamp - earlier.stamp) & kStampMask; }
 };
 static_assert(sizeof(Flit) == 48, "keep the flit small: it is copied on every hop");
 

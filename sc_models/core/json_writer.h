@@ -82,6 +82,11 @@ class JsonWriter {
     flat(key, v);
   }
   void raw(const char* key, const std::string& v) { item(key) += v; }
+  // No value (a figure that does not apply): JSON null, an empty CSV field.
+  void null(const char* key) {
+    item(key) += "null";
+    flat(key, "");
+  }
   std::string text() const { return s_ + "\n"; }
   // The scalars as CSV: a "key,value" header, then one line each, values
   // quoted where they hold a comma, a quote or a line break (RFC 4180).

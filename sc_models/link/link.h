@@ -33,6 +33,7 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   }
   static_assert(sizeof(DelayLine<T>) == 24, "LinkLane's hot fields fill one cache line");
   DelayLine<T> line;
+  int latency() const { return latency_; }
   void set_receiver(LinkReceiver* r, int tag) {
     rx_ = r;
     tag_ = tag;
@@ -73,6 +74,7 @@ class Link : public sc_core::sc_module {
   Link(sc_core::sc_module_name name, int latency, Cycle period_ps)
       : sc_module(name), flit_lane_("flit_in", latency, period_ps), credit_lane_("credit_in", latency, period_ps),
         flit_in(flit_lane_.socket), credit_in(credit_lane_.socket) {}
+  int latency() const { return flit_lane_.latency(); }
   void set_flit_receiver(LinkReceiver* r, int tag) { flit_lane_.set_receiver(r, tag); }
   void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }
   DelayLine<Flit>& flits() { return flit_lane_.line; }

@@ -76,6 +76,8 @@ void Injector::inject(Cycle now) {
   f.inj_wait = static_cast<uint32_t>(cur_inj_ - pk.gen);
   f.measured = pk.measured;
   f.reply = pk.reply;
+  f.minimal_hop = true;  // the injection link is on every path
+  f.stamp = Flit::stamp_of(cur_inj_);
   // With credits for the rest of the packet, flit by flit would send one per
   // cycle from now on whatever happens: send them all now, each annotated with
   // its own cycle, and sleep while they go. Otherwise one flit.

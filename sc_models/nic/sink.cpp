@@ -12,6 +12,7 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
     ++stats_.flits_ejected;
     if (stats_.window.contains(at)) ++stats_.window_flits_accepted;
     if (check_ && !check(f)) return;
+    if (f.measured) measured_arrived(f, at);
     if (f.head() && f.measured && (f.rh.flags & head_flags_)) routing_stats_->delivered(f);
     if (f.tail()) {
       collector_.delivered(f, at);
@@ -21,6 +22,21 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
     line.pop();
   }
   while (!tails_.empty() && tails_.front() <= now) tails_.pop_front();
+}
+
+// The head: the ejection link's latency is traversal (of a minimal hop),
+// anything beyond it a wait for the ejection output; the tail: its arrival
+// after the head's is the packet's serialization.
+void Sink::measured_arrived(const Flit& f, Cycle at) {
+  LatencyParts& parts = stats_.latency_parts;
+  RxVc& r = rx(f.vc);
+  if (f.head()) {
+    const int64_t link = ej_->latency();
+    parts.minimal += link;
+    parts.eject_queue += static_cast<int64_t>(f.since_stamp(at)) - link;
+    r.head_at = at;
+  }
+  if (f.tail()) parts.serialization += static_cast<int64_t>(at - r.head_at);
 }
 
 bool Sink::fail(const Flit& f, int next, uint64_t pkt) {

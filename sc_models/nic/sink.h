@@ -38,14 +38,15 @@ class Sink {
  private:
   // A VC carries one packet at a time, head to tail, on the ejection link.
   bool check(const Flit& f) {
-    if (f.vc >= rx_.size()) rx_.resize(f.vc + 1u);
-    RxVc& r = rx_[f.vc];
+    RxVc& r = rx(f.vc);
     if (f.dst != node_ || f.seq != r.next || (f.seq > 0 && f.pkt != r.pkt)) return fail(f, r.next, r.pkt);
     r.pkt = f.pkt;
     r.next = f.tail() ? 0 : f.seq + 1;
     return true;
   }
   [[gnu::cold, gnu::noinline]] bool fail(const Flit& f, int next, uint64_t pkt);
+  // The latency breakdown's destination end (docs/metrics.md).
+  void measured_arrived(const Flit& f, Cycle at);
 
   int node_;
   bool check_;
@@ -61,7 +62,12 @@ class Sink {
   struct RxVc {
     uint64_t pkt = 0;  // packet arriving on this VC
     int next = 0;      // its next expected flit, 0 between packets
+    Cycle head_at = 0; // measured packets: the cycle its head arrived
   };
+  RxVc& rx(int vc) {
+    if (static_cast<size_t>(vc) >= rx_.size()) rx_.resize(vc + 1u);
+    return rx_[static_cast<size_t>(vc)];
+  }
   std::vector<RxVc> rx_;  // [ejection VC]
 };
 

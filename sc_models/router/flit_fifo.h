@@ -19,6 +19,12 @@ class FlitFifo {
   const Flit& front() const { return q_.front(); }
   const Flit& at(int i) const { return q_[static_cast<size_t>(i)]; }
   void push(const Flit& f) { q_.push_back(f); }
+  // f, stamped with the cycle it arrived (the latency breakdown's clock).
+  void push(const Flit& f, Cycle arrival) {
+    Flit& slot = q_.push_slot();
+    slot = f;
+    slot.stamp = Flit::stamp_of(arrival);
+  }
   void pop() { q_.pop_front(); }
 
  private:

@@ -57,7 +57,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // initiator socket per router and item type, bound once per port.
   void bind_flit_out(int port, tlm::tlm_target_socket<>& link) { flit_out_.bind(port, link); }
   void bind_credit_out(int port, tlm::tlm_target_socket<>& link) { credit_out_.bind(port, link); }
-  void attach_input(int port, Link* l) { in_link_[port] = l; }
+  void attach_input(int port, Link* l) {
+    in_link_[port] = l;
+    st_.p.in_latency[static_cast<size_t>(port)] = l->latency();
+  }
   void attach_output(int port, Link* l) { out_link_[port] = l; }
   const Link* in_link(int port) const { return in_link_[port]; }    // nullptr: unconnected
   const Link* out_link(int port) const { return out_link_[port]; }

@@ -19,6 +19,7 @@
 #include "router/input_unit.h"
 #include "router/observers.h"
 #include "router/output_unit.h"
+#include "stats/latency_parts.h"
 
 namespace nocsim {
 
@@ -46,6 +47,7 @@ struct RouterParams {
   std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
   std::vector<int> reserve, shared;     // per port, DAMQ: flits reserved per VC, flits shared by its VCs (0: static)
   std::vector<uint8_t> global_port;     // per port: 1 for a global (dragonfly) port
+  std::vector<int> in_latency;          // per input port: its link's latency (Router::attach_input)
 };
 
 struct RouterState {
@@ -77,6 +79,7 @@ struct RouterState {
   DamqPool damq;  // p.damq: the input units' pool (and its downstream count)
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
+  LatencyParts lat;  // the latency breakdown's sums of the measured heads that passed here
 
   // DAMQ: flits output VC `ovc` of port o may still send downstream, with
   // `pending_vc` flits (`pending_shared` shared ones) granted this cycle.
@@ -98,7 +101,8 @@ struct RouterState {
       ivc.ready = arrival;
       head_at_front(ip, f.vc, f);
     }
-    ivc.buf.push(f);
+    if (f.measured && f.head()) head_arrived(ip, f, arrival);
+    ivc.buf.push(f, arrival);
   }
   // Store-and-forward: input VC (ip, v)'s head may be routed only once the
   // tail is in (a VC holds one packet's flits contiguously from its head).
@@ -154,14 +158,16 @@ struct RouterState {
     }
     // The queue slot's line is often not in cache: it is only written (the
     // changes computed from the buffered flit), so that no load waits for it.
+    const bool minimal = !(ivc.route.hop & kHopNonMinimal);
+    if (src.measured && src.head()) head_granted(ivc, o, minimal, now);
     StFlit& slot = op.queue.push_slot();
     slot.ready = leaves;
     slot.flit = src;
     Flit& f = slot.flit;
     f.vc = static_cast<uint8_t>(ivc.out_vc);
+    f.minimal_hop = minimal;
+    f.stamp = Flit::stamp_of(leaves);
     if (kExtras && p.mincred && !op.sink) {
-      const bool minimal = !(ivc.route.hop & kHopNonMinimal);
-      f.minimal_hop = minimal;
       ovc.min_flits += minimal;
       if (minimal) obs.min_taken(o);
     }
@@ -217,6 +223,29 @@ struct RouterState {
   }
 
  private:
+  // The latency breakdown (docs/metrics.md, "Latency breakdown"), for
+  // measured heads. A head arrived over input ip's link: the link's latency
+  // is its hop's traversal, anything beyond it a wait for the output it
+  // left by (a link joins ports of one class).
+  [[gnu::noinline]] void head_arrived(int ip, const Flit& f, Cycle arrival) {
+    const int64_t link = p.in_latency[static_cast<size_t>(ip)];
+    const int64_t waited = static_cast<int64_t>(f.since_stamp(arrival)) - link;
+    lat.traversal(f.minimal_hop) += link;
+    (ip >= p.network_ports ? lat.injection : p.global_port[static_cast<size_t>(ip)] ? lat.global_queue : lat.local_queue) +=
+        waited;
+  }
+  // SA granted input VC ivc's head output o: its zero-load time here (RC,
+  // VA, SA, ST; store-and-forward: also its tail's arrival after it) is the
+  // hop's traversal, the rest a wait for that output.
+  [[gnu::noinline]] void head_granted(const InputVc& ivc, int o, bool minimal, Cycle now) {
+    const Flit& h = ivc.buf.front();
+    int64_t zero = p.lat_rc + p.lat_va;
+    if (p.saf) zero += ivc.buf.at(h.size - 1).stamp_after(h);
+    const int64_t waited = static_cast<int64_t>(h.since_stamp(now)) - zero;
+    lat.traversal(minimal) += zero + p.lat_sa + p.lat_st;
+    const OutputUnit& op = out[o];
+    (op.sink ? lat.eject_queue : op.global ? lat.global_queue : lat.local_queue) += waited;
+  }
   // The output hook: the queue of output o has a new front at cycle now; a
   // flit left on output o at cycle now (and the next, if any, is the front).
   [[gnu::noinline]] void hook_front(int o, Cycle now) { hook->front(*this, o, now); }

@@ -73,6 +73,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   // the run stopped before it (a failure during warm-up).
   Cycle activity_since() const { return snapshot_taken_ ? stats_.window.begin : 0; }
   std::vector<PortActivity> port_activity(int r) const;
+  // The latency breakdown's sums over the run: every router's and the sinks'.
+  LatencyParts latency_parts() const;
   // Some flit or credit on a link arrives after cycle `now` (the watchdog's
   // window may be shorter than a link).
   // A link held back by its power state counts (it trains until later).

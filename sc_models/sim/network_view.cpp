@@ -81,4 +81,10 @@ int Network::min_occupancy(int router, int port) const {
 
 int Network::depth(int router, int port) const { return routers_[router]->state().out[port].depth; }
 
+LatencyParts Network::latency_parts() const {
+  LatencyParts sum = stats_.latency_parts;
+  for (const auto& r : routers_) sum.add(r->state().lat);
+  return sum;
+}
+
 }  // namespace nocsim

@@ -39,6 +39,7 @@ RouterParams router_params(const RunConfig& rc, const Topology& t) {
     // Links join ports of the same class, and the ejection sink takes any VC.
     p.in_vcs.push_back(c.vcs);
     p.in_depth.push_back(c.depth);
+    p.in_latency.push_back(c.latency);
     p.out_vcs.push_back(c.vcs);
     p.out_depth.push_back(c.depth);
     p.vcs = std::max(p.vcs, c.vcs);

@@ -30,6 +30,46 @@ const char* status_name(int code) {
   }
 }
 
+// The latency breakdown's means per measured packet delivered
+// (docs/metrics.md, "Latency breakdown"), in the order they are reported.
+struct Breakdown {
+  double part[7] = {};
+  bool global = false;  // the topology has global links (else no global queue)
+  bool complete = false;  // every measured packet delivered: the parts add up to the mean latency
+  static constexpr const char* kNames[7] = {"injection_queue", "local_queue",          "global_queue",  "eject_queue",
+                                            "minimal_traversal", "nonminimal_traversal", "serialization"};
+};
+
+Breakdown breakdown(const Network& net, double n) {
+  const NetStats& s = net.stats();
+  const LatencyParts p = net.latency_parts();
+  const double sums[7] = {s.injection_wait_sum + static_cast<double>(p.injection),
+                          static_cast<double>(p.local_queue),
+                          static_cast<double>(p.global_queue),
+                          static_cast<double>(p.eject_queue),
+                          static_cast<double>(p.minimal),
+                          static_cast<double>(p.nonminimal),
+                          static_cast<double>(p.serialization)};
+  Breakdown b;
+  for (int i = 0; i < 7; ++i) b.part[i] = n ? sums[i] / n : 0.0;
+  const Topology& t = net.topology();
+  for (int port = 0; port < t.network_ports(); ++port) b.global |= t.port_class(port) == PortClass::Global;
+  b.complete = s.measured_delivered == s.measured_generated;
+  return b;
+}
+
+void write_breakdown(JsonWriter& j, const Breakdown& b) {
+  j.open("breakdown");
+  for (int i = 0; i < 7; ++i) {
+    if (i == 2 && !b.global)
+      j.null(Breakdown::kNames[i]);  // no global class (torus, mesh)
+    else
+      j.num(Breakdown::kNames[i], b.part[i]);
+  }
+  j.boolean("complete", b.complete);
+  j.close();
+}
+
 // One record per router-to-router link: the flits it carried forward and the
 // credits it carried back, both counted by the link itself (port_activity:
 // the output port's link_flits, the input port's credits).
@@ -139,6 +179,7 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.num("network_mean", n_meas ? s.network_latency_sum / n_meas : 0);
   j.num("injection_wait_mean", n_meas ? s.injection_wait_sum / n_meas : 0);
   j.num("samples", lat.count());
+  write_breakdown(j, breakdown(net, n_meas));
   j.close();
   j.num("hops_mean", n_meas ? s.hops_sum / n_meas : 0);
   j.open("misrouted_fraction");
@@ -219,6 +260,15 @@ std::string summary(const Network& net, const RunFigures& f, int exit_code,
   std::snprintf(line, sizeof line, "  latency  mean %.2f  p50 %u  p99 %u  max %u  network %.2f cycles  (%zu packets)\n",
                 f.lat_mean, lat.percentile(0.5), lat.percentile(0.99), lat.max(),
                 f.n_meas ? s.network_latency_sum / f.n_meas : 0.0, static_cast<size_t>(lat.count()));
+  o << line;
+  const Breakdown b = breakdown(net, f.n_meas);
+  char global[32] = "-";  // a torus or mesh has no global class
+  if (b.global) std::snprintf(global, sizeof global, "%.2f", b.part[2]);
+  std::snprintf(line, sizeof line,
+                "  parts    queues: injection %.2f  local %.2f  global %s  eject %.2f; hops: minimal %.2f  "
+                "non-minimal %.2f; serialization %.2f\n",
+                b.part[0], b.part[1], global, b.part[3],
+                b.part[4], b.part[5], b.part[6]);
   o << line;
   std::snprintf(line, sizeof line, "  hops     mean %.3f\n", f.n_meas ? s.hops_sum / f.n_meas : 0.0);
   o << line;

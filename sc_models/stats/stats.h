@@ -6,6 +6,7 @@
 
 #include "core/flit.h"
 #include "stats/histogram.h"
+#include "stats/latency_parts.h"
 
 namespace nocsim {
 
@@ -29,6 +30,7 @@ struct NetStats {
   double network_latency_sum = 0;     // measured packets: head injected -> tail delivered
   double injection_wait_sum = 0;      // measured packets: generation -> head injected
   double hops_sum = 0;
+  LatencyParts latency_parts;         // the sinks' share of the breakdown (routers keep their own)
   uint64_t misrouted_global = 0;      // measured packets with more global hops than minimal
   uint64_t misrouted_local = 0;       // ... with more local hops than minimal
   std::vector<uint64_t> router_injected;  // flits injected in the window, per router

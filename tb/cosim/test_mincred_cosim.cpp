@@ -43,6 +43,7 @@ class Pair {
     p.mincred = p.check = true;
     p.in_vcs.assign(kP, kV);
     p.in_depth.assign(kP, 2);
+    p.in_latency.assign(kP, 1);
     p.out_vcs.assign(kP, kV);
     p.out_depth.assign(kP, depth);
     st_.in.resize(kP * kV);

@@ -30,7 +30,11 @@ void expect_analytic_latency(Config cfg, const std::vector<std::pair<int, int>>&
     const Topology& t = net.topology();
     for (auto [s, d] : pairs) hops.push_back(t.min_hops(t.node_router(s), t.node_router(d)));
   };
-  hooks.after = [&](Network& net) { got = net.stats().deliveries; };
+  LatencyParts parts;
+  hooks.after = [&](Network& net) {
+    got = net.stats().deliveries;
+    parts = net.latency_parts();
+  };
   RunResult r = run_simulation(cfg, hooks);
   ASSERT_EQ(r.exit_code, 0) << r.error;
   ASSERT_EQ(got.size(), pairs.size());
@@ -43,6 +47,12 @@ void expect_analytic_latency(Config cfg, const std::vector<std::pair<int, int>>&
         << "pair " << pairs[i].first << "->" << pairs[i].second << " hops " << hops[i];
     EXPECT_EQ(got[i].hops, hops[i]);
   }
+  // The latency breakdown (docs/metrics.md): no waits, all traversal and serialization.
+  EXPECT_EQ(parts.injection + parts.local_queue + parts.global_queue + parts.eject_queue + parts.nonminimal, 0);
+  EXPECT_EQ(parts.serialization, static_cast<int64_t>(pairs.size()) * (f - 1));
+  int64_t sum = 0;
+  for (const auto& d : got) sum += static_cast<int64_t>(d.done - d.gen);
+  EXPECT_EQ(parts.minimal + parts.serialization, sum);
 }
 
 }  // namespace
