@@ -85,6 +85,9 @@ void Program::finish() {
     const auto& ev = events_[static_cast<size_t>(r)];
     auto& ops = ops_[static_cast<size_t>(r)];
     ops.clear();
+    uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
+    for (const Event& e : ev) most += is_collective(e.kind) ? collective_ops(e.kind, n) : 1;
+    ops.reserve(most);
     uint32_t k = 0;  // collectives so far
     for (uint32_t i = 0; i < ev.size(); ++i) {
       const Event& e = ev[i];

@@ -50,19 +50,23 @@ struct Event {
 
 // What the engine runs: compute and point-to-point operations only.
 enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait };
+// 24 bytes: a large trace holds millions (kMaxOps bounds them).
 struct Op {
-  OpKind kind = OpKind::Compute;
+  uint64_t amount = 0;  // bytes, or compute picoseconds
   int32_t peer = 0;
   int32_t tag = 0;      // collectives use tags from kCollectiveTag on
-  uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t event = 0;   // index of the event it comes from, in its rank's program
+  OpKind kind = OpKind::Compute;
+  Op() = default;
+  Op(OpKind k, int32_t p, int32_t t, uint64_t a, uint32_t e) : amount(a), peer(p), tag(t), event(e), kind(k) {}
 };
+static_assert(sizeof(Op) == 24, "Op: keep a rank's operations small");
 
 // User tags are below this; the k-th collective of a run uses kCollectiveTag + k.
 constexpr int32_t kCollectiveTag = 1 << 30;
 // Operations of all ranks after the collectives' expansion (an input limit,
-// docs/reliability.md: an alltoall of n ranks is 3(n - 1) per rank).
-constexpr uint64_t kMaxOps = 50'000'000;
+// docs/reliability.md: an alltoall of n ranks is 3(n - 1) per rank): 192 MB.
+constexpr uint64_t kMaxOps = 8'000'000;
 // At most the operations expand_collective makes of one collective event.
 uint64_t collective_ops(EventKind k, int n);
 
