@@ -12,8 +12,9 @@ import tempfile
 import common
 
 SKIP = 77
+# Short runs (1,000 + 4,000 cycles): the backends, not the figures, are under test.
 SWEEP = [common.config("topologies/dragonfly-h2.yaml"), "traffic.load=0.2,0.4,0.6,0.8", "routing.algorithm=min,val",
-         "router.vcs=4", "--seeds", "2", "--nocsim", common.NOCSIM, "--quiet"]
+         "router.vcs=4", "sim.warmup=1000", "sim.cycles=4000", "--seeds", "2", "--nocsim", common.NOCSIM, "--quiet"]
 
 
 def fail(msg):
