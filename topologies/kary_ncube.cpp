@@ -9,7 +9,7 @@
 namespace nocsim {
 
 TopologyShape KAryNCube::shape_of(const std::vector<int>& k, int c, bool wrap) {
-  if (k.empty()) throw ConfigError("topology.n: must be >= 1");
+  if (k.empty() && wrap) throw ConfigError("topology.n: a torus needs >= 1 dimension");  // no dimension: the single switch
   if (c < 1) throw ConfigError("topology.concentration: must be >= 1");
   long long r = 1;
   std::string dims;
@@ -21,7 +21,8 @@ TopologyShape KAryNCube::shape_of(const std::vector<int>& k, int c, bool wrap) {
   }
   const int n = static_cast<int>(k.size()), routers = static_cast<int>(r);
   TopologyShape s;
-  s.describe = std::string(wrap ? "torus " : "mesh ") + dims + (c > 1 ? " c=" + std::to_string(c) : "");
+  s.describe = k.empty() ? "single switch " + std::to_string(c) + "x" + std::to_string(c)
+                         : std::string(wrap ? "torus " : "mesh ") + dims + (c > 1 ? " c=" + std::to_string(c) : "");
   s.routers = routers, s.nodes = routers * c, s.ports = 2 * n + c, s.network_ports = s.local_ports = 2 * n;
   s.table_bytes = static_cast<uint64_t>(routers) * static_cast<uint64_t>(n) * sizeof(int);
   return s;
@@ -110,6 +111,7 @@ namespace {
 // topology.k per dimension.
 std::vector<int> radices(const Config& cfg) {
   const int n = static_cast<int>(cfg.get_int("topology.n"));
+  if (n < 1) throw ConfigError("topology.n: must be >= 1");
   const auto kl = cfg.get_int_list("topology.k");
   if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
     throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
@@ -131,9 +133,20 @@ TopologyFactory kary_ncube_factory(bool wrap) {
 
 }  // namespace
 
+// The single switch: a mesh of no dimension, its topology.concentration
+// nodes on one router (allocator studies; docs/user-guide.md).
+TopologyFactory single_switch_factory() {
+  auto nodes = [](const Config& cfg) { return static_cast<int>(cfg.get_int("topology.concentration")); };
+  return {[nodes](const Config& cfg) -> std::unique_ptr<Topology> {
+            return std::make_unique<KAryNCube>(std::vector<int>{}, nodes(cfg), false);
+          },
+          [nodes](const Config& cfg) { return KAryNCube::shape_of({}, nodes(cfg), false); }};
+}
+
 void register_kary_ncube_topologies(TopologyRegistry& reg) {
   reg.add("mesh", kary_ncube_factory(false));
   reg.add("torus", kary_ncube_factory(true));
+  reg.add("single", single_switch_factory());
 }
 
 }  // namespace nocsim

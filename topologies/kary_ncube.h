@@ -1,5 +1,6 @@
 #pragma once
-// k1 x ... x kn mesh or torus with c nodes per router.
+// k1 x ... x kn mesh or torus with c nodes per router; with no dimension
+// (n = 0), the single switch of c nodes.
 // Router index = x0 + x1*k0 + x2*k0*k1 ...; port 2d is +d, port 2d+1 is -d,
 // ports 2n .. 2n+c-1 attach the router's nodes.
 #include <cstdint>
@@ -16,7 +17,7 @@ class KAryNCube : public Topology {
   // The sizes of that network, or the same ConfigError, without building it.
   static TopologyShape shape_of(const std::vector<int>& k, int c, bool wrap);
   TopologyShape shape() const override { return shape_of(k_, c_, wrap_); }
-  std::string name() const override { return wrap_ ? "torus" : "mesh"; }
+  std::string name() const override { return n_ == 0 ? "single" : wrap_ ? "torus" : "mesh"; }
   std::string describe() const override;
   int routers() const override { return routers_; }
   int nodes() const override { return routers_ * c_; }

@@ -1,5 +1,7 @@
 #include "alloc/sw_alloc_backend.h"
 
+#include "alloc/port_matchers.h"
+#include "alloc/rr_arbiter.h"
 #include "alloc/sep_if_allocator.h"
 #include "blocks/block_run.h"
 #include "blocks/ports.h"
@@ -19,6 +21,45 @@ class TwinAlloc : public SwAllocBackend {
  private:
   Allocator a_;
 };
+
+// An allocator that matches ports (alloc/port_matchers.h), then grants each
+// matched input one of its VCs that want the matched output, round-robin
+// per input (the pointer moves past the VC granted).
+class PortMatchAlloc : public SwAllocBackend {
+ public:
+  PortMatchAlloc(int ports, int vcs, std::unique_ptr<PortMatcher> m)
+      : P_(ports), V_(vcs), m_(std::move(m)), want_(static_cast<size_t>(ports), 0),
+        match_(static_cast<size_t>(ports), -1), vc_arb_(static_cast<size_t>(ports), RrArbiter(vcs)) {}
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
+    for (uint64_t m = inputs; m; m &= m - 1) {
+      const int ip = __builtin_ctzll(m);
+      uint64_t w = 0;
+      for (uint64_t r = req[ip]; r; r &= r - 1) w |= 1ull << op_of[ip * V_ + __builtin_ctzll(r)];
+      want_[ip] = w;
+    }
+    m_->match(inputs, want_.data(), match_.data());
+    for (uint64_t m = inputs; m; m &= m - 1) {
+      const int ip = __builtin_ctzll(m), o = match_[ip];
+      uint64_t vcs = 0;
+      if (o >= 0)
+        for (uint64_t r = req[ip]; r; r &= r - 1) vcs |= (op_of[ip * V_ + __builtin_ctzll(r)] == o ? 1ull : 0) << __builtin_ctzll(r);
+      gnt[ip] = vc_arb_[ip].eval_mask(vcs);
+      vc_arb_[ip].tick(gnt[ip]);
+    }
+  }
+
+ private:
+  int P_, V_;
+  std::unique_ptr<PortMatcher> m_;
+  std::vector<uint64_t> want_;
+  std::vector<int> match_;
+  std::vector<RrArbiter> vc_arb_;
+};
+
+template <class M, class... Args>
+std::unique_ptr<SwAllocBackend> port_match(int ports, int vcs, Args... args) {
+  return std::make_unique<PortMatchAlloc>(ports, vcs, std::make_unique<M>(ports, args...));
+}
 
 class BlockAlloc : public SwAllocBackend {
  public:
@@ -69,6 +110,10 @@ void register_sw_allocs(SwAllocRegistry& reg) {
                     if (arb.round_robin()) return std::make_unique<TwinAlloc<SepIfAllocator>>(ports, vcs, arb);
                     return std::make_unique<TwinAlloc<SepIfArbAllocator>>(ports, vcs, arb);
                   }});
+  reg.add("sep_of", {[](int ports, int vcs, SaArbiters arb) { return port_match<SepOfMatcher>(ports, vcs, arb.in, arb.out); }});
+  reg.add("islip", {[](int ports, int vcs, SaArbiters arb) { return port_match<IslipMatcher>(ports, vcs, arb.iterations); }});
+  reg.add("wavefront", {[](int ports, int vcs, SaArbiters) { return port_match<WavefrontMatcher>(ports, vcs); }});
+  reg.add("max_size", {[](int ports, int vcs, SaArbiters) { return port_match<MaxSizeMatcher>(ports, vcs); }});
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 #pragma once
 // The switch allocator the SA stage drives: an algorithm of
 // router.allocator.sa (sep_if, separable input-first, the twin of
-// rtl_ref/sw_alloc_sep_if.sv), alone or, with rtl.sa=rtl|lockstep, through
-// its Verilated block (on_block).
+// rtl_ref/sw_alloc_sep_if.sv; sep_of, islip, wavefront and max_size, port
+// matchings in alloc/port_matchers.h), alone or, with rtl.sa=rtl|lockstep,
+// through its Verilated block (on_block).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -35,9 +36,12 @@ class SwAllocBackend : public TapSource {
   const Cycle* age_ = nullptr;
 };
 
-// The arbiter kinds of the two stages (router.arbiter.sa_in, .sa_out).
+// What an algorithm is built with beyond its size: the arbiter kinds of the
+// two stages (router.arbiter.sa_in, .sa_out) and iSLIP's iterations
+// (router.allocator.sa_iterations).
 struct SaArbiters {
   ArbiterKind in = ArbiterKind::Rr, out = ArbiterKind::Rr;
+  int iterations = 1;
   bool round_robin() const { return in == ArbiterKind::Rr && out == ArbiterKind::Rr; }
   bool uses_age() const { return in == ArbiterKind::Age || out == ArbiterKind::Age; }
 };

@@ -24,7 +24,8 @@ RouterConfig RouterConfig::from(const Config& cfg) {
   r.speedup = as_int(cfg, "router.speedup");
   r.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   r.va_arbiter = arbiter(cfg, "router.arbiter.va");
-  r.sa_arbiters = {arbiter(cfg, "router.arbiter.sa_in"), arbiter(cfg, "router.arbiter.sa_out")};
+  r.sa_arbiters = {arbiter(cfg, "router.arbiter.sa_in"), arbiter(cfg, "router.arbiter.sa_out"),
+                   as_int(cfg, "router.allocator.sa_iterations")};
   r.lat_rc = as_int(cfg, "router.stage_latency.rc");
   r.lat_va = as_int(cfg, "router.stage_latency.va");
   r.lat_sa = as_int(cfg, "router.stage_latency.sa");
@@ -37,6 +38,29 @@ RouterConfig RouterConfig::from(const Config& cfg) {
 void RouterConfig::validate(ErrorList& errors) const {
   if (speedup > 1 && output_buffer_depth == 0)
     errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
+  sa_rules(errors);
+}
+
+// The arbiters each switch allocator has (docs/architecture.md, "Allocators"):
+// sep_if any kind; sep_of arbitrates between ports, which have no age;
+// islip, wavefront and max_size keep their own priority.
+void RouterConfig::sa_rules(ErrorList& errors) const {
+  const auto& names = arbiter_kind_names();
+  const bool own = allocator_sa == "islip" || allocator_sa == "wavefront" || allocator_sa == "max_size";
+  const std::pair<const char*, ArbiterKind> stages[] = {{"router.arbiter.sa_in", sa_arbiters.in},
+                                                        {"router.arbiter.sa_out", sa_arbiters.out}};
+  for (const auto& [key, kind] : stages) {
+    const std::string got = names[static_cast<size_t>(kind)];
+    if (own && kind != ArbiterKind::Rr)
+      errors.add({std::string(key) + ": router.allocator.sa=" + allocator_sa +
+                  " keeps its own priority (allowed: rr); got " + got});
+    else if (allocator_sa == "sep_of" && kind == ArbiterKind::Age)
+      errors.add({std::string(key) + ": router.allocator.sa=sep_of arbitrates between ports, which have no age "
+                  "(allowed: rr, lrs, matrix); got age"});
+  }
+  if (allocator_sa != "islip" && sa_arbiters.iterations != 1)
+    errors.add({"router.allocator.sa_iterations: only router.allocator.sa=islip iterates; got " +
+                std::to_string(sa_arbiters.iterations) + " with router.allocator.sa=" + allocator_sa});
 }
 
 }  // namespace nocsim

@@ -28,6 +28,9 @@ struct RouterConfig {
   static RouterConfig from(const Config& cfg);
   // The cross-key rules among router.* keys alone (the router section's rules).
   void validate(ErrorList& errors) const;
+
+ private:
+  void sa_rules(ErrorList& errors) const;
 };
 
 }  // namespace nocsim

@@ -91,3 +91,9 @@ TEST(ZeroLoad, LookaheadRouting) {
   expect_analytic_latency(test::make_config("topologies/mesh-8x8.yaml", {"router.stage_latency.rc=0"}),
                           {{0, 63}, {9, 54}, {27, 28}});
 }
+
+TEST(ZeroLoad, SingleSwitch) {
+  // One router, no network port: H = 1 for every pair.
+  expect_analytic_latency(test::make_config("topologies/single-10.yaml", {"traffic.packet_size=3"}),
+                          {{0, 9}, {9, 0}, {4, 5}, {2, 7}});
+}

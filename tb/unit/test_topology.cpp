@@ -69,3 +69,16 @@ TEST(Topology, RejectsImpossibleShapes) {
   EXPECT_THROW(KAryNCube({}, 1, true), nocsim::ConfigError);
   EXPECT_THROW(KAryNCube({4}, 0, true), nocsim::ConfigError);
 }
+
+TEST(Topology, TheSingleSwitchIsAMeshOfNoDimension) {
+  const KAryNCube s({}, 10, false);
+  EXPECT_EQ(s.name(), "single");
+  EXPECT_EQ(s.routers(), 1);
+  EXPECT_EQ(s.nodes(), 10);
+  EXPECT_EQ(s.ports(), 10);
+  EXPECT_EQ(s.network_ports(), 0);
+  EXPECT_EQ(s.min_hops(0, 0), 0);
+  EXPECT_EQ(s.node_port(7), 7);
+  EXPECT_EQ(s.bisection_load(), 0);
+  EXPECT_EQ(s.describe(), "single switch 10x10");
+}

@@ -1,0 +1,94 @@
+#pragma once
+// Switch allocators as matchings of input ports to output ports
+// (docs/architecture.md, "Allocators"): input ip wants output o when one of
+// its VCs requests o (want[ip] bit o); each algorithm chooses at most one
+// output per input and one input per output. PortMatchAllocator
+// (port_match_allocator.h) turns a port matching into VC grants. Plain C++,
+// tested on exact request matrices (tb/unit/test_port_matchers.cpp).
+//   sep_of     separable output-first: each output's arbiter picks one of
+//              the inputs that want it, then each input's arbiter accepts
+//              one of the outputs that picked it; both arbiters of an
+//              accepted pair advance past it, the others keep their
+//              priority (BookSim2's separable allocators do the same; an
+//              output advancing past a refused pick falls into step with
+//              the others and starves pairs under steady requests). With
+//              round-robin arbiters it grants exactly as islip with one
+//              iteration.
+//   islip      iSLIP (McKeown 1999): request, grant, accept, repeated
+//              `iterations` times among the still unmatched ports; the
+//              grant and accept pointers move one past an accepted pair, in
+//              the first iteration only. Maximal after enough iterations
+//              (at most P).
+//   wavefront  Tamir and Chi's wavefront allocator: the cells (i, (i + d)
+//              mod P) of a diagonal d conflict on no row or column, so the
+//              wave grants a diagonal's cells whose input and output are
+//              still free, diagonal after diagonal, starting from the
+//              priority diagonal, which moves by one every allocation.
+//              Always maximal.
+//   max_size   a maximum matching (Kuhn's augmenting paths), inputs tried
+//              in round-robin order from a pointer that moves by one every
+//              allocation, and each input's outputs from its own pointer,
+//              so that no pair is always the one left out.
+#include <cstdint>
+#include <vector>
+
+#include "alloc/arbiter.h"
+#include "alloc/rr_arbiter.h"
+
+namespace nocsim {
+
+class PortMatcher {
+ public:
+  virtual ~PortMatcher() = default;
+  // want[ip] for every ip of `inputs` (others ignored); match[ip] = the
+  // output matched to input ip, or -1, for every ip < P.
+  virtual void match(uint64_t inputs, const uint64_t* want, int* match) = 0;
+};
+
+class SepOfMatcher : public PortMatcher {
+ public:
+  SepOfMatcher(int ports, ArbiterKind in = ArbiterKind::Rr, ArbiterKind out = ArbiterKind::Rr);
+  void match(uint64_t inputs, const uint64_t* want, int* match) override;
+
+ private:
+  int P_;
+  std::vector<Arbiter> out_arb_, in_arb_;  // [o] over inputs, [ip] over outputs
+  std::vector<uint64_t> offers_;           // [ip] outputs that picked it
+};
+
+class IslipMatcher : public PortMatcher {
+ public:
+  IslipMatcher(int ports, int iterations);
+  void match(uint64_t inputs, const uint64_t* want, int* match) override;
+
+ private:
+  int P_, iterations_;
+  std::vector<RrArbiter> grant_, accept_;  // [o] over inputs, [ip] over outputs
+  std::vector<uint64_t> asked_, offers_;   // [o] inputs asking, [ip] outputs granting
+};
+
+class WavefrontMatcher : public PortMatcher {
+ public:
+  explicit WavefrontMatcher(int ports) : P_(ports) {}
+  void match(uint64_t inputs, const uint64_t* want, int* match) override;
+  int priority_diagonal() const { return top_; }
+
+ private:
+  int P_;
+  int top_ = 0;
+};
+
+class MaxSizeMatcher : public PortMatcher {
+ public:
+  explicit MaxSizeMatcher(int ports) : P_(ports), next_out_(static_cast<size_t>(ports), 0) {}
+  void match(uint64_t inputs, const uint64_t* want, int* match) override;
+
+ private:
+  bool augment(int ip, const uint64_t* want, uint64_t& seen, int* match);
+  int P_;
+  int first_in_ = 0;
+  std::vector<int> next_out_;  // [ip] the output its search starts from
+  std::vector<int> owner_;     // [o] matched input, -1
+};
+
+}  // namespace nocsim
