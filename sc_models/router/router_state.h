@@ -156,10 +156,10 @@ struct RouterState {
       if (p.check && ovc.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ivc.out_vc);
       obs.credit_taken(o, ivc.out_vc);
     }
-    // The queue slot's line is often not in cache: it is only written (the
-    // changes computed from the buffered flit), so that no load waits for it.
     const bool minimal = !(ivc.route.hop & kHopNonMinimal);
     if (src.measured && src.head()) head_granted(ivc, o, minimal, now);
+    // The queue slot's line is often not in cache: it is only written (the
+    // changes computed from the buffered flit), so that no load waits for it.
     StFlit& slot = op.queue.push_slot();
     slot.ready = leaves;
     slot.flit = src;
