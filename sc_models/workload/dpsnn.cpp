@@ -148,7 +148,7 @@ Program dpsnn_program(const DpsnnParams& p, const std::vector<std::vector<uint64
     }
     check_event_limit(prog, "workload.dpsnn", "fewer iterations or columns");
   }
-  prog.finish();
+  prog.finish(p.max_ops);
   return prog;
 }
 

@@ -20,6 +20,7 @@ struct DpsnnParams {
   double t_spike_ns = 50;         // computing per spike received
   std::string spike_file;         // one line per iteration: the spikes each process fires
   uint64_t seed = 1;
+  uint64_t max_ops = kMaxOps;     // workload.max_operations
   static constexpr double kA = 0.03, kLambdaUm = 290, kPitchUm = 100, kCut = 1e-3;
   static constexpr int kSpikeBytes = 12, kCountBytes = 4;
 };

@@ -156,7 +156,7 @@ Program graph500_program(const Graph500Params& p, const Graph500Plan& plan) {
     check_event_limit(prog, "workload.graph500",
                       "lower workload.graph500.scale or raise workload.graph500.coalesce");
   }
-  prog.finish();
+  prog.finish(p.max_ops);
   return prog;
 }
 

@@ -22,6 +22,7 @@ struct Graph500Params {
   double edges_cv = 0;      // E_l's standard deviation over its mean
   int max_levels = 9;       // levels after level 0 at most
   uint64_t seed = 1;
+  uint64_t max_ops = kMaxOps;  // workload.max_operations
   static constexpr int kQueryBytes = 16;
 };
 

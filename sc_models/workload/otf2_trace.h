@@ -15,6 +15,6 @@ namespace nocsim {
 // a Score-P experiment directory). Throws ConfigError, every message
 // prefixed with "<key> (<anchor_path>): ", for an archive that cannot be
 // read or a record nocsim cannot run; the Program is finished.
-Program read_otf2_trace(const std::string& anchor_path, const std::string& key);
+Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops = kMaxOps);
 
 }  // namespace nocsim

@@ -45,7 +45,7 @@ void Program::add(int rank, Event e) {
   ++count_;
 }
 
-void Program::finish() {
+void Program::finish(uint64_t max_ops) {
   const int n = ranks();
   // The k-th collective of every rank, checked against rank 0's.
   std::vector<std::vector<uint32_t>> coll(static_cast<size_t>(n));
@@ -76,10 +76,10 @@ void Program::finish() {
   uint64_t ops = 0;
   for (int r = 0; r < n; ++r)
     for (const Event& e : events_[static_cast<size_t>(r)])
-      if ((ops += is_collective(e.kind) ? collective_ops(e.kind, n) : 1) > kMaxOps)
-        throw ConfigError(where(e) + "the program expands to more than " + std::to_string(kMaxOps) +
-                          " operations with its collectives (an input limit; an alltoall of n ranks is 3(n - 1) "
-                          "per rank)");
+      if ((ops += is_collective(e.kind) ? collective_ops(e.kind, n) : 1) > max_ops)
+        throw ConfigError(where(e) + "the program expands to more than " + std::to_string(max_ops) +
+                          " operations with its collectives (workload.max_operations, 24 bytes each; an alltoall "
+                          "of n ranks is 3(n - 1) per rank)");
   std::vector<uint64_t> from(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];

@@ -64,8 +64,9 @@ static_assert(sizeof(Op) == 24, "Op: keep a rank's operations small");
 
 // User tags are below this; the k-th collective of a run uses kCollectiveTag + k.
 constexpr int32_t kCollectiveTag = 1 << 30;
-// Operations of all ranks after the collectives' expansion (an input limit,
-// docs/reliability.md: an alltoall of n ranks is 3(n - 1) per rank): 192 MB.
+// Operations of all ranks after the collectives' expansion: the default of
+// workload.max_operations (an input limit, docs/reliability.md: an alltoall
+// of n ranks is 3(n - 1) per rank): 192 MB.
 constexpr uint64_t kMaxOps = 8'000'000;
 // At most the operations expand_collective makes of one collective event.
 uint64_t collective_ops(EventKind k, int n);
@@ -82,7 +83,7 @@ class Program {
   // (root and size alike; alltoallv's counts are each rank's own), then
   // expands them. Throws ConfigError naming the first rank and line that
   // differ. Call once, after the last add.
-  void finish();
+  void finish(uint64_t max_ops = kMaxOps);
   const std::vector<Op>& ops(int rank) const { return ops_[static_cast<size_t>(rank)]; }
   // Events of every rank (the input limit counts them).
   uint64_t event_count() const { return count_; }

@@ -22,8 +22,8 @@ constexpr double kMaxComputeNs = 1e12;                    // one compute event (
 void check_event_limit(const Program& prog, const std::string& key, const std::string& advice);
 
 // `origin` names the input in errors (the key and file).
-Program read_text_trace(std::istream& in, const std::string& origin);
-Program read_text_trace_file(const std::string& path, const std::string& key);
+Program read_text_trace(std::istream& in, const std::string& origin, uint64_t max_ops = kMaxOps);
+Program read_text_trace_file(const std::string& path, const std::string& key, uint64_t max_ops = kMaxOps);
 void write_text_trace(const Program& prog, std::ostream& out);
 
 }  // namespace nocsim

@@ -10,7 +10,9 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   w.trace_file = cfg.get_str("workload.trace_file");
   w.mapping = cfg.get_str("workload.mapping");
   w.mapping_file = cfg.get_str("workload.mapping_file");
+  w.max_operations = static_cast<uint64_t>(cfg.get_int("workload.max_operations"));
   Graph500Params& g = w.graph500;
+  g.max_ops = w.max_operations;
   g.scale = static_cast<int>(cfg.get_int("workload.graph500.scale"));
   g.edge_factor = static_cast<int>(cfg.get_int("workload.graph500.edge_factor"));
   g.coalesce = static_cast<int>(cfg.get_int("workload.graph500.coalesce"));
@@ -20,6 +22,7 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   g.edges_cv = cfg.get_double("workload.graph500.edges_cv");
   g.max_levels = static_cast<int>(cfg.get_int("workload.graph500.max_levels"));
   DpsnnParams& d = w.dpsnn;
+  d.max_ops = w.max_operations;
   d.columns_x = static_cast<int>(cfg.get_int("workload.dpsnn.columns_x"));
   d.columns_y = static_cast<int>(cfg.get_int("workload.dpsnn.columns_y"));
   d.iterations = static_cast<int>(cfg.get_int("workload.dpsnn.iterations"));
@@ -44,6 +47,7 @@ void add_workload_keys(std::vector<KeySpec>& s) {
       {"workload.trace_file", K::Str, "", 0, 0, {}, "workload.type=trace: the program, in nocsim's text trace format (docs/workloads.md, \"Text traces\"); otf2: the archive's anchor file (docs/workloads.md, \"OTF2 traces\")"},
       {"workload.mapping", K::Enum, "linear", 0, 0, {"linear", "random", "file"}, "closed loop: rank r runs on node r (linear), on a node drawn by sim.seed (random), or on the node line r of workload.mapping_file names; nodes left over stay idle"},
       {"workload.mapping_file", K::Str, "", 0, 0, {}, "workload.mapping=file: one node number per line, rank 0 first ('#' comments)"},
+      {"workload.max_operations", K::Int, "8000000", 1000, 1000000000, {}, "closed loop: the most operations (24 bytes each) a program may take once its collectives are expanded into messages; a larger one is refused before the run (an input limit)"},
       {"workload.graph500.scale", K::Int, "16", 1, 40, {}, "graph500: s, the graph has 2^s vertices"},
       {"workload.graph500.edge_factor", K::Int, "16", 1, 1024, {}, "graph500: f_e, edges per vertex"},
       {"workload.graph500.coalesce", K::Int, "256", 1, 1 << 20, {}, "graph500: c_s, queries (16 B each) per message"},

@@ -332,6 +332,21 @@ TEST(Workload, CollectivesThatWouldExpandPastTheLimitAreRefused) {
   EXPECT_NE(error_of("ranks 2653\n* reduce 2 16\n* alltoall 7\n").find("expands to more than 8000000"), std::string::npos);
 }
 
+TEST(Workload, TheOperationLimitIsTheKeys) {
+  // 64 ranks, one alltoall: 3 * 63 * 64 = 12,096 operations.
+  const std::string text = "ranks 64\n* alltoall 8\n";
+  std::istringstream low(text), high(text);
+  try {
+    read_text_trace(low, "t", 12'000);
+    ADD_FAILURE() << "12,096 operations passed a limit of 12,000";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than 12000 operations with its collectives (workload.max_operations"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(read_text_trace(high, "t", 12'096).messages(), 64u * 63u);
+}
+
 // DPSNN (docs/workloads.md, "DPSNN"): the connectivity falls with distance
 // and the spike messages are exactly the non-zero counts.
 TEST(Dpsnn, ReachFallsWithDistanceAndTheProgramSendsOnlyNonZeroCounts) {
