@@ -165,9 +165,12 @@ struct RouterState {
     slot.flit = src;
     Flit& f = slot.flit;
     f.vc = static_cast<uint8_t>(ivc.out_vc);
-    f.minimal_hop = minimal;
-    f.stamp = Flit::stamp_of(leaves);
+    if (f.head()) {  // what the next buffer's head_arrived reads
+      f.minimal_hop = minimal;
+      f.stamp = Flit::stamp_of(leaves);
+    }
     if (kExtras && p.mincred && !op.sink) {
+      f.minimal_hop = minimal;  // every flit: its credit says whether it held a minimal slot
       ovc.min_flits += minimal;
       if (minimal) obs.min_taken(o);
     }
