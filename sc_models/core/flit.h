@@ -33,11 +33,11 @@ struct Flit {
   uint8_t vc = 0;          // VC of the buffer it is written into
   uint8_t ghops = 0;       // of the hops, global (dragonfly) links
   bool measured : 1;       // generated inside the measurement window
-  bool minimal_hop : 1;    // the hop into this buffer was minimal (vc.mincred: its credit says so)
+  bool minimal_hop : 1;    // the hop into this buffer was minimal: set on heads; vc.mincred sets every flit (its credit says so)
   bool reply : 1;          // traffic.request_reply: a reply (else a request, or plain traffic)
   // The latency breakdown's clock (docs/metrics.md, "Latency breakdown"):
-  // the cycle, modulo 2^29, this flit arrived at its buffer (or, between
-  // SA and the next buffer, could first leave on the link).
+  // the cycle, modulo 2^29, this flit arrived at its buffer (a head's,
+  // between SA and the next buffer: the cycle it could first leave).
   uint32_t stamp : 29;
   Flit() : measured(false), minimal_hop(false), reply(false), stamp(0) {}
   bool head() const { return seq == 0; }
