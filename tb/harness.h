@@ -21,6 +21,7 @@
 #include <initializer_list>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,6 +31,20 @@
 #include "traffic/pattern.h"
 
 namespace nocsim::test {
+
+// Length of the suite's soaks (load at or past saturation, then a full
+// drain): 10^5 cycles, or NOCSIM_SOAK_CYCLES (at least 1000), which .ci/run
+// sets to the length of its scripts/soak.sh phase to keep within its budget.
+inline long soak_cycles() {
+  const char* s = std::getenv("NOCSIM_SOAK_CYCLES");
+  if (!s) return 100000;
+  char* end = nullptr;
+  const long n = std::strtol(s, &end, 10);
+  if (*s == '\0' || *end != '\0' || n < 1000)
+    throw std::invalid_argument("NOCSIM_SOAK_CYCLES: " + std::string(s) + " is not an integer >= 1000");
+  return n;
+}
+inline std::string soak_cycles_key() { return "sim.cycles=" + std::to_string(soak_cycles()); }
 
 inline std::string source_path(const std::string& rel) { return std::string(NOCSIM_SOURCE_DIR) + "/" + rel; }
 

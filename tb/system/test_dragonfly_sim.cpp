@@ -27,11 +27,11 @@ void soak(const std::string& routing, int local_vcs = 4, const std::vector<std::
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=" + routing, "router.vcs=" + std::to_string(local_vcs),
                                   "traffic.load=0.9", "sim.warmup=0",
-                                  "sim.cycles=100000", "sim.stop_injection=true", "sim.drain=1000000"});
+                                  test::soak_cycles_key(), "sim.stop_injection=true", "sim.drain=1000000"});
   for (const auto& o : extra) cfg.set_override(o);
   RunResult r = run_simulation(cfg);
   ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), 100000);
+  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
   EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
 }
 
@@ -266,7 +266,7 @@ TEST(DragonflySoak, PbWithFlexVcAndMinCredUnderAdv1) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=pb", "router.vcs=3", "router.global_vcs=2", "vc.policy=flexvc",
                                   "vc.mincred=true", "traffic.pattern=adv", "traffic.load=0.9", "sim.warmup=0",
-                                  "sim.cycles=100000", "sim.stop_injection=true", "sim.drain=1000000"});
+                                  test::soak_cycles_key(), "sim.stop_injection=true", "sim.drain=1000000"});
   RunHooks hooks;
   int settled = 0;
   hooks.after = [&](Network& net) {
@@ -285,7 +285,7 @@ TEST(DragonflySoak, PbWithFlexVcAndMinCredUnderAdv1) {
   };
   RunResult r = run_simulation(cfg, hooks);
   ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), 100000);
+  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
   EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
   EXPECT_GT(settled, 100);
 }

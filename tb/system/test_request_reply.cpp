@@ -12,12 +12,12 @@ namespace {
 
 void soak(std::initializer_list<std::string> extra) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"traffic.request_reply=true", "traffic.load=0.9", "sim.warmup=0", "sim.cycles=100000",
+                                 {"traffic.request_reply=true", "traffic.load=0.9", "sim.warmup=0", test::soak_cycles_key(),
                                   "sim.stop_injection=true", "sim.drain=1000000"});
   for (const auto& o : extra) cfg.set_override(o);
   RunResult r = run_simulation(cfg);
   ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), 100000);
+  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
   EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
 }
 

@@ -41,10 +41,10 @@ Outcome run(std::initializer_list<std::string> overrides, std::vector<std::strin
 
 int vcs_of(const std::string& algorithm) { return algorithm == "star" || algorithm == "ofr" ? 3 : 2; }
 
-// Load 1 for 10^5 cycles with every invariant checked, then injection stops
-// and every packet must arrive.
+// Load 1 for test::soak_cycles() (10^5) cycles with every invariant
+// checked, then injection stops and every packet must arrive.
 void soak(const std::string& algorithm, const std::string& switching, int message_packets) {
-  const Outcome o = run({"traffic.load=1", "sim.warmup=0", "sim.cycles=100000", "sim.stop_injection=true",
+  const Outcome o = run({"traffic.load=1", "sim.warmup=0", test::soak_cycles_key(), "sim.stop_injection=true",
                          "sim.drain=10000000", "sim.check=true", "router.buffer_depth=16"},
                         {"routing.algorithm=" + algorithm, "router.vcs=" + std::to_string(vcs_of(algorithm)),
                          "router.switching=" + switching, "traffic.message_packets=" + std::to_string(message_packets)});
