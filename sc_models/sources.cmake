@@ -25,7 +25,6 @@ add_library(nocsim_lib STATIC
   sc_models/core/wake_wheel.cpp
   sc_models/alloc/vc_allocator.cpp
   sc_models/alloc/sw_alloc_backend.cpp
-  sc_models/alloc/port_matchers.cpp
   sc_models/blocks/block_run.cpp
   sc_models/blocks/keys.cpp
   sc_models/rtl/blocks.cpp

@@ -15,7 +15,7 @@ area() {  # area <top> <chparam args> <label>
   local top=$1 params=$2 label=$3 out
   out=$(yosys -q -p "read_verilog -sv $RTL/rr_arbiter.sv $RTL/matrix_arbiter.sv $RTL/lrs_arbiter.sv \
 $RTL/age_arbiter.sv $RTL/contention_unit.sv $RTL/flexvc_select.sv $RTL/sw_alloc_sep_if.sv \
-$RTL/vc_alloc_sep_if.sv $RTL/mincred_counter.sv; \
+$RTL/sw_alloc_wavefront.sv $RTL/vc_alloc_sep_if.sv $RTL/mincred_counter.sv; \
 chparam $params $top; synth -top $top -flatten; async2sync; dffunmap; \
 abc -g cmos2; opt_clean; tee -o /dev/stdout stat -tech cmos" 2>&1) || {
     echo "$out" >&2; echo "yosys failed for $label" >&2; exit 1; }
@@ -32,6 +32,7 @@ done
 [ "$V" -lt 2 ] || area age_arbiter "-set N $V -set W 16" "age_arbiter N=$V W=16 (input)"
 area age_arbiter "-set N $N -set W 16" "age_arbiter N=$N W=16 (output)"
 area sw_alloc_sep_if "-set P $P -set V $V" "sw_alloc_sep_if P=$P V=$V"
+area sw_alloc_wavefront "-set P $P -set V $V" "sw_alloc_wavefront P=$P V=$V"
 [ "$V" -lt 2 ] || area vc_alloc_sep_if "-set P $P -set V $V" "vc_alloc_sep_if P=$P V=$V"
 area contention_unit "-set P $P -set FILTERED 0" "contention_unit P=$P base"
 area contention_unit "-set P $P -set FILTERED 1" "contention_unit P=$P filtered"

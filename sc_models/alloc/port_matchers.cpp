@@ -122,4 +122,29 @@ bool MaxSizeMatcher::augment(int ip, const uint64_t* want, uint64_t& seen, int* 
   return false;
 }
 
+PortMatchAllocator::PortMatchAllocator(int ports, int vcs, std::unique_ptr<PortMatcher> m)
+    : P_(ports), V_(vcs), m_(std::move(m)), want_(static_cast<size_t>(ports), 0),
+      match_(static_cast<size_t>(ports), -1), vc_arb_(static_cast<size_t>(ports), RrArbiter(vcs)) {}
+
+void PortMatchAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) {
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    uint64_t w = 0;
+    for (uint64_t r = req[ip]; r; r &= r - 1) w |= bit(op_of[ip * V_ + __builtin_ctzll(r)]);
+    want_[ip] = w;
+  }
+  m_->match(inputs, want_.data(), match_.data());
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m), o = match_[ip];
+    uint64_t vcs = 0;
+    if (o >= 0)
+      for (uint64_t r = req[ip]; r; r &= r - 1) {
+        const int v = __builtin_ctzll(r);
+        if (op_of[ip * V_ + v] == o) vcs |= bit(v);
+      }
+    gnt[ip] = vc_arb_[ip].eval_mask(vcs);
+    vc_arb_[ip].tick(gnt[ip]);
+  }
+}
+
 }  // namespace nocsim

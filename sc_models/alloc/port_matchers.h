@@ -2,9 +2,10 @@
 // Switch allocators as matchings of input ports to output ports
 // (docs/architecture.md, "Allocators"): input ip wants output o when one of
 // its VCs requests o (want[ip] bit o); each algorithm chooses at most one
-// output per input and one input per output. PortMatchAllocator
-// (port_match_allocator.h) turns a port matching into VC grants. Plain C++,
-// tested on exact request matrices (tb/unit/test_port_matchers.cpp).
+// output per input and one input per output. PortMatchAllocator (below)
+// turns a port matching into VC grants. Plain C++, tested on exact request
+// matrices (tb/unit/test_port_matchers.cpp); the wavefront allocator is the
+// twin of rtl_ref/sw_alloc_wavefront.sv (tb/cosim/test_wavefront_cosim.cpp).
 //   sep_of     separable output-first: each output's arbiter picks one of
 //              the inputs that want it, then each input's arbiter accepts
 //              one of the outputs that picked it; both arbiters of an
@@ -30,6 +31,7 @@
 //              allocation, and each input's outputs from its own pointer,
 //              so that no pair is always the one left out.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "alloc/arbiter.h"
@@ -89,6 +91,23 @@ class MaxSizeMatcher : public PortMatcher {
   int first_in_ = 0;
   std::vector<int> next_out_;  // [ip] the output its search starts from
   std::vector<int> owner_;     // [o] matched input, -1
+};
+
+// A switch allocator from a port matching: each matched input is granted
+// one of its VCs that want the matched output, round-robin per input (the
+// pointer moves past the VC granted). allocate() is one allocation,
+// grants and clock edge (SwAllocBackend's interface).
+class PortMatchAllocator {
+ public:
+  PortMatchAllocator(int ports, int vcs, std::unique_ptr<PortMatcher> m);
+  void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
+
+ private:
+  int P_, V_;
+  std::unique_ptr<PortMatcher> m_;
+  std::vector<uint64_t> want_;
+  std::vector<int> match_;
+  std::vector<RrArbiter> vc_arb_;
 };
 
 }  // namespace nocsim

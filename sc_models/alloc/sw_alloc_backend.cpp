@@ -22,38 +22,16 @@ class TwinAlloc : public SwAllocBackend {
   Allocator a_;
 };
 
-// An allocator that matches ports (alloc/port_matchers.h), then grants each
-// matched input one of its VCs that want the matched output, round-robin
-// per input (the pointer moves past the VC granted).
+// A port matching (alloc/port_matchers.h) turned into VC grants.
 class PortMatchAlloc : public SwAllocBackend {
  public:
-  PortMatchAlloc(int ports, int vcs, std::unique_ptr<PortMatcher> m)
-      : P_(ports), V_(vcs), m_(std::move(m)), want_(static_cast<size_t>(ports), 0),
-        match_(static_cast<size_t>(ports), -1), vc_arb_(static_cast<size_t>(ports), RrArbiter(vcs)) {}
+  PortMatchAlloc(int ports, int vcs, std::unique_ptr<PortMatcher> m) : a_(ports, vcs, std::move(m)) {}
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
-    for (uint64_t m = inputs; m; m &= m - 1) {
-      const int ip = __builtin_ctzll(m);
-      uint64_t w = 0;
-      for (uint64_t r = req[ip]; r; r &= r - 1) w |= 1ull << op_of[ip * V_ + __builtin_ctzll(r)];
-      want_[ip] = w;
-    }
-    m_->match(inputs, want_.data(), match_.data());
-    for (uint64_t m = inputs; m; m &= m - 1) {
-      const int ip = __builtin_ctzll(m), o = match_[ip];
-      uint64_t vcs = 0;
-      if (o >= 0)
-        for (uint64_t r = req[ip]; r; r &= r - 1) vcs |= (op_of[ip * V_ + __builtin_ctzll(r)] == o ? 1ull : 0) << __builtin_ctzll(r);
-      gnt[ip] = vc_arb_[ip].eval_mask(vcs);
-      vc_arb_[ip].tick(gnt[ip]);
-    }
+    a_.allocate(inputs, req, op_of, gnt);
   }
 
  private:
-  int P_, V_;
-  std::unique_ptr<PortMatcher> m_;
-  std::vector<uint64_t> want_;
-  std::vector<int> match_;
-  std::vector<RrArbiter> vc_arb_;
+  PortMatchAllocator a_;
 };
 
 template <class M, class... Args>

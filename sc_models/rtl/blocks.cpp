@@ -14,8 +14,8 @@ namespace {
 
 std::string sa_missing(const Config& cfg) {
   const std::string a = RouterConfig::from(cfg).allocator_sa;
-  return a == "sep_if" ? "" : "the separable input-first switch allocator (router.allocator.sa=sep_if, the one "
-                              "with a Verilog twin); got router.allocator.sa=" + a;
+  return a == "sep_if" || a == "wavefront" ? "" : "a switch allocator with a Verilog twin (router.allocator.sa="
+                                                  "sep_if or wavefront); got router.allocator.sa=" + a;
 }
 std::string va_missing(const Config& cfg) {
   const std::string a = RouterConfig::from(cfg).allocator_va;
@@ -44,7 +44,7 @@ void add(BlockRegistry& r, const std::string& name, BlockSpec s) {
 }
 
 void register_blocks(BlockRegistry& r) {
-  add(r, "sa", {"switch allocator", "the switch allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.sa_in=rr and sa_out=rr); auto = router.alloc", ports::sa, nullptr, nullptr, sa_missing, nullptr});
+  add(r, "sa", {"switch allocator", "the switch allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.allocator.sa=sep_if or wavefront, and router.arbiter.sa_in=rr and sa_out=rr); auto = router.alloc", ports::sa, nullptr, nullptr, sa_missing, nullptr});
   add(r, "va", {"VC allocator", "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.arbiter.va=rr); auto = router.alloc", ports::va, nullptr, nullptr, va_missing, nullptr});
   add(r, "contention", {"contention counters", "the contention counters' mode (cpp, rtl, lockstep; needs routing.trigger=contention, Base or Filtered counters; ECtN's group board has no twin); auto = router.alloc where the run has counters", ports::contention, nullptr, nullptr, contention_missing, nullptr});
   add(r, "mincred", {"minCred counters", "the minCred counters' mode (cpp, rtl, lockstep; needs vc.mincred=true); auto = router.alloc where the run has them", ports::mincred, nullptr, nullptr, mincred_missing, nullptr});

@@ -10,7 +10,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "rtl/rtl_blocks.h"
-#include "rtl/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sw_allocator.h"
 #include "rtl/rtl_vc_allocator.h"
 #include "router/router_config.h"
 #include "vc/vc_config.h"
@@ -23,7 +23,7 @@ static_assert(kSelectVcs == RtlFlexVcSelect::kMaxVcs, "flexvc_select.sv's VC cou
 
 class SaBlock final : public Block {
  public:
-  SaBlock(int ports, int vcs) : a_(ports, vcs), P_(ports), V_(vcs) {}
+  SaBlock(int ports, int vcs, const std::string& algorithm) : a_(ports, vcs, algorithm), P_(ports), V_(vcs) {}
   void eval(const int64_t* in, int64_t* out) override {
     const int64_t* req = in;
     const int64_t* op = in + P_;
@@ -44,7 +44,7 @@ class SaBlock final : public Block {
   PortTap* tap(uint64_t) override { return &a_.tap(); }
 
  private:
-  RtlSepIfAllocator a_;
+  RtlSwAllocator a_;
   int P_, V_;
 };
 
@@ -144,32 +144,34 @@ RtlFlexVcSelect::Pick pick_of(const Config& cfg) {
 }
 
 // Only the (ports, vcs) pairs of NOCSIM_RTL_PV were verilated.
-template <class Rtl>
-void check_pv(const std::string& key, const std::string& what, const char* module, int ports, int vcs,
-              const char* other) {
-  if (Rtl::supports(ports, vcs)) return;
+void check_pv(const std::string& key, const std::string& what, const std::string& module, int ports, int vcs,
+              const std::vector<std::pair<int, int>>& verilated, const char* other) {
+  for (auto [p, v] : verilated)
+    if (p == ports && v == vcs) return;
   std::ostringstream o;
   o << key << ": " << what << "needs a verilated " << module << " with " << ports << " ports and " << vcs
     << " VCs; verilated (ports, vcs):";
-  for (auto [p, v] : Rtl::supported()) o << " (" << p << "," << v << ")";
+  for (auto [p, v] : verilated) o << " (" << p << "," << v << ")";
   o << " (add the pair to NOCSIM_RTL_PV, or set " << other << "=cpp)";
   throw ConfigError(o.str());
 }
 
+// sa_missing (rtl/blocks.cpp) has already made sure the algorithm has a block.
 void check_sa(const std::string& key, const std::string& mode, const Config& cfg, const BlockShape& s) {
-  if (!RouterConfig::from(cfg).sa_arbiters.round_robin())
+  const RouterConfig rc = RouterConfig::from(cfg);
+  if (!rc.sa_arbiters.round_robin())
     throw ConfigError(key + ": the switch allocator's " + mode + " needs router.arbiter.sa_in=rr and "
-                      "router.arbiter.sa_out=rr (the verilated switch allocator has round-robin arbiters only), "
+                      "router.arbiter.sa_out=rr (the verilated switch allocators have round-robin arbiters only), "
                       "or set rtl.sa=cpp");
-  check_pv<RtlSepIfAllocator>(key, "the switch allocator's " + mode + " ", "sw_alloc_sep_if", s.ports, s.vcs,
-                              "rtl.sa");
+  check_pv(key, "the switch allocator's " + mode + " ", RtlSwAllocator::module_of(rc.allocator_sa), s.ports, s.vcs,
+           RtlSwAllocator::supported(rc.allocator_sa), "rtl.sa");
 }
 
 void check_va(const std::string& key, const std::string& mode, const Config& cfg, const BlockShape& s) {
   if (RouterConfig::from(cfg).va_arbiter != ArbiterKind::Rr)
     throw ConfigError(key + ": the VC allocator's " + mode + " needs router.arbiter.va=rr (the verilated "
                       "allocator has round-robin arbiters only), or set rtl.va=cpp");
-  check_pv<RtlVcAllocator>(key, "", "vc_alloc_sep_if", s.ports, s.vcs, "rtl.va");
+  check_pv(key, "", "vc_alloc_sep_if", s.ports, s.vcs, RtlVcAllocator::supported(), "rtl.va");
 }
 
 void check_contention(const std::string& key, const std::string&, const Config& cfg, const BlockShape& s) {
@@ -209,7 +211,9 @@ void check_select(const std::string& key, const std::string&, const Config&, con
 void add_verilated_side(const std::string& name, BlockSpec& s) {
   using Ctx = const BlockContext&;
   if (name == "sa") {
-    s.rtl = [](Ctx c) -> std::unique_ptr<Block> { return std::make_unique<SaBlock>(c.ports, c.vcs); };
+    s.rtl = [](Ctx c) -> std::unique_ptr<Block> {
+      return std::make_unique<SaBlock>(c.ports, c.vcs, RouterConfig::from(c.cfg).allocator_sa);
+    };
     s.check = check_sa;
   } else if (name == "va") {
     s.rtl = [](Ctx c) -> std::unique_ptr<Block> { return std::make_unique<VaBlock>(c.ports, c.vcs); };

@@ -1,6 +1,6 @@
 #pragma once
 // The Verilated sides of the built-in blocks (the pimpls of rtl_blocks.h,
-// rtl_sep_if_allocator.h and rtl_vc_allocator.h at the ports of
+// rtl_sw_allocator.h and rtl_vc_allocator.h at the ports of
 // blocks/ports.h) and their limits. Built only with NOCSIM_RTL_COSIM.
 #include <string>
 

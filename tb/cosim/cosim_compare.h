@@ -1,6 +1,6 @@
 #pragma once
 // Shared lockstep comparison of a SepIfAllocator-like twin against
-// nocsim::RtlSepIfAllocator. Used by the real cosim tests and by the
+// nocsim::RtlSwAllocator. Used by the real cosim tests and by the
 // planted-bug (mutant twin) test, so both exercise the same checker.
 //
 // Each cycle: the stimulus writes the requests, both sides get the same
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "rtl/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sw_allocator.h"
 
 namespace nocsim::cosim {
 
@@ -64,7 +64,7 @@ std::string format_outputs(const A& a, int P) {
 
 // Exact comparison of the grant vectors, including the 0s of ungranted ports.
 template <class Twin>
-bool same_outputs(const Twin& t, const RtlSepIfAllocator& r, int P) {
+bool same_outputs(const Twin& t, const RtlSwAllocator& r, int P) {
   for (int ip = 0; ip < P; ++ip)
     if ((t.gnt_ip[ip] != 0) != (r.gnt_ip[ip] != 0) || t.gnt_ivc_ip[ip] != r.gnt_ivc_ip[ip] ||
         t.gnt_op_ip[ip] != r.gnt_op_ip[ip])
@@ -74,7 +74,7 @@ bool same_outputs(const Twin& t, const RtlSepIfAllocator& r, int P) {
 
 // Runs `cycles` cycles in lockstep; stops at the first mismatch.
 template <class Twin>
-Result run_lockstep(Twin& twin, RtlSepIfAllocator& rtl, int P, int V, uint64_t cycles,
+Result run_lockstep(Twin& twin, RtlSwAllocator& rtl, int P, int V, uint64_t cycles,
                     const StimFn& stim) {
   Result res;
   Stim s{std::vector<uint8_t>(P * V, 0), std::vector<int>(P * V, 0)};
@@ -133,7 +133,7 @@ inline StimFn random_stim(int P, int V, uint32_t seed, double density, double ho
 // density, hot-spot share and stickiness; `cycles_total` cycles overall.
 // Both sides are reset first. Stops at the first mismatch.
 template <class Twin>
-Result random_campaign(Twin& twin, RtlSepIfAllocator& rtl, int P, int V, uint64_t cycles_total,
+Result random_campaign(Twin& twin, RtlSwAllocator& rtl, int P, int V, uint64_t cycles_total,
                        uint32_t seed) {
   struct Run {
     double density, hot;

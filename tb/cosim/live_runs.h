@@ -17,6 +17,12 @@ inline std::vector<std::string> mesh(const std::string& alloc, const std::string
   return with({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4"}, alloc, out);
 }
 
+// The mesh with the wavefront switch allocator (its twin sw_alloc_wavefront.sv).
+inline std::vector<std::string> mesh_wavefront(const std::string& alloc, const std::string& out) {
+  return with({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4", "router.allocator.sa=wavefront"}, alloc,
+              out);
+}
+
 // dragonfly-h2 with OLM on Base contention counters and FlexVC (JSQ), at
 // high load under uniform or ADV+1 traffic.
 inline std::vector<std::string> dragonfly(const std::string& pattern, const std::string& alloc, const std::string& out) {

@@ -63,6 +63,7 @@ void caught(const char* bin, Args args, const std::string& key, const std::strin
 }  // namespace
 
 TEST(Lockstep, Mesh8x8Dor) { lockstep_and_rtl(mesh); }
+TEST(Lockstep, Mesh8x8WavefrontSwitchAllocator) { lockstep_and_rtl(mesh_wavefront); }
 TEST(Lockstep, Torus8x8Dor) { lockstep_and_rtl(torus); }
 TEST(Lockstep, DragonflyOlmContentionFlexVcUniform) { lockstep_and_rtl(dragonfly_uniform); }
 TEST(Lockstep, DragonflyOlmContentionFlexVcAdv1) { lockstep_and_rtl(dragonfly_adv1); }
@@ -114,6 +115,9 @@ TEST(Lockstep, BlocksWithoutTwinsHereAreRefusedWhenAskedFor) {
 
 TEST(Lockstep, PlantedBugInTheSwitchAllocatorIsCaught) {
   caught(NOCSIM_MUTANT_SEP_IF_BIN, mesh, "rtl.sa", "switch allocator");
+}
+TEST(Lockstep, PlantedBugInTheWavefrontAllocatorIsCaught) {
+  caught(NOCSIM_MUTANT_WAVEFRONT_BIN, mesh_wavefront, "rtl.sa", "switch allocator");
 }
 TEST(Lockstep, PlantedBugInTheVcAllocatorIsCaught) { caught(NOCSIM_MUTANT_VA_BIN, mesh, "rtl.va", "VC allocator"); }
 TEST(Lockstep, PlantedBugInTheContentionCountersIsCaught) {

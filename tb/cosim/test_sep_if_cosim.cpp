@@ -1,4 +1,4 @@
-// sw_alloc_sep_if RTL (through nocsim::RtlSepIfAllocator) vs the C++ twin
+// sw_alloc_sep_if RTL (through nocsim::RtlSwAllocator) vs the C++ twin
 // nocsim::SepIfAllocator, for every verilated (P, V): constrained-random
 // lockstep runs plus directed corners. No SystemC here.
 #include <gtest/gtest.h>
@@ -8,13 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "rtl/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sw_allocator.h"
 #include "alloc/sep_if_allocator.h"
 #include "cosim_compare.h"
 
 namespace {
 
-using nocsim::RtlSepIfAllocator;
+using nocsim::RtlSwAllocator;
 using nocsim::SepIfAllocator;
 namespace cs = nocsim::cosim;
 
@@ -32,7 +32,7 @@ std::string PvName(const ::testing::TestParamInfo<std::pair<int, int>>& info) {
 
 TEST_P(SepIfCosim, ConstrainedRandom) {
   SepIfAllocator twin(P(), V());
-  RtlSepIfAllocator rtl(P(), V());
+  RtlSwAllocator rtl(P(), V());
   const cs::Result r = cs::random_campaign(twin, rtl, P(), V(), kRandomCycles,
                                            1000u + 31u * P() + V());
   ASSERT_FALSE(r.mismatch) << r.report;
@@ -45,7 +45,7 @@ TEST_P(SepIfCosim, ConstrainedRandom) {
 TEST_P(SepIfCosim, AllWantSameOutput) {
   for (int target : {0, P() - 1}) {
     SepIfAllocator twin(P(), V());
-    RtlSepIfAllocator rtl(P(), V());
+    RtlSwAllocator rtl(P(), V());
     std::vector<std::vector<int>> grant_ip;
     const cs::Result r = cs::run_lockstep(
         twin, rtl, P(), V(), 4 * P() * V(),
@@ -74,7 +74,7 @@ TEST_P(SepIfCosim, AllWantSameOutput) {
 // every cycle, and the VCs of an input take turns.
 TEST_P(SepIfCosim, DistinctOutputs) {
   SepIfAllocator twin(P(), V());
-  RtlSepIfAllocator rtl(P(), V());
+  RtlSwAllocator rtl(P(), V());
   int checked = 0;
   const cs::Result r = cs::run_lockstep(
       twin, rtl, P(), V(), 3 * V() + 2,
@@ -99,7 +99,7 @@ TEST_P(SepIfCosim, DistinctOutputs) {
 // everything then requests output P-1, input 0 / VC 0 wins, as from reset).
 TEST_P(SepIfCosim, NoRequests) {
   SepIfAllocator twin(P(), V());
-  RtlSepIfAllocator rtl(P(), V());
+  RtlSwAllocator rtl(P(), V());
   const cs::Result r = cs::run_lockstep(
       twin, rtl, P(), V(), 50,
       [&](uint64_t c, cs::Stim& s, const std::vector<uint8_t>& gip, const std::vector<int>&) {
@@ -128,7 +128,7 @@ TEST_P(SepIfCosim, NoRequests) {
 // reset() mid-run brings the RTL back to the twin's reset state.
 TEST_P(SepIfCosim, ResetMidRun) {
   SepIfAllocator twin(P(), V());
-  RtlSepIfAllocator rtl(P(), V());
+  RtlSwAllocator rtl(P(), V());
   auto stim = cs::random_stim(P(), V(), 7u, 0.7, 0.2, false);
   ASSERT_FALSE(cs::run_lockstep(twin, rtl, P(), V(), 37, stim).mismatch);
   twin.reset();
@@ -138,16 +138,16 @@ TEST_P(SepIfCosim, ResetMidRun) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Verilated, SepIfCosim,
-                         ::testing::ValuesIn(RtlSepIfAllocator::supported()), PvName);
+                         ::testing::ValuesIn(RtlSwAllocator::supported()), PvName);
 
-TEST(RtlSepIfAllocator, SupportsMeshRouter) {
-  EXPECT_TRUE(RtlSepIfAllocator::supports(5, 2));
-  EXPECT_FALSE(RtlSepIfAllocator::supports(3, 3));
+TEST(RtlSwAllocator, SupportsMeshRouter) {
+  EXPECT_TRUE(RtlSwAllocator::supports(5, 2));
+  EXPECT_FALSE(RtlSwAllocator::supports(3, 3));
 }
 
-TEST(RtlSepIfAllocator, UnsupportedThrowsWithList) {
+TEST(RtlSwAllocator, UnsupportedThrowsWithList) {
   try {
-    RtlSepIfAllocator a(3, 3);
+    RtlSwAllocator a(3, 3);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();

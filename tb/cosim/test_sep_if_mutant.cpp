@@ -7,7 +7,7 @@
 
 #include <iostream>
 
-#include "rtl/rtl_sep_if_allocator.h"
+#include "rtl/rtl_sw_allocator.h"
 #include "alloc/sep_if_allocator.h"  // declares the class; the mutant defines it
 #include "cosim_compare.h"
 
@@ -16,7 +16,7 @@ namespace {
 TEST(SepIfMutant, CosimDetectsPlantedBug) {
   const int P = 5, V = 2;
   nocsim::SepIfAllocator mutant(P, V);
-  nocsim::RtlSepIfAllocator rtl(P, V);
+  nocsim::RtlSwAllocator rtl(P, V);
   const nocsim::cosim::Result r =
       nocsim::cosim::random_campaign(mutant, rtl, P, V, 120000, 1000u + 31u * P + V);
   ASSERT_TRUE(r.mismatch) << "planted bug NOT detected in " << r.cycles << " cycles";
