@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 type=${2:-RelWithDebInfo}
-pkgs=(g++ make cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator zlib1g-dev yosys
+pkgs=(g++ make cmake ninja-build ccache pkg-config libsystemc-dev libyaml-cpp-dev libgtest-dev verilator zlib1g-dev yosys
   libopen-trace-format2-dev otf2-tools
       python3 python3-yaml python3-numpy python3-matplotlib time)
 read -r -a extra <<< "${NOCSIM_EXTRA_PKGS:-}"

@@ -123,7 +123,7 @@ bool MaxSizeMatcher::augment(int ip, const uint64_t* want, uint64_t& seen, int* 
 }
 
 PortMatchAllocator::PortMatchAllocator(int ports, int vcs, std::unique_ptr<PortMatcher> m)
-    : P_(ports), V_(vcs), m_(std::move(m)), want_(static_cast<size_t>(ports), 0),
+    : V_(vcs), m_(std::move(m)), want_(static_cast<size_t>(ports), 0),
       match_(static_cast<size_t>(ports), -1), vc_arb_(static_cast<size_t>(ports), RrArbiter(vcs)) {}
 
 void PortMatchAllocator::allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) {

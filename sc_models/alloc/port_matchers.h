@@ -103,7 +103,7 @@ class PortMatchAllocator {
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt);
 
  private:
-  int P_, V_;
+  int V_;
   std::unique_ptr<PortMatcher> m_;
   std::vector<uint64_t> want_;
   std::vector<int> match_;

@@ -1,10 +1,13 @@
 #include "alloc/sw_alloc_backend.h"
 
+#include <string>
+
 #include "alloc/port_matchers.h"
 #include "alloc/rr_arbiter.h"
 #include "alloc/sep_if_allocator.h"
 #include "blocks/block_run.h"
 #include "blocks/ports.h"
+#include "core/error.h"
 
 namespace nocsim {
 namespace {
@@ -52,6 +55,7 @@ class BlockAlloc : public SwAllocBackend {
     }
     const int64_t* out = run_->eval(cycle_);
     if (!run_->lockstep()) {
+      check_legal(inputs, req, op_of, out);
       for (uint64_t m = inputs; m; m &= m - 1) gnt[__builtin_ctzll(m)] = static_cast<int>(out[__builtin_ctzll(m)]);
       return;
     }
@@ -67,6 +71,29 @@ class BlockAlloc : public SwAllocBackend {
   PortTap* tap(uint64_t now) override { return run_->tap(now); }
 
  private:
+  // In rtl mode the block decides alone (an architect's own block, too): a
+  // grant to a VC that did not ask, on another output than it asked for, or
+  // a second grant of one output would corrupt the router silently.
+  void check_legal(uint64_t inputs, const uint64_t* req, const int* op_of, const int64_t* out) const {
+    uint64_t used = 0;
+    for (int ip = 0; ip < P_; ++ip) {
+      const int64_t v = out[ip], o = out[P_ + ip];
+      if (v < 0) continue;
+      std::string bad;
+      if (!(inputs >> ip & 1) || v >= V_ || !(req[ip] >> v & 1))
+        bad = "granted VC " + std::to_string(v) + ", which did not request";
+      else if (o != op_of[ip * V_ + v])
+        bad = "granted output " + std::to_string(o) + " to VC " + std::to_string(v) + ", which requested " +
+              std::to_string(op_of[ip * V_ + v]);
+      else if (used >> o & 1)
+        bad = "granted output " + std::to_string(o) + ", already granted to another input";
+      if (!bad.empty())
+        throw InvariantError("rtl mode: cycle " + std::to_string(cycle_) + " router " + std::to_string(router_) +
+                             " switch allocator block: input " + std::to_string(ip) + " " + bad);
+      used |= 1ull << o;
+    }
+  }
+
   std::unique_ptr<SwAllocBackend> cpp_;
   std::unique_ptr<BlockRun> run_;
   int P_, V_;
@@ -92,6 +119,11 @@ void register_sw_allocs(SwAllocRegistry& reg) {
   reg.add("islip", {[](int ports, int vcs, SaArbiters arb) { return port_match<IslipMatcher>(ports, vcs, arb.iterations); }});
   reg.add("wavefront", {[](int ports, int vcs, SaArbiters) { return port_match<WavefrontMatcher>(ports, vcs); }});
   reg.add("max_size", {[](int ports, int vcs, SaArbiters) { return port_match<MaxSizeMatcher>(ports, vcs); }});
+  // The architect's own Verilog block: it decides in rtl mode; in lockstep
+  // the reference algorithm decides and the block must agree.
+  reg.add("user", {[](int ports, int vcs, SaArbiters arb) {
+            return sw_alloc_registry().at(arb.reference).make(ports, vcs, arb);
+          }});
 }
 
 }  // namespace

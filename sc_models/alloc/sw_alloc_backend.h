@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "alloc/arbiter.h"
 #include "core/registry.h"
@@ -37,11 +38,14 @@ class SwAllocBackend : public TapSource {
 };
 
 // What an algorithm is built with beyond its size: the arbiter kinds of the
-// two stages (router.arbiter.sa_in, .sa_out) and iSLIP's iterations
-// (router.allocator.sa_iterations).
+// two stages (router.arbiter.sa_in, .sa_out), iSLIP's iterations
+// (router.allocator.sa_iterations) and, for user (the architect's Verilog
+// block, docs/cosim-your-rtl.md), the C++ algorithm that stands for it
+// (router.allocator.sa_reference).
 struct SaArbiters {
   ArbiterKind in = ArbiterKind::Rr, out = ArbiterKind::Rr;
   int iterations = 1;
+  std::string reference = "sep_if";
   bool round_robin() const { return in == ArbiterKind::Rr && out == ArbiterKind::Rr; }
   bool uses_age() const { return in == ArbiterKind::Age || out == ArbiterKind::Age; }
 };

@@ -80,6 +80,10 @@ struct BlockSpec {
   // Limits of the Verilated block: throws ConfigError naming `key` ("mode"
   // is rtl or lockstep).
   std::function<void(const std::string& key, const std::string& mode, const Config&, const BlockShape&)> check;
+  // Why the run cannot have this block in cpp mode ("" = it can; null:
+  // always can): a block that exists only in Verilog (the architect's own
+  // switch allocator) runs in rtl or lockstep mode or not at all.
+  std::function<std::string(const Config&)> cpp_refused;
 };
 using BlockRegistry = Registry<BlockSpec>;
 

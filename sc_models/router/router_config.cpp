@@ -25,7 +25,7 @@ RouterConfig RouterConfig::from(const Config& cfg) {
   r.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   r.va_arbiter = arbiter(cfg, "router.arbiter.va");
   r.sa_arbiters = {arbiter(cfg, "router.arbiter.sa_in"), arbiter(cfg, "router.arbiter.sa_out"),
-                   as_int(cfg, "router.allocator.sa_iterations")};
+                   as_int(cfg, "router.allocator.sa_iterations"), cfg.get_str("router.allocator.sa_reference")};
   r.lat_rc = as_int(cfg, "router.stage_latency.rc");
   r.lat_va = as_int(cfg, "router.stage_latency.va");
   r.lat_sa = as_int(cfg, "router.stage_latency.sa");
@@ -46,21 +46,26 @@ void RouterConfig::validate(ErrorList& errors) const {
 // islip, wavefront and max_size keep their own priority.
 void RouterConfig::sa_rules(ErrorList& errors) const {
   const auto& names = arbiter_kind_names();
-  const bool own = allocator_sa == "islip" || allocator_sa == "wavefront" || allocator_sa == "max_size";
+  // user's block is checked against its reference, whose arbiters these are.
+  const std::string& alg = allocator_sa == "user" ? sa_arbiters.reference : allocator_sa;
+  const bool own = alg == "islip" || alg == "wavefront" || alg == "max_size";
   const std::pair<const char*, ArbiterKind> stages[] = {{"router.arbiter.sa_in", sa_arbiters.in},
                                                         {"router.arbiter.sa_out", sa_arbiters.out}};
   for (const auto& [key, kind] : stages) {
     const std::string got = names[static_cast<size_t>(kind)];
     if (own && kind != ArbiterKind::Rr)
-      errors.add({std::string(key) + ": router.allocator.sa=" + allocator_sa +
-                  " keeps its own priority (allowed: rr); got " + got});
-    else if (allocator_sa == "sep_of" && kind == ArbiterKind::Age)
+      errors.add({std::string(key) + ": router.allocator.sa=" + alg + " keeps its own priority (allowed: rr); got " +
+                  got});
+    else if (alg == "sep_of" && kind == ArbiterKind::Age)
       errors.add({std::string(key) + ": router.allocator.sa=sep_of arbitrates between ports, which have no age "
                   "(allowed: rr, lrs, matrix); got age"});
   }
-  if (allocator_sa != "islip" && sa_arbiters.iterations != 1)
+  if (alg != "islip" && sa_arbiters.iterations != 1)
     errors.add({"router.allocator.sa_iterations: only router.allocator.sa=islip iterates; got " +
-                std::to_string(sa_arbiters.iterations) + " with router.allocator.sa=" + allocator_sa});
+                std::to_string(sa_arbiters.iterations) + " with router.allocator.sa=" + alg});
+  if (sa_arbiters.reference == "user")
+    errors.add({"router.allocator.sa_reference: the reference of your block is a C++ allocator (allowed: sep_if, "
+                "sep_of, islip, wavefront, max_size); got user"});
 }
 
 }  // namespace nocsim

@@ -54,8 +54,8 @@ using Models = PvModels<RtlSwAllocator::Impl>;
 const std::map<std::string, Models>& tables() {
   static const std::map<std::string, Models> t = [] {
     std::map<std::string, Models> m;
-#define NOCSIM_RTL_SW_ALLOC_MODEL(ALG, P, V, CLS)                                              \
-  m.emplace(#ALG, Models{"sw_alloc_" #ALG, {}}).first->second.entries.push_back(               \
+#define NOCSIM_RTL_SW_ALLOC_MODEL(ALG, MODULE, P, V, CLS)                                      \
+  m.emplace(#ALG, Models{MODULE, {}}).first->second.entries.push_back(                         \
       {P, V, [] { return std::unique_ptr<RtlSwAllocator::Impl>(new ModelImpl<CLS>()); }});
 #include "rtl_sw_allocator_models.inc"
 #undef NOCSIM_RTL_SW_ALLOC_MODEL
@@ -80,7 +80,10 @@ std::vector<std::string> RtlSwAllocator::algorithms() {
   for (const auto& [name, _] : tables()) r.push_back(name);
   return r;
 }
-std::string RtlSwAllocator::module_of(const std::string& algorithm) { return "sw_alloc_" + algorithm; }
+std::string RtlSwAllocator::module_of(const std::string& algorithm) {
+  const auto it = tables().find(algorithm);
+  return it != tables().end() ? it->second.module : "sw_alloc_" + algorithm;
+}
 bool RtlSwAllocator::supports(int ports, int vcs, const std::string& algorithm) {
   return tables().count(algorithm) && models(algorithm).supports(ports, vcs);
 }

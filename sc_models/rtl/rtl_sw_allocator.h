@@ -4,8 +4,10 @@
 // and lockstep co-simulation. Algorithms with a Verilog block: sep_if
 // (sw_alloc_sep_if.sv, the twin of SepIfAllocator, sep_if_allocator.h) and
 // wavefront (sw_alloc_wavefront.sv, the twin of the SA stage's wavefront
-// port matching, port_matchers.h). Only the (P, V) pairs verilated by
-// rtl_ref/CMakeLists.txt are available (see supports()/supported()).
+// port matching, port_matchers.h), and user, the architect's own block of
+// a build with -DNOCSIM_USER_SA (docs/cosim-your-rtl.md). Only the (P, V)
+// pairs verilated by rtl_ref/CMakeLists.txt are available
+// (supports()/supported()).
 //
 // Protocol (as SepIfAllocator's): set req_*, call eval() (drives the inputs,
 // settles the combinational logic, copies the grants out), then tick() (one
@@ -41,7 +43,8 @@ class RtlSwAllocator : public SepIfPorts {
   RtlSwAllocator& operator=(const RtlSwAllocator&) = delete;
 
   static std::vector<std::string> algorithms();  // those with a Verilated block
-  static std::string module_of(const std::string& algorithm);  // "sw_alloc_<algorithm>"
+  // Its top module: sw_alloc_<algorithm>, or user's NOCSIM_USER_SA_TOP.
+  static std::string module_of(const std::string& algorithm);
   static bool supports(int ports, int vcs, const std::string& algorithm = "sep_if");
   static std::vector<std::pair<int, int>> supported(const std::string& algorithm = "sep_if");  // (P, V) pairs
 

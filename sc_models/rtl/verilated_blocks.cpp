@@ -156,10 +156,12 @@ void check_pv(const std::string& key, const std::string& what, const std::string
   throw ConfigError(o.str());
 }
 
-// sa_missing (rtl/blocks.cpp) has already made sure the algorithm has a block.
+// sa_missing (rtl/blocks.cpp) has already made sure the algorithm has a
+// block. The architect's block (user) may be held to a reference with any
+// arbiters.
 void check_sa(const std::string& key, const std::string& mode, const Config& cfg, const BlockShape& s) {
   const RouterConfig rc = RouterConfig::from(cfg);
-  if (!rc.sa_arbiters.round_robin())
+  if (rc.allocator_sa != "user" && !rc.sa_arbiters.round_robin())
     throw ConfigError(key + ": the switch allocator's " + mode + " needs router.arbiter.sa_in=rr and "
                       "router.arbiter.sa_out=rr (the verilated switch allocators have round-robin arbiters only), "
                       "or set rtl.sa=cpp");
@@ -207,6 +209,8 @@ void check_select(const std::string& key, const std::string&, const Config&, con
 }
 
 }  // namespace
+
+bool verilated_sa(const std::string& algorithm) { return !RtlSwAllocator::supported(algorithm).empty(); }
 
 void add_verilated_side(const std::string& name, BlockSpec& s) {
   using Ctx = const BlockContext&;

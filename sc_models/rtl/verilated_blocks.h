@@ -10,5 +10,7 @@ namespace nocsim {
 
 // Sets s.rtl and s.check of built-in block `name`.
 void add_verilated_side(const std::string& name, BlockSpec& s);
+// This build has a Verilated switch allocator for router.allocator.sa=algorithm.
+bool verilated_sa(const std::string& algorithm);
 
 }  // namespace nocsim

@@ -9,7 +9,7 @@
 namespace nocsim::test {
 
 inline std::vector<std::string> with(std::vector<std::string> a, const std::string& alloc, const std::string& out) {
-  a.insert(a.end(), {"sim.warmup=0", "sim.cycles=20000", "router.alloc=" + alloc, "-o", out, "--quiet"});
+  a.insert(a.end(), {"sim.warmup=0", "sim.cycles=10000", "router.alloc=" + alloc, "-o", out, "--quiet"});
   return a;
 }
 

@@ -2,13 +2,19 @@
 // "Allocators"): on a 10 x 10 single switch with 4 VCs at offered 1 they
 // keep the published order (maximum size above wavefront, iSLIP with more
 // iterations near wavefront, one iteration and the separable ones below),
-// and each refuses the arbiters it does not have.
+// and each refuses the arbiters it does not have; the architect's own block
+// (router.allocator.sa=user) is refused where it was not built, and in rtl
+// mode an illegal grant ends the run.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "blocks/block.h"
 #include "harness.h"
+#include "sim/run.h"
 
 using namespace nocsim;
 
@@ -54,4 +60,63 @@ TEST(Allocators, ArbitersAnAllocatorDoesNotHaveAreRefused) {
     const std::string key = kv[1].substr(0, kv[1].find('='));
     EXPECT_EQ(r.err.rfind("nocsim: error: " + key + ":", 0), 0u) << r.err;
   }
+}
+
+// router.allocator.sa=user is the architect's Verilog block
+// (docs/cosim-your-rtl.md): this build has none, and only user has a
+// reference. A reference that keeps its own priority takes rr arbiters.
+TEST(Allocators, YourBlockNeedsABuildWithItAndOnlyItHasAReference) {
+  const std::string cfg = test::source_path("topologies/mesh-8x8.yaml");
+  for (const auto& [kv, said] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"router.allocator.sa=user"}, "router.allocator.sa: user needs a build with your switch allocator"},
+           {{"router.allocator.sa_reference=islip"},
+            "router.allocator.sa_reference: only router.allocator.sa=user (your Verilog block) has a reference"},
+           {{"router.allocator.sa=user", "router.allocator.sa_reference=user"},
+            "router.allocator.sa_reference: the reference of your block is a C++ allocator"},
+           {{"router.allocator.sa=user", "router.allocator.sa_reference=islip", "router.arbiter.sa_in=lrs"},
+            "router.arbiter.sa_in: router.allocator.sa=islip keeps its own priority"}}) {
+    std::vector<std::string> args = {cfg, "--check-config"};
+    args.insert(args.end(), kv.begin(), kv.end());
+    const test::CliResult r = test::run_cli(args);
+    EXPECT_EQ(r.code, 2) << kv.back();
+    EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+  }
+}
+
+namespace {
+
+// A switch allocator block that grants each requesting input's lowest VC
+// the next output, whatever it asked for.
+class Reckless : public Block {
+ public:
+  explicit Reckless(int ports) : P_(ports) {}
+  void eval(const int64_t* in, int64_t* out) override {
+    for (int ip = 0; ip < P_; ++ip) {
+      out[ip] = in[ip] ? __builtin_ctzll(static_cast<uint64_t>(in[ip])) : -1;
+      out[P_ + ip] = in[ip] ? (ip + 1) % P_ : -1;
+    }
+  }
+
+ private:
+  int P_;
+};
+
+}  // namespace
+
+// In rtl mode the block decides alone: a grant of an output the VC did not
+// ask for stops the run (exit 4) instead of corrupting the router.
+TEST(Allocators, RtlModeStopsAtAnIllegalGrant) {
+  if (block_modes_built().size() < 2) GTEST_SKIP() << "a build without NOCSIM_RTL_COSIM has no rtl mode";
+  const BlockSpec saved = block_registry().at("sa");
+  BlockSpec reckless = saved;
+  reckless.rtl = [](const BlockContext& c) -> std::unique_ptr<Block> { return std::make_unique<Reckless>(c.ports); };
+  reckless.check = nullptr;
+  mutable_block_registry().add("sa", reckless);
+  const RunResult r = run_simulation(
+      test::make_config("topologies/mesh-8x8.yaml", {"rtl.sa=rtl", "traffic.load=0.3", "sim.cycles=300"}));
+  mutable_block_registry().add("sa", saved);
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_NE(r.error.find("rtl mode: cycle "), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("switch allocator block: input "), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("which requested"), std::string::npos) << r.error;
 }

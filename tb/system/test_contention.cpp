@@ -17,7 +17,8 @@ void drained_counters_are_zero(const std::string& variant, const std::string& ro
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=" + routing, "router.vcs=5", "routing.trigger=contention",
                                   "routing.contention.variant=" + variant, "traffic.pattern=adv", "traffic.load=0.6",
-                                  "sim.warmup=0", "sim.cycles=20000", "sim.stop_injection=true", "sim.drain=200000",
+                                  "sim.warmup=0", test::sanitized_cycles_key(20000), "sim.stop_injection=true",
+                                  "sim.drain=200000",
                                   extra});
   RunHooks hooks;
   hooks.after = [&](Network& net) {

@@ -114,7 +114,8 @@ TEST(LinkPower, EveryPolicyKeepsTheInvariantsWhileSwitching) {
                              {std::string("link.power.policy=") + policy, "link.power.t_train_ns=20",
                               "link.power.rho=0.5", std::string("router.switching=") + sw,
                               "traffic.packet_size=[1,8,24]", "router.buffer_depth=24", std::string("traffic.load=") + load,
-                              "sim.warmup=1000", "sim.cycles=6000", "sim.stop_injection=true", "sim.drain=200000"});
+                              "sim.warmup=1000", test::sanitized_cycles_key(6000), "sim.stop_injection=true",
+                              "sim.drain=200000"});
         ASSERT_EQ(r.code, 0) << policy << " " << sw << " " << load << ": " << r.err;
         EXPECT_EQ(json_number(r.json, "in_flight"), 0) << policy << " " << sw << " " << load;
         EXPECT_GT(json_number(link_power(r.json), "trainings"), 0) << policy << " " << sw << " " << load;
