@@ -44,7 +44,8 @@ void add_router_keys(std::vector<KeySpec>& s) {
       {"router.allocator.sa", K::Enum, "sep_if", 0, 0, {}, "the switch allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/sw_alloc_sep_if.sv; its arbiters are router.arbiter.sa_in and sa_out), sep_of (separable output-first: each output's router.arbiter.sa_out arbiter picks an input, each input's router.arbiter.sa_in arbiter accepts an output; rr, lrs or matrix), islip (McKeown's iSLIP, router.allocator.sa_iterations iterations), wavefront (Tamir and Chi's, rotating priority diagonal; the twin of rtl_ref/sw_alloc_wavefront.sv) or max_size (a maximum matching by augmenting paths); the last three keep their own priority (arbiters rr); user: your own Verilog block (a build with -DNOCSIM_USER_SA), in rtl or lockstep mode (rtl.sa) against router.allocator.sa_reference; docs/architecture.md, \"Allocators\", docs/cosim-your-rtl.md", sw_alloc_keys},
       {"router.allocator.sa_reference", K::Enum, "sep_if", 0, 0, {}, "router.allocator.sa=user (your Verilog switch allocator, a build with -DNOCSIM_USER_SA; docs/cosim-your-rtl.md): the C++ allocator it is checked against in lockstep, where that allocator decides and your block must agree (in rtl mode your block decides alone); any router.allocator.sa algorithm but user", sw_alloc_keys},
       {"router.allocator.sa_iterations", K::Int, "1", 1, 64, {}, "iSLIP's request-grant-accept iterations per allocation (router.allocator.sa=islip only)"},
-      {"router.allocator.va", K::Enum, "sep_if", 0, 0, {"sep_if", "free_pool"}, "the VC allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/vc_alloc_sep_if.sv; its stage-2 arbiter is router.arbiter.va) or free_pool (one router.arbiter.va arbiter per output port over every input VC; the winner takes the port's next free VC, round-robin: at most one VC per port per cycle, as Netmaker's routers allocate; no Verilog twin)"},
+      {"router.allocator.va", K::Enum, "sep_if", 0, 0, {"sep_if", "free_pool", "user"}, "the VC allocator's algorithm: sep_if (separable input-first, the twin of rtl_ref/vc_alloc_sep_if.sv; its stage-2 arbiter is router.arbiter.va), free_pool (one router.arbiter.va arbiter per output port over every input VC; the winner takes the port's next free VC, round-robin: at most one VC per port per cycle, as Netmaker's routers allocate; no Verilog twin) or user (your own Verilog block, a build with -DNOCSIM_USER_VA; rtl or lockstep mode only, rtl.va, against router.allocator.va_reference; docs/cosim-your-rtl.md)"},
+      {"router.allocator.va_reference", K::Enum, "sep_if", 0, 0, {"sep_if", "free_pool"}, "router.allocator.va=user (your Verilog VC allocator): the C++ allocator it is checked against in lockstep, where that allocator decides and your block must agree (in rtl mode your block decides alone)"},
       {"router.alloc", K::Enum, "cpp", 0, 0, {}, "how every block with a Verilog twin in rtl_ref/ runs (the switch and VC allocators; the contention and minCred counters and FlexVC's selection where the run has them; rtl.<block> sets one): cpp (the C++ logic), rtl (the Verilated block decides) or lockstep (both, compared on every use; the first mismatch ends the run, exit 4); rtl and lockstep only in builds with NOCSIM_RTL_COSIM=ON", mode_keys},
   });
 }
@@ -55,6 +56,9 @@ void router_rules(const Config& cfg, ErrorList& errors) {
   if (cfg.given("router.allocator.sa_reference") && rc.allocator_sa != "user")
     errors.add({"router.allocator.sa_reference: only router.allocator.sa=user (your Verilog block) has a reference; "
                 "got router.allocator.sa=" + rc.allocator_sa});
+  if (cfg.given("router.allocator.va_reference") && rc.allocator_va != "user")
+    errors.add({"router.allocator.va_reference: only router.allocator.va=user (your Verilog block) has a reference; "
+                "got router.allocator.va=" + rc.allocator_va});
 }
 
 }  // namespace nocsim

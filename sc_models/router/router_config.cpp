@@ -32,6 +32,7 @@ RouterConfig RouterConfig::from(const Config& cfg) {
   r.lat_st = as_int(cfg, "router.stage_latency.st");
   r.allocator_sa = cfg.get_str("router.allocator.sa");
   r.allocator_va = cfg.get_str("router.allocator.va");
+  r.va_reference = cfg.get_str("router.allocator.va_reference");
   return r;
 }
 

@@ -23,7 +23,11 @@ struct RouterConfig {
   SaArbiters sa_arbiters;
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;  // router.stage_latency.*
   std::string allocator_sa, allocator_va;              // router.allocator.*: algorithm keys
-  bool va_free_pool() const { return allocator_va == "free_pool"; }
+  std::string va_reference;                            // router.allocator.va_reference
+  // The C++ VC allocator: the algorithm, or for user (the architect's block)
+  // its reference, which decides in lockstep.
+  const std::string& va_model() const { return allocator_va == "user" ? va_reference : allocator_va; }
+  bool va_free_pool() const { return va_model() == "free_pool"; }
 
   static RouterConfig from(const Config& cfg);
   // The cross-key rules among router.* keys alone (the router section's rules).

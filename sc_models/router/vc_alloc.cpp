@@ -102,6 +102,37 @@ bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   return true;
 }
 
+// In rtl mode the block decides alone (an architect's own block, too): a
+// grant to an input VC that did not ask, outside the output VCs it asked
+// for, or of one output VC twice would corrupt the router silently.
+void VcAlloc::check_rtl_grants(const int64_t* out, Cycle now) {
+  const int V = st_.p.vcs;
+  const size_t n = static_cast<size_t>(st_.p.ports) * static_cast<size_t>(V);
+  std::vector<int64_t> mask(n, 0);  // 0: no request
+  std::vector<uint8_t> taken(n, 0);
+  std::vector<int> op(n, 0);
+  for (const auto& r : alloc_.requests()) {
+    mask[static_cast<size_t>(r.i)] = static_cast<int64_t>(r.mask);
+    op[static_cast<size_t>(r.i)] = r.op;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t g = out[i];
+    if (g < 0) continue;
+    std::string bad;
+    if (!mask[i])
+      bad = "granted output VC " + std::to_string(g) + " without a request";
+    else if (g >= V || !(static_cast<uint64_t>(mask[i]) >> g & 1))
+      bad = "granted output VC " + std::to_string(g) + " of port " + std::to_string(op[i]) +
+            ", outside the VCs it asked for";
+    else if (taken[static_cast<size_t>(op[i] * V + g)]++)
+      bad = "granted output VC " + std::to_string(g) + " of port " + std::to_string(op[i]) + ", already granted";
+    if (!bad.empty())
+      throw InvariantError("rtl mode: cycle " + std::to_string(now) + " router " + std::to_string(st_.id) +
+                           " VC allocator block: input VC " + std::to_string(i) + " (port " + std::to_string(i / V) +
+                           ", VC " + std::to_string(i % V) + ") " + bad);
+  }
+}
+
 void VcAlloc::allocate_on_block(Cycle now) {
   BlockRun& b = *va_rtl_;
   const size_t n = static_cast<size_t>(st_.p.ports) * static_cast<size_t>(st_.p.vcs);
@@ -112,6 +143,7 @@ void VcAlloc::allocate_on_block(Cycle now) {
   }
   const int64_t* out = b.eval(now);
   if (!b.lockstep()) {
+    check_rtl_grants(out, now);
     for (const auto& r : alloc_.requests()) alloc_.set_grant(r.i, static_cast<int>(out[r.i]));
     return;
   }

@@ -78,6 +78,7 @@ class VcAlloc : public Stage, private CreditView {
   int credits(int port, int vc) const override { return st_.out[port].vcs[vc].credits; }
   // rtl.va, rtl.vc_select: the Verilated block's outputs decide (rtl) or must match (lockstep).
   void allocate_on_block(Cycle now);
+  void check_rtl_grants(const int64_t* out, Cycle now);
   int select_on_block(const RouteCandidate* cands, const VcRange* vcs, int n, int size, uint64_t* usable, int c,
                       uint64_t& mask);
   RouteCompute* rc_ = nullptr;

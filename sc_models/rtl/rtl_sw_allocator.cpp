@@ -4,9 +4,6 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // in verilated_types.h
 #include <verilated.h>
 
-#include <map>
-#include <stdexcept>
-
 #include "rtl/rtl_sw_allocator.h"
 #include "rtl/verilated_ports.h"
 
@@ -48,15 +45,11 @@ struct ModelImpl final : RtlSwAllocator::Impl {
   void eval() override { m.eval(); }
 };
 
-using Models = PvModels<RtlSwAllocator::Impl>;
-
-// The verilated models by algorithm (router.allocator.sa name).
-const std::map<std::string, Models>& tables() {
-  static const std::map<std::string, Models> t = [] {
-    std::map<std::string, Models> m;
-#define NOCSIM_RTL_SW_ALLOC_MODEL(ALG, MODULE, P, V, CLS)                                      \
-  m.emplace(#ALG, Models{MODULE, {}}).first->second.entries.push_back(                         \
-      {P, V, [] { return std::unique_ptr<RtlSwAllocator::Impl>(new ModelImpl<CLS>()); }});
+const AlgModels<RtlSwAllocator::Impl>& models() {
+  static const AlgModels<RtlSwAllocator::Impl> t = [] {
+    AlgModels<RtlSwAllocator::Impl> m{"switch allocator", {}};
+#define NOCSIM_RTL_SW_ALLOC_MODEL(ALG, MODULE, P, V, CLS) \
+  m.add(#ALG, MODULE, P, V, [] { return std::unique_ptr<RtlSwAllocator::Impl>(new ModelImpl<CLS>()); });
 #include "rtl_sw_allocator_models.inc"
 #undef NOCSIM_RTL_SW_ALLOC_MODEL
     return m;
@@ -64,35 +57,23 @@ const std::map<std::string, Models>& tables() {
   return t;
 }
 
-const Models& models(const std::string& algorithm) {
-  const auto& t = tables();
-  const auto it = t.find(algorithm);
-  if (it != t.end()) return it->second;
-  std::string names;
-  for (const auto& [name, _] : t) names += (names.empty() ? "" : ", ") + name;
-  throw std::invalid_argument("no Verilated switch allocator for " + algorithm + "; verilated: " + names);
-}
-
 }  // namespace
 
-std::vector<std::string> RtlSwAllocator::algorithms() {
-  std::vector<std::string> r;
-  for (const auto& [name, _] : tables()) r.push_back(name);
-  return r;
-}
+std::vector<std::string> RtlSwAllocator::algorithms() { return models().algorithms(); }
 std::string RtlSwAllocator::module_of(const std::string& algorithm) {
-  const auto it = tables().find(algorithm);
-  return it != tables().end() ? it->second.module : "sw_alloc_" + algorithm;
+  const auto* m = models().find(algorithm);
+  return m ? m->module : "sw_alloc_" + algorithm;
 }
 bool RtlSwAllocator::supports(int ports, int vcs, const std::string& algorithm) {
-  return tables().count(algorithm) && models(algorithm).supports(ports, vcs);
+  const auto* m = models().find(algorithm);
+  return m && m->supports(ports, vcs);
 }
 std::vector<std::pair<int, int>> RtlSwAllocator::supported(const std::string& algorithm) {
-  return tables().count(algorithm) ? models(algorithm).supported() : std::vector<std::pair<int, int>>{};
+  return models().supported(algorithm);
 }
 
 RtlSwAllocator::RtlSwAllocator(int ports, int vcs, const std::string& algorithm)
-    : SepIfPorts(ports, vcs), module_(module_of(algorithm)), impl_(models(algorithm).make(ports, vcs)) {
+    : SepIfPorts(ports, vcs), module_(module_of(algorithm)), impl_(models().at(algorithm).make(ports, vcs)) {
   impl_->set_clk(false);
   impl_->set_rst_n(true);
   impl_->set_req(Words((ports * vcs + 31) / 32 + 1, 0),

@@ -1,10 +1,13 @@
 #pragma once
-// RtlVcAllocator: the Verilated rtl_ref/vc_alloc_sep_if.sv, the twin of
-// VcAllocator with round-robin arbiters. Only the (P, V) pairs verilated by
-// rtl_ref/CMakeLists.txt (NOCSIM_RTL_PV) exist. The Verilated model hides
+// RtlVcAllocator: a Verilated VC allocator at the ports of
+// rtl_ref/vc_alloc_sep_if.sv: that block (sep_if, the twin of VcAllocator
+// with round-robin arbiters), or user, the architect's own of a build with
+// -DNOCSIM_USER_VA (docs/cosim-your-rtl.md). Only the (P, V) pairs verilated
+// by rtl_ref/CMakeLists.txt (NOCSIM_RTL_PV) exist. The Verilated model hides
 // behind a pimpl: no Verilator header here. Not thread-safe.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,15 +17,18 @@ namespace nocsim {
 
 class RtlVcAllocator {
  public:
-  // Throws std::invalid_argument (listing the pairs) when (ports, vcs) was not
-  // verilated. Resets the model.
-  RtlVcAllocator(int ports, int vcs);
+  // Throws std::invalid_argument (listing the pairs, or the algorithms) when
+  // (ports, vcs) or the algorithm was not verilated. Resets the model.
+  RtlVcAllocator(int ports, int vcs, const std::string& algorithm = "sep_if");
   ~RtlVcAllocator();
   RtlVcAllocator(RtlVcAllocator&&) noexcept;
   RtlVcAllocator& operator=(RtlVcAllocator&&) noexcept;
 
-  static bool supports(int ports, int vcs);
-  static std::vector<std::pair<int, int>> supported();
+  static std::vector<std::string> algorithms();  // those with a Verilated block
+  // Its top module: vc_alloc_<algorithm>, or user's NOCSIM_USER_VA_TOP.
+  static std::string module_of(const std::string& algorithm);
+  static bool supports(int ports, int vcs, const std::string& algorithm = "sep_if");
+  static std::vector<std::pair<int, int>> supported(const std::string& algorithm = "sep_if");
 
   // One allocation and its clock edge. Input VC i = ip*V+ivc requests output
   // port op[i] with output VCs mask[i] (0: no request); grant_ovc[i] is its
@@ -35,6 +41,7 @@ class RtlVcAllocator {
 
  private:
   int P_, V_;
+  std::string module_;
   std::unique_ptr<Impl> impl_;
   std::unique_ptr<PortTap> tap_;
 };

@@ -50,7 +50,8 @@ class SaBlock final : public Block {
 
 class VaBlock final : public Block {
  public:
-  VaBlock(int ports, int vcs) : a_(ports, vcs), op_(ports * vcs), mask_(ports * vcs), gnt_(ports * vcs) {}
+  VaBlock(int ports, int vcs, const std::string& algorithm)
+      : a_(ports, vcs, algorithm), op_(ports * vcs), mask_(ports * vcs), gnt_(ports * vcs) {}
   void eval(const int64_t* in, int64_t* out) override {
     const size_t n = op_.size();
     for (size_t i = 0; i < n; ++i) {
@@ -169,11 +170,14 @@ void check_sa(const std::string& key, const std::string& mode, const Config& cfg
            RtlSwAllocator::supported(rc.allocator_sa), "rtl.sa");
 }
 
+// The architect's block (user) may be held to a reference with any arbiter.
 void check_va(const std::string& key, const std::string& mode, const Config& cfg, const BlockShape& s) {
-  if (RouterConfig::from(cfg).va_arbiter != ArbiterKind::Rr)
+  const RouterConfig rc = RouterConfig::from(cfg);
+  if (rc.allocator_va != "user" && rc.va_arbiter != ArbiterKind::Rr)
     throw ConfigError(key + ": the VC allocator's " + mode + " needs router.arbiter.va=rr (the verilated "
                       "allocator has round-robin arbiters only), or set rtl.va=cpp");
-  check_pv(key, "", "vc_alloc_sep_if", s.ports, s.vcs, RtlVcAllocator::supported(), "rtl.va");
+  check_pv(key, "", RtlVcAllocator::module_of(rc.allocator_va), s.ports, s.vcs,
+           RtlVcAllocator::supported(rc.allocator_va), "rtl.va");
 }
 
 void check_contention(const std::string& key, const std::string&, const Config& cfg, const BlockShape& s) {
@@ -210,7 +214,9 @@ void check_select(const std::string& key, const std::string&, const Config&, con
 
 }  // namespace
 
-bool verilated_sa(const std::string& algorithm) { return !RtlSwAllocator::supported(algorithm).empty(); }
+bool verilated_allocator(const std::string& kind, const std::string& algorithm) {
+  return !(kind == "sa" ? RtlSwAllocator::supported(algorithm) : RtlVcAllocator::supported(algorithm)).empty();
+}
 
 void add_verilated_side(const std::string& name, BlockSpec& s) {
   using Ctx = const BlockContext&;
@@ -220,7 +226,9 @@ void add_verilated_side(const std::string& name, BlockSpec& s) {
     };
     s.check = check_sa;
   } else if (name == "va") {
-    s.rtl = [](Ctx c) -> std::unique_ptr<Block> { return std::make_unique<VaBlock>(c.ports, c.vcs); };
+    s.rtl = [](Ctx c) -> std::unique_ptr<Block> {
+      return std::make_unique<VaBlock>(c.ports, c.vcs, RouterConfig::from(c.cfg).allocator_va);
+    };
     s.check = check_va;
   } else if (name == "contention") {
     s.rtl = [](Ctx c) -> std::unique_ptr<Block> {

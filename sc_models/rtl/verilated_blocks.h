@@ -10,7 +10,8 @@ namespace nocsim {
 
 // Sets s.rtl and s.check of built-in block `name`.
 void add_verilated_side(const std::string& name, BlockSpec& s);
-// This build has a Verilated switch allocator for router.allocator.sa=algorithm.
-bool verilated_sa(const std::string& algorithm);
+// This build has a Verilated allocator of `kind` (sa, va) for
+// router.allocator.<kind>=algorithm.
+bool verilated_allocator(const std::string& kind, const std::string& algorithm);
 
 }  // namespace nocsim

@@ -105,6 +105,45 @@ struct PvModels {
   }
 };
 
+// The models of one allocator block by algorithm (its router.allocator.*
+// name: sep_if, wavefront, or user, the architect's own), each per (P, V).
+// `kind` names the block in errors ("switch allocator").
+template <class Impl>
+struct AlgModels {
+  const char* kind;
+  std::vector<std::pair<std::string, PvModels<Impl>>> by_alg;
+
+  void add(const char* alg, const char* module, int p, int v, std::unique_ptr<Impl> (*make)()) {
+    for (auto& [a, m] : by_alg)
+      if (a == alg) {
+        m.entries.push_back({p, v, make});
+        return;
+      }
+    by_alg.push_back({alg, PvModels<Impl>{module, {{p, v, make}}}});
+  }
+  const PvModels<Impl>* find(const std::string& alg) const {
+    for (const auto& [a, m] : by_alg)
+      if (a == alg) return &m;
+    return nullptr;
+  }
+  // Throws std::invalid_argument naming the algorithms verilated.
+  const PvModels<Impl>& at(const std::string& alg) const {
+    if (const PvModels<Impl>* m = find(alg)) return *m;
+    std::string names;
+    for (const auto& [a, m] : by_alg) names += (names.empty() ? "" : ", ") + a;
+    throw std::invalid_argument(std::string("no Verilated ") + kind + " for " + alg + "; verilated: " + names);
+  }
+  std::vector<std::string> algorithms() const {
+    std::vector<std::string> r;
+    for (const auto& [a, m] : by_alg) r.push_back(a);
+    return r;
+  }
+  std::vector<std::pair<int, int>> supported(const std::string& alg) const {
+    const PvModels<Impl>* m = find(alg);
+    return m ? m->supported() : std::vector<std::pair<int, int>>{};
+  }
+};
+
 // A clocked model's reset (rst_n low over one rising edge) and clock cycle.
 template <class M>
 void reset_model(M& m) {

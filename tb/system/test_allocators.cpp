@@ -62,7 +62,7 @@ TEST(Allocators, ArbitersAnAllocatorDoesNotHaveAreRefused) {
   }
 }
 
-// router.allocator.sa=user is the architect's Verilog block
+// router.allocator.sa=user and .va=user are the architect's Verilog blocks
 // (docs/cosim-your-rtl.md): this build has none, and only user has a
 // reference. A reference that keeps its own priority takes rr arbiters.
 TEST(Allocators, YourBlockNeedsABuildWithItAndOnlyItHasAReference) {
@@ -74,7 +74,10 @@ TEST(Allocators, YourBlockNeedsABuildWithItAndOnlyItHasAReference) {
            {{"router.allocator.sa=user", "router.allocator.sa_reference=user"},
             "router.allocator.sa_reference: the reference of your block is a C++ allocator"},
            {{"router.allocator.sa=user", "router.allocator.sa_reference=islip", "router.arbiter.sa_in=lrs"},
-            "router.arbiter.sa_in: router.allocator.sa=islip keeps its own priority"}}) {
+            "router.arbiter.sa_in: router.allocator.sa=islip keeps its own priority"},
+           {{"router.allocator.va=user"}, "router.allocator.va: user needs a build with your VC allocator"},
+           {{"router.allocator.va_reference=free_pool"},
+            "router.allocator.va_reference: only router.allocator.va=user (your Verilog block) has a reference"}}) {
     std::vector<std::string> args = {cfg, "--check-config"};
     args.insert(args.end(), kv.begin(), kv.end());
     const test::CliResult r = test::run_cli(args);
@@ -87,9 +90,9 @@ namespace {
 
 // A switch allocator block that grants each requesting input's lowest VC
 // the next output, whatever it asked for.
-class Reckless : public Block {
+class RecklessSa : public Block {
  public:
-  explicit Reckless(int ports) : P_(ports) {}
+  explicit RecklessSa(int ports) : P_(ports) {}
   void eval(const int64_t* in, int64_t* out) override {
     for (int ip = 0; ip < P_; ++ip) {
       out[ip] = in[ip] ? __builtin_ctzll(static_cast<uint64_t>(in[ip])) : -1;
@@ -101,22 +104,57 @@ class Reckless : public Block {
   int P_;
 };
 
+// A VC allocator block that grants each requesting input VC the output VC
+// just above the highest it asked for.
+class RecklessVa : public Block {
+ public:
+  explicit RecklessVa(size_t n) : n_(n) {}
+  void eval(const int64_t* in, int64_t* out) override {
+    for (size_t i = 0; i < n_; ++i) {
+      const uint64_t mask = static_cast<uint64_t>(in[n_ + i]);
+      out[i] = mask ? 64 - __builtin_clzll(mask) : -1;
+    }
+  }
+
+ private:
+  size_t n_;
+};
+
+// Runs the mesh with block `name` replaced by `block` in rtl mode.
+RunResult with_block(const std::string& name, BlockFactory block) {
+  const BlockSpec saved = block_registry().at(name);
+  BlockSpec replaced = saved;
+  replaced.rtl = std::move(block);
+  replaced.check = nullptr;
+  mutable_block_registry().add(name, replaced);
+  const RunResult r = run_simulation(
+      test::make_config("topologies/mesh-8x8.yaml", {"rtl." + name + "=rtl", "traffic.load=0.3", "sim.cycles=300"}));
+  mutable_block_registry().add(name, saved);
+  return r;
+}
+
 }  // namespace
 
 // In rtl mode the block decides alone: a grant of an output the VC did not
 // ask for stops the run (exit 4) instead of corrupting the router.
-TEST(Allocators, RtlModeStopsAtAnIllegalGrant) {
+TEST(Allocators, RtlModeStopsAtAnIllegalSwitchGrant) {
   if (block_modes_built().size() < 2) GTEST_SKIP() << "a build without NOCSIM_RTL_COSIM has no rtl mode";
-  const BlockSpec saved = block_registry().at("sa");
-  BlockSpec reckless = saved;
-  reckless.rtl = [](const BlockContext& c) -> std::unique_ptr<Block> { return std::make_unique<Reckless>(c.ports); };
-  reckless.check = nullptr;
-  mutable_block_registry().add("sa", reckless);
-  const RunResult r = run_simulation(
-      test::make_config("topologies/mesh-8x8.yaml", {"rtl.sa=rtl", "traffic.load=0.3", "sim.cycles=300"}));
-  mutable_block_registry().add("sa", saved);
+  const RunResult r = with_block("sa", [](const BlockContext& c) -> std::unique_ptr<Block> {
+    return std::make_unique<RecklessSa>(c.ports);
+  });
   EXPECT_EQ(r.exit_code, 4);
   EXPECT_NE(r.error.find("rtl mode: cycle "), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("switch allocator block: input "), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("which requested"), std::string::npos) << r.error;
+}
+
+// (A test of its own: SystemC elaborates once per process.)
+TEST(Allocators, RtlModeStopsAtAnIllegalVcGrant) {
+  if (block_modes_built().size() < 2) GTEST_SKIP() << "a build without NOCSIM_RTL_COSIM has no rtl mode";
+  const RunResult r = with_block("va", [](const BlockContext& c) -> std::unique_ptr<Block> {
+    return std::make_unique<RecklessVa>(static_cast<size_t>(c.ports) * static_cast<size_t>(c.vcs));
+  });
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_NE(r.error.find("VC allocator block: input VC "), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("outside the VCs it asked for"), std::string::npos) << r.error;
 }
