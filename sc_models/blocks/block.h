@@ -82,7 +82,7 @@ struct BlockSpec {
   std::function<void(const std::string& key, const std::string& mode, const Config&, const BlockShape&)> check;
   // Why the run cannot have this block in cpp mode ("" = it can; null:
   // always can): a block that exists only in Verilog (the architect's own
-  // switch allocator) runs in rtl or lockstep mode or not at all.
+  // allocator) runs in rtl or lockstep mode or not at all.
   std::function<std::string(const Config&)> cpp_refused;
 };
 using BlockRegistry = Registry<BlockSpec>;

@@ -84,21 +84,19 @@ BlockModes::BlockModes(const Config& cfg, const BlockShape& shape) {
     const bool asked = cfg.values().count(key) && cfg.get_str(key) != "auto";
     const std::string& m = asked ? cfg.get_str(key) : cfg.get_str("router.alloc");
     BlockMode mode = parse_mode(m);
-    const std::string refused = mode == BlockMode::Cpp && spec.cpp_refused ? spec.cpp_refused(cfg) : "";
-    if (!refused.empty()) throw ConfigError(refused);
     if (mode != BlockMode::Cpp) {
       const std::string missing = spec.missing ? spec.missing(cfg) : "";
       if (!missing.empty()) {
         if (asked) throw ConfigError(key + ": " + m + " needs " + missing);
         mode = BlockMode::Cpp;
-        const std::string why = spec.cpp_refused ? spec.cpp_refused(cfg) : "";
-        if (!why.empty()) throw ConfigError(why);
       } else {
         const std::string by = asked ? key : "router.alloc";
         if (!spec.rtl) throw ConfigError(by + ": " + m + " needs a build with NOCSIM_RTL_COSIM=ON");
         if (spec.check) spec.check(by, m, cfg, shape);
       }
     }
+    const std::string refused = mode == BlockMode::Cpp && spec.cpp_refused ? spec.cpp_refused(cfg) : "";
+    if (!refused.empty()) throw ConfigError(refused);
     modes_.emplace_back(name, mode);
   }
 }

@@ -73,8 +73,8 @@ void add(BlockRegistry& r, const std::string& name, BlockSpec s) {
 }
 
 void register_blocks(BlockRegistry& r) {
-  add(r, "sa", {"switch allocator", "the switch allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.allocator.sa=sep_if, wavefront or user, and router.arbiter.sa_in=rr and sa_out=rr; user runs in rtl or lockstep only); auto = router.alloc", ports::sa, nullptr, nullptr, sa_missing, nullptr, sa_cpp_refused});
-  add(r, "va", {"VC allocator", "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.allocator.va=sep_if or user, and router.arbiter.va=rr; user runs in rtl or lockstep only); auto = router.alloc", ports::va, nullptr, nullptr, va_missing, nullptr, va_cpp_refused});
+  add(r, "sa", {"switch allocator", "the switch allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.allocator.sa=sep_if or wavefront with router.arbiter.sa_in=rr and sa_out=rr, or user, which runs in rtl or lockstep only); auto = router.alloc", ports::sa, nullptr, nullptr, sa_missing, nullptr, sa_cpp_refused});
+  add(r, "va", {"VC allocator", "the VC allocator's mode (cpp, rtl, lockstep; rtl and lockstep need router.allocator.va=sep_if with router.arbiter.va=rr, or user, which runs in rtl or lockstep only); auto = router.alloc", ports::va, nullptr, nullptr, va_missing, nullptr, va_cpp_refused});
   add(r, "contention", {"contention counters", "the contention counters' mode (cpp, rtl, lockstep; needs routing.trigger=contention, Base or Filtered counters; ECtN's group board has no twin); auto = router.alloc where the run has counters", ports::contention, nullptr, nullptr, contention_missing, nullptr, nullptr});
   add(r, "mincred", {"minCred counters", "the minCred counters' mode (cpp, rtl, lockstep; needs vc.mincred=true); auto = router.alloc where the run has them", ports::mincred, nullptr, nullptr, mincred_missing, nullptr, nullptr});
   add(r, "vc_select", {"FlexVC selection", "FlexVC's output-VC selection's mode (cpp, rtl, lockstep; needs vc.select jsq, highest or lowest); auto = router.alloc where the run has such a selection", ports::select, nullptr, nullptr, select_missing, nullptr, nullptr});
