@@ -47,7 +47,7 @@ struct ModelImpl final : RtlSwAllocator::Impl {
 
 const AlgModels<RtlSwAllocator::Impl>& models() {
   static const AlgModels<RtlSwAllocator::Impl> t = [] {
-    AlgModels<RtlSwAllocator::Impl> m{"switch allocator", {}};
+    AlgModels<RtlSwAllocator::Impl> m{"switch allocator", "sw_alloc", {}};
 #define NOCSIM_RTL_SW_ALLOC_MODEL(ALG, MODULE, P, V, CLS) \
   m.add(#ALG, MODULE, P, V, [] { return std::unique_ptr<RtlSwAllocator::Impl>(new ModelImpl<CLS>()); });
 #include "rtl_sw_allocator_models.inc"
@@ -60,13 +60,9 @@ const AlgModels<RtlSwAllocator::Impl>& models() {
 }  // namespace
 
 std::vector<std::string> RtlSwAllocator::algorithms() { return models().algorithms(); }
-std::string RtlSwAllocator::module_of(const std::string& algorithm) {
-  const auto* m = models().find(algorithm);
-  return m ? m->module : "sw_alloc_" + algorithm;
-}
+std::string RtlSwAllocator::module_of(const std::string& algorithm) { return models().module_of(algorithm); }
 bool RtlSwAllocator::supports(int ports, int vcs, const std::string& algorithm) {
-  const auto* m = models().find(algorithm);
-  return m && m->supports(ports, vcs);
+  return models().supports(algorithm, ports, vcs);
 }
 std::vector<std::pair<int, int>> RtlSwAllocator::supported(const std::string& algorithm) {
   return models().supported(algorithm);

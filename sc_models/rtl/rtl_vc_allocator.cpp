@@ -44,7 +44,7 @@ struct ModelImpl final : RtlVcAllocator::Impl {
 
 const AlgModels<RtlVcAllocator::Impl>& models() {
   static const AlgModels<RtlVcAllocator::Impl> t = [] {
-    AlgModels<RtlVcAllocator::Impl> m{"VC allocator", {}};
+    AlgModels<RtlVcAllocator::Impl> m{"VC allocator", "vc_alloc", {}};
 #define NOCSIM_RTL_VC_ALLOC_MODEL(ALG, MODULE, P, V, CLS) \
   m.add(#ALG, MODULE, P, V, [] { return std::unique_ptr<RtlVcAllocator::Impl>(new ModelImpl<CLS>()); });
 #include "rtl_vc_alloc_models.inc"
@@ -57,13 +57,9 @@ const AlgModels<RtlVcAllocator::Impl>& models() {
 }  // namespace
 
 std::vector<std::string> RtlVcAllocator::algorithms() { return models().algorithms(); }
-std::string RtlVcAllocator::module_of(const std::string& algorithm) {
-  const auto* m = models().find(algorithm);
-  return m ? m->module : "vc_alloc_" + algorithm;
-}
+std::string RtlVcAllocator::module_of(const std::string& algorithm) { return models().module_of(algorithm); }
 bool RtlVcAllocator::supports(int ports, int vcs, const std::string& algorithm) {
-  const auto* m = models().find(algorithm);
-  return m && m->supports(ports, vcs);
+  return models().supports(algorithm, ports, vcs);
 }
 std::vector<std::pair<int, int>> RtlVcAllocator::supported(const std::string& algorithm) {
   return models().supported(algorithm);

@@ -111,6 +111,7 @@ struct PvModels {
 template <class Impl>
 struct AlgModels {
   const char* kind;
+  const char* prefix;  // of the built-in blocks' modules: "sw_alloc", "vc_alloc"
   std::vector<std::pair<std::string, PvModels<Impl>>> by_alg;
 
   void add(const char* alg, const char* module, int p, int v, std::unique_ptr<Impl> (*make)()) {
@@ -141,6 +142,15 @@ struct AlgModels {
   std::vector<std::pair<int, int>> supported(const std::string& alg) const {
     const PvModels<Impl>* m = find(alg);
     return m ? m->supported() : std::vector<std::pair<int, int>>{};
+  }
+  bool supports(const std::string& alg, int p, int v) const {
+    const PvModels<Impl>* m = find(alg);
+    return m && m->supports(p, v);
+  }
+  // The top module: <prefix>_<alg>, or the architect's own for user.
+  std::string module_of(const std::string& alg) const {
+    const PvModels<Impl>* m = find(alg);
+    return m ? m->module : std::string(prefix) + "_" + alg;
   }
 };
 
