@@ -43,6 +43,8 @@ add_library(nocsim_lib STATIC
   sc_models/routing/dragonfly/par.cpp
   sc_models/routing/dragonfly/olm.cpp
   sc_models/routing/dragonfly/register.cpp
+  sc_models/routing/hyperx/hyperx_routing.cpp
+  sc_models/routing/hyperx/register.cpp
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
   sc_models/vc/vc_config.cpp
@@ -114,7 +116,9 @@ add_library(nocsim_lib STATIC
   sc_models/trace/waveform.cpp
   sc_models/trace/trace_probe.cpp
   topologies/topology.cpp
+  topologies/grid.cpp
   topologies/kary_ncube.cpp
+  topologies/hyperx.cpp
   topologies/dragonfly.cpp
   topologies/keys.cpp
 )

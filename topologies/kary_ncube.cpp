@@ -28,22 +28,18 @@ TopologyShape KAryNCube::shape_of(const std::vector<int>& k, int c, bool wrap) {
   return s;
 }
 
-KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap)
-    : k_(std::move(k)), n_(static_cast<int>(k_.size())), c_(c), wrap_(wrap) {
-  routers_ = shape_of(k_, c_, wrap_).routers;
-  for (int d = 0, r = 1; d < n_; r *= k_[d++]) stride_.push_back(r);
-  coord_.resize(static_cast<size_t>(routers_) * static_cast<size_t>(n_));
-  for (int router = 0; router < routers_; ++router)
-    for (int d = 0; d < n_; ++d) coord_[static_cast<size_t>(router) * n_ + d] = (router / stride_[d]) % k_[d];
+namespace {
+
+std::vector<int> checked(std::vector<int> k, int c, bool wrap) {
+  KAryNCube::shape_of(k, c, wrap);  // throws on an impossible shape
+  return k;
 }
+
+}  // namespace
+
+KAryNCube::KAryNCube(std::vector<int> k, int c, bool wrap) : Grid(checked(std::move(k), c, wrap), c), wrap_(wrap) {}
 
 std::string KAryNCube::describe() const { return shape().describe; }
-
-int KAryNCube::router_at(const std::vector<int>& x) const {
-  int r = 0;
-  for (int d = 0; d < n(); ++d) r += x[d] * stride_[d];
-  return r;
-}
 
 PortPeer KAryNCube::peer(int router, int port) const {
   if (port >= network_ports()) return {};
@@ -54,7 +50,7 @@ PortPeer KAryNCube::peer(int router, int port) const {
     if (!wrap_) return {};
     x = (x + k_[d]) % k_[d];
   }
-  int other = router + (x - coord(router, d)) * stride_[d];
+  const int other = with_coord(router, d, x);
   return {other, port ^ 1};  // +d arrives on the neighbour's -d port and vice versa
 }
 
@@ -73,18 +69,13 @@ int KAryNCube::min_hops(int src_router, int dst_router) const {
   return h;
 }
 
-// Cutting dimension d into halves of a = floor(k/2) and b = ceil(k/2)
-// coordinates leaves w = 2 (torus) or 1 (mesh) channels per ring from one half
-// to the other. Uniform traffic (the source excluded) sends a node's fraction
-// (N b / k) / (N - 1) across, so the cut saturates at
-//   load = w (N - 1) k / (N c a b),
-// 8/(c k) for a large torus of even k. The narrowest cut decides.
+// Cutting dimension d in halves leaves w = 2 (torus) or 1 (mesh) channels
+// per ring from one half to the other (cut_saturation_load): 8/(c k) for a
+// large torus of even k. The narrowest cut decides.
 double KAryNCube::bisection_load() const {
-  const double n_nodes = nodes();
   double best = 0;
   for (int d = 0; d < n(); ++d) {
-    const double a = k_[d] / 2, b = k_[d] - k_[d] / 2, w = wrap_ ? 2 : 1;
-    const double load = w * (n_nodes - 1) * k_[d] / (n_nodes * c_ * a * b);
+    const double load = cut_saturation_load(wrap_ ? 2 : 1, k_[d], nodes(), c_);
     if (d == 0 || load < best) best = load;
   }
   return best;
@@ -108,26 +99,13 @@ uint64_t KAryNCube::productive_ports(int router, int dst_router) const {
 
 namespace {
 
-// topology.k per dimension.
-std::vector<int> radices(const Config& cfg) {
-  const int n = static_cast<int>(cfg.get_int("topology.n"));
-  if (n < 1) throw ConfigError("topology.n: must be >= 1");
-  const auto kl = cfg.get_int_list("topology.k");
-  if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
-    throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
-                      std::to_string(kl.size()));
-  std::vector<int> k(n);
-  for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
-  return k;
-}
-
 TopologyFactory kary_ncube_factory(bool wrap) {
   return {[wrap](const Config& cfg) -> std::unique_ptr<Topology> {
-            return std::make_unique<KAryNCube>(radices(cfg), static_cast<int>(cfg.get_int("topology.concentration")),
+            return std::make_unique<KAryNCube>(grid_radices(cfg), grid_concentration(cfg),
                                                wrap);
           },
           [wrap](const Config& cfg) {
-            return KAryNCube::shape_of(radices(cfg), static_cast<int>(cfg.get_int("topology.concentration")), wrap);
+            return KAryNCube::shape_of(grid_radices(cfg), grid_concentration(cfg), wrap);
           }};
 }
 
@@ -136,7 +114,7 @@ TopologyFactory kary_ncube_factory(bool wrap) {
 // The single switch: a mesh of no dimension, its topology.concentration
 // nodes on one router (allocator studies; docs/user-guide.md).
 TopologyFactory single_switch_factory() {
-  auto nodes = [](const Config& cfg) { return static_cast<int>(cfg.get_int("topology.concentration")); };
+  auto nodes = [](const Config& cfg) { return grid_concentration(cfg); };
   return {[nodes](const Config& cfg) -> std::unique_ptr<Topology> {
             return std::make_unique<KAryNCube>(std::vector<int>{}, nodes(cfg), false);
           },

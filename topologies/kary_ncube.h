@@ -1,16 +1,16 @@
 #pragma once
 // k1 x ... x kn mesh or torus with c nodes per router; with no dimension
-// (n = 0), the single switch of c nodes.
-// Router index = x0 + x1*k0 + x2*k0*k1 ...; port 2d is +d, port 2d+1 is -d,
+// (n = 0), the single switch of c nodes. Coordinates as Grid numbers them;
+// port 2d is +d, port 2d+1 is -d,
 // ports 2n .. 2n+c-1 attach the router's nodes.
 #include <cstdint>
 #include <vector>
 
-#include "topologies/topology.h"
+#include "topologies/grid.h"
 
 namespace nocsim {
 
-class KAryNCube : public Topology {
+class KAryNCube : public Grid {
  public:
   // Throws ConfigError on impossible shapes (k < 2, wrong list length).
   KAryNCube(std::vector<int> k, int c, bool wrap);
@@ -19,22 +19,13 @@ class KAryNCube : public Topology {
   TopologyShape shape() const override { return shape_of(k_, c_, wrap_); }
   std::string name() const override { return n_ == 0 ? "single" : wrap_ ? "torus" : "mesh"; }
   std::string describe() const override;
-  int routers() const override { return routers_; }
-  int nodes() const override { return routers_ * c_; }
   int ports() const override { return 2 * n() + c_; }
   int network_ports() const override { return 2 * n(); }
-  int concentration() const override { return c_; }
   PortPeer peer(int router, int port) const override;
   int min_hops(int src_router, int dst_router) const override;
   double bisection_load() const override;
 
-  int n() const { return n_; }
-  int k(int d) const { return k_[d]; }
   bool wrap() const { return wrap_; }
-  // From a table (4 bytes per router and dimension): routings read
-  // coordinates at every head, and computing one takes two divisions.
-  int coord(int router, int d) const { return coord_[static_cast<size_t>(router) * static_cast<size_t>(n_) + d]; }
-  int router_at(const std::vector<int>& x) const;
   // Signed minimal offset from a to b in dimension d: + means the + port.
   // On a torus tie (distance k/2) the + direction is taken.
   int min_offset(int a, int b, int d) const;
@@ -77,12 +68,7 @@ class KAryNCube : public Topology {
   }
 
  private:
-  std::vector<int> k_, stride_;
-  std::vector<int> coord_;  // [router * n + d]
-  int n_;
-  int c_;
   bool wrap_;
-  int routers_;
 };
 
 }  // namespace nocsim

@@ -6,6 +6,7 @@ TopologyRegistry& mutable_topology_registry() {
   static TopologyRegistry reg("topology.type", [](TopologyRegistry& r) {
     register_kary_ncube_topologies(r);
     register_dragonfly_topologies(r);
+    register_hyperx_topology(r);
   });
   return reg;
 }

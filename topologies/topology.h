@@ -80,6 +80,7 @@ using TopologyRegistry = Registry<TopologyFactory>;
 // Explicit registration (static self-registration is dropped by the linker).
 void register_kary_ncube_topologies(TopologyRegistry& reg);
 void register_dragonfly_topologies(TopologyRegistry& reg);
+void register_hyperx_topology(TopologyRegistry& reg);
 // Every topology of the build (topology.type); a test may add its own.
 const TopologyRegistry& topology_registry();
 TopologyRegistry& mutable_topology_registry();

@@ -28,6 +28,11 @@ class Registry {
     if (it == map_.end()) throw ConfigError(config_key_ + ": unknown value '" + key + "' (valid: " + list() + ")");
     return it->second;
   }
+  // Null when nothing is registered under `key`.
+  const Factory* find(const std::string& key) const {
+    auto it = map_.find(key);
+    return it == map_.end() ? nullptr : &it->second;
+  }
   std::vector<std::string> keys() const {
     std::vector<std::string> k;
     for (const auto& kv : map_) k.push_back(kv.first);

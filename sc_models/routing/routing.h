@@ -131,9 +131,18 @@ struct RoutingFactory {
 };
 using RoutingRegistry = Registry<RoutingFactory>;
 
+// Open routing families: registers `f` as routing.algorithm `name` for the
+// topologies `family` names (topology.type) and `mine` accepts; on any other
+// topology the factory registered under `name` before answers (so "dor" is
+// the torus's on a torus and HyperX's on a HyperX). Register in an order;
+// the last family asked first.
+void add_family_routing(RoutingRegistry& reg, const std::string& name, const std::string& family,
+                        std::function<bool(const Topology&)> mine, RoutingFactory f);
+
 // Explicit registration (static self-registration is dropped by the linker).
 void register_torus_routings(RoutingRegistry& reg);
 void register_dragonfly_routings(RoutingRegistry& reg);
+void register_hyperx_routings(RoutingRegistry& reg);
 // Every routing of the build; a test may add its own (mutable_routing_registry).
 const RoutingRegistry& routing_registry();
 RoutingRegistry& mutable_routing_registry();

@@ -10,6 +10,7 @@ RoutingConfig RoutingConfig::from(const Config& cfg) {
   const std::string& t = cfg.get_str("routing.trigger");
   r.trigger = t == "credits" ? MisrouteTrigger::Credits : t == "contention" ? MisrouteTrigger::Contention : MisrouteTrigger::Ugal;
   r.reevaluate = cfg.get_bool("routing.reevaluate");
+  r.ugal_threshold = static_cast<int>(cfg.get_int("routing.ugal_threshold"));
   return r;
 }
 

@@ -16,6 +16,7 @@ struct RoutingConfig {
   std::string algorithm;  // a routing registry key
   MisrouteTrigger trigger = MisrouteTrigger::Ugal;
   bool reevaluate = true;  // adaptive routings re-route a blocked head
+  int ugal_threshold = 8;  // UGAL's T, flits (the dragonfly's and HyperX's UGAL-L, HyperX's DAL)
 
   static RoutingConfig from(const Config& cfg);
 };

@@ -83,12 +83,12 @@ int address_bits(const std::string& name, const Topology& topo) {
   return b;
 }
 
-// Applies a per-router-coordinate map to mesh/torus nodes, keeping the node's
-// slot on its router.
+// Applies a per-router-coordinate map to the nodes of a grid (mesh, torus,
+// hyperx), keeping the node's slot on its router.
 std::unique_ptr<TrafficPattern> coordinate_map(const std::string& name, const Topology& topo,
                                                std::function<int(int x, int k)> f) {
-  const auto* t = dynamic_cast<const KAryNCube*>(&topo);
-  if (!t) throw ConfigError("traffic.pattern: " + name + " needs topology.type mesh or torus");
+  const auto* t = dynamic_cast<const Grid*>(&topo);
+  if (!t || t->n() == 0) throw ConfigError("traffic.pattern: " + name + " needs topology.type mesh, torus or hyperx");
   const int c = t->concentration();
   return std::make_unique<Permutation>([t, c, f](int src) {
     int r = src / c;
@@ -194,9 +194,9 @@ void register_patterns(PatternRegistry& reg) {
           }});
   // (x, y, z) -> (y, z, x) on a 3-D torus or mesh with three equal sides.
   reg.add("transpose3d", {[](const Topology& topo, const Config&) -> Made {
-            const auto* t = dynamic_cast<const KAryNCube*>(&topo);
+            const auto* t = dynamic_cast<const Grid*>(&topo);
             if (!t || t->n() != 3 || t->k(0) != t->k(1) || t->k(1) != t->k(2))
-              throw ConfigError("traffic.pattern: transpose3d needs a 3-D mesh or torus with equal sides (k x k x k), got " +
+              throw ConfigError("traffic.pattern: transpose3d needs a 3-D mesh, torus or hyperx with equal sides (k x k x k), got " +
                                 topo.describe());
             const int c = t->concentration();
             return std::make_unique<Permutation>([t, c](int s) {

@@ -32,7 +32,7 @@ struct PatternFactory {
   // ConfigError for a pattern the topology cannot carry (bit permutations
   // and butterfly need a power-of-two node count, transpose an even number of
   // address bits, transposition a square node count, tornado, neighbor and
-  // transpose3d a mesh or torus (transpose3d: three equal sides), adv and
+  // transpose3d a mesh, torus or hyperx (transpose3d: three equal sides), adv and
   // advc a dragonfly).
   std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&)> make;
   // Instead of make, for a pattern that draws a choice of nodes once

@@ -52,7 +52,7 @@ TEST(Cli, EveryErrorOfAFileOnItsOwnLine) {
 TEST(Cli, FileAndOverrideErrorsThenCrossKeyRules) {
   expect_bad_lines({write_temp("sim: {seed: -1}\n"), "topology.type=dragonfly", "traffic.load=65"},
                    {"sim.seed: bad value '-1'", "traffic.load: bad value '65'",
-                    "routing.algorithm: dor needs topology.type mesh or torus"});
+                    "routing.algorithm: dor needs topology.type mesh or torus or hyperx"});
 }
 // Five bad values in four components and two broken cross-key rules: all
 // seven in one run, values first (file order), then the rules.
@@ -102,6 +102,19 @@ TEST(Cli, NoCrossKeyErrorAboutARefusedKey) {
   const std::string h2 = source_path("topologies/dragonfly-h2.yaml");
   expect_bad_input({h2, "routing.algorithm=ugal-l", "router.vcs=3"}, "router.vcs: ugal-l uses the VC sequence LGLLGL");
   expect_bad_input({h2, "routing.algorithm=ugal-l", "router.vcs=0"}, "router.vcs: bad value '0'");
+}
+// HyperX's routings share names with other families' and say what they need.
+TEST(Cli, HyperXRoutingsNameTheirNeeds) {
+  const std::string hx = source_path("topologies/hyperx-4x4.yaml");
+  expect_bad_input({hx, "routing.algorithm=dal", "router.vcs=3"},
+                   "router.vcs: dal on this hyperx needs >= 4 VCs per link (one class per position of LLLL), got 3");
+  expect_bad_input({hx, "routing.algorithm=dor", "routing.tie=random"},
+                   "routing.tie: the torus's option; a hyperx has no rings");
+  expect_bad_input({source_path("topologies/torus-8x8.yaml"), "routing.algorithm=dal"},
+                   "routing.algorithm: dal needs topology.type hyperx");
+  expect_bad_input({source_path("topologies/torus-8x8.yaml"), "routing.algorithm=ugal-l"},
+                   "routing.algorithm: ugal-l needs topology.type dragonfly or hyperx");
+  expect_bad_input({hx, "routing.algorithm=abr"}, "routing.algorithm: abr needs topology.type torus");
 }
 // An override replaces a file's value before it is checked: a bad value in
 // the file that the command line sets is no error.
@@ -377,8 +390,13 @@ TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
   GTEST_SKIP() << "ASan reserves more address space than the limit below";
 #endif
   // The estimate told to allow far more than `ulimit -v` gives: allocation fails while building.
+  // Deep buffers make nocsim's own allocations the bulk, so the one that
+  // fails is one of them: SystemC's small-object allocator does not check
+  // malloc, and running out inside it is a crash no handler can turn into
+  // this error (docs/reliability.md, "Out of memory").
   auto r = nocsim::test::run_bin("/bin/sh", {"-c", std::string("ulimit -v 400000; exec \"") + NOCSIM_BIN +
-                                                       "\" topology.k=96 sim.memory_limit_mb=100000 --quiet"});
+                                                       "\" topology.k=96 router.buffer_depth=256"
+                                                       " sim.memory_limit_mb=100000 --quiet"});
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_EQ(r.err.rfind("nocsim: error: out of memory (", 0), 0u) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

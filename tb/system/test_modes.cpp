@@ -3,6 +3,8 @@
 // per-router execution modes give identical results.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "harness.h"
 #include "routing/routing.h"
 
@@ -107,34 +109,57 @@ TEST(StageOrder, ResultsDoNotDependOnTheOrderStagesEvaluateIn) {
                        "router.switching=wormhole", "router.speedup=2", "router.output_buffer_depth=4"});
 }
 
-// Every routing the registry holds, under every VC policy: two runs of one
-// seed give the same bytes, the two scheduling modes the same results, and
-// another seed other results. New routings join the matrix by registering.
+namespace {
+
+// Two runs of one seed give the same bytes, the two scheduling modes the
+// same results, and another seed other results.
+void expect_deterministic(std::vector<std::string> args) {
+  const std::string a = run_json(args), b = run_json(args);
+  EXPECT_EQ(a, b);
+  auto per_router = args;
+  per_router.push_back("sim.mode=per-router");
+  EXPECT_EQ(without(a, "sim.mode"), without(run_json(per_router), "sim.mode"));
+  args.push_back("sim.seed=2");
+  EXPECT_NE(without(a, "sim.seed"), without(run_json(args), "sim.seed"));
+}
+
+}  // namespace
+
+// Every routing the registry holds, on every family that serves it (a name
+// may serve several: dor on a torus and on a HyperX), under every VC policy
+// the family allows. New routings join the matrix by registering; a name no
+// family here serves fails the test.
 TEST(Determinism, EveryRoutingAndVcPolicy) {
+  const std::vector<std::string> hyperx = {"dor", "val", "ugal-l", "dal"};
   int combos = 0;
-  for (const std::string& alg : nocsim::routing_registry().keys())
+  for (const std::string& alg : nocsim::routing_registry().keys()) {
+    const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
+    const bool torus_like = alg == "dor" || torus_adaptive;
+    const bool on_hyperx = std::find(hyperx.begin(), hyperx.end(), alg) != hyperx.end();
+    const bool on_dragonfly = !torus_like && alg != "dal";
+    EXPECT_TRUE(torus_like || on_hyperx || on_dragonfly) << alg;
     for (const char* policy : {"distance", "flexvc"}) {
-      const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
-      const bool torus_like = alg == "dor" || torus_adaptive;
-      if (torus_like && std::string(policy) == "flexvc") continue;  // flexvc needs dragonfly path shapes
+      if (!on_dragonfly && std::string(policy) == "flexvc") continue;  // flexvc needs dragonfly path shapes
       std::vector<std::string> args =
           torus_like ? std::vector<std::string>{source_path("topologies/torus-4x4x4.yaml"), "traffic.load=0.5"}
                      : std::vector<std::string>{source_path("topologies/dragonfly-h2.yaml"), "router.vcs=5",
                                                 "traffic.pattern=adv", "traffic.load=0.5"};
+      if (!torus_like && !on_dragonfly) continue;
       for (const char* kv : {"sim.warmup=300", "sim.cycles=1200"}) args.push_back(kv);
       if (torus_adaptive)
         for (const char* kv : {"router.vcs=3", "router.buffer_depth=16"}) args.push_back(kv);
       args.push_back("routing.algorithm=" + alg);
       args.push_back(std::string("vc.policy=") + policy);
       SCOPED_TRACE(alg + " " + policy);
-      const std::string a = run_json(args), b = run_json(args);
-      EXPECT_EQ(a, b);
-      auto per_router = args;
-      per_router.push_back("sim.mode=per-router");
-      EXPECT_EQ(without(a, "sim.mode"), without(run_json(per_router), "sim.mode"));
-      args.push_back("sim.seed=2");
-      EXPECT_NE(without(a, "sim.seed"), without(run_json(args), "sim.seed"));
+      expect_deterministic(args);
       ++combos;
     }
-  EXPECT_GE(combos, 10);
+    if (on_hyperx) {
+      SCOPED_TRACE(alg + " on a hyperx");
+      expect_deterministic({source_path("topologies/hyperx-4x4.yaml"), "traffic.pattern=neighbor", "traffic.load=0.6",
+                            "sim.warmup=300", "sim.cycles=1200", "routing.algorithm=" + alg});
+      ++combos;
+    }
+  }
+  EXPECT_GE(combos, 14);
 }

@@ -97,3 +97,13 @@ TEST(ZeroLoad, SingleSwitch) {
   expect_analytic_latency(test::make_config("topologies/single-10.yaml", {"traffic.packet_size=3"}),
                           {{0, 9}, {9, 0}, {4, 5}, {2, 7}});
 }
+
+// A HyperX of 4 x 4 routers, 4 nodes each (0 -> 63 corrects both
+// coordinates): the adaptive routings stay minimal on an idle network.
+void expect_hyperx_minimal(const std::string& routing) {
+  expect_analytic_latency(test::make_config("topologies/hyperx-4x4.yaml", {"routing.algorithm=" + routing}),
+                          {{0, 63}, {63, 0}, {5, 9}, {17, 2}, {40, 41}});
+}
+TEST(ZeroLoad, HyperXDor) { expect_hyperx_minimal("dor"); }
+TEST(ZeroLoad, HyperXUgalL) { expect_hyperx_minimal("ugal-l"); }
+TEST(ZeroLoad, HyperXDal) { expect_hyperx_minimal("dal"); }

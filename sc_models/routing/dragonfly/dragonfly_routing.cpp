@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "routing/ugal_rule.h"
 #include "vc/vc_policy.h"
 
 namespace nocsim {
@@ -81,7 +82,8 @@ bool DragonflyRouting::prefers_misroute(const RouteContext& ctx, const RouteCand
   switch (o_.trigger) {
     case Trigger::Credits: return congested(ctx, m) && can_take(ctx, n);
     case Trigger::Contention: return triggered(ctx, m) && !contended(ctx, n) && can_take(ctx, n);
-    default: return q(ctx, ctx.router, m) * h_min > q(ctx, ctx.router, n) * h_val + o_.ugal_threshold;
+    default:
+      return ugal_prefers_nonminimal(q(ctx, ctx.router, m), h_min, q(ctx, ctx.router, n), h_val, o_.ugal_threshold);
   }
 }
 

@@ -76,7 +76,7 @@ class BoundReport : public RoutingStats {
 DragonflyRouting::Options dragonfly_options(const Config& cfg) {
   DragonflyRouting::Options o;
   o.exclude_destination = cfg.get_str("routing.valiant_exclude") == "source+destination";
-  o.ugal_threshold = static_cast<int>(cfg.get_int("routing.ugal_threshold"));
+  o.ugal_threshold = RoutingConfig::from(cfg).ugal_threshold;
   o.policy = policy_of(cfg.get_str("routing.global_misroute"));
   o.queue_only = cfg.get_str("routing.ugal_queue") == "output";
   o.local_threshold = static_cast<int>(cfg.get_int("routing.local_misroute_threshold"));

@@ -1,5 +1,6 @@
 // UGAL-L, UGAL-G and PiggyBack: source-adaptive dragonfly routings.
 #include "routing/dragonfly/algorithms.h"
+#include "routing/ugal_rule.h"
 
 namespace nocsim {
 namespace {
@@ -27,7 +28,7 @@ class UgalRouting : public DragonflyRouting {
     const int gs = t_.group(ctx.router);
     const long q_min = q(ctx, ctx.router, m) + global_q(ctx, gs, t_.group(dst), h);
     const long q_val = q(ctx, ctx.router, n) + global_q(ctx, gs, t_.group(via), h);
-    return q_min * h_min > q_val * h_val + o_.ugal_threshold;
+    return ugal_prefers_nonminimal(q_min, h_min, q_val, h_val, o_.ugal_threshold);
   }
 
  private:

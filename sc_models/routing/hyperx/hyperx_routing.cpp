@@ -1,0 +1,122 @@
+#include "routing/hyperx/hyperx_routing.h"
+
+#include <algorithm>
+#include <string>
+
+#include "routing/ugal_rule.h"
+#include "vc/vc_policy.h"
+
+namespace nocsim {
+
+VcSequence HyperXRouting::sequence(Algorithm a, int dims) {
+  switch (a) {
+    case Algorithm::Dor: return VcSequence();  // one class: every VC at every hop
+    case Algorithm::Dal: return VcSequence(std::string(static_cast<size_t>(2 * dims), 'L'), VcSequence::Share::Split);
+    default: return VcSequence("LL", VcSequence::Share::Split);
+  }
+}
+
+HyperXRouting::HyperXRouting(const HyperX& t, Algorithm a, int ugal_threshold, uint64_t seed, int router)
+    : t_(t), alg_(a), threshold_(ugal_threshold), ref_(sequence(a, t.n())),
+      streams_{{seed, "routing." + std::to_string(router)}, {seed, "routing." + std::to_string(router) + ".va"}} {}
+
+RouteCandidate HyperXRouting::hop(int port, const RoutingHeader& h, int pos, bool nonminimal) const {
+  RouteCandidate c;
+  c.out_port = static_cast<int16_t>(port);
+  c.pos = static_cast<int8_t>(pos);
+  c.hop = nonminimal ? kHopNonMinimal : 0;
+  c.next = h;
+  return c;
+}
+
+long HyperXRouting::queue(const RouteContext& ctx, const RouteCandidate& c) const {
+  if (!ctx.view) return 0;
+  const VcRange vcs = ctx.vcs ? ctx.vcs->range(c, ctx.at) : VcRange{0, 0};
+  return ctx.view->occupancy(ctx.router, c.out_port, vcs);
+}
+
+void HyperXRouting::decide_at_source(const RouteContext& ctx, int dst, RoutingHeader& h) {
+  h.phase = 1;  // minimal unless Valiant is taken
+  const int inter = static_cast<int>(rng_->below(static_cast<uint64_t>(t_.routers())));
+  if (alg_ == Algorithm::Valiant) {
+    h.inter = inter, h.phase = 0;
+    return;
+  }
+  if (inter == ctx.router || inter == dst) return;  // no detour to weigh
+  const long h_min = t_.min_hops(ctx.router, dst), h_val = t_.min_hops(ctx.router, inter) + t_.min_hops(inter, dst);
+  const long q_min = queue(ctx, hop(t_.dor_port(ctx.router, dst), h, 0, false));
+  const long q_val = queue(ctx, hop(t_.dor_port(ctx.router, inter), h, 0, true));
+  if (ugal_prefers_nonminimal(q_min, h_min, q_val, h_val, threshold_)) h.inter = inter, h.phase = 0;
+}
+
+void HyperXRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) {
+  rng_ = &streams_[ctx.stream];
+  const int dst = t_.node_router(ctx.head.dst);
+  RoutingHeader h = ctx.head.rh;
+  if (alg_ != Algorithm::Dor && alg_ != Algorithm::Dal && h.phase == 0 && h.inter < 0)
+    decide_at_source(ctx, dst, h);
+  bool turned = false;
+  if (h.phase == 0 && h.inter >= 0 && ctx.router == h.inter) h.phase = 1, turned = true;
+  if (ctx.router == dst) {
+    RouteCandidate c;
+    c.out_port = static_cast<int16_t>(t_.node_port(ctx.head.dst));
+    c.hop = kHopEject;
+    c.next = h;
+    out.push_back(c);
+    return;
+  }
+  if (alg_ == Algorithm::Dal) return route_dal(ctx, dst, out);
+  const bool toward_inter = h.phase == 0 && h.inter >= 0;
+  const int target = toward_inter ? h.inter : dst;
+  // Class 0: DOR, a minimal packet, or Valiant's first phase; class 1: Valiant's second.
+  const int pos = alg_ == Algorithm::Dor ? -1 : (h.inter >= 0 && !toward_inter ? 1 : 0);
+  out.push_back(hop(t_.dor_port(ctx.router, target), h, pos, toward_inter));
+  if (turned) out.back().hop |= kHopTurn;
+}
+
+// DAL's candidates, cheapest first: the minimal hop of each unaligned
+// dimension at its queue, and a deroute in a dimension not derouted yet at
+// twice its queue plus the threshold when that beats every minimal hop.
+void HyperXRouting::route_dal(const RouteContext& ctx, int dst, std::vector<RouteCandidate>& out) {
+  struct Option {
+    long cost;
+    bool deroute;
+    int dim;
+    RouteCandidate c;
+  };
+  Option opts[16];
+  int n = 0;
+  const RoutingHeader& h = ctx.head.rh;
+  const int pos = h.seqpos;
+  long best_min = -1;
+  uint32_t todo = t_.unaligned(ctx.router, dst);
+  for (uint32_t m = todo; m; m &= m - 1) {
+    const int d = __builtin_ctz(m);
+    RouteCandidate c = hop(t_.port_to(ctx.router, d, t_.coord(dst, d)), h, pos, false);
+    c.next.seqpos = static_cast<uint8_t>(pos + 1);
+    const long cost = queue(ctx, c);
+    best_min = best_min < 0 ? cost : std::min(best_min, cost);
+    opts[n++] = {cost, false, d, c};
+  }
+  for (uint32_t m = todo; m; m &= m - 1) {
+    const int d = __builtin_ctz(m), s = t_.k(d);
+    if ((h.flags >> d & 1u) || s < 3) continue;
+    // A random router of the line other than this one and the target.
+    const int own = t_.coord(ctx.router, d), aim = t_.coord(dst, d);
+    int x = static_cast<int>(rng_->below(static_cast<uint64_t>(s - 2)));
+    for (int skip : {std::min(own, aim), std::max(own, aim)}) x += x >= skip;
+    RouteCandidate c = hop(t_.port_to(ctx.router, d, x), h, pos, true);
+    c.next.seqpos = static_cast<uint8_t>(pos + 1);
+    c.next.flags = static_cast<uint8_t>(h.flags | 1u << d);
+    const long q_der = queue(ctx, c);
+    if (ugal_prefers_nonminimal(best_min, 1, q_der, 2, threshold_)) opts[n++] = {2 * q_der + threshold_, true, d, c};
+  }
+  std::sort(opts, opts + n, [](const Option& a, const Option& b) {
+    if (a.cost != b.cost) return a.cost < b.cost;
+    if (a.deroute != b.deroute) return !a.deroute;
+    return a.dim < b.dim;
+  });
+  for (int i = 0; i < n && i < kMaxCandidates; ++i) out.push_back(opts[i].c);
+}
+
+}  // namespace nocsim
