@@ -58,6 +58,15 @@ struct RouteCandidate {
   bool minimal() const { return !(hop & kHopNonMinimal); }
 };
 
+// The hop to the destination node through its port at this router.
+inline RouteCandidate eject_candidate(int node_port, const RoutingHeader& next) {
+  RouteCandidate c;
+  c.out_port = static_cast<int16_t>(node_port);
+  c.hop = kHopEject;
+  c.next = next;
+  return c;
+}
+
 // RC may offer several candidates, best first; the selection function picks
 // one (by default the first with a usable output VC, so an opportunistic hop
 // falls back to the next).

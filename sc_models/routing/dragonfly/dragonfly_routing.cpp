@@ -163,14 +163,7 @@ void DragonflyRouting::route(const RouteContext& ctx, std::vector<RouteCandidate
     turned = to_group_ ? gs == h.inter : ctx.router == h.inter;
     if (turned) h.phase = 1;
   }
-  if (ctx.router == dst) {
-    RouteCandidate c;
-    c.out_port = static_cast<int16_t>(t_.node_port(ctx.head.dst));
-    c.hop = kHopEject;
-    c.next = h;
-    out.push_back(c);
-    return;
-  }
+  if (ctx.router == dst) return out.push_back(eject_candidate(t_.node_port(ctx.head.dst), h));
   const int target = h.phase == 0 ? (to_group_ ? t_.entry(h.inter, gs) : h.inter) : dst;
   const size_t first = out.size();
   out.push_back(hop(ctx.router, target, h));

@@ -57,14 +57,7 @@ void HyperXRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& 
     decide_at_source(ctx, dst, h);
   bool turned = false;
   if (h.phase == 0 && h.inter >= 0 && ctx.router == h.inter) h.phase = 1, turned = true;
-  if (ctx.router == dst) {
-    RouteCandidate c;
-    c.out_port = static_cast<int16_t>(t_.node_port(ctx.head.dst));
-    c.hop = kHopEject;
-    c.next = h;
-    out.push_back(c);
-    return;
-  }
+  if (ctx.router == dst) return out.push_back(eject_candidate(t_.node_port(ctx.head.dst), h));
   if (alg_ == Algorithm::Dal) return route_dal(ctx, dst, out);
   const bool toward_inter = h.phase == 0 && h.inter >= 0;
   const int target = toward_inter ? h.inter : dst;

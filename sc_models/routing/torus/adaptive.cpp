@@ -8,11 +8,7 @@ namespace nocsim {
 
 bool TorusRouting::eject(const RouteContext& ctx, const RoutingHeader& next, std::vector<RouteCandidate>& out) const {
   if (t_.node_router(ctx.head.dst) != ctx.router) return false;
-  RouteCandidate c;
-  c.next = next;
-  c.out_port = static_cast<int16_t>(t_.node_port(ctx.head.dst));
-  c.hop = kHopEject;
-  out.push_back(c);
+  out.push_back(eject_candidate(t_.node_port(ctx.head.dst), next));
   return true;
 }
 
