@@ -127,8 +127,8 @@ void expect_deterministic(std::vector<std::string> args) {
 
 // Every routing the registry holds, on every family that serves it (a name
 // may serve several: dor on a torus and on a HyperX), under every VC policy
-// the family allows. New routings join the matrix by registering; a name no
-// family here serves fails the test.
+// the family allows. New routings join the matrix by registering; a name of
+// a new family fails the test (on the dragonfly) until it is listed here.
 TEST(Determinism, EveryRoutingAndVcPolicy) {
   const std::vector<std::string> hyperx = {"dor", "val", "ugal-l", "dal"};
   int combos = 0;
@@ -136,8 +136,9 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
     const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
     const bool torus_like = alg == "dor" || torus_adaptive;
     const bool on_hyperx = std::find(hyperx.begin(), hyperx.end(), alg) != hyperx.end();
+    // Any other name is taken for a dragonfly routing: a new family's
+    // routing fails there until it is listed here.
     const bool on_dragonfly = !torus_like && alg != "dal";
-    EXPECT_TRUE(torus_like || on_hyperx || on_dragonfly) << alg;
     for (const char* policy : {"distance", "flexvc"}) {
       if (!on_dragonfly && std::string(policy) == "flexvc") continue;  // flexvc needs dragonfly path shapes
       std::vector<std::string> args =
