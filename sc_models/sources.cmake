@@ -45,6 +45,8 @@ add_library(nocsim_lib STATIC
   sc_models/routing/dragonfly/register.cpp
   sc_models/routing/hyperx/hyperx_routing.cpp
   sc_models/routing/hyperx/register.cpp
+  sc_models/routing/fat_tree/fat_tree_routing.cpp
+  sc_models/routing/fat_tree/register.cpp
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
   sc_models/vc/vc_config.cpp
@@ -116,9 +118,9 @@ add_library(nocsim_lib STATIC
   sc_models/trace/waveform.cpp
   sc_models/trace/trace_probe.cpp
   topologies/topology.cpp
-  topologies/grid.cpp
   topologies/kary_ncube.cpp
   topologies/hyperx.cpp
+  topologies/fat_tree.cpp
   topologies/dragonfly.cpp
   topologies/keys.cpp
 )

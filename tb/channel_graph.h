@@ -9,10 +9,27 @@
 #include <tuple>
 #include <vector>
 
+#include "core/rng.h"
 #include "routing/routing.h"
 #include "vc/vc_policy.h"
 
 namespace nocsim::test {
+
+// Occupancies drawn afresh at every read, below `max`: in a long walk every
+// candidate an adaptive routing can offer gets offered somewhere.
+class RandomView : public CongestionView {
+ public:
+  RandomView(int max, uint64_t seed) : max_(max), rng_(seed, "view") {}
+  int occupancy(int, int, VcRange) const override { return static_cast<int>(rng_.below(static_cast<uint64_t>(max_))); }
+  int credits(int, int, VcRange) const override { return 0; }
+  int output_queue(int, int) const override { return 0; }
+  int port_occupancy(int, int) const override { return 0; }
+  int depth(int, int) const override { return 8; }
+
+ private:
+  int max_;
+  mutable Rng rng_;
+};
 
 using Channel = std::tuple<int, int, int>;  // router, out port, vc
 

@@ -1,7 +1,10 @@
 // The topology.* keys of the configuration schema (sim/schema.cpp
 // assembles the sections, in the order of docs/user-guide.md's table).
 #include "core/config.h"
+#include "core/error.h"
 #include "topologies/dragonfly.h"
+#include "topologies/fat_tree.h"
+#include "topologies/grid.h"
 #include "topologies/topology.h"
 
 namespace nocsim {
@@ -11,12 +14,40 @@ std::vector<std::string> topology_keys() { return topology_registry().keys(); }
 
 }  // namespace
 
+// The readers of the keys several families share, here so that each key is
+// read in one place.
+std::vector<int> grid_radices(const Config& cfg) {
+  const int n = static_cast<int>(cfg.get_int("topology.n"));
+  if (n < 1) throw ConfigError("topology.n: must be >= 1");
+  const auto kl = cfg.get_int_list("topology.k");
+  if (kl.size() != 1 && static_cast<int>(kl.size()) != n)
+    throw ConfigError("topology.k: give one value or a list of topology.n=" + std::to_string(n) + " values, got " +
+                      std::to_string(kl.size()));
+  std::vector<int> k(n);
+  for (int d = 0; d < n; ++d) k[d] = static_cast<int>(kl.size() == 1 ? kl[0] : kl[d]);
+  return k;
+}
+
+int grid_concentration(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.concentration")); }
+
+int fat_tree_k(const Config& cfg) {
+  const auto kl = cfg.get_int_list("topology.k");
+  if (kl.size() != 1)
+    throw ConfigError("topology.k: a k-ary n-tree has one k (its switches have 2k ports), got a list of " +
+                      std::to_string(kl.size()));
+  if (cfg.given("topology.concentration"))
+    throw ConfigError("topology.concentration: a k-ary n-tree's leaves carry k nodes each (topology.k); remove it");
+  return static_cast<int>(kl[0]);
+}
+
+int fat_tree_n(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.n")); }
+
 void add_topology_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
       {"topology.type", K::Enum, "mesh", 0, 0, {}, "network shape", topology_keys},
-      {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "mesh/torus: routers per dimension; hyperx: S, the routers of each dimension's all-to-all line; one value for all dimensions or a list of n"},
-      {"topology.n", K::Int, "2", 1, 8, {}, "mesh/torus/hyperx: dimensions (hyperx: L)"},
+      {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "mesh/torus: routers per dimension; hyperx: S, the routers of each dimension's all-to-all line; one value for all dimensions or a list of n; fattree: k (one value), switches of 2k ports, k nodes per leaf"},
+      {"topology.n", K::Int, "2", 1, 8, {}, "mesh/torus/hyperx: dimensions (hyperx: L); fattree: stages"},
       {"topology.concentration", K::Int, "1", 1, 64, {}, "mesh/torus: nodes per router; hyperx: T, nodes per router; single: the switch's nodes (and ports)"},
       {"topology.p", K::Int, "2", 1, 64, {}, "dragonfly: nodes per router"},
       {"topology.a", K::Int, "4", 1, 256, {}, "dragonfly: routers per group"},

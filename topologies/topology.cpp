@@ -7,6 +7,7 @@ TopologyRegistry& mutable_topology_registry() {
     register_kary_ncube_topologies(r);
     register_dragonfly_topologies(r);
     register_hyperx_topology(r);
+    register_fat_tree_topology(r);
   });
   return reg;
 }

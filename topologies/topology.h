@@ -46,6 +46,9 @@ class Topology {
     return port >= network_ports() ? router * concentration() + port - network_ports() : -1;
   }
   virtual int concentration() const = 0;
+  // Nodes attached to `router`: concentration() where every router has its
+  // nodes, fewer where some have none (a fat tree's upper stages).
+  virtual int nodes_at(int /*router*/) const { return concentration(); }
   PortClass port_class(int port) const { return port_class_of(port, network_ports(), local_ports()); }
   // Network ports 0 .. local_ports()-1 are local, the rest global.
   virtual int local_ports() const { return network_ports(); }
@@ -81,6 +84,7 @@ using TopologyRegistry = Registry<TopologyFactory>;
 void register_kary_ncube_topologies(TopologyRegistry& reg);
 void register_dragonfly_topologies(TopologyRegistry& reg);
 void register_hyperx_topology(TopologyRegistry& reg);
+void register_fat_tree_topology(TopologyRegistry& reg);
 // Every topology of the build (topology.type); a test may add its own.
 const TopologyRegistry& topology_registry();
 TopologyRegistry& mutable_topology_registry();

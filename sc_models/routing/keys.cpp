@@ -13,7 +13,7 @@ std::vector<std::string> routing_keys() { return routing_registry().keys(); }
 void add_routing_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
-      {"routing.algorithm", K::Enum, "dor", 0, 0, {}, "routing function: dor (mesh/torus); star, smart-dor, abr, por, ofr (torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly); dor, val, ugal-l, dal (hyperx, docs/routing-hyperx.md)", routing_keys},
+      {"routing.algorithm", K::Enum, "dor", 0, 0, {}, "routing function: dor (mesh/torus); star, smart-dor, abr, por, ofr (torus); min, val, val-group, val-any, ugal-l, ugal-g, par, pb, olm (dragonfly); dor, val, ugal-l, dal (hyperx, docs/routing-hyperx.md); dmodk, smodk, adaptive-up (fattree, docs/routing-fat-tree.md)", routing_keys},
       {"routing.trigger", K::Enum, "ugal", 0, 0, {"ugal", "credits", "contention"}, "adaptive dragonfly routings: when to misroute: the UGAL test (ugal; UGAL and PB always), FOGSim's credit trigger for PAR/OLM: the minimal output VC at least misroute_threshold% full and unable to take the packet now (credits), or the contention counters of routing.contention.* for UGAL-L/G, PB, PAR and OLM (contention)"},
       {"routing.contention.variant", K::Enum, "base", 0, 0, {"base", "filtered", "hybrid", "ectn"}, "contention counters: base (per output port, packets whose minimal output it is), filtered (their alpha-average), hybrid (base, or the minimal output VC at least credit_threshold% full), ectn (per destination group, exchanged in the group every ectn_period cycles, at injection; base in transit)"},
       {"routing.contention.threshold", K::Int, "6", 0, 1 << 20, {}, "contention counters: misroute when the counter of the minimal output exceeds it (packets)"},

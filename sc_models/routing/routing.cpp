@@ -40,6 +40,7 @@ RoutingRegistry& mutable_routing_registry() {
     register_torus_routings(r);
     register_dragonfly_routings(r);
     register_hyperx_routings(r);
+    register_fat_tree_routings(r);
   });
   return reg;
 }

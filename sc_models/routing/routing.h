@@ -143,6 +143,7 @@ void add_family_routing(RoutingRegistry& reg, const std::string& name, const std
 void register_torus_routings(RoutingRegistry& reg);
 void register_dragonfly_routings(RoutingRegistry& reg);
 void register_hyperx_routings(RoutingRegistry& reg);
+void register_fat_tree_routings(RoutingRegistry& reg);
 // Every routing of the build; a test may add its own (mutable_routing_registry).
 const RoutingRegistry& routing_registry();
 RoutingRegistry& mutable_routing_registry();

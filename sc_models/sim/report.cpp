@@ -200,10 +200,15 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
 void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   const NetStats& s = net.stats();
   const Topology& t = net.topology();
-  std::vector<double> per_router(t.routers());
-  for (int r = 0; r < t.routers(); ++r)
-    per_router[r] = f.measured ? s.router_injected[r] / (static_cast<double>(t.concentration()) * f.measured) : 0.0;
-  const Fairness fair = fairness(per_router);
+  // Per node of each router; fairness over the routers that have nodes.
+  std::vector<double> per_router(t.routers()), with_nodes;
+  for (int r = 0; r < t.routers(); ++r) {
+    const int c = t.nodes_at(r);
+    if (!c) continue;
+    per_router[r] = f.measured ? s.router_injected[r] / (static_cast<double>(c) * f.measured) : 0.0;
+    with_nodes.push_back(per_router[r]);
+  }
+  const Fairness fair = fairness(with_nodes);
   j.open("fairness");
   j.num("min_injection", fair.min);
   j.num("max_min_ratio", std::isfinite(fair.max_min_ratio) ? fair.max_min_ratio : 0.0);

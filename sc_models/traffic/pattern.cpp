@@ -23,7 +23,7 @@ class Uniform : public TrafficPattern {
   }
   void add_router_demand(int src, const Topology& t, std::vector<double>& demand) const override {
     const double each = 1.0 / (n_ - 1);
-    for (int r = 0; r < t.routers(); ++r) demand[r] += each * t.concentration();
+    for (int r = 0; r < t.routers(); ++r) demand[r] += each * t.nodes_at(r);
     demand[t.node_router(src)] -= each;
   }
 

@@ -116,6 +116,14 @@ TEST(Cli, HyperXRoutingsNameTheirNeeds) {
                    "routing.algorithm: ugal-l needs topology.type dragonfly or hyperx");
   expect_bad_input({hx, "routing.algorithm=abr"}, "routing.algorithm: abr needs topology.type torus");
 }
+TEST(Cli, FatTreeKeysAndRoutings) {
+  const std::string ft = source_path("topologies/fat-tree-8-3.yaml");
+  expect_bad_input({ft, "topology.concentration=4"}, "topology.concentration: a k-ary n-tree's leaves carry k nodes");
+  expect_bad_input({ft, "topology.k=[4,4]"}, "topology.k: a k-ary n-tree has one k");
+  expect_bad_input({ft, "topology.k=32"}, "ports; the allocators support at most 64");
+  expect_bad_input({source_path("topologies/mesh-8x8.yaml"), "routing.algorithm=dmodk"},
+                   "routing.algorithm: dmodk needs topology.type fattree");
+}
 // An override replaces a file's value before it is checked: a bad value in
 // the file that the command line sets is no error.
 TEST(Cli, OverrideFixesAFilesBadValue) {

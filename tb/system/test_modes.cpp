@@ -131,6 +131,7 @@ void expect_deterministic(std::vector<std::string> args) {
 // a new family fails the test (on the dragonfly) until it is listed here.
 TEST(Determinism, EveryRoutingAndVcPolicy) {
   const std::vector<std::string> hyperx = {"dor", "val", "ugal-l", "dal"};
+  const std::vector<std::string> fat_tree = {"dmodk", "smodk", "adaptive-up"};
   int combos = 0;
   for (const std::string& alg : nocsim::routing_registry().keys()) {
     const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
@@ -138,7 +139,8 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
     const bool on_hyperx = std::find(hyperx.begin(), hyperx.end(), alg) != hyperx.end();
     // Any other name is taken for a dragonfly routing: a new family's
     // routing fails there until it is listed here.
-    const bool on_dragonfly = !torus_like && alg != "dal";
+    const bool on_fat_tree = std::find(fat_tree.begin(), fat_tree.end(), alg) != fat_tree.end();
+    const bool on_dragonfly = !torus_like && alg != "dal" && !on_fat_tree;
     for (const char* policy : {"distance", "flexvc"}) {
       if (!on_dragonfly && std::string(policy) == "flexvc") continue;  // flexvc needs dragonfly path shapes
       std::vector<std::string> args =
@@ -155,6 +157,12 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
       expect_deterministic(args);
       ++combos;
     }
+    if (on_fat_tree) {
+      SCOPED_TRACE(alg + " on a fat tree");
+      expect_deterministic({source_path("topologies/fat-tree-8-3.yaml"), "topology.k=4", "traffic.pattern=shuffle",
+                            "traffic.load=0.7", "sim.warmup=300", "sim.cycles=1200", "routing.algorithm=" + alg});
+      ++combos;
+    }
     if (on_hyperx) {
       SCOPED_TRACE(alg + " on a hyperx");
       expect_deterministic({source_path("topologies/hyperx-4x4.yaml"), "traffic.pattern=neighbor", "traffic.load=0.6",
@@ -162,5 +170,5 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
       ++combos;
     }
   }
-  EXPECT_GE(combos, 14);
+  EXPECT_GE(combos, 17);
 }

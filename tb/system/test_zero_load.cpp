@@ -104,6 +104,14 @@ void expect_hyperx_minimal(const std::string& routing) {
   expect_analytic_latency(test::make_config("topologies/hyperx-4x4.yaml", {"routing.algorithm=" + routing}),
                           {{0, 63}, {63, 0}, {5, 9}, {17, 2}, {40, 41}});
 }
+// A 512-node k-ary 3-tree: 0 -> 511 climbs to the top stage, 0 -> 9 to
+// stage 1, 3 -> 5 stays on its leaf.
+void expect_fat_tree_minimal(const std::string& routing) {
+  expect_analytic_latency(test::make_config("topologies/fat-tree-8-3.yaml", {"routing.algorithm=" + routing}),
+                          {{0, 511}, {511, 0}, {0, 9}, {3, 5}, {100, 300}});
+}
+TEST(ZeroLoad, FatTreeDmodk) { expect_fat_tree_minimal("dmodk"); }
+TEST(ZeroLoad, FatTreeAdaptiveUp) { expect_fat_tree_minimal("adaptive-up"); }
 TEST(ZeroLoad, HyperXDor) { expect_hyperx_minimal("dor"); }
 TEST(ZeroLoad, HyperXUgalL) { expect_hyperx_minimal("ugal-l"); }
 TEST(ZeroLoad, HyperXDal) { expect_hyperx_minimal("dal"); }

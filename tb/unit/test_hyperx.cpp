@@ -16,21 +16,8 @@ namespace {
 
 using test::Channel;
 using test::ChannelGraph;
+using test::RandomView;
 using Algorithm = HyperXRouting::Algorithm;
-
-// Occupancies drawn afresh at every read: every candidate a routing can
-// offer gets offered somewhere in a long walk.
-class RandomView : public CongestionView {
- public:
-  int occupancy(int, int, VcRange) const override { return static_cast<int>(rng_.below(40)); }
-  int credits(int, int, VcRange) const override { return 0; }
-  int output_queue(int, int) const override { return 0; }
-  int port_occupancy(int, int) const override { return 0; }
-  int depth(int, int) const override { return 8; }
-
- private:
-  mutable Rng rng_{7, "view"};
-};
 
 struct Walk {
   ChannelGraph graph;
@@ -44,7 +31,7 @@ struct Walk {
 Walk walk(const HyperX& t, Algorithm a, int vcs, int walks, bool congested) {
   HyperXRouting r(t, a, 8, 1, 0);
   const DistancePolicy policy(r.reference(), std::vector<int>(t.ports(), vcs));
-  RandomView view;
+  RandomView view(40, 7);
   Rng pick(3, "pick");
   Walk w;
   std::vector<RouteCandidate> c;

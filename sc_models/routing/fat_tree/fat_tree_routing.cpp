@@ -1,0 +1,40 @@
+#include "routing/fat_tree/fat_tree_routing.h"
+
+#include <algorithm>
+
+#include "vc/vc_policy.h"
+
+namespace nocsim {
+
+void FatTreeRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) {
+  const int dst = ctx.head.dst, l = t_.stage(ctx.router);
+  if (t_.covers(ctx.router, dst)) {
+    if (l == 0) return out.push_back(eject_candidate(t_.down_port(ctx.router, dst), ctx.head.rh));
+    RouteCandidate c;
+    c.out_port = static_cast<int16_t>(t_.down_port(ctx.router, dst));
+    c.next = ctx.head.rh;
+    return out.push_back(c);
+  }
+  const int k = t_.k();
+  const int first = up_ == Up::SourceDigit ? t_.digit(ctx.head.src, l) : t_.digit(dst, l);
+  RouteCandidate c;
+  c.next = ctx.head.rh;
+  if (up_ != Up::LeastOccupied || !ctx.view) {
+    c.out_port = static_cast<int16_t>(first);
+    return out.push_back(c);
+  }
+  // The k up ports from dmodk's on, cyclically, least occupied first.
+  int order[64], q[64];
+  for (int i = 0; i < k; ++i) {
+    order[i] = (first + i) % k;
+    c.out_port = static_cast<int16_t>(order[i]);
+    q[order[i]] = ctx.view->occupancy(ctx.router, order[i], ctx.vcs ? ctx.vcs->range(c, ctx.at) : VcRange{});
+  }
+  std::stable_sort(order, order + k, [&](int a, int b) { return q[a] < q[b]; });
+  for (int i = 0; i < k && i < kMaxCandidates; ++i) {
+    c.out_port = static_cast<int16_t>(order[i]);
+    out.push_back(c);
+  }
+}
+
+}  // namespace nocsim

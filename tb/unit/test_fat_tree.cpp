@@ -1,0 +1,148 @@
+// k-ary n-trees (docs/routing-fat-tree.md): wiring, distances, and each
+// routing's paths and dependency graph.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "channel_graph.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "routing/fat_tree/fat_tree_routing.h"
+#include "vc/distance.h"
+
+using namespace nocsim;
+
+namespace {
+
+using test::Channel;
+using test::ChannelGraph;
+using test::RandomView;
+using Up = FatTreeRouting::Up;
+
+// The (router, out port) channels each packet from every node to every
+// other node crosses, following a random candidate; checks that paths go
+// up, then down, and are minimal.
+struct Walk {
+  ChannelGraph graph;
+  std::map<std::pair<int, int>, std::set<int>> dsts, srcs;  // per channel
+};
+
+Walk walk(const FatTree& t, Up up, bool congested) {
+  FatTreeRouting r(t, up);
+  const DistancePolicy policy(r.reference(), std::vector<int>(t.ports(), 1));
+  RandomView view(16, 5);
+  Rng pick(2, "pick");
+  Walk w;
+  std::vector<RouteCandidate> c;
+  for (int src = 0; src < t.nodes(); ++src)
+    for (int dst = 0; dst < t.nodes(); ++dst) {
+      if (t.node_router(src) == t.node_router(dst)) continue;
+      Flit f;
+      f.src = src, f.dst = dst;
+      int at = t.node_router(src), hops = 0;
+      bool down = false;
+      std::vector<Channel> prev;
+      for (;;) {
+        c.clear();
+        r.route({at, hops ? 0 : t.network_ports(), 0, f, congested ? &view : nullptr, &policy, {}}, c);
+        EXPECT_FALSE(c.empty());
+        const RouteCandidate& rc = c[pick.below(c.size())];
+        if (rc.hop & kHopEject) {
+          EXPECT_EQ(rc.out_port, t.node_port(dst));
+          break;
+        }
+        const bool going_down = rc.out_port >= t.k();
+        EXPECT_FALSE(down && !going_down) << "up after down";
+        down |= going_down;
+        const std::vector<Channel> cur = ChannelGraph::channels(at, rc, policy);
+        w.graph.depend(prev, cur);
+        prev = cur;
+        w.dsts[{at, rc.out_port}].insert(dst);
+        w.srcs[{at, rc.out_port}].insert(src);
+        at = t.peer(at, rc.out_port).router;
+        if (++hops > 2 * t.n()) {
+          ADD_FAILURE() << "no progress from " << src << " to " << dst;
+          return w;
+        }
+      }
+      EXPECT_EQ(at, t.node_router(dst));
+      EXPECT_EQ(hops, t.min_hops(t.node_router(src), t.node_router(dst)));
+    }
+  return w;
+}
+
+}  // namespace
+
+TEST(FatTree, SwitchesPairUpAndDownPortsStageByStage) {
+  const FatTree t(3, 3);
+  EXPECT_EQ(t.nodes(), 27);
+  EXPECT_EQ(t.routers(), 27);  // 3 stages of 9
+  EXPECT_EQ(t.ports(), 9);
+  for (int r = 0; r < t.routers(); ++r) {
+    const int l = t.stage(r);
+    EXPECT_EQ(t.nodes_at(r), l == 0 ? 3 : 0);
+    std::set<int> seen;
+    for (int p = 0; p < t.network_ports(); ++p) {
+      const PortPeer q = t.peer(r, p);
+      const bool up = p < t.k();
+      if ((up && l == t.n() - 1) || (!up && l == 0)) {
+        EXPECT_EQ(q.router, -1);
+        continue;
+      }
+      ASSERT_GE(q.router, 0);
+      EXPECT_EQ(t.stage(q.router), up ? l + 1 : l - 1);
+      EXPECT_EQ(q.port < t.k(), !up);  // up ports meet down ports
+      const PortPeer back = t.peer(q.router, q.port);
+      EXPECT_EQ(back.router, r);
+      EXPECT_EQ(back.port, p);
+      EXPECT_TRUE(seen.insert(q.router).second);
+    }
+  }
+}
+
+TEST(FatTree, LeafDistanceIsTwiceTheCommonAncestorsStage) {
+  const FatTree t(4, 3);  // leaves 0..15: digits w0, w1
+  EXPECT_EQ(t.min_hops(0, 0), 0);
+  EXPECT_EQ(t.min_hops(0, 1), 2);   // differ in w0: stage 1
+  EXPECT_EQ(t.min_hops(0, 4), 4);   // differ in w1: stage 2
+  EXPECT_EQ(t.min_hops(5, 7), 2);
+  EXPECT_EQ(t.min_hops(16, 0), 1);  // stage-1 switches 16..19 cover leaves 0..3
+  EXPECT_EQ(t.min_hops(17, 0), 1);
+  EXPECT_EQ(t.min_hops(16, 17), 2);  // w0 differs: down to a leaf, up again
+  EXPECT_EQ(t.min_hops(16, 21), 4);  // and w1: then up to stage 2 and down
+}
+
+TEST(FatTree, RejectsImpossibleShapes) {
+  EXPECT_THROW(FatTree(1, 3), ConfigError);
+  EXPECT_THROW(FatTree(4, 0), ConfigError);
+  EXPECT_THROW(FatTree(64, 5), ConfigError);  // more than 2^24 nodes
+}
+
+TEST(FatTreeRouting, EveryRoutingIsUpThenDownMinimalAndAcyclicOnOneVc) {
+  const FatTree t(3, 3);
+  for (Up up : {Up::DestinationDigit, Up::SourceDigit, Up::LeastOccupied}) {
+    const Walk w = walk(t, up, up == Up::LeastOccupied);
+    EXPECT_FALSE(w.graph.has_cycle());
+  }
+}
+
+// DESTRO's property: every down link carries one destination; S-mod-K's
+// mirror image: every up link carries one source.
+TEST(FatTreeRouting, DmodkGivesEachDestinationItsDownPathAndSmodkEachSourceItsUpPath) {
+  const FatTree t(3, 3);
+  const Walk d = walk(t, Up::DestinationDigit, false), s = walk(t, Up::SourceDigit, false);
+  int down = 0, up = 0;
+  for (const auto& [ch, dsts] : d.dsts)
+    if (ch.second >= t.k()) {
+      EXPECT_EQ(dsts.size(), 1u);
+      ++down;
+    }
+  for (const auto& [ch, srcs] : s.srcs)
+    if (ch.second < t.k()) {
+      EXPECT_EQ(srcs.size(), 1u);
+      ++up;
+    }
+  EXPECT_EQ(down, 2 * t.nodes());  // two stage boundaries, one link per node each
+  EXPECT_EQ(up, 2 * t.nodes());
+}
