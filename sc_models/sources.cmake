@@ -43,10 +43,12 @@ add_library(nocsim_lib STATIC
   sc_models/routing/dragonfly/par.cpp
   sc_models/routing/dragonfly/olm.cpp
   sc_models/routing/dragonfly/register.cpp
-  sc_models/routing/hyperx/hyperx_routing.cpp
+  sc_models/routing/valiant_routing.cpp
+  sc_models/routing/hyperx/dal.cpp
   sc_models/routing/hyperx/register.cpp
   sc_models/routing/fat_tree/fat_tree_routing.cpp
   sc_models/routing/fat_tree/register.cpp
+  sc_models/routing/graph/register.cpp
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
   sc_models/vc/vc_config.cpp
@@ -121,6 +123,8 @@ add_library(nocsim_lib STATIC
   topologies/kary_ncube.cpp
   topologies/hyperx.cpp
   topologies/fat_tree.cpp
+  topologies/graph.cpp
+  topologies/slimfly.cpp
   topologies/dragonfly.cpp
   topologies/keys.cpp
 )

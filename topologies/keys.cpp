@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "topologies/dragonfly.h"
 #include "topologies/fat_tree.h"
+#include "topologies/graph.h"
 #include "topologies/grid.h"
 #include "topologies/topology.h"
 
@@ -42,6 +43,16 @@ int fat_tree_k(const Config& cfg) {
 
 int fat_tree_n(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.n")); }
 
+int slimfly_q(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.q")); }
+
+std::string graph_file(const Config& cfg) {
+  const std::string& f = cfg.get_str("topology.graph_file");
+  if (f.empty()) throw ConfigError("topology.graph_file: topology.type=graph needs the file of its links");
+  if (cfg.given("topology.concentration"))
+    throw ConfigError("topology.concentration: a graph file gives its nodes per router ('nodes_per_router T'); remove it");
+  return f;
+}
+
 void add_topology_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
@@ -53,6 +64,8 @@ void add_topology_keys(std::vector<KeySpec>& s) {
       {"topology.a", K::Int, "4", 1, 256, {}, "dragonfly: routers per group"},
       {"topology.h", K::Int, "2", 1, 64, {}, "dragonfly: global links per router"},
       {"topology.groups", K::Int, "0", 0, 1 << 16, {}, "dragonfly: groups; 0 = a*h+1 (the maximum)"},
+      {"topology.q", K::Int, "5", 2, 1000, {}, "slimfly: the prime q (q mod 4 = 1 or 3): 2q^2 routers of network degree (3q -+ 1)/2; topology.concentration nodes each"},
+      {"topology.graph_file", K::Str, "", 0, 0, {}, "graph: the file of the network's links ('routers R', 'nodes_per_router T', then 'A B [LATENCY]' per link; docs/routing-graph.md)"},
       {"topology.arrangement", K::Enum, "palmtree", 0, 0, {}, "dragonfly: global link wiring", Dragonfly::arrangements},
   });
 }

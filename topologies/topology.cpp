@@ -8,6 +8,7 @@ TopologyRegistry& mutable_topology_registry() {
     register_dragonfly_topologies(r);
     register_hyperx_topology(r);
     register_fat_tree_topology(r);
+    register_graph_topologies(r);
   });
   return reg;
 }

@@ -59,6 +59,9 @@ class Topology {
   // (its node port at the destination router), what contention counters
   // charge a head to; -1 where the topology defines none.
   virtual int minimal_port(int /*router*/, int /*dst*/) const { return -1; }
+  // The latency in cycles of the link leaving `router` through network port
+  // `port`; 0: its port class's (link.latency, link.global_latency).
+  virtual int link_latency(int /*router*/, int /*port*/) const { return 0; }
   // Uniform traffic's load, flits/(node*cycle), that saturates the bisection
   // (Versaci's gamma0 = 1); 0 where the topology does not define it.
   virtual double bisection_load() const { return 0; }
@@ -85,6 +88,7 @@ void register_kary_ncube_topologies(TopologyRegistry& reg);
 void register_dragonfly_topologies(TopologyRegistry& reg);
 void register_hyperx_topology(TopologyRegistry& reg);
 void register_fat_tree_topology(TopologyRegistry& reg);
+void register_graph_topologies(TopologyRegistry& reg);
 // Every topology of the build (topology.type); a test may add its own.
 const TopologyRegistry& topology_registry();
 TopologyRegistry& mutable_topology_registry();

@@ -41,6 +41,7 @@ RoutingRegistry& mutable_routing_registry() {
     register_dragonfly_routings(r);
     register_hyperx_routings(r);
     register_fat_tree_routings(r);
+    register_graph_routings(r);
   });
   return reg;
 }

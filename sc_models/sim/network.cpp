@@ -119,7 +119,9 @@ void Network::build_links() {
     for (int p = 0; p < t.network_ports(); ++p) {
       PortPeer q = t.peer(r, p);
       if (q.router < 0) continue;
-      Link* l = add_link("link_" + std::to_string(r) + "_" + std::to_string(p), rc_.link.latency_of(t.port_class(p)));
+      const int own = t.link_latency(r, p);  // a graph's links may have their own
+      Link* l = add_link("link_" + std::to_string(r) + "_" + std::to_string(p),
+                         own > 0 ? own : rc_.link.latency_of(t.port_class(p)));
       routers_[r]->bind_flit_out(p, l->flit_in);
       routers_[q.router]->bind_credit_out(q.port, l->credit_in);
       l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));

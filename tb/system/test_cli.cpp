@@ -124,6 +124,18 @@ TEST(Cli, FatTreeKeysAndRoutings) {
   expect_bad_input({source_path("topologies/mesh-8x8.yaml"), "routing.algorithm=dmodk"},
                    "routing.algorithm: dmodk needs topology.type fattree");
 }
+TEST(Cli, SlimFlyAndGraphInputs) {
+  const std::string sf = source_path("topologies/slimfly-q5.yaml");
+  expect_bad_input({sf, "topology.q=9"}, "topology.q: SlimFly needs a prime q with q mod 4 = 1 or 3");
+  expect_bad_input({sf, "routing.algorithm=val", "router.vcs=3"},
+                   "router.vcs: val on this slimfly needs >= 4 VCs per link (one class per hop: diameter 2, twice "
+                   "through an intermediate), got 3");
+  expect_bad_input({source_path("topologies/graph-example.yaml"), "topology.graph_file="},
+                   "topology.graph_file: topology.type=graph needs the file of its links");
+  expect_bad_input({source_path("topologies/graph-example.yaml"), "topology.graph_file=/nonexistent/g.txt"},
+                   "topology.graph_file: cannot read '/nonexistent/g.txt'");
+  expect_bad_input({sf, "routing.algorithm=dal"}, "routing.algorithm: dal needs topology.type hyperx");
+}
 // An override replaces a file's value before it is checked: a bad value in
 // the file that the command line sets is no error.
 TEST(Cli, OverrideFixesAFilesBadValue) {

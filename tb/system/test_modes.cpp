@@ -132,6 +132,7 @@ void expect_deterministic(std::vector<std::string> args) {
 TEST(Determinism, EveryRoutingAndVcPolicy) {
   const std::vector<std::string> hyperx = {"dor", "val", "ugal-l", "dal"};
   const std::vector<std::string> fat_tree = {"dmodk", "smodk", "adaptive-up"};
+  const std::vector<std::string> graph = {"min", "val", "ugal-l"};
   int combos = 0;
   for (const std::string& alg : nocsim::routing_registry().keys()) {
     const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
@@ -157,6 +158,12 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
       expect_deterministic(args);
       ++combos;
     }
+    if (std::find(graph.begin(), graph.end(), alg) != graph.end()) {
+      SCOPED_TRACE(alg + " on a slimfly");
+      expect_deterministic({source_path("topologies/slimfly-q5.yaml"), "traffic.pattern=bitcomp", "traffic.load=0.6",
+                            "sim.warmup=300", "sim.cycles=1200", "routing.algorithm=" + alg});
+      ++combos;
+    }
     if (on_fat_tree) {
       SCOPED_TRACE(alg + " on a fat tree");
       expect_deterministic({source_path("topologies/fat-tree-8-3.yaml"), "topology.k=4", "traffic.pattern=shuffle",
@@ -170,5 +177,5 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
       ++combos;
     }
   }
-  EXPECT_GE(combos, 17);
+  EXPECT_GE(combos, 20);
 }

@@ -13,7 +13,9 @@ using namespace nocsim;
 
 namespace {
 
-void expect_analytic_latency(Config cfg, const std::vector<std::pair<int, int>>& pairs) {
+// `extra`: cycles pair i's links take beyond link.latency (a graph's own latencies).
+void expect_analytic_latency(Config cfg, const std::vector<std::pair<int, int>>& pairs,
+                             const std::vector<int64_t>& extra = {}) {
   cfg.set("traffic.load", "0");
   cfg.set("sim.warmup", "10");
   cfg.set("sim.cycles", std::to_string(500 * (pairs.size() + 1)));
@@ -40,7 +42,7 @@ void expect_analytic_latency(Config cfg, const std::vector<std::pair<int, int>>&
   ASSERT_EQ(got.size(), pairs.size());
   for (size_t i = 0; i < pairs.size(); ++i) {
     const int64_t H = hops[i] + 1;
-    const int64_t expect = 2 * ln + H * lr + (H - 1) * ll + (f - 1);
+    const int64_t expect = 2 * ln + H * lr + (H - 1) * ll + (f - 1) + (extra.empty() ? 0 : extra[i]);
     EXPECT_EQ(got[i].src, pairs[i].first);
     EXPECT_EQ(got[i].dst, pairs[i].second);
     EXPECT_EQ(static_cast<int64_t>(got[i].done - got[i].gen), expect)
@@ -115,3 +117,17 @@ TEST(ZeroLoad, FatTreeAdaptiveUp) { expect_fat_tree_minimal("adaptive-up"); }
 TEST(ZeroLoad, HyperXDor) { expect_hyperx_minimal("dor"); }
 TEST(ZeroLoad, HyperXUgalL) { expect_hyperx_minimal("ugal-l"); }
 TEST(ZeroLoad, HyperXDal) { expect_hyperx_minimal("dal"); }
+
+// SlimFly q = 5, 4 nodes per router: every router within 2 hops.
+TEST(ZeroLoad, SlimFlyMin) {
+  expect_analytic_latency(test::make_config("topologies/slimfly-q5.yaml", {}), {{0, 199}, {199, 0}, {5, 77}, {4, 7}});
+}
+
+// topologies/graph-example.txt: 2 nodes per router; router 0 -> 3 takes the
+// 3-cycle chord (2 cycles over link.latency), 6 -> 7 three 1-cycle links.
+TEST(ZeroLoad, GraphFileWithItsOwnLinkLatency) {
+  expect_analytic_latency(
+      test::make_config("topologies/graph-example.yaml",
+                        {"topology.graph_file=" + test::source_path("topologies/graph-example.txt")}),
+      {{0, 6}, {12, 14}, {2, 3}}, {2, 0, 0});
+}

@@ -7,7 +7,8 @@
 #include "channel_graph.h"
 #include "core/error.h"
 #include "core/rng.h"
-#include "routing/hyperx/hyperx_routing.h"
+#include "routing/hyperx/dal.h"
+#include "routing/valiant_routing.h"
 #include "vc/distance.h"
 
 using namespace nocsim;
@@ -17,7 +18,16 @@ namespace {
 using test::Channel;
 using test::ChannelGraph;
 using test::RandomView;
-using Algorithm = HyperXRouting::Algorithm;
+enum class Algorithm { Dor, Valiant, UgalL, Dal };
+
+// The routing registered under that name for a HyperX (routing/hyperx/register.cpp).
+std::unique_ptr<Routing> make(const HyperX& t, Algorithm a) {
+  using Mode = ValiantRouting::Mode;
+  using Classes = ValiantRouting::Classes;
+  if (a == Algorithm::Dal) return std::make_unique<DalRouting>(t, 8, 1, 0);
+  const Mode m = a == Algorithm::Dor ? Mode::Min : a == Algorithm::Valiant ? Mode::Valiant : Mode::UgalL;
+  return std::make_unique<ValiantRouting>(t, m, a == Algorithm::Dor ? Classes::Any : Classes::ByPhase, 0, 8, 1, 0);
+}
 
 struct Walk {
   ChannelGraph graph;
@@ -29,8 +39,8 @@ struct Walk {
 // following a random candidate at each router (DOR and Valiant offer one),
 // and builds the dependency graph over (channel, VC).
 Walk walk(const HyperX& t, Algorithm a, int vcs, int walks, bool congested) {
-  HyperXRouting r(t, a, 8, 1, 0);
-  const DistancePolicy policy(r.reference(), std::vector<int>(t.ports(), vcs));
+  const std::unique_ptr<Routing> r = make(t, a);
+  const DistancePolicy policy(r->reference(), std::vector<int>(t.ports(), vcs));
   RandomView view(40, 7);
   Rng pick(3, "pick");
   Walk w;
@@ -47,7 +57,7 @@ Walk walk(const HyperX& t, Algorithm a, int vcs, int walks, bool congested) {
         std::vector<Channel> prev;
         for (;;) {
           c.clear();
-          r.route({at, hops ? 0 : t.network_ports(), 0, f, congested ? &view : nullptr, &policy, {}}, c);
+          r->route({at, hops ? 0 : t.network_ports(), 0, f, congested ? &view : nullptr, &policy, {}}, c);
           EXPECT_FALSE(c.empty());
           EXPECT_LE(c.size(), static_cast<size_t>(kMaxCandidates));
           const RouteCandidate& rc = c[pick.below(c.size())];
@@ -133,7 +143,7 @@ TEST(HyperXRouting, DorIsMinimalAndAcyclicWithOneVc) {
 // back); the walker finds them, so an acyclic graph below means something.
 TEST(HyperXRouting, WalkerFindsTheCycleOfDalOnOneClass) {
   const HyperX t({3, 3}, 1);
-  HyperXRouting r(t, Algorithm::Dal, 8, 1, 0);
+  DalRouting r(t, 8, 1, 0);
   const DistancePolicy policy(r.reference(), std::vector<int>(t.ports(), 4));
   ChannelGraph g;
   std::vector<RouteCandidate> c;
@@ -173,7 +183,7 @@ TEST(HyperXRouting, DalDeroutesAtMostOncePerDimensionAndIsAcyclic) {
   EXPECT_FALSE(w.graph.has_cycle());
   EXPECT_GT(w.nonminimal, 0);
   EXPECT_LE(w.max_hops, 2 * t.n());
-  EXPECT_EQ(HyperXRouting::sequence(Algorithm::Dal, t.n()).size(), 6);
+  EXPECT_EQ(DalRouting::sequence(t.n()).size(), 6);
 }
 
 TEST(HyperXRouting, UncongestedDalAndUgalRouteMinimally) {
