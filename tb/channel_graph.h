@@ -9,8 +9,11 @@
 #include <tuple>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "core/rng.h"
 #include "routing/routing.h"
+#include "topologies/topology.h"
 #include "vc/vc_policy.h"
 
 namespace nocsim::test {
@@ -70,5 +73,55 @@ class ChannelGraph {
  private:
   std::map<Channel, std::set<Channel>> deps_;
 };
+
+// One packet's path as walk_packet followed it.
+struct WalkedPath {
+  int hops = 0;
+  bool nonminimal = false;                  // it took a hop marked non-minimal
+  std::vector<RouteCandidate> taken;        // the candidate of each hop, ejection excluded
+  std::vector<int> routers;                 // the router of each hop
+};
+
+// Follows `r` for a packet from node `src` to node `dst` (on another
+// router), taking a random candidate at each router (the first when `pick`
+// is null) under `view` (null: no congestion), and adds its (channel, VC)
+// dependencies to `graph` (every hop on VC 0 with `one_vc`). Fails the test
+// on no candidate, past `hop_limit` hops, or on ejecting at another node.
+inline WalkedPath walk_packet(const Topology& t, Routing& r, const VcPolicy& policy, const CongestionView* view,
+                              int src, int dst, int hop_limit, Rng* pick, ChannelGraph& graph, bool one_vc = false) {
+  WalkedPath w;
+  Flit f;
+  f.src = src, f.dst = dst;
+  int at = t.node_router(src);
+  std::vector<Channel> prev;
+  std::vector<RouteCandidate> c;
+  for (;;) {
+    c.clear();
+    r.route({at, w.hops ? 0 : t.network_ports(), 0, f, view, &policy, {}}, c);
+    if (c.empty() || c.size() > static_cast<size_t>(kMaxCandidates)) {
+      ADD_FAILURE() << c.size() << " candidates at router " << at << " for node " << dst;
+      return w;
+    }
+    const RouteCandidate& rc = pick ? c[pick->below(c.size())] : c.front();
+    if (rc.hop & kHopEject) {
+      EXPECT_EQ(at, t.node_router(dst));
+      EXPECT_EQ(rc.out_port, t.node_port(dst));
+      return w;
+    }
+    w.nonminimal |= !rc.minimal();
+    w.taken.push_back(rc);
+    w.routers.push_back(at);
+    std::vector<Channel> cur = ChannelGraph::channels(at, rc, policy);
+    if (one_vc) cur = {Channel{at, rc.out_port, 0}};
+    graph.depend(prev, cur);
+    prev = cur;
+    f.rh = rc.next;
+    at = t.peer(at, rc.out_port).router;
+    if (++w.hops > hop_limit) {
+      ADD_FAILURE() << "more than " << hop_limit << " hops from node " << src << " to node " << dst;
+      return w;
+    }
+  }
+}
 
 }  // namespace nocsim::test

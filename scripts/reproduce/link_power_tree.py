@@ -11,7 +11,7 @@ policies (docs/power-model.md, "Link power"): completion time, link energy
 and the saving over links kept high. rho = 0.1, t_t = 1 us, power.freq_ghz
 = 1, 3 iterations, seed 1.
 --quick: a 4-ary 3-tree against a 4x4x4 torus (64 nodes), compute
-10-100 us, 1 iteration.
+2-20 us, 1 iteration.
 Run it as ./scripts/reproduce/link_power_tree.py [--quick] (Debian's /usr/bin/python3)."""
 import os
 import sys
@@ -27,7 +27,7 @@ def main():
     r = Reproduction("link_power_tree", __doc__)
     k = 4 if r.quick else 8
     iterations = 1 if r.quick else 3
-    compute = (10000, 100000) if r.quick else (100000, 1000000)
+    compute = (2000, 20000) if r.quick else (100000, 1000000)
     os.makedirs(r.work, exist_ok=True)
     trace = os.path.join(r.work, "bsp.txt")
     write_trace(trace, k, iterations, compute, 1)

@@ -161,19 +161,19 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
     if (std::find(graph.begin(), graph.end(), alg) != graph.end()) {
       SCOPED_TRACE(alg + " on a slimfly");
       expect_deterministic({source_path("topologies/slimfly-q5.yaml"), "traffic.pattern=bitcomp", "traffic.load=0.6",
-                            "sim.warmup=300", "sim.cycles=1200", "routing.algorithm=" + alg});
+                            "sim.warmup=200", "sim.cycles=600", "routing.algorithm=" + alg});
       ++combos;
     }
     if (on_fat_tree) {
       SCOPED_TRACE(alg + " on a fat tree");
       expect_deterministic({source_path("topologies/fat-tree-8-3.yaml"), "topology.k=4", "traffic.pattern=shuffle",
-                            "traffic.load=0.7", "sim.warmup=300", "sim.cycles=1200", "routing.algorithm=" + alg});
+                            "traffic.load=0.7", "sim.warmup=200", "sim.cycles=600", "routing.algorithm=" + alg});
       ++combos;
     }
     if (on_hyperx) {
       SCOPED_TRACE(alg + " on a hyperx");
       expect_deterministic({source_path("topologies/hyperx-4x4.yaml"), "traffic.pattern=neighbor", "traffic.load=0.6",
-                            "sim.warmup=300", "sim.cycles=1200", "routing.algorithm=" + alg});
+                            "sim.warmup=200", "sim.cycles=600", "routing.algorithm=" + alg});
       ++combos;
     }
   }

@@ -15,7 +15,6 @@ using namespace nocsim;
 
 namespace {
 
-using test::Channel;
 using test::ChannelGraph;
 using test::RandomView;
 using Up = FatTreeRouting::Up;
@@ -34,40 +33,20 @@ Walk walk(const FatTree& t, Up up, bool congested) {
   RandomView view(16, 5);
   Rng pick(2, "pick");
   Walk w;
-  std::vector<RouteCandidate> c;
   for (int src = 0; src < t.nodes(); ++src)
     for (int dst = 0; dst < t.nodes(); ++dst) {
       if (t.node_router(src) == t.node_router(dst)) continue;
-      Flit f;
-      f.src = src, f.dst = dst;
-      int at = t.node_router(src), hops = 0;
+      const test::WalkedPath p =
+          test::walk_packet(t, r, policy, congested ? &view : nullptr, src, dst, 2 * t.n(), &pick, w.graph);
       bool down = false;
-      std::vector<Channel> prev;
-      for (;;) {
-        c.clear();
-        r.route({at, hops ? 0 : t.network_ports(), 0, f, congested ? &view : nullptr, &policy, {}}, c);
-        EXPECT_FALSE(c.empty());
-        const RouteCandidate& rc = c[pick.below(c.size())];
-        if (rc.hop & kHopEject) {
-          EXPECT_EQ(rc.out_port, t.node_port(dst));
-          break;
-        }
-        const bool going_down = rc.out_port >= t.k();
+      for (size_t h = 0; h < p.taken.size(); ++h) {
+        const bool going_down = p.taken[h].out_port >= t.k();
         EXPECT_FALSE(down && !going_down) << "up after down";
         down |= going_down;
-        const std::vector<Channel> cur = ChannelGraph::channels(at, rc, policy);
-        w.graph.depend(prev, cur);
-        prev = cur;
-        w.dsts[{at, rc.out_port}].insert(dst);
-        w.srcs[{at, rc.out_port}].insert(src);
-        at = t.peer(at, rc.out_port).router;
-        if (++hops > 2 * t.n()) {
-          ADD_FAILURE() << "no progress from " << src << " to " << dst;
-          return w;
-        }
+        w.dsts[{p.routers[h], p.taken[h].out_port}].insert(dst);
+        w.srcs[{p.routers[h], p.taken[h].out_port}].insert(src);
       }
-      EXPECT_EQ(at, t.node_router(dst));
-      EXPECT_EQ(hops, t.min_hops(t.node_router(src), t.node_router(dst)));
+      EXPECT_EQ(p.hops, t.min_hops(t.node_router(src), t.node_router(dst)));
     }
   return w;
 }

@@ -17,7 +17,6 @@ using namespace nocsim;
 
 namespace {
 
-using test::Channel;
 using test::ChannelGraph;
 using test::RandomView;
 using Mode = ValiantRouting::Mode;
@@ -31,34 +30,14 @@ ChannelGraph walk(const GraphTopology& t, Mode mode, int classes, bool all_on_on
   const DistancePolicy policy(r.reference(), std::vector<int>(t.ports(), classes));
   RandomView view(40, 3);
   ChannelGraph g;
-  std::vector<RouteCandidate> c;
   for (int s = 0; s < t.routers(); ++s)
     for (int dst = 0; dst < t.nodes(); ++dst) {
       const int d = t.node_router(dst);
       if (d == s) continue;
-      Flit f;
-      f.dst = dst;
-      int at = s, n = 0;
-      std::vector<Channel> prev;
-      for (;;) {
-        c.clear();
-        r.route({at, n ? 0 : t.network_ports(), 0, f, mode == Mode::UgalL ? &view : nullptr, &policy, {}}, c);
-        const RouteCandidate& rc = c.front();
-        if (rc.hop & kHopEject) break;
-        std::vector<Channel> cur = ChannelGraph::channels(at, rc, policy);
-        if (all_on_one_vc) cur = {Channel{at, rc.out_port, 0}};
-        g.depend(prev, cur);
-        prev = cur;
-        f.rh = rc.next;
-        at = t.peer(at, rc.out_port).router;
-        if (++n > hops) {
-          ADD_FAILURE() << "more than " << hops << " hops from " << s << " to node " << dst;
-          return g;
-        }
-      }
-      EXPECT_EQ(at, d);
+      const test::WalkedPath p = test::walk_packet(t, r, policy, mode == Mode::UgalL ? &view : nullptr,
+                                                   s * t.concentration(), dst, hops, nullptr, g, all_on_one_vc);
       if (mode == Mode::Min) {
-        EXPECT_EQ(n, t.min_hops(s, d));
+        EXPECT_EQ(p.hops, t.min_hops(s, d));
       }
     }
   return g;

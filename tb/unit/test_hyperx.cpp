@@ -44,44 +44,18 @@ Walk walk(const HyperX& t, Algorithm a, int vcs, int walks, bool congested) {
   RandomView view(40, 7);
   Rng pick(3, "pick");
   Walk w;
-  std::vector<RouteCandidate> c;
   for (int rep = 0; rep < walks; ++rep)
     for (int s = 0; s < t.routers(); ++s)
       for (int dst = 0; dst < t.nodes(); ++dst) {
         const int d = t.node_router(dst);
         if (d == s) continue;
-        Flit f;
-        f.dst = dst;
-        int at = s, hops = 0;
-        bool nonmin = false;
-        std::vector<Channel> prev;
-        for (;;) {
-          c.clear();
-          r->route({at, hops ? 0 : t.network_ports(), 0, f, congested ? &view : nullptr, &policy, {}}, c);
-          EXPECT_FALSE(c.empty());
-          EXPECT_LE(c.size(), static_cast<size_t>(kMaxCandidates));
-          const RouteCandidate& rc = c[pick.below(c.size())];
-          if (rc.hop & kHopEject) {
-            EXPECT_EQ(rc.out_port, t.node_port(dst));
-            break;
-          }
-          nonmin |= !rc.minimal();
-          const std::vector<Channel> cur = ChannelGraph::channels(at, rc, policy);
-          w.graph.depend(prev, cur);
-          prev = cur;
-          f.rh = rc.next;
-          at = t.peer(at, rc.out_port).router;
-          if (++hops > 4 * t.n() + 2) {
-            ADD_FAILURE() << "no progress from router " << s << " to node " << dst;
-            return w;
-          }
+        const test::WalkedPath p = test::walk_packet(t, *r, policy, congested ? &view : nullptr,
+                                                     s * t.concentration(), dst, 4 * t.n() + 2, &pick, w.graph);
+        if (!p.nonminimal && a != Algorithm::Valiant) {
+          EXPECT_EQ(p.hops, t.min_hops(s, d));
         }
-        EXPECT_EQ(at, d);
-        if (!nonmin && a != Algorithm::Valiant) {
-          EXPECT_EQ(hops, t.min_hops(s, d));
-        }
-        w.max_hops = std::max(w.max_hops, hops);
-        w.nonminimal += nonmin;
+        w.max_hops = std::max(w.max_hops, p.hops);
+        w.nonminimal += p.nonminimal;
       }
   return w;
 }
