@@ -3,8 +3,14 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "vc/vc_policy.h"
 
 namespace nocsim {
+
+long candidate_queue(const RouteContext& ctx, const RouteCandidate& c) {
+  if (!ctx.view) return 0;
+  return ctx.view->occupancy(ctx.router, c.out_port, ctx.vcs ? ctx.vcs->range(c, ctx.at) : VcRange{});
+}
 
 void add_family_routing(RoutingRegistry& reg, const std::string& name, const std::string& family,
                         std::function<bool(const Topology&)> mine, RoutingFactory f) {

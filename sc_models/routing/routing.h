@@ -131,6 +131,11 @@ struct RoutingFactory {
 };
 using RoutingRegistry = Registry<RoutingFactory>;
 
+// Flits queued toward the VCs the router's policy allows candidate c (the
+// view's occupancy over ctx.vcs's range; the first VC without a policy),
+// 0 without a view: what the adaptive routings weigh candidates by.
+long candidate_queue(const RouteContext& ctx, const RouteCandidate& c);
+
 // Open routing families: registers `f` as routing.algorithm `name` for the
 // topologies `family` names (topology.type) and `mine` accepts; on any other
 // topology the factory registered under `name` before answers (so "dor" is

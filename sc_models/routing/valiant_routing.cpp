@@ -4,7 +4,6 @@
 
 #include "routing/ugal_rule.h"
 #include "topologies/topology.h"
-#include "vc/vc_policy.h"
 
 namespace nocsim {
 
@@ -32,12 +31,6 @@ RouteCandidate ValiantRouting::hop(int router, int target, const RoutingHeader& 
   return c;
 }
 
-long ValiantRouting::queue(const RouteContext& ctx, const RouteCandidate& c) const {
-  if (!ctx.view) return 0;
-  const VcRange vcs = ctx.vcs ? ctx.vcs->range(c, ctx.at) : VcRange{0, 0};
-  return ctx.view->occupancy(ctx.router, c.out_port, vcs);
-}
-
 void ValiantRouting::decide_at_source(const RouteContext& ctx, int dst, RoutingHeader& h) {
   h.phase = 1;  // minimal unless Valiant is taken
   const int inter = static_cast<int>(rng_->below(static_cast<uint64_t>(t_.routers())));
@@ -48,8 +41,8 @@ void ValiantRouting::decide_at_source(const RouteContext& ctx, int dst, RoutingH
   if (inter == ctx.router || inter == dst) return;  // no detour to weigh
   const long h_min = t_.min_hops(ctx.router, dst), h_val = t_.min_hops(ctx.router, inter) + t_.min_hops(inter, dst);
   const int pos = classes_ == Classes::ByHop ? h.seqpos : 0;
-  const long q_min = queue(ctx, hop(ctx.router, dst, h, pos, false));
-  const long q_val = queue(ctx, hop(ctx.router, inter, h, pos, true));
+  const long q_min = candidate_queue(ctx, hop(ctx.router, dst, h, pos, false));
+  const long q_val = candidate_queue(ctx, hop(ctx.router, inter, h, pos, true));
   if (ugal_prefers_nonminimal(q_min, h_min, q_val, h_val, threshold_)) h.inter = inter, h.phase = 0;
 }
 

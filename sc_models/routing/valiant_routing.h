@@ -36,7 +36,6 @@ class ValiantRouting : public Routing {
  private:
   // The minimal hop from `router` toward router `target` at reference position `pos`.
   RouteCandidate hop(int router, int target, const RoutingHeader& h, int pos, bool nonminimal) const;
-  long queue(const RouteContext& ctx, const RouteCandidate& c) const;
   void decide_at_source(const RouteContext& ctx, int dst, RoutingHeader& h);
 
   const Topology& t_;

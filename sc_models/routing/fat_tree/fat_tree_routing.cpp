@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "vc/vc_policy.h"
 
 namespace nocsim {
 
@@ -28,7 +27,7 @@ void FatTreeRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>&
   for (int i = 0; i < k; ++i) {
     order[i] = (first + i) % k;
     c.out_port = static_cast<int16_t>(order[i]);
-    q[order[i]] = ctx.view->occupancy(ctx.router, order[i], ctx.vcs ? ctx.vcs->range(c, ctx.at) : VcRange{});
+    q[order[i]] = static_cast<int>(candidate_queue(ctx, c));
   }
   std::stable_sort(order, order + k, [&](int a, int b) { return q[a] < q[b]; });
   for (int i = 0; i < k && i < kMaxCandidates; ++i) {

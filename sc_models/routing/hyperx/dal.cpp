@@ -4,7 +4,6 @@
 #include <string>
 
 #include "routing/ugal_rule.h"
-#include "vc/vc_policy.h"
 
 namespace nocsim {
 
@@ -24,12 +23,6 @@ RouteCandidate DalRouting::hop(int port, const RoutingHeader& h, int pos, bool n
   c.next = h;
   c.next.seqpos = static_cast<uint8_t>(pos + 1);
   return c;
-}
-
-long DalRouting::queue(const RouteContext& ctx, const RouteCandidate& c) const {
-  if (!ctx.view) return 0;
-  const VcRange vcs = ctx.vcs ? ctx.vcs->range(c, ctx.at) : VcRange{0, 0};
-  return ctx.view->occupancy(ctx.router, c.out_port, vcs);
 }
 
 // Candidates, cheapest first: the minimal hop of each unaligned dimension at
@@ -54,7 +47,7 @@ void DalRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& out
   for (uint32_t m = todo; m; m &= m - 1) {
     const int d = __builtin_ctz(m);
     const RouteCandidate c = hop(t_.port_to(ctx.router, d, t_.coord(dst, d)), h, pos, false);
-    const long cost = queue(ctx, c);
+    const long cost = candidate_queue(ctx, c);
     best_min = best_min < 0 ? cost : std::min(best_min, cost);
     opts[n++] = {cost, false, d, c};
   }
@@ -67,7 +60,7 @@ void DalRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& out
     for (int skip : {std::min(own, aim), std::max(own, aim)}) x += x >= skip;
     RouteCandidate c = hop(t_.port_to(ctx.router, d, x), h, pos, true);
     c.next.flags = static_cast<uint8_t>(h.flags | 1u << d);
-    const long q_der = queue(ctx, c);
+    const long q_der = candidate_queue(ctx, c);
     if (ugal_prefers_nonminimal(best_min, 1, q_der, 2, threshold_)) opts[n++] = {2 * q_der + threshold_, true, d, c};
   }
   std::sort(opts, opts + n, [](const Option& a, const Option& b) {

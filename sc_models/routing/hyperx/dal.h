@@ -26,7 +26,6 @@ class DalRouting : public Routing {
  private:
   // The hop through `port` at reference position `pos`.
   RouteCandidate hop(int port, const RoutingHeader& h, int pos, bool nonminimal) const;
-  long queue(const RouteContext& ctx, const RouteCandidate& c) const;
 
   const HyperX& t_;
   int threshold_;
