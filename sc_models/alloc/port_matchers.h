@@ -35,62 +35,81 @@
 #include <vector>
 
 #include "alloc/arbiter.h"
+#include "alloc/matching.h"
 #include "alloc/rr_arbiter.h"
 
 namespace nocsim {
 
 class PortMatcher {
  public:
+  explicit PortMatcher(int ports) : P_(ports), want_of_(static_cast<size_t>(ports), 0) {}
   virtual ~PortMatcher() = default;
   // want[ip] for every ip of `inputs` (others ignored); match[ip] = the
   // output matched to input ip, or -1, for every ip < P.
   virtual void match(uint64_t inputs, const uint64_t* want, int* match) = 0;
+
+ protected:
+  // want[] over all P ports, zero where an input does not ask.
+  const uint64_t* rows(uint64_t inputs, const uint64_t* want);
+  int P_;
+
+ private:
+  std::vector<uint64_t> want_of_;
 };
 
 class SepOfMatcher : public PortMatcher {
  public:
   SepOfMatcher(int ports, ArbiterKind in = ArbiterKind::Rr, ArbiterKind out = ArbiterKind::Rr);
   void match(uint64_t inputs, const uint64_t* want, int* match) override;
+  // matching::output_first's arbiters: [o] over inputs, [ip] over outputs.
+  bool col_prefers(int o, int a, int b) const { return out_arb_[static_cast<size_t>(o)].prefers(a, b, nullptr); }
+  int row_pick(int ip, uint64_t outs) const { return in_arb_[static_cast<size_t>(ip)].eval_mask(outs, nullptr); }
+  void tick(int ip, int o) {
+    in_arb_[static_cast<size_t>(ip)].tick(o);
+    out_arb_[static_cast<size_t>(o)].tick(ip);
+  }
 
  private:
-  int P_;
-  std::vector<Arbiter> out_arb_, in_arb_;  // [o] over inputs, [ip] over outputs
-  std::vector<uint64_t> offers_;           // [ip] outputs that picked it
+  std::vector<Arbiter> out_arb_, in_arb_;
 };
 
 class IslipMatcher : public PortMatcher {
  public:
   IslipMatcher(int ports, int iterations);
   void match(uint64_t inputs, const uint64_t* want, int* match) override;
+  bool col_prefers(int o, int a, int b) const { return grant_[static_cast<size_t>(o)].prefers(a, b); }
+  int row_pick(int ip, uint64_t outs) const { return accept_[static_cast<size_t>(ip)].eval_mask(outs); }
+  void tick(int ip, int o) {
+    grant_[static_cast<size_t>(o)].tick(ip);
+    accept_[static_cast<size_t>(ip)].tick(o);
+  }
 
  private:
-  int P_, iterations_;
+  int iterations_;
   std::vector<RrArbiter> grant_, accept_;  // [o] over inputs, [ip] over outputs
-  std::vector<uint64_t> asked_, offers_;   // [o] inputs asking, [ip] outputs granting
 };
 
 class WavefrontMatcher : public PortMatcher {
  public:
-  explicit WavefrontMatcher(int ports) : P_(ports) {}
+  explicit WavefrontMatcher(int ports);
   void match(uint64_t inputs, const uint64_t* want, int* match) override;
   int priority_diagonal() const { return top_; }
 
  private:
-  int P_;
   int top_ = 0;
+  std::vector<int> id_;  // row r is input r
 };
 
 class MaxSizeMatcher : public PortMatcher {
  public:
-  explicit MaxSizeMatcher(int ports) : P_(ports), next_out_(static_cast<size_t>(ports), 0) {}
+  explicit MaxSizeMatcher(int ports);
   void match(uint64_t inputs, const uint64_t* want, int* match) override;
 
  private:
-  bool augment(int ip, const uint64_t* want, uint64_t& seen, int* match);
-  int P_;
   int first_in_ = 0;
   std::vector<int> next_out_;  // [ip] the output its search starts from
-  std::vector<int> owner_;     // [o] matched input, -1
+  std::vector<int> order_;     // inputs in the order they search
+  matching::MaxSize kuhn_;
 };
 
 // A switch allocator from a port matching: each matched input is granted

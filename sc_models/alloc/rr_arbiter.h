@@ -28,6 +28,9 @@ class RrArbiter {
     uint64_t hi = req >> ptr_ << ptr_;  // requesters at or after the pointer
     return __builtin_ctzll(hi ? hi : req);
   }
+  // Whether requester a comes before requester b from the pointer: the
+  // order eval grants in, for requesters not given as one mask.
+  bool prefers(int a, int b) const { return rank(a) < rank(b); }
   // The arbiter interface of arbiter.h (ages unused), for allocators
   // templated on their arbiters.
   static constexpr bool kUsesAge = false;
@@ -39,6 +42,7 @@ class RrArbiter {
   void reset() { ptr_ = 0; }
 
  private:
+  int rank(int i) const { return i >= ptr_ ? i - ptr_ : i - ptr_ + n_; }
   int n_;
   int ptr_ = 0;
 };

@@ -1,12 +1,16 @@
 #include "alloc/vc_allocator.h"
 
+#include <algorithm>
+
 namespace nocsim {
 
-VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, bool free_pool)
+VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, VaAlgorithm alg, int iterations)
     : P_(ports),
       V_(vcs),
       kind_(stage2),
-      pool_(free_pool),
+      alg_(alg),
+      pool_(alg == VaAlgorithm::FreePool),
+      iterations_(iterations),
       in_arb_(ports * vcs, RrArbiter(vcs)),
       out_ptr_(stage2 == ArbiterKind::Rr ? ports * vcs : 0, 0),
       grant_ovc_(ports * vcs, -1),
@@ -16,7 +20,8 @@ VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, bool free_pool)
   const ArbiterKind kind = stage2 == ArbiterKind::Matrix ? ArbiterKind::Lrs : stage2;
   if (stage2 != ArbiterKind::Rr) out_arb_.assign(static_cast<size_t>(ports) * vcs, Arbiter(kind, ports * vcs));
   if (stage2 == ArbiterKind::Age) age_.assign(static_cast<size_t>(ports) * vcs, 0);
-  if (free_pool) {
+  if (alg == VaAlgorithm::MaxSize) first_in_.assign(static_cast<size_t>(ports), 0);
+  if (pool_) {
     pool_arb_.assign(static_cast<size_t>(ports), RrArbiter(vcs));
     pool_mask_.assign(static_cast<size_t>(ports) * vcs, 0);
   }
@@ -33,6 +38,7 @@ void VcAllocator::clear_requests() {
 }
 
 void VcAllocator::allocate() {
+  if (alg_ != VaAlgorithm::SepIf && alg_ != VaAlgorithm::FreePool) return allocate_matching();
   const bool rr = kind_ == ArbiterKind::Rr;
   if (pool_)
     rr ? allocate_with<true, true>() : allocate_with<false, true>();
@@ -79,6 +85,81 @@ void VcAllocator::allocate_with() {
     }
   }
   touched_.clear();
+}
+
+struct VcAllocator::PortArbs {
+  VcAllocator& a;
+  int base;  // the port's first output VC, op*V
+  bool col_prefers(int c, int ra, int rb) const {
+    const int x = a.row_id_[static_cast<size_t>(ra)], y = a.row_id_[static_cast<size_t>(rb)];
+    return a.kind_ == ArbiterKind::Rr ? a.prefers<true>(base + c, x, y) : a.prefers<false>(base + c, x, y);
+  }
+  int row_pick(int r, uint64_t cols) const { return a.in_arb_[static_cast<size_t>(a.row_id_[r])].eval_mask(cols); }
+  void tick(int r, int c) {
+    const int i = a.row_id_[static_cast<size_t>(r)], o = base + c;
+    a.in_arb_[static_cast<size_t>(i)].tick(c);
+    if (a.kind_ == ArbiterKind::Rr)
+      a.out_ptr_[static_cast<size_t>(o)] = i + 1 == a.P_ * a.V_ ? 0 : i + 1;
+    else
+      a.out_arb_[static_cast<size_t>(o)].tick(i);
+  }
+};
+
+void VcAllocator::allocate_matching() {
+  by_port_.clear();
+  for (size_t k = 0; k < req_.size(); ++k)
+    if (req_[k].mask) by_port_.push_back(static_cast<int>(k));
+  std::sort(by_port_.begin(), by_port_.end(), [this](int x, int y) {
+    const Request &a = req_[static_cast<size_t>(x)], &b = req_[static_cast<size_t>(y)];
+    return a.op != b.op ? a.op < b.op : a.i < b.i;
+  });
+  for (size_t b = 0, e; b < by_port_.size(); b = e) {
+    const int op = req_[static_cast<size_t>(by_port_[b])].op;
+    for (e = b + 1; e < by_port_.size() && req_[static_cast<size_t>(by_port_[e])].op == op;) ++e;
+    match_port(op, by_port_.data() + b, static_cast<int>(e - b));
+  }
+  if (alg_ == VaAlgorithm::Wavefront) top_ = (top_ + 1) % (P_ * V_);
+}
+
+// Output port op's matching among requests reqs[0..n) (indices into req_,
+// by input VC).
+void VcAllocator::match_port(int op, const int* reqs, int n) {
+  const size_t un = static_cast<size_t>(n);
+  row_id_.resize(un);
+  row_want_.resize(un);
+  row_match_.resize(un);
+  for (int r = 0; r < n; ++r) {
+    row_id_[static_cast<size_t>(r)] = req_[static_cast<size_t>(reqs[r])].i;
+    row_want_[static_cast<size_t>(r)] = req_[static_cast<size_t>(reqs[r])].mask;
+  }
+  PortArbs arbs{*this, op * V_};
+  switch (alg_) {
+    case VaAlgorithm::SepOf:
+    case VaAlgorithm::Islip:
+      matching::output_first(n, V_, row_want_.data(), iterations_, arbs, row_match_.data());
+      break;
+    case VaAlgorithm::Wavefront:
+      matching::wavefront(n, row_id_.data(), row_want_.data(), op * V_, P_ * V_, top_, row_match_.data());
+      break;
+    default: {  // MaxSize: rows searching from the port's pointer over the input VCs
+      const int N = P_ * V_, first = first_in_[static_cast<size_t>(op)];
+      std::vector<int>& order = row_order_;
+      order.resize(un);
+      row_first_.resize(un);
+      for (int r = 0; r < n; ++r) {
+        order[static_cast<size_t>(r)] = r;
+        row_first_[static_cast<size_t>(r)] = in_arb_[static_cast<size_t>(row_id_[static_cast<size_t>(r)])].ptr();
+      }
+      // rows are by input VC: the search order is a rotation of them
+      const auto pivot = std::lower_bound(row_id_.begin(), row_id_.end(), first) - row_id_.begin();
+      std::rotate(order.begin(), order.begin() + pivot, order.end());
+      kuhn_.match(n, V_, order.data(), row_want_.data(), row_first_.data(), row_match_.data());
+      for (int r = 0; r < n; ++r)  // tick(-1) keeps the pointer
+        in_arb_[static_cast<size_t>(row_id_[static_cast<size_t>(r)])].tick(row_match_[static_cast<size_t>(r)]);
+      first_in_[static_cast<size_t>(op)] = first + 1 == N ? 0 : first + 1;
+    }
+  }
+  for (int r = 0; r < n; ++r) grant_ovc_[static_cast<size_t>(row_id_[static_cast<size_t>(r)])] = row_match_[static_cast<size_t>(r)];
 }
 
 }  // namespace nocsim

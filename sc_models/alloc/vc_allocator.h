@@ -15,19 +15,43 @@
 //   port's next free VC in its mask, after a round-robin pointer over the
 //   port's VCs. At most one VC per output port per cycle: P arbiters of P*V
 //   inputs instead of P*V (docs/power-model.md, equation 7).
+// - sep_of, islip, wavefront, max_size: the switch allocators' matchings
+//   (alloc/matching.h) on each output port's problem, the input VCs asking
+//   for it against its VCs; an input VC asks for one port, so the ports'
+//   matchings are independent and together the whole matching.
+//   sep_of: each output VC's stage-2 arbiter (router.arbiter.va) grants one
+//   asking input VC, each input VC's round-robin arbiter over the V VCs
+//   accepts one grant; islip iterates that (round-robin, `iterations`);
+//   wavefront runs the P*V x P*V square, the priority diagonal moving by one
+//   every allocation; max_size finds a maximum matching per port, the input
+//   VCs searching from a per-port pointer over the P*V input VCs that moves
+//   by one every allocation the port is asked, each from its own pointer
+//   over the V VCs (past its last grant).
 // Only the requesting input VCs are visited: a call costs what it allocates,
 // not the router's radix.
 #include <cstdint>
 #include <vector>
 
+#include <string>
+
 #include "alloc/arbiter.h"
+#include "alloc/matching.h"
 #include "alloc/rr_arbiter.h"
 
 namespace nocsim {
 
+enum class VaAlgorithm : uint8_t { SepIf, FreePool, SepOf, Islip, Wavefront, MaxSize };
+
+// The names of router.allocator.va's C++ algorithms, in the order of VaAlgorithm.
+inline const std::vector<std::string>& va_algorithm_names() {
+  static const std::vector<std::string> names{"sep_if", "free_pool", "sep_of", "islip", "wavefront", "max_size"};
+  return names;
+}
+
 class VcAllocator {
  public:
-  VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr, bool free_pool = false);
+  VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr, VaAlgorithm alg = VaAlgorithm::SepIf,
+              int iterations = 1);
   // Request of input VC i = ip*V+ivc: output port and a mask over its V VCs
   // (bit o: output VC o); `age` is its packet's generation cycle (read by
   // age arbiters). At most one request per input VC per allocation.
@@ -59,9 +83,14 @@ class VcAllocator {
   }
   template <bool kRr, bool kPool>
   void allocate_with();
+  struct PortArbs;  // matching::output_first's arbiters at one output port
+  void allocate_matching();
+  void match_port(int op, const int* reqs, int n);
   int P_, V_;
   ArbiterKind kind_;
+  VaAlgorithm alg_;
   bool pool_;
+  int iterations_;
   std::vector<RrArbiter> pool_arb_;  // free_pool: per output port, the next VC over its V
   std::vector<uint64_t> pool_mask_;  // free_pool: per input VC, its request's mask
   std::vector<RrArbiter> in_arb_;  // per input VC, over the V output VCs
@@ -72,6 +101,13 @@ class VcAllocator {
   std::vector<int> best_;          // per contest: stage-2 winner so far, -1 when none
   std::vector<Request> req_;
   std::vector<int> touched_;       // contests some input VC entered
+  // The matchings: requests grouped by port, one port's rows, the wave's
+  // priority diagonal, max_size's per-port pointers and its search.
+  std::vector<int> by_port_, row_id_, row_match_, row_first_, row_order_;
+  std::vector<uint64_t> row_want_;
+  int top_ = 0;
+  std::vector<int> first_in_;
+  matching::MaxSize kuhn_;
 };
 
 }  // namespace nocsim

@@ -33,6 +33,7 @@ RouterConfig RouterConfig::from(const Config& cfg) {
   r.allocator_sa = cfg.get_str("router.allocator.sa");
   r.allocator_va = cfg.get_str("router.allocator.va");
   r.va_reference = cfg.get_str("router.allocator.va_reference");
+  r.va_iterations = as_int(cfg, "router.allocator.va_iterations");
   return r;
 }
 
@@ -40,6 +41,32 @@ void RouterConfig::validate(ErrorList& errors) const {
   if (speedup > 1 && output_buffer_depth == 0)
     errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
   sa_rules(errors);
+  va_rules(errors);
+}
+
+VaAlgorithm RouterConfig::va_algorithm() const {
+  const auto& names = va_algorithm_names();
+  return static_cast<VaAlgorithm>(std::find(names.begin(), names.end(), va_model()) - names.begin());
+}
+
+namespace {
+
+// islip, wavefront and max_size keep their own priority (round-robin
+// pointers, a diagonal): their arbiters are rr (docs/architecture.md,
+// "Allocators").
+bool own_priority(const std::string& alg) { return alg == "islip" || alg == "wavefront" || alg == "max_size"; }
+
+}  // namespace
+
+// The VC allocator's arbiter and iterations, as sa_rules for SA.
+void RouterConfig::va_rules(ErrorList& errors) const {
+  const std::string& alg = va_model();
+  if (own_priority(alg) && va_arbiter != ArbiterKind::Rr)
+    errors.add({"router.arbiter.va: router.allocator.va=" + alg + " keeps its own priority (allowed: rr); got " +
+                arbiter_kind_names()[static_cast<size_t>(va_arbiter)]});
+  if (alg != "islip" && va_iterations != 1)
+    errors.add({"router.allocator.va_iterations: only router.allocator.va=islip iterates; got " +
+                std::to_string(va_iterations) + " with router.allocator.va=" + alg});
 }
 
 // The arbiters each switch allocator has (docs/architecture.md, "Allocators"):
@@ -49,7 +76,7 @@ void RouterConfig::sa_rules(ErrorList& errors) const {
   const auto& names = arbiter_kind_names();
   // user's block is checked against its reference, whose arbiters these are.
   const std::string& alg = allocator_sa == "user" ? sa_arbiters.reference : allocator_sa;
-  const bool own = alg == "islip" || alg == "wavefront" || alg == "max_size";
+  const bool own = own_priority(alg);
   const std::pair<const char*, ArbiterKind> stages[] = {{"router.arbiter.sa_in", sa_arbiters.in},
                                                         {"router.arbiter.sa_out", sa_arbiters.out}};
   for (const auto& [key, kind] : stages) {

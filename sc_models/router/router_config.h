@@ -7,6 +7,7 @@
 
 #include "alloc/arbiter.h"
 #include "alloc/sw_alloc_backend.h"
+#include "alloc/vc_allocator.h"
 #include "vc/buffer_config.h"
 
 namespace nocsim {
@@ -28,6 +29,8 @@ struct RouterConfig {
   // its reference, which decides in lockstep.
   const std::string& va_model() const { return allocator_va == "user" ? va_reference : allocator_va; }
   bool va_free_pool() const { return va_model() == "free_pool"; }
+  VaAlgorithm va_algorithm() const;
+  int va_iterations = 1;  // router.allocator.va_iterations
 
   static RouterConfig from(const Config& cfg);
   // The cross-key rules among router.* keys alone (the router section's rules).
@@ -35,6 +38,7 @@ struct RouterConfig {
 
  private:
   void sa_rules(ErrorList& errors) const;
+  void va_rules(ErrorList& errors) const;
 };
 
 }  // namespace nocsim

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "alloc/arbiter.h"
+#include "alloc/vc_allocator.h"
 #include "core/error.h"
 #include "core/flit.h"
 #include "core/index_set.h"
@@ -32,7 +33,8 @@ struct RouterParams {
   int speedup = 1;
   bool in_transit_priority = false;  // SA: injection inputs yield outputs that transit inputs request
   ArbiterKind va_arbiter = ArbiterKind::Rr;  // VA stage 2 (input VCs contending for an output VC)
-  bool va_free_pool = false;                 // router.allocator.va=free_pool: one VC per output port per cycle
+  VaAlgorithm va_algorithm = VaAlgorithm::SepIf;  // router.allocator.va (user: its reference)
+  int va_iterations = 1;                          // router.allocator.va_iterations (islip)
   bool sa_age = false;                       // an SA arbiter is age-based: SA keeps the requesters' ages
   bool vct = true;   // an output VC is taken only with room for the whole packet (VCT and SAF)
   bool saf = false;  // store-and-forward: a head is routed only once its whole packet is in the buffer

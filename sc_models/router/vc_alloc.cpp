@@ -13,7 +13,7 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
     : Stage(name, router, st, own_process),
       selection_(std::move(selection)),
       first_usable_(dynamic_cast<const FirstUsable*>(selection_.get()) != nullptr),
-      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter, st.p.va_free_pool),
+      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter, st.p.va_algorithm, st.p.va_iterations),
       damq_(st.p.damq),
       va_age_(st.p.va_arbiter == ArbiterKind::Age) {
   bind_evaluate<VcAlloc>();

@@ -61,7 +61,8 @@ RouterParams router_params(const RunConfig& rc, const Topology& t) {
   p.speedup = r.speedup;
   p.in_transit_priority = r.in_transit_priority;
   p.va_arbiter = r.va_arbiter;
-  p.va_free_pool = r.va_free_pool();
+  p.va_algorithm = r.va_algorithm();
+  p.va_iterations = r.va_iterations;
   p.sa_age = r.sa_arbiters.uses_age();
   p.vct = !r.buffers.wormhole();
   p.saf = r.buffers.switching == Switching::Saf;

@@ -11,9 +11,9 @@
 #   select      (vc/one_vc.cpp) JSQ breaks ties toward the lowest VC;
 #   mincred     (sim/network_view.cpp) a port's minCred occupancy is its last VC's
 #               minimally routed flits, not the sum over its VCs;
-#   wavefront   (alloc/port_matchers.cpp) the waves run through the diagonals
-#               backwards from the priority diagonal (still a maximal matching,
-#               with the wrong priorities).
+#   wavefront   (alloc/port_matchers.cpp) the priority diagonal rotates
+#               backwards (still a maximal matching, with the wrong
+#               priorities).
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.
 if(KIND STREQUAL "sep_if")
@@ -34,8 +34,8 @@ elseif(KIND STREQUAL "mincred")
   set(orig "for (const auto& v : routers_[router]->state().out[port].vcs) occ += v.min_flits;")
   set(mut  "for (const auto& v : routers_[router]->state().out[port].vcs) occ = v.min_flits;  // PLANTED BUG")
 elseif(KIND STREQUAL "wavefront")
-  set(orig "const int d = (top_ + k) % P_;")
-  set(mut  "const int d = (top_ + P_ - k) % P_;  // PLANTED BUG")
+  set(orig "top_ = (top_ + 1) % P_;")
+  set(mut  "top_ = (top_ + P_ - 1) % P_;  // PLANTED BUG")
 else()
   message(FATAL_ERROR "mutate_twin: unknown KIND '${KIND}'")
 endif()

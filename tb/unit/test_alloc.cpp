@@ -216,7 +216,7 @@ TEST(VcAllocator, MatchesFullScanReference) {
 // mask after the port's round-robin VC pointer.
 TEST(VcAllocator, FreePoolGrantsOneVcPerPortRoundRobin) {
   const int P = 3, V = 2;
-  VcAllocator va(P, V, ArbiterKind::Rr, true);
+  VcAllocator va(P, V, ArbiterKind::Rr, VaAlgorithm::FreePool);
   // Input VCs 0 (port 0 VC 0) and 3 (port 1 VC 1) ask for port 2, both VCs
   // free; input VC 4 asks for port 1, VC 1 only.
   va.request(0, 0, 2, 0b11);
@@ -243,7 +243,7 @@ TEST(VcAllocator, FreePoolGrantsOneVcPerPortRoundRobin) {
 
 TEST(VcAllocator, FreePoolMatchesFullScanReference) {
   const int P = 5, V = 4, n = P * V;
-  VcAllocator va(P, V, ArbiterKind::Rr, true);
+  VcAllocator va(P, V, ArbiterKind::Rr, VaAlgorithm::FreePool);
   std::vector<int> port_ptr(P, 0), vc_ptr(P, 0);
   std::mt19937 rng(9);
   int granted = 0;
