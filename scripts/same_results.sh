@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Do two nocsim binaries give the same results? Runs every shipped
 # configuration but dragonfly-h8 (16,512 nodes) and a matrix of switching,
-# modes, dragonfly and torus routings, DAMQ, minCred and link power with
+# modes, dragonfly, torus, HyperX, fat tree and SlimFly routings, switch
+# allocators, DAMQ, minCred and link power with
 # both and compares the JSON, leaving out wall-clock fields, the power model's
 # and the memory estimate's figures (models of the configuration, with their
 # own tests; the activity counters they read are compared), sections only B
@@ -66,6 +67,17 @@ runs=(
   "topologies/torus-8x8.yaml routing.algorithm=abr router.buffer_depth=16 traffic.pattern=transpose traffic.load=0.2 $short"
   "topologies/torus-4x4x4.yaml routing.algorithm=por router.vcs=3 router.buffer_depth=16 traffic.load=0.3 $short"
   "topologies/torus-4x4x4.yaml routing.algorithm=ofr router.vcs=3 router.buffer_depth=16 traffic.pattern=transpose3d traffic.load=0.2 $short"
+  "topologies/single-10.yaml router.vcs=4 traffic.load=1 router.allocator.sa=sep_of $short"
+  "topologies/single-10.yaml router.vcs=4 traffic.load=1 router.allocator.sa=islip router.allocator.sa_iterations=2 $short"
+  "topologies/single-10.yaml router.vcs=4 traffic.load=1 router.allocator.sa=wavefront $short"
+  "topologies/single-10.yaml router.vcs=4 traffic.load=1 router.allocator.sa=max_size $short"
+  "topologies/hyperx-4x4.yaml traffic.load=0.4 $short"
+  "topologies/hyperx-4x4.yaml routing.algorithm=dal router.vcs=4 traffic.pattern=neighbor traffic.load=0.3 $short"
+  "topologies/fat-tree-8-3.yaml topology.k=4 traffic.load=0.5 $short"
+  "topologies/fat-tree-8-3.yaml topology.k=4 routing.algorithm=adaptive-up traffic.pattern=shuffle traffic.load=0.5 $short"
+  "topologies/slimfly-q5.yaml traffic.load=0.3 $short"
+  "topologies/slimfly-q5.yaml routing.algorithm=ugal-l router.vcs=4 traffic.pattern=bitcomp traffic.load=0.2 $short"
+  "topologies/graph-example.yaml traffic.load=0.3 $short"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it
 # does not know the new one.

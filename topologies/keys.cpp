@@ -1,5 +1,9 @@
 // The topology.* keys of the configuration schema (sim/schema.cpp
 // assembles the sections, in the order of docs/user-guide.md's table).
+#include <algorithm>
+#include <string>
+#include <utility>
+
 #include "core/config.h"
 #include "core/error.h"
 #include "topologies/dragonfly.h"
@@ -43,6 +47,8 @@ int fat_tree_k(const Config& cfg) {
 
 int fat_tree_n(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.n")); }
 
+int fat_tree_up(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.up")); }
+
 int slimfly_q(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.q")); }
 
 std::string graph_file(const Config& cfg) {
@@ -53,18 +59,50 @@ std::string graph_file(const Config& cfg) {
   return f;
 }
 
+const std::string& topology_type(const Config& cfg) { return cfg.get_str("topology.type"); }
+
+// A topology.* key given for a shape that does not read it is an error,
+// not a silent ignore. Shapes registered elsewhere (a test's) are not
+// checked.
+void topology_rules(const Config& cfg, ErrorList& errors) {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> readers = {
+      {"topology.k", {"mesh", "torus", "hyperx", "fattree"}},
+      {"topology.n", {"mesh", "torus", "hyperx", "fattree"}},
+      {"topology.up", {"fattree"}},
+      {"topology.concentration", {"mesh", "torus", "hyperx", "single", "slimfly"}},
+      {"topology.p", {"dragonfly"}},
+      {"topology.a", {"dragonfly"}},
+      {"topology.h", {"dragonfly"}},
+      {"topology.groups", {"dragonfly"}},
+      {"topology.arrangement", {"dragonfly"}},
+      {"topology.q", {"slimfly"}},
+      {"topology.graph_file", {"graph"}},
+  };
+  static const std::vector<std::string> known = {"mesh",    "torus",   "hyperx", "fattree",
+                                                 "single",  "slimfly", "dragonfly", "graph"};
+  const std::string& type = topology_type(cfg);
+  if (std::find(known.begin(), known.end(), type) == known.end()) return;
+  for (const auto& [key, types] : readers) {
+    if (!cfg.given(key) || std::find(types.begin(), types.end(), type) != types.end()) continue;
+    std::string list;
+    for (const auto& t : types) list += (list.empty() ? "" : ", ") + t;
+    errors.add({key + ": topology.type=" + type + " does not use it (it is read by " + list + "); remove it"});
+  }
+}
+
 void add_topology_keys(std::vector<KeySpec>& s) {
   using K = KeyType;
   s.insert(s.end(), {
       {"topology.type", K::Enum, "mesh", 0, 0, {}, "network shape", topology_keys},
-      {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "mesh/torus: routers per dimension; hyperx: S, the routers of each dimension's all-to-all line; one value for all dimensions or a list of n; fattree: k (one value), switches of 2k ports, k nodes per leaf"},
+      {"topology.k", K::IntList, "8", 2, 1 << 20, {}, "mesh/torus: routers per dimension; hyperx: S, the routers of each dimension's all-to-all line; one value for all dimensions or a list of n; fattree: k (one value), each switch's down ports and each leaf's nodes"},
       {"topology.n", K::Int, "2", 1, 8, {}, "mesh/torus/hyperx: dimensions (hyperx: L); fattree: stages"},
+      {"topology.up", K::Int, "0", 0, 64, {}, "fattree: up links per switch below the top stage, 1..k (fewer than k: a slimmed k:up thin tree, with fewer switches at each stage going up); 0 = k, the k-ary n-tree"},
       {"topology.concentration", K::Int, "1", 1, 64, {}, "mesh/torus: nodes per router; hyperx: T, nodes per router; single: the switch's nodes (and ports)"},
       {"topology.p", K::Int, "2", 1, 64, {}, "dragonfly: nodes per router"},
       {"topology.a", K::Int, "4", 1, 256, {}, "dragonfly: routers per group"},
       {"topology.h", K::Int, "2", 1, 64, {}, "dragonfly: global links per router"},
       {"topology.groups", K::Int, "0", 0, 1 << 16, {}, "dragonfly: groups; 0 = a*h+1 (the maximum)"},
-      {"topology.q", K::Int, "5", 2, 1000, {}, "slimfly: the prime q (q mod 4 = 1 or 3): 2q^2 routers of network degree (3q -+ 1)/2; topology.concentration nodes each"},
+      {"topology.q", K::Int, "5", 2, 1000, {}, "slimfly: q, a prime power >= 3 (q = 4w + delta, delta in {-1, 0, 1}): 2q^2 routers of network degree (3q - delta)/2; topology.concentration nodes each"},
       {"topology.graph_file", K::Str, "", 0, 0, {}, "graph: the file of the network's links ('routers R', 'nodes_per_router T', then 'A B [LATENCY]' per link; docs/routing-graph.md)"},
       {"topology.arrangement", K::Enum, "palmtree", 0, 0, {}, "dragonfly: global link wiring", Dragonfly::arrangements},
   });

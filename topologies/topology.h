@@ -13,6 +13,7 @@
 namespace nocsim {
 
 class Config;
+class ErrorList;
 
 // The sizes of a topology, known from its keys before anything is built:
 // what the port limit and the memory estimate read (sim/memory.cpp).
@@ -96,5 +97,9 @@ TopologyRegistry& mutable_topology_registry();
 struct KeySpec;
 // The topology.* keys of the configuration schema (sim/schema.cpp).
 void add_topology_keys(std::vector<KeySpec>& schema);
+// topology.type.
+const std::string& topology_type(const Config& cfg);
+// topology.* keys given for a shape that does not read them.
+void topology_rules(const Config& cfg, ErrorList& errors);
 
 }  // namespace nocsim

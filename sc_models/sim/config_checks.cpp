@@ -143,7 +143,7 @@ void check_workload(const RunConfig& rc, ErrorList& errors) {
 std::unique_ptr<Topology> validate_config(const Config& cfg) {
   // Every rule reads the topology: its own errors stop here. Its sizes come
   // first, from its keys: nothing is built that the machine cannot hold.
-  const TopologyFactory& family = topology_registry().at(cfg.get_str("topology.type"));
+  const TopologyFactory& family = topology_registry().at(topology_type(cfg));
   const RunConfig rc = RunConfig::from(cfg);
   std::unique_ptr<Topology> topo;
   const TopologyShape shape = family.shape ? family.shape(cfg) : (topo = family.make(cfg))->shape();

@@ -45,7 +45,7 @@ void sim_rules(const Config& cfg, ErrorList& errors) { SimConfig::from(cfg).vali
 
 std::vector<ConfigSection>& sections() {
   static std::vector<ConfigSection> list{
-      {"topology", add_topology_keys, nullptr},
+      {"topology", add_topology_keys, topology_rules},
       {"router", add_router_keys, router_rules},
       {"rtl", add_rtl_keys, nullptr},
       {"link", add_link_keys, nullptr},

@@ -120,13 +120,16 @@ TEST(Cli, FatTreeKeysAndRoutings) {
   const std::string ft = source_path("topologies/fat-tree-8-3.yaml");
   expect_bad_input({ft, "topology.concentration=4"}, "topology.concentration: a k-ary n-tree's leaves carry k nodes");
   expect_bad_input({ft, "topology.k=[4,4]"}, "topology.k: a k-ary n-tree has one k");
-  expect_bad_input({ft, "topology.k=32"}, "ports; the allocators support at most 64");
+  expect_bad_input({ft, "topology.k=32"}, "topology.k: a 3-stage tree with k=32 has switches of 96 ports");
+  expect_bad_input({ft, "topology.up=9"}, "topology.up: a switch of a k-ary n-tree has 1 .. k = 8 up links");
+  expect_bad_input({ft, "topology.q=5"}, "topology.q: topology.type=fattree does not use it (it is read by slimfly)");
   expect_bad_input({source_path("topologies/mesh-8x8.yaml"), "routing.algorithm=dmodk"},
                    "routing.algorithm: dmodk needs topology.type fattree");
 }
 TEST(Cli, SlimFlyAndGraphInputs) {
   const std::string sf = source_path("topologies/slimfly-q5.yaml");
-  expect_bad_input({sf, "topology.q=9"}, "topology.q: SlimFly needs a prime q with q mod 4 = 1 or 3");
+  expect_bad_input({sf, "topology.q=6"}, "topology.q: SlimFly needs a prime power q >= 3");
+  expect_bad_input({sf, "topology.n=3"}, "topology.n: topology.type=slimfly does not use it");
   expect_bad_input({sf, "routing.algorithm=val", "router.vcs=3"},
                    "router.vcs: val on this slimfly needs >= 4 VCs per link (one class per hop: diameter 2, twice "
                    "through an intermediate), got 3");

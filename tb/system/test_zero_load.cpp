@@ -113,6 +113,19 @@ void expect_fat_tree_minimal(const std::string& routing) {
                           {{0, 511}, {511, 0}, {0, 9}, {3, 5}, {100, 300}});
 }
 TEST(ZeroLoad, FatTreeDmodk) { expect_fat_tree_minimal("dmodk"); }
+// The radix-64 2-stage tree (1,024 nodes): 0 -> 1023 crosses the top, 3 -> 5
+// stays on its leaf; and the 8:4 slimmed 3-tree, whose top stage has 16
+// switches instead of 64.
+TEST(ZeroLoad, FatTreeRadix64TwoStages) {
+  expect_analytic_latency(test::make_config("topologies/fat-tree-8-3.yaml",
+                                            {"topology.k=32", "topology.n=2", "routing.algorithm=dmodk"}),
+                          {{0, 1023}, {1023, 0}, {3, 5}, {40, 700}});
+}
+TEST(ZeroLoad, FatTreeSlimmedAdaptiveUp) {
+  expect_analytic_latency(test::make_config("topologies/fat-tree-8-3.yaml",
+                                            {"topology.up=4", "routing.algorithm=adaptive-up"}),
+                          {{0, 511}, {511, 0}, {0, 9}, {3, 5}, {100, 300}});
+}
 TEST(ZeroLoad, FatTreeAdaptiveUp) { expect_fat_tree_minimal("adaptive-up"); }
 TEST(ZeroLoad, HyperXDor) { expect_hyperx_minimal("dor"); }
 TEST(ZeroLoad, HyperXUgalL) { expect_hyperx_minimal("ugal-l"); }
@@ -121,6 +134,12 @@ TEST(ZeroLoad, HyperXDal) { expect_hyperx_minimal("dal"); }
 // SlimFly q = 5, 4 nodes per router: every router within 2 hops.
 TEST(ZeroLoad, SlimFlyMin) {
   expect_analytic_latency(test::make_config("topologies/slimfly-q5.yaml", {}), {{0, 199}, {199, 0}, {5, 77}, {4, 7}});
+}
+// q = 8, a prime power with delta = 0 (GF(8) arithmetic): 128 routers of
+// 4 nodes, every one within 2 hops.
+TEST(ZeroLoad, SlimFlyPrimePowerMin) {
+  expect_analytic_latency(test::make_config("topologies/slimfly-q5.yaml", {"topology.q=8"}),
+                          {{0, 511}, {511, 0}, {5, 300}, {4, 7}, {130, 260}});
 }
 
 // topologies/graph-example.txt: 2 nodes per router; router 0 -> 3 takes the

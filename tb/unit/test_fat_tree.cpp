@@ -4,6 +4,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "channel_graph.h"
 #include "core/error.h"
@@ -40,7 +41,7 @@ Walk walk(const FatTree& t, Up up, bool congested) {
           test::walk_packet(t, r, policy, congested ? &view : nullptr, src, dst, 2 * t.n(), &pick, w.graph);
       bool down = false;
       for (size_t h = 0; h < p.taken.size(); ++h) {
-        const bool going_down = p.taken[h].out_port >= t.k();
+        const bool going_down = !t.is_up(p.routers[h], p.taken[h].out_port);
         EXPECT_FALSE(down && !going_down) << "up after down";
         down |= going_down;
         w.dsts[{p.routers[h], p.taken[h].out_port}].insert(dst);
@@ -51,6 +52,36 @@ Walk walk(const FatTree& t, Up up, bool congested) {
   return w;
 }
 
+
+// Every up link meets a down link of the stage above and back; a switch's
+// links go to distinct switches; stage l has u^l k^(n-1-l) switches.
+void expect_wired_stage_by_stage(const FatTree& t) {
+  std::vector<int> per_stage(static_cast<size_t>(t.n()), 0);
+  for (int r = 0; r < t.routers(); ++r) {
+    const int l = t.stage(r);
+    ++per_stage[static_cast<size_t>(l)];
+    EXPECT_EQ(t.nodes_at(r), l == 0 ? t.k() : 0);
+    std::set<int> seen;
+    int ups = 0, downs = 0;
+    for (int p = 0; p < t.network_ports(); ++p) {
+      const PortPeer q = t.peer(r, p);
+      if (q.router < 0) continue;
+      const bool up = t.is_up(r, p);
+      ups += up, downs += !up;
+      EXPECT_EQ(t.stage(q.router), up ? l + 1 : l - 1);
+      EXPECT_EQ(t.is_up(q.router, q.port), !up);  // up ports meet down ports
+      const PortPeer back = t.peer(q.router, q.port);
+      EXPECT_EQ(back.router, r);
+      EXPECT_EQ(back.port, p);
+      EXPECT_TRUE(seen.insert(q.router).second);
+    }
+    EXPECT_EQ(ups, l == t.n() - 1 ? 0 : t.up()) << "router " << r;
+    EXPECT_EQ(downs, l == 0 ? 0 : t.k()) << "router " << r;
+  }
+  for (int l = 0, size = t.nodes() / t.k(); l < t.n(); ++l, size = size / t.k() * t.up())
+    EXPECT_EQ(per_stage[static_cast<size_t>(l)], size) << "stage " << l;
+}
+
 }  // namespace
 
 TEST(FatTree, SwitchesPairUpAndDownPortsStageByStage) {
@@ -58,26 +89,40 @@ TEST(FatTree, SwitchesPairUpAndDownPortsStageByStage) {
   EXPECT_EQ(t.nodes(), 27);
   EXPECT_EQ(t.routers(), 27);  // 3 stages of 9
   EXPECT_EQ(t.ports(), 9);
-  for (int r = 0; r < t.routers(); ++r) {
-    const int l = t.stage(r);
-    EXPECT_EQ(t.nodes_at(r), l == 0 ? 3 : 0);
-    std::set<int> seen;
-    for (int p = 0; p < t.network_ports(); ++p) {
-      const PortPeer q = t.peer(r, p);
-      const bool up = p < t.k();
-      if ((up && l == t.n() - 1) || (!up && l == 0)) {
-        EXPECT_EQ(q.router, -1);
-        continue;
-      }
-      ASSERT_GE(q.router, 0);
-      EXPECT_EQ(t.stage(q.router), up ? l + 1 : l - 1);
-      EXPECT_EQ(q.port < t.k(), !up);  // up ports meet down ports
-      const PortPeer back = t.peer(q.router, q.port);
-      EXPECT_EQ(back.router, r);
-      EXPECT_EQ(back.port, p);
-      EXPECT_TRUE(seen.insert(q.router).second);
-    }
+  expect_wired_stage_by_stage(t);
+}
+
+// Radix 64 and 2 stages: 1,024 nodes on 64 switches of 64 ports; the
+// leaves' up links and the top's down links share ports 0 .. 31.
+TEST(FatTree, TwoStagesOfRadixSixtyFourGiveTheThousandNodeTree) {
+  const FatTree t(32, 2);
+  EXPECT_EQ(t.nodes(), 1024);
+  EXPECT_EQ(t.routers(), 64);
+  EXPECT_EQ(t.ports(), 64);
+  EXPECT_EQ(t.network_ports(), 32);
+  EXPECT_EQ(t.node_port(5), 32 + 5);
+  expect_wired_stage_by_stage(t);
+  EXPECT_EQ(t.min_hops(0, 31), 2);
+  EXPECT_EQ(t.min_hops(32, 0), 1);
+  EXPECT_THROW(FatTree(22, 3), ConfigError);  // 3 stages: up + 2k = 66 ports
+  EXPECT_NO_THROW(FatTree(21, 3));
+}
+
+// The k:u thin tree: u up links per switch, u^l k^(n-1-l) switches at
+// stage l; its bound is the most loaded stage's up links.
+TEST(FatTree, SlimmedTreesHaveFewerSwitchesGoingUp) {
+  for (auto [k, n, u] : {std::tuple{4, 3, 2}, {3, 2, 1}, {4, 2, 3}, {3, 4, 2}, {2, 3, 1}}) {
+    const FatTree t(k, n, u);
+    SCOPED_TRACE(t.describe());
+    expect_wired_stage_by_stage(t);
   }
+  const FatTree t(4, 3, 2);  // 16 + 8 + 4 switches, 64 nodes
+  EXPECT_EQ(t.routers(), 28);
+  EXPECT_EQ(t.ports(), 2 + 4 + 4);
+  // Leaves' up links: 63 (1/2) / 60 = 0.525; stage 1's: 63 (1/4) / 48.
+  EXPECT_NEAR(t.bisection_load(), 63.0 / 4 / 48, 1e-12);
+  EXPECT_NEAR(FatTree(4, 3).bisection_load(), 63.0 / 60, 1e-12);
+  EXPECT_THROW(FatTree(4, 3, 5), ConfigError);
 }
 
 TEST(FatTree, LeafDistanceIsTwiceTheCommonAncestorsStage) {
@@ -99,11 +144,12 @@ TEST(FatTree, RejectsImpossibleShapes) {
 }
 
 TEST(FatTreeRouting, EveryRoutingIsUpThenDownMinimalAndAcyclicOnOneVc) {
-  const FatTree t(3, 3);
-  for (Up up : {Up::DestinationDigit, Up::SourceDigit, Up::LeastOccupied}) {
-    const Walk w = walk(t, up, up == Up::LeastOccupied);
-    EXPECT_FALSE(w.graph.has_cycle());
-  }
+  for (const FatTree& t : {FatTree(3, 3), FatTree(4, 3, 2), FatTree(4, 2), FatTree(3, 4, 2)})
+    for (Up up : {Up::DestinationDigit, Up::SourceDigit, Up::LeastOccupied}) {
+      SCOPED_TRACE(t.describe());
+      const Walk w = walk(t, up, up == Up::LeastOccupied);
+      EXPECT_FALSE(w.graph.has_cycle());
+    }
 }
 
 // DESTRO's property: every down link carries one destination; S-mod-K's
@@ -113,12 +159,12 @@ TEST(FatTreeRouting, DmodkGivesEachDestinationItsDownPathAndSmodkEachSourceItsUp
   const Walk d = walk(t, Up::DestinationDigit, false), s = walk(t, Up::SourceDigit, false);
   int down = 0, up = 0;
   for (const auto& [ch, dsts] : d.dsts)
-    if (ch.second >= t.k()) {
+    if (!t.is_up(ch.first, ch.second)) {
       EXPECT_EQ(dsts.size(), 1u);
       ++down;
     }
   for (const auto& [ch, srcs] : s.srcs)
-    if (ch.second < t.k()) {
+    if (t.is_up(ch.first, ch.second)) {
       EXPECT_EQ(srcs.size(), 1u);
       ++up;
     }

@@ -62,10 +62,11 @@ std::string error_of(const std::string& text) {
 
 // McKay-Miller-Siran: 2q^2 routers of degree (3q - delta)/2, diameter 2.
 TEST(SlimFly, MmsGraphsHaveTheirDegreeAndDiameterTwo) {
-  for (int q : {5, 7, 11, 13}) {
+  // Primes and prime powers, delta = 1, -1 and 0 (q = 4, 8, 16).
+  for (int q : {3, 4, 5, 7, 8, 9, 11, 13, 16, 25, 27}) {
     SCOPED_TRACE(q);
     const auto t = make_slimfly(q, 1);
-    const int delta = q % 4 == 1 ? 1 : -1;
+    const int delta = q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0;
     EXPECT_EQ(t->routers(), 2 * q * q);
     for (int r = 0; r < t->routers(); ++r) EXPECT_EQ(t->degree(r), (3 * q - delta) / 2);
     EXPECT_EQ(t->diameter(), 2);
@@ -73,8 +74,8 @@ TEST(SlimFly, MmsGraphsHaveTheirDegreeAndDiameterTwo) {
   EXPECT_EQ(make_slimfly(5, 1)->network_ports(), 7);  // the Hoffman-Singleton graph
 }
 
-TEST(SlimFly, RefusesQThatIsNotAnOddPrime) {
-  for (int q : {2, 9, 15, 49}) EXPECT_THROW(slimfly_shape(q, 1), ConfigError) << q;
+TEST(SlimFly, RefusesQThatIsNotAPrimePower) {
+  for (int q : {2, 6, 10, 12, 15, 49}) EXPECT_THROW(slimfly_shape(q, 1), ConfigError) << q;  // 49: 4,802 routers
 }
 
 TEST(GraphTopology, LinksBothWaysShortestPathsAndTheirFirstPorts) {

@@ -14,23 +14,23 @@ void FatTreeRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>&
     c.next = ctx.head.rh;
     return out.push_back(c);
   }
-  const int k = t_.k();
-  const int first = up_ == Up::SourceDigit ? t_.digit(ctx.head.src, l) : t_.digit(dst, l);
+  const int u = t_.up();
+  const int first = up_ == Up::SourceDigit ? t_.mod_port(ctx.head.src, l) : t_.mod_port(dst, l);
   RouteCandidate c;
   c.next = ctx.head.rh;
   if (up_ != Up::LeastOccupied || !ctx.view) {
     c.out_port = static_cast<int16_t>(first);
     return out.push_back(c);
   }
-  // The k up ports from dmodk's on, cyclically, least occupied first.
+  // The u up ports from dmodk's on, cyclically, least occupied first.
   int order[64], q[64];
-  for (int i = 0; i < k; ++i) {
-    order[i] = (first + i) % k;
+  for (int i = 0; i < u; ++i) {
+    order[i] = (first + i) % u;
     c.out_port = static_cast<int16_t>(order[i]);
     q[order[i]] = static_cast<int>(candidate_queue(ctx, c));
   }
-  std::stable_sort(order, order + k, [&](int a, int b) { return q[a] < q[b]; });
-  for (int i = 0; i < k && i < kMaxCandidates; ++i) {
+  std::stable_sort(order, order + u, [&](int a, int b) { return q[a] < q[b]; });
+  for (int i = 0; i < u && i < kMaxCandidates; ++i) {
     c.out_port = static_cast<int16_t>(order[i]);
     out.push_back(c);
   }
