@@ -49,6 +49,7 @@ add_library(nocsim_lib STATIC
   sc_models/routing/fat_tree/fat_tree_routing.cpp
   sc_models/routing/fat_tree/register.cpp
   sc_models/routing/graph/register.cpp
+  sc_models/routing/dragonfly_plus/register.cpp
   sc_models/vc/distance.cpp
   sc_models/vc/selection.cpp
   sc_models/vc/vc_config.cpp
@@ -126,6 +127,7 @@ add_library(nocsim_lib STATIC
   topologies/graph.cpp
   topologies/slimfly.cpp
   topologies/dragonfly.cpp
+  topologies/dragonfly_plus.cpp
   topologies/keys.cpp
 )
 target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMAKE_SOURCE_DIR})

@@ -43,44 +43,17 @@ TopologyShape Dragonfly::shape_of(int p, int a, int h, int groups, Arrangement a
                " g=" + std::to_string(g) + " " + names[static_cast<int>(arr)];
   s.routers = static_cast<int>(a * g), s.nodes = s.routers * p;
   s.ports = a - 1 + h + p, s.network_ports = a - 1 + h, s.local_ports = a - 1;
-  s.table_bytes = static_cast<uint64_t>(g) * static_cast<uint64_t>(2 * (most - 1) + g) * sizeof(int);  // target_, back_, link_
+  s.table_bytes = GroupWiring::bytes(static_cast<int>(g), a * h);
   return s;
 }
 
 Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
-    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), arr_(arr) {
-  const int L = a_ * h_;
-  target_.assign(static_cast<size_t>(g_) * L, -1);
-  back_.assign(static_cast<size_t>(g_) * L, -1);
-  link_.assign(static_cast<size_t>(g_) * g_, -1);
-  for (int i = 0; i < g_; ++i)
-    for (int k = 0; k < g_ - 1; ++k) {
-      int t, kb;
-      switch (arr_) {
-        case Arrangement::Palmtree:
-          t = ((i - k - 1) % g_ + g_) % g_;
-          kb = g_ - 2 - k;
-          break;
-        case Arrangement::Prisacari:
-          t = (i + k + 1) % g_;
-          kb = g_ - 2 - k;
-          break;
-        default:
-          t = k < i ? k : k + 1;
-          kb = i < t ? i : i - 1;
-          break;
-      }
-      target_[i * L + k] = t;
-      back_[i * L + k] = kb;
-      link_[i * g_ + t] = k;
-    }
-}
+    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), arr_(arr), wiring_(g_, a * h, arr) {}
 
 std::string Dragonfly::describe() const { return shape().describe; }
 
 int Dragonfly::global_target(int router, int port) const {
-  int k = index(router) * h_ + port - (a_ - 1);
-  return target_[group(router) * a_ * h_ + k];
+  return wiring_.target(group(router), index(router) * h_ + port - (a_ - 1));
 }
 
 PortPeer Dragonfly::peer(int router, int port) const {
@@ -90,10 +63,9 @@ PortPeer Dragonfly::peer(int router, int port) const {
     return {gi * a_ + to, local_port(to, r)};
   }
   if (port >= network_ports()) return {};
-  int k = r * h_ + port - (a_ - 1);
-  int t = target_[gi * a_ * h_ + k];
+  const int k = r * h_ + port - (a_ - 1), t = wiring_.target(gi, k);
   if (t < 0) return {};
-  int kb = back_[gi * a_ * h_ + k];
+  const int kb = wiring_.back(gi, k);
   return {t * a_ + kb / h_, a_ - 1 + kb % h_};
 }
 
@@ -109,9 +81,8 @@ namespace {
 // The keys in the constructor's order, to `f`.
 template <class F>
 auto with_keys(const Config& cfg, F f) {
-  return f(static_cast<int>(cfg.get_int("topology.p")), static_cast<int>(cfg.get_int("topology.a")),
-           static_cast<int>(cfg.get_int("topology.h")), static_cast<int>(cfg.get_int("topology.groups")),
-           Dragonfly::arrangement_from(cfg.get_str("topology.arrangement")));
+  return f(group_nodes(cfg), static_cast<int>(cfg.get_int("topology.a")), group_global_links(cfg), group_count(cfg),
+           group_arrangement(cfg));
 }
 }  // namespace
 

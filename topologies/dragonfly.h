@@ -8,24 +8,31 @@
 // router r is the group's global link k = r*h + m), then p node ports.
 // Node id = router*p + slot, so nodes are numbered group by group.
 //
-// Global arrangements (link k of group i reaches group t, arriving on link k'):
-//   palmtree    t = (i - k - 1) mod g, k' = g - 2 - k  (router 0 reaches the h
-//               previous groups, router a-1 the h following ones; Fuentes)
-//   consecutive t = k if k < i else k + 1, k' = i if i < t else i - 1 (Pisani)
-//   prisacari   t = (i + k + 1) mod g, k' = g - 2 - k  (Prisacari et al., with
-//               the +1 that avoids the printed self-loop)
-// With g < a*h+1 only links 0 .. g-2 of each group are wired.
+// Global arrangements: topologies/group_wiring.h (with palmtree, router 0
+// reaches the h previous groups, router a-1 the h following ones). With
+// g < a*h+1 only links 0 .. g-2 of each group are wired.
 #include <string>
 #include <vector>
 
 #include "core/path_shape.h"
+#include "topologies/group_wiring.h"
 #include "topologies/topology.h"
 
 namespace nocsim {
 
+class Config;
+
+// The keys the dragonfly and the Dragonfly+ share (topologies/keys.cpp):
+// topology.p (nodes per router or leaf), topology.h (global links per
+// router or spine), topology.groups (0: the most) and topology.arrangement.
+int group_nodes(const Config& cfg);
+int group_global_links(const Config& cfg);
+int group_count(const Config& cfg);
+GroupArrangement group_arrangement(const Config& cfg);
+
 class Dragonfly : public Topology {
  public:
-  enum class Arrangement { Palmtree, Consecutive, Prisacari };
+  using Arrangement = GroupArrangement;
   static Arrangement arrangement_from(const std::string& name);  // throws ConfigError
   static std::vector<std::string> arrangements();                // the names, for the schema
 
@@ -60,8 +67,8 @@ class Dragonfly : public Topology {
   // Local port of router index `from` that reaches router index `to` (to != from).
   int local_port(int from, int to) const { return to < from ? to : to - 1; }
   // Router index in group `from` owning the global link to group `to`, and its port.
-  int gateway(int from, int to) const { return link_[from * g_ + to] / h_; }
-  int gateway_port(int from, int to) const { return a_ - 1 + link_[from * g_ + to] % h_; }
+  int gateway(int from, int to) const { return wiring_.link(from, to) / h_; }
+  int gateway_port(int from, int to) const { return a_ - 1 + wiring_.link(from, to) % h_; }
   // First network port of a minimal path from `from` to `to` (routers), -1 when there.
   int min_port(int from, int to) const {
     if (from == to) return -1;
@@ -89,9 +96,7 @@ class Dragonfly : public Topology {
  private:
   int p_, a_, h_, g_;
   Arrangement arr_;
-  std::vector<int> link_;    // [from*g + to] -> global link index k of group `from`
-  std::vector<int> target_;  // [group*a*h + k] -> group, -1 unwired
-  std::vector<int> back_;    // [group*a*h + k] -> link index k' at the target
+  GroupWiring wiring_;  // the groups' a*h global links each
 };
 
 }  // namespace nocsim

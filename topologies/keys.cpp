@@ -7,6 +7,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "topologies/dragonfly.h"
+#include "topologies/dragonfly_plus.h"
 #include "topologies/fat_tree.h"
 #include "topologies/graph.h"
 #include "topologies/grid.h"
@@ -49,6 +50,13 @@ int fat_tree_n(const Config& cfg) { return static_cast<int>(cfg.get_int("topolog
 
 int fat_tree_up(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.up")); }
 
+int group_nodes(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.p")); }
+int group_global_links(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.h")); }
+int group_count(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.groups")); }
+GroupArrangement group_arrangement(const Config& cfg) {
+  return Dragonfly::arrangement_from(cfg.get_str("topology.arrangement"));
+}
+
 int slimfly_q(const Config& cfg) { return static_cast<int>(cfg.get_int("topology.q")); }
 
 std::string graph_file(const Config& cfg) {
@@ -70,16 +78,18 @@ void topology_rules(const Config& cfg, ErrorList& errors) {
       {"topology.n", {"mesh", "torus", "hyperx", "fattree"}},
       {"topology.up", {"fattree"}},
       {"topology.concentration", {"mesh", "torus", "hyperx", "single", "slimfly"}},
-      {"topology.p", {"dragonfly"}},
+      {"topology.p", {"dragonfly", "dragonflyplus"}},
       {"topology.a", {"dragonfly"}},
-      {"topology.h", {"dragonfly"}},
-      {"topology.groups", {"dragonfly"}},
-      {"topology.arrangement", {"dragonfly"}},
+      {"topology.h", {"dragonfly", "dragonflyplus"}},
+      {"topology.groups", {"dragonfly", "dragonflyplus"}},
+      {"topology.arrangement", {"dragonfly", "dragonflyplus"}},
+      {"topology.leaves", {"dragonflyplus"}},
+      {"topology.spines", {"dragonflyplus"}},
       {"topology.q", {"slimfly"}},
       {"topology.graph_file", {"graph"}},
   };
-  static const std::vector<std::string> known = {"mesh",    "torus",   "hyperx", "fattree",
-                                                 "single",  "slimfly", "dragonfly", "graph"};
+  static const std::vector<std::string> known = {"mesh",   "torus",     "hyperx", "fattree",      "single",
+                                                 "slimfly", "dragonfly", "graph", "dragonflyplus"};
   const std::string& type = topology_type(cfg);
   if (std::find(known.begin(), known.end(), type) == known.end()) return;
   for (const auto& [key, types] : readers) {
@@ -98,13 +108,15 @@ void add_topology_keys(std::vector<KeySpec>& s) {
       {"topology.n", K::Int, "2", 1, 8, {}, "mesh/torus/hyperx: dimensions (hyperx: L); fattree: stages"},
       {"topology.up", K::Int, "0", 0, 64, {}, "fattree: up links per switch below the top stage, 1..k (fewer than k: a slimmed k:up thin tree, with fewer switches at each stage going up); 0 = k, the k-ary n-tree"},
       {"topology.concentration", K::Int, "1", 1, 64, {}, "mesh/torus: nodes per router; hyperx: T, nodes per router; single: the switch's nodes (and ports)"},
-      {"topology.p", K::Int, "2", 1, 64, {}, "dragonfly: nodes per router"},
+      {"topology.p", K::Int, "2", 1, 64, {}, "dragonfly: nodes per router; dragonflyplus: nodes per leaf"},
       {"topology.a", K::Int, "4", 1, 256, {}, "dragonfly: routers per group"},
-      {"topology.h", K::Int, "2", 1, 64, {}, "dragonfly: global links per router"},
-      {"topology.groups", K::Int, "0", 0, 1 << 16, {}, "dragonfly: groups; 0 = a*h+1 (the maximum)"},
+      {"topology.h", K::Int, "2", 1, 64, {}, "dragonfly: global links per router; dragonflyplus: global links per spine"},
+      {"topology.groups", K::Int, "0", 0, 1 << 16, {}, "dragonfly: groups; 0 = a*h+1 (the maximum); dragonflyplus: 0 = spines*h+1"},
+      {"topology.leaves", K::Int, "4", 1, 64, {}, "dragonflyplus: leaf routers per group (each with topology.p nodes and a link to every spine of its group)"},
+      {"topology.spines", K::Int, "4", 1, 64, {}, "dragonflyplus: spine routers per group (each with a link to every leaf of its group and topology.h global links)"},
       {"topology.q", K::Int, "5", 2, 1000, {}, "slimfly: q, a prime power >= 3 (q = 4w + delta, delta in {-1, 0, 1}): 2q^2 routers of network degree (3q - delta)/2; topology.concentration nodes each"},
       {"topology.graph_file", K::Str, "", 0, 0, {}, "graph: the file of the network's links ('routers R', 'nodes_per_router T', then 'A B [LATENCY]' per link; docs/routing-graph.md)"},
-      {"topology.arrangement", K::Enum, "palmtree", 0, 0, {}, "dragonfly: global link wiring", Dragonfly::arrangements},
+      {"topology.arrangement", K::Enum, "palmtree", 0, 0, {}, "dragonfly, dragonflyplus: global link wiring (docs/routing-dragonfly-plus.md)", Dragonfly::arrangements},
   });
 }
 

@@ -9,6 +9,7 @@ TopologyRegistry& mutable_topology_registry() {
     register_hyperx_topology(r);
     register_fat_tree_topology(r);
     register_graph_topologies(r);
+    register_dragonfly_plus_topology(r);
   });
   return reg;
 }

@@ -90,6 +90,7 @@ void register_dragonfly_topologies(TopologyRegistry& reg);
 void register_hyperx_topology(TopologyRegistry& reg);
 void register_fat_tree_topology(TopologyRegistry& reg);
 void register_graph_topologies(TopologyRegistry& reg);
+void register_dragonfly_plus_topology(TopologyRegistry& reg);
 // Every topology of the build (topology.type); a test may add its own.
 const TopologyRegistry& topology_registry();
 TopologyRegistry& mutable_topology_registry();

@@ -48,6 +48,7 @@ RoutingRegistry& mutable_routing_registry() {
     register_hyperx_routings(r);
     register_fat_tree_routings(r);
     register_graph_routings(r);
+    register_dragonfly_plus_routings(r);
   });
   return reg;
 }

@@ -150,6 +150,7 @@ void register_dragonfly_routings(RoutingRegistry& reg);
 void register_hyperx_routings(RoutingRegistry& reg);
 void register_fat_tree_routings(RoutingRegistry& reg);
 void register_graph_routings(RoutingRegistry& reg);
+void register_dragonfly_plus_routings(RoutingRegistry& reg);
 // Every routing of the build; a test may add its own (mutable_routing_registry).
 const RoutingRegistry& routing_registry();
 RoutingRegistry& mutable_routing_registry();

@@ -22,7 +22,7 @@ ValiantRouting::ValiantRouting(const Topology& t, Mode mode, Classes classes, in
 
 RouteCandidate ValiantRouting::hop(int router, int target, const RoutingHeader& h, int pos, bool nonminimal) const {
   RouteCandidate c;
-  // Every router carries nodes here: its first node names it.
+  // The node-carrying routers come first: a router's first node names it.
   c.out_port = static_cast<int16_t>(t_.minimal_port(router, target * t_.concentration()));
   c.pos = static_cast<int8_t>(pos);
   c.hop = nonminimal ? kHopNonMinimal : 0;
@@ -33,7 +33,9 @@ RouteCandidate ValiantRouting::hop(int router, int target, const RoutingHeader& 
 
 void ValiantRouting::decide_at_source(const RouteContext& ctx, int dst, RoutingHeader& h) {
   h.phase = 1;  // minimal unless Valiant is taken
-  const int inter = static_cast<int>(rng_->below(static_cast<uint64_t>(t_.routers())));
+  // A router that carries nodes: the routers numbered first (every router
+  // of a HyperX or a graph, a Dragonfly+'s leaves).
+  const int inter = static_cast<int>(rng_->below(static_cast<uint64_t>(t_.nodes() / t_.concentration())));
   if (mode_ == Mode::Valiant) {
     h.inter = inter, h.phase = 0;
     return;

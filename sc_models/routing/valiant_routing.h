@@ -1,9 +1,11 @@
 #pragma once
 // Minimal, Valiant and UGAL-L routing over any topology's minimal paths
-// (Topology::minimal_port, min_hops): one class for every family whose
-// routers all carry nodes and whose minimal next hop the topology answers
-// (HyperX: docs/routing-hyperx.md; graphs and SlimFly:
-// docs/routing-graph.md).
+// (Topology::minimal_port, min_hops): one class for every family that
+// numbers the routers carrying nodes first, the same number each, and
+// whose minimal next hop the topology answers (HyperX:
+// docs/routing-hyperx.md; graphs and SlimFly: docs/routing-graph.md;
+// Dragonfly+: docs/routing-dragonfly-plus.md). Valiant's intermediate is
+// one of those routers.
 //   min     the topology's minimal port at every hop.
 //   val     minimal to a random intermediate router, then to the destination.
 //   ugal-l  at the source, Valiant iff UGAL's test prefers it on the first

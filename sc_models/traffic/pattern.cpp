@@ -6,6 +6,7 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "topologies/dragonfly.h"
+#include "topologies/dragonfly_plus.h"
 #include "topologies/kary_ncube.h"
 
 namespace nocsim {
@@ -35,24 +36,26 @@ class Uniform : public TrafficPattern {
 // (dragonfly adversarial patterns).
 class GroupSet : public TrafficPattern {
  public:
-  GroupSet(const Dragonfly& t, std::function<std::vector<int>(int group)> groups) : t_(t) {
-    for (int g = 0; g < t.g(); ++g) sets_.push_back(groups(g));
+  // Nodes are numbered group by group, nodes()/groups per group, on the
+  // first routers (every dragonfly router, a Dragonfly+'s leaves).
+  GroupSet(const Topology& t, int groups, std::function<std::vector<int>(int group)> sets)
+      : per_group_(t.nodes() / groups), routers_per_group_(per_group_ / t.concentration()) {
+    for (int g = 0; g < groups; ++g) sets_.push_back(sets(g));
   }
   int dest(int src, Rng& rng) const override {
-    const auto& s = sets_[t_.group(t_.node_router(src))];
-    const int per_group = t_.a() * t_.p();
-    const int k = static_cast<int>(rng.below(static_cast<uint64_t>(s.size() * per_group)));
-    return s[k / per_group] * per_group + k % per_group;
+    const auto& s = sets_[static_cast<size_t>(src / per_group_)];
+    const int k = static_cast<int>(rng.below(static_cast<uint64_t>(s.size() * per_group_)));
+    return s[static_cast<size_t>(k / per_group_)] * per_group_ + k % per_group_;
   }
   void add_router_demand(int src, const Topology&, std::vector<double>& demand) const override {
-    const auto& s = sets_[t_.group(t_.node_router(src))];
-    const double each = 1.0 / (static_cast<double>(s.size()) * t_.a());
+    const auto& s = sets_[static_cast<size_t>(src / per_group_)];
+    const double each = 1.0 / (static_cast<double>(s.size()) * routers_per_group_);
     for (int g : s)
-      for (int r = 0; r < t_.a(); ++r) demand[g * t_.a() + r] += each;
+      for (int r = 0; r < routers_per_group_; ++r) demand[static_cast<size_t>(g * routers_per_group_ + r)] += each;
   }
 
  private:
-  const Dragonfly& t_;
+  int per_group_, routers_per_group_;
   std::vector<std::vector<int>> sets_;
 };
 
@@ -117,6 +120,13 @@ class Butterfly : public TrafficPattern {
   int b_;
 };
 
+// The groups of a dragonfly or a Dragonfly+.
+int need_groups(const std::string& name, const Topology& topo) {
+  if (const auto* d = dynamic_cast<const Dragonfly*>(&topo)) return d->g();
+  if (const auto* d = dynamic_cast<const DragonflyPlus*>(&topo)) return d->groups();
+  throw ConfigError("traffic.pattern: " + name + " needs topology.type dragonfly or dragonflyplus");
+}
+
 const Dragonfly& need_dragonfly(const std::string& name, const Topology& topo) {
   const auto* d = dynamic_cast<const Dragonfly*>(&topo);
   if (!d) throw ConfigError("traffic.pattern: " + name + " needs topology.type dragonfly");
@@ -142,19 +152,21 @@ void register_patterns(PatternRegistry& reg) {
             return std::make_unique<Permutation>([n = t.nodes()](int s) { return n - 1 - s; });
           }});
   reg.add("adv", {[](const Topology& t, const Config& cfg) -> Made {
-            const Dragonfly& d = need_dragonfly("adv", t);
+            const int groups = need_groups("adv", t);
             const int offset = static_cast<int>(cfg.get_int("traffic.adv_offset"));
             // ADV+i names a group i away: 1 .. g-1 (an offset of g or more would repeat one below it).
-            if (offset >= d.g())
-              throw ConfigError("traffic.adv_offset: " + std::to_string(offset) + " groups away; this dragonfly has " +
-                                std::to_string(d.g()) + " groups, so 1.." + std::to_string(d.g() - 1));
-            return std::make_unique<GroupSet>(d, [&d, offset](int g) { return std::vector<int>{(g + offset) % d.g()}; });
+            if (offset >= groups)
+              throw ConfigError("traffic.adv_offset: " + std::to_string(offset) + " groups away; this " + t.name() +
+                                " has " + std::to_string(groups) + " groups, so 1.." + std::to_string(groups - 1));
+            return std::make_unique<GroupSet>(t, groups, [groups, offset](int g) {
+              return std::vector<int>{(g + offset) % groups};
+            });
           }});
   // The groups wired to R_out, the router owning the link to group g+1
   // (palm-tree: router a-1, groups g+1 .. g+h).
   reg.add("advc", {[](const Topology& topo, const Config&) -> Made {
             const Dragonfly& d = need_dragonfly("advc", topo);
-            return std::make_unique<GroupSet>(d, [&d](int g) {
+            return std::make_unique<GroupSet>(d, d.g(), [&d](int g) {
               const int rout = g * d.a() + d.gateway(g, (g + 1) % d.g());
               std::vector<int> s;
               for (int m = 0; m < d.h(); ++m) {

@@ -333,6 +333,35 @@ def plot_grouped_bars(groups, series, values, out, title=None, ylabel="", errors
     _save(fig, out)
 
 
+def plot_bar_panels(panels, categories, series, values, out, title=None,
+                    ylabel="accepted load (flits/node/cycle)", lines=None, ylim=None):
+    """Side-by-side panels, one per entry of `panels` (e.g. traffic
+    patterns), each with a group of bars per category (e.g. routings) and a
+    bar per entry of `series` (e.g. routers) in each group.
+    values[(panel, s)] lists series s's heights over the categories (None:
+    no bar); lines[panel] lists (label, y) dashed reference lines (bounds;
+    label may be empty)."""
+    fig, axes = plt.subplots(1, len(panels), figsize=(max(9, 3.7 * len(panels)), 3.8), sharey=True, squeeze=False)
+    width = 0.8 / max(1, len(series))
+    for ax, panel in zip(axes[0], panels):
+        for j, s in enumerate(series):
+            ys = [v or 0.0 for v in values.get((panel, s), [])]
+            ax.bar([i + (j - (len(series) - 1) / 2) * width for i in range(len(ys))], ys, width=width * 0.95, label=s)
+        for label, y in (lines or {}).get(panel, []):
+            ax.axhline(y, ls="--", lw=1, color="grey")
+            if label:
+                ax.text(len(categories) - 0.6, y, label, fontsize=7, va="bottom", ha="right", color="grey")
+        ax.set_xticks(range(len(categories)))
+        ax.set_xticklabels(categories, fontsize=8)
+        ax.set_title(panel)
+        ax.grid(True, axis="y", alpha=0.3)
+        if ylim:
+            ax.set_ylim(*ylim)
+    axes[0][0].set_ylabel(ylabel)
+    axes[0][-1].legend(fontsize=8)
+    _save(fig, out, title)
+
+
 def plot_ratio_bars(labels, series, out, title, ylabel, lines=None):
     """Grouped bars: one group per label, one bar per series ({name: values}),
     with dotted reference lines ({name: y})."""

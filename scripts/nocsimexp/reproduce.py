@@ -105,6 +105,12 @@ def fmt_pm(s, key, fmt="%.3f"):
     return pm(s, key, fmt) or "-"
 
 
+def accepted_cell(x):
+    """A summary row's accepted load as a table cell ('mean ± ci'), or
+    'failed' when a run of the point did not finish."""
+    return fmt_pm(x, "accepted_load") if x.get("ok") else "failed"
+
+
 def md_table(header, rows):
     out = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]

@@ -22,7 +22,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
+from nocsimexp.plots import plot_bar_panels  # noqa: E402
+from nocsimexp.reproduce import Reproduction, accepted_cell, md_table  # noqa: E402
 
 ROUTINGS = ["dmodk", "smodk", "adaptive-up"]
 PATTERNS = [("uniform", "1"), ("bitcomp", "1"), ("shuffle", "-")]
@@ -52,15 +53,14 @@ def main():
                 tag = "%s-%s-%s" % (alg, pattern, name.split(",")[0])
                 x = r.sweep(tag, "topologies/fat-tree-8-3.yaml", [], seeds,
                             common + keys + ["routing.algorithm=" + alg, "traffic.pattern=" + pattern]).sums_[0]
-                if not x.get("ok"):
-                    row.append("failed")
-                    continue
-                ci = x.get("accepted_load.ci95")
-                row.append("%.3f%s" % (x["accepted_load"], " ± %.3f" % ci if ci not in (None, "") else ""))
-                series.setdefault((pattern, name), []).append(x["accepted_load"])
+                row.append(accepted_cell(x))
+                series.setdefault(("%s traffic" % pattern, name), []).append(x.get("accepted_load") if x.get("ok") else None)
         rows.append(row)
     r.section("Saturation throughput (accepted flits per node per cycle at offered 0.95)", md_table(header, rows))
-    plot(series, routers, r.path("fat_tree.png"))
+    plot_bar_panels(["%s traffic" % p for p, _ in PATTERNS], ROUTINGS, [n for n, _ in routers], series,
+                    r.path("fat_tree.png"), "8-ary 3-tree (512 nodes): saturation throughput at offered 0.95; "
+                    "dashed: injection bound", lines={"%s traffic" % p: [("", 1.0)] for p, _ in PATTERNS},
+                    ylim=(0, 1.05))
     r.image("Saturation throughput by up-port rule", "fat_tree.png", "Mean over the seeds.")
     shapes = QUICK_SHAPES if r.quick else SHAPES
     window = window[1:] if r.quick else window  # the shapes give their own k
@@ -84,40 +84,12 @@ def shape_rows(r, shapes, routers, common, seeds):
                 row.append("failed")
                 continue
             bound = min(1.0, x["gamma0_flits"])
-            ci = x.get("accepted_load.ci95")
-            row.append("%.3f%s (%.2f of the bound)" % (
-                x["accepted_load"], " ± %.3f" % ci if ci not in (None, "") else "", x["accepted_load"] / bound))
+            row.append("%s (%.2f of the bound)" % (accepted_cell(x), x["accepted_load"] / bound))
         rows.append([row[0], "%.3f" % bound if bound is not None else "-"] + row[1:])
     r.section("Other shapes: uniform traffic, dmodk, offered 0.95", md_table(
         ["tree", "bound"] + ["accepted, %s" % n for n, _ in routers], rows) +
         "\nThe bound is the injection links' 1, or below it the most loaded stage's up links "
         "(docs/routing-fat-tree.md, \"Uniform bound\").")
-
-
-def plot(series, routers, out):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, len(PATTERNS), figsize=(11, 3.8), sharey=True)
-    for ax, (pattern, _) in zip(axes, PATTERNS):
-        width = 0.8 / len(routers)
-        for j, (name, _) in enumerate(routers):
-            ys = series.get((pattern, name), [])
-            xs = [i + (j - (len(routers) - 1) / 2) * width for i in range(len(ys))]
-            ax.bar(xs, ys, width=width * 0.95, label=name)
-        ax.axhline(1.0, ls="--", lw=1, color="grey")
-        ax.set_xticks(range(len(ROUTINGS)))
-        ax.set_xticklabels(ROUTINGS, fontsize=8)
-        ax.set_title("%s traffic" % pattern)
-        ax.set_ylim(0, 1.05)
-        ax.grid(True, axis="y", alpha=0.3)
-    axes[0].set_ylabel("accepted load (flits/node/cycle)")
-    axes[-1].legend(fontsize=8, loc="upper right")
-    fig.suptitle("8-ary 3-tree (512 nodes): saturation throughput at offered 0.95; dashed: injection bound",
-                 fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
 
 
 if __name__ == "__main__":

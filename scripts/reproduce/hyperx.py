@@ -19,7 +19,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
+from nocsimexp.plots import plot_bar_panels  # noqa: E402
+from nocsimexp.reproduce import Reproduction, accepted_cell, md_table  # noqa: E402
 
 S, T = 4, 8
 N = S * S * T
@@ -52,12 +53,8 @@ def main():
             tag = "%s-%s-%s" % (label.replace(", T = ", "-t"), pattern, name.split(",")[0])
             x = r.sweep(tag, "topologies/hyperx-4x4.yaml", [], seeds, common + keys + extra +
                         ["routing.algorithm=" + alg, "traffic.pattern=" + pattern]).sums_[0]
-            if not x.get("ok"):
-                got[(pattern, name)] = "failed"
-                continue
-            ci = x.get("accepted_load.ci95")
-            got[(pattern, name)] = "%.3f%s" % (x["accepted_load"], " ± %.3f" % ci if ci not in (None, "") else "")
-            series.setdefault((pattern, name), []).append(x["accepted_load"])
+            got[(pattern, name)] = accepted_cell(x)
+            series.setdefault(("%s traffic" % pattern, name), []).append(x.get("accepted_load") if x.get("ok") else None)
         row = [label]
         for pattern in ("uniform", "neighbor"):
             b = BOUNDS[pattern].get(alg)
@@ -71,38 +68,15 @@ def main():
               "T is `routing.ugal_threshold` (default 8 flits): a deroute needs Q_min > 2 Q_der + T, and Q "
               "(downstream occupancy plus output queue) seldom exceeds the 8-flit buffer, so at T = 8 DAL stays "
               "minimal.")
-    plot(series, r.path("hyperx.png"))
+    plot_bar_panels(["%s traffic" % p for p in ("uniform", "neighbor")], [lab for lab, _, _ in ROUTINGS],
+                    [n for n, _ in routers], series, r.path("hyperx.png"),
+                    "HyperX 4 x 4, T = 8: saturation throughput at offered 0.9",
+                    lines={"%s traffic" % p: list(BOUNDS[p].items()) for p in ("uniform", "neighbor")})
     r.image("Saturation throughput by routing", "hyperx.png", "Mean over the seeds; dashed: the DOR and Valiant bounds.")
     r.finish("`topologies/hyperx-4x4.yaml` with `%s`; routers: %s; routings %s; seeds %s." % (
         " ".join(common), "; ".join("%s: `%s`" % (n, " ".join(k)) for n, k in routers),
         ", ".join("%s (`%s`)" % (lab, " ".join(["routing.algorithm=" + a] + e)) for lab, a, e in ROUTINGS),
         ", ".join(map(str, seeds))))
-
-
-def plot(series, out):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.8), sharey=True)
-    for ax, pattern in zip(axes, ("uniform", "neighbor")):
-        keys = [k for k in series if k[0] == pattern]
-        width = 0.8 / max(len(keys), 1)
-        for j, k in enumerate(keys):
-            xs = [i + (j - (len(keys) - 1) / 2) * width for i in range(len(series[k]))]
-            ax.bar(xs, series[k], width=width * 0.95, label=k[1])
-        for alg, b in BOUNDS[pattern].items():
-            ax.axhline(b, ls="--", lw=1, color="grey")
-            ax.text(len(ROUTINGS) - 0.45, b, alg, fontsize=7, va="bottom", ha="right", color="grey")
-        ax.set_xticks(range(len(ROUTINGS)))
-        ax.set_xticklabels([lab for lab, _, _ in ROUTINGS], fontsize=8)
-        ax.set_title("%s traffic" % pattern)
-        ax.grid(True, axis="y", alpha=0.3)
-    axes[0].set_ylabel("accepted load (flits/node/cycle)")
-    axes[1].legend(fontsize=8, loc="upper left")
-    fig.suptitle("HyperX 4 x 4, T = 8: saturation throughput at offered 0.9", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
+from nocsimexp.plots import plot_bar_panels  # noqa: E402
+from nocsimexp.reproduce import Reproduction, accepted_cell, md_table  # noqa: E402
 
 ROUTINGS = ["min", "val", "ugal-l"]
 PATTERNS = ["uniform", "bitcomp"]
@@ -41,14 +42,9 @@ def main():
                 tag = "%s-%s-%s" % (alg, pattern, name.split(",")[0])
                 x = r.sweep(tag, "topologies/slimfly-q5.yaml", [], seeds,
                             common + keys + ["routing.algorithm=" + alg, "traffic.pattern=" + pattern]).sums_[0]
-                if not x.get("ok"):
-                    cells[(alg, pattern, name)] = (None, "failed")
-                    continue
-                if alg == "min" and x.get("bound.channel_load") not in (None, ""):
+                cells[(alg, pattern, name)] = (x.get("accepted_load") if x.get("ok") else None, accepted_cell(x))
+                if x.get("ok") and alg == "min" and x.get("bound.channel_load") not in (None, ""):
                     bounds[pattern] = x["bound.channel_load"]
-                ci = x.get("accepted_load.ci95")
-                cells[(alg, pattern, name)] = (x["accepted_load"], "%.3f%s" % (
-                    x["accepted_load"], " ± %.3f" % ci if ci not in (None, "") else ""))
     for alg in ROUTINGS:
         row = [alg]
         for pattern in PATTERNS:
@@ -56,36 +52,15 @@ def main():
             row += [cells[(alg, pattern, n)][1] for n, _ in routers]
         rows.append(row)
     r.section("Saturation throughput (accepted flits per node per cycle at offered 0.9)", md_table(header, rows))
-    plot(cells, bounds, routers, r.path("slimfly.png"))
+    plot_bar_panels(["%s traffic" % p for p in PATTERNS], ROUTINGS, [n for n, _ in routers],
+                    {("%s traffic" % p, n): [cells[(a, p, n)][0] for a in ROUTINGS] for p in PATTERNS
+                     for n, _ in routers}, r.path("slimfly.png"),
+                    "SlimFly q = 5 (200 nodes): saturation throughput at offered 0.9",
+                    lines={"%s traffic" % p: [("", b)] for p, b in bounds.items()})
     r.image("Saturation throughput by routing", "slimfly.png", "Mean over the seeds; dashed: min's bound.")
     r.finish("`topologies/slimfly-q5.yaml` with `%s`; routers: %s; routings %s; patterns %s; seeds %s." % (
         " ".join(common), "; ".join("%s: `%s`" % (n, " ".join(k)) for n, k in routers), ", ".join(ROUTINGS),
         ", ".join(PATTERNS), ", ".join(map(str, seeds))))
-
-
-def plot(cells, bounds, routers, out):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, len(PATTERNS), figsize=(9, 3.8), sharey=True)
-    for ax, pattern in zip(axes, PATTERNS):
-        width = 0.8 / len(routers)
-        for j, (name, _) in enumerate(routers):
-            ys = [cells[(a, pattern, name)][0] or 0 for a in ROUTINGS]
-            ax.bar([i + (j - (len(routers) - 1) / 2) * width for i in range(len(ROUTINGS))], ys,
-                   width=width * 0.95, label=name)
-        if pattern in bounds:
-            ax.axhline(bounds[pattern], ls="--", lw=1, color="grey")
-        ax.set_xticks(range(len(ROUTINGS)))
-        ax.set_xticklabels(ROUTINGS)
-        ax.set_title("%s traffic" % pattern)
-        ax.grid(True, axis="y", alpha=0.3)
-    axes[0].set_ylabel("accepted load (flits/node/cycle)")
-    axes[-1].legend(fontsize=8)
-    fig.suptitle("SlimFly q = 5 (200 nodes): saturation throughput at offered 0.9", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -3,25 +3,15 @@
 // against the bound, and deadlock-free soaks (docs/routing-fat-tree.md).
 #include <gtest/gtest.h>
 
-#include <algorithm>
-
-#include "harness.h"
-#include "sim/run.h"
+#include "soak.h"
 
 using namespace nocsim;
 
 namespace {
 
 void soak(const std::string& routing, const std::string& pattern, const std::string& up = "topology.up=0") {
-  Config cfg = test::make_config("topologies/fat-tree-8-3.yaml",
-                                 {"topology.k=4", up, "routing.algorithm=" + routing, "traffic.pattern=" + pattern,
-                                  "traffic.load=1",
-                                  "sim.warmup=0", test::soak_cycles_key(), "sim.stop_injection=true",
-                                  "sim.drain=1000000"});
-  RunResult r = run_simulation(cfg);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
-  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+  test::run_soak("topologies/fat-tree-8-3.yaml",
+                 {"topology.k=4", up, "routing.algorithm=" + routing, "traffic.pattern=" + pattern});
 }
 
 }  // namespace
@@ -31,16 +21,10 @@ void soak(const std::string& routing, const std::string& pattern, const std::str
 // that is not the limit (maximum matching, 8 VCs) d-mod-k gets there;
 // docs/validation.md, "k-ary n-trees".
 TEST(FatTreeBound, DmodkUniformOnTheInjectionBound) {
-  Config cfg = test::make_config("topologies/fat-tree-8-3.yaml",
-                                 {"topology.k=4", "router.vcs=8", "router.allocator.sa=max_size", "traffic.load=0.95",
-                                  "sim.cycles=3000", "sim.drain=0"});
-  RunResult r = run_simulation(cfg);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
-  const double bound = test::json_number(r.json, "gamma0_flits");
+  const double bound = test::expect_on_uniform_bound(
+      "topologies/fat-tree-8-3.yaml",
+      {"topology.k=4", "router.vcs=8", "router.allocator.sa=max_size", "traffic.load=0.95", "sim.cycles=3000"});
   EXPECT_NEAR(bound, 63.0 / 60, 1e-9);
-  const double x = test::json_number(r.json, "accepted_load") / std::min(1.0, bound);
-  EXPECT_GE(x, 0.85);
-  EXPECT_LE(x, 1.02);
 }
 
 TEST(FatTreeSoak, Dmodk) { soak("dmodk", "uniform"); }

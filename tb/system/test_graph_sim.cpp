@@ -3,21 +3,15 @@
 // nodes: the same 50 routers at half the cost).
 #include <gtest/gtest.h>
 
-#include "harness.h"
-#include "sim/run.h"
+#include "soak.h"
 
 using namespace nocsim;
 
 namespace {
 
 void soak(const std::string& config, const std::string& routing, std::vector<std::string> extra = {}) {
-  Config cfg = test::make_config(config, {"routing.algorithm=" + routing, "traffic.load=1", "sim.warmup=0",
-                                          test::soak_cycles_key(), "sim.stop_injection=true", "sim.drain=1000000"});
-  for (const std::string& kv : extra) cfg.set_override(kv);
-  RunResult r = run_simulation(cfg);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
-  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+  extra.push_back("routing.algorithm=" + routing);
+  test::run_soak(config, extra);
 }
 
 }  // namespace

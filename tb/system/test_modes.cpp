@@ -132,7 +132,7 @@ void expect_deterministic(std::vector<std::string> args) {
 TEST(Determinism, EveryRoutingAndVcPolicy) {
   const std::vector<std::string> hyperx = {"dor", "val", "ugal-l", "dal"};
   const std::vector<std::string> fat_tree = {"dmodk", "smodk", "adaptive-up"};
-  const std::vector<std::string> graph = {"min", "val", "ugal-l"};
+  const std::vector<std::string> graph = {"min", "val", "ugal-l"};  // also Dragonfly+'s
   int combos = 0;
   for (const std::string& alg : nocsim::routing_registry().keys()) {
     const bool torus_adaptive = alg == "star" || alg == "smart-dor" || alg == "abr" || alg == "por" || alg == "ofr";
@@ -162,6 +162,12 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
       SCOPED_TRACE(alg + " on a slimfly");
       expect_deterministic({source_path("topologies/slimfly-q5.yaml"), "traffic.pattern=bitcomp", "traffic.load=0.6",
                             "sim.warmup=200", "sim.cycles=600", "routing.algorithm=" + alg});
+      ++combos;
+    }
+    if (std::find(graph.begin(), graph.end(), alg) != graph.end()) {
+      SCOPED_TRACE(alg + " on a dragonfly+");
+      expect_deterministic({source_path("topologies/dragonfly-plus-4.yaml"), "topology.p=2", "traffic.pattern=adv",
+                            "traffic.load=0.6", "sim.warmup=200", "sim.cycles=600", "routing.algorithm=" + alg});
       ++combos;
     }
     if (on_fat_tree) {

@@ -128,6 +128,15 @@ TEST(ZeroLoad, FatTreeSlimmedAdaptiveUp) {
 }
 TEST(ZeroLoad, FatTreeAdaptiveUp) { expect_fat_tree_minimal("adaptive-up"); }
 TEST(ZeroLoad, HyperXDor) { expect_hyperx_minimal("dor"); }
+// Dragonfly+ 4-4-4-4 (272 nodes), global links as long as local ones: leaf
+// to leaf in a group is 2 hops (0 -> 5), across groups 3 (0 -> 271).
+void expect_dragonfly_plus_minimal(const std::string& routing) {
+  expect_analytic_latency(test::make_config("topologies/dragonfly-plus-4.yaml",
+                                            {"routing.algorithm=" + routing, "link.global_latency=10"}),
+                          {{0, 271}, {271, 0}, {0, 5}, {3, 17}, {100, 200}, {1, 2}});
+}
+TEST(ZeroLoad, DragonflyPlusMin) { expect_dragonfly_plus_minimal("min"); }
+TEST(ZeroLoad, DragonflyPlusUgalL) { expect_dragonfly_plus_minimal("ugal-l"); }
 TEST(ZeroLoad, HyperXUgalL) { expect_hyperx_minimal("ugal-l"); }
 TEST(ZeroLoad, HyperXDal) { expect_hyperx_minimal("dal"); }
 

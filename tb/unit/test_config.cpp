@@ -130,7 +130,7 @@ TEST(Config, DidYouMean) {
   auto err = [&](const std::string& o) { return error_of([&] { c.set_override(o); }); };
   EXPECT_NE(err("traffic.lod=0.1").find("); did you mean 'traffic.load'?"), std::string::npos);
   EXPECT_NE(err("routing.vcs=2").find("did you mean 'router.vcs'?"), std::string::npos);  // by its last component
-  EXPECT_NE(err("topology.type=mseh").find("allowed: dragonfly, fattree, graph, hyperx, mesh, single, slimfly, torus; did you mean 'mesh'?"), std::string::npos);
+  EXPECT_NE(err("topology.type=mseh").find("allowed: dragonfly, dragonflyplus, fattree, graph, hyperx, mesh, single, slimfly, torus; did you mean 'mesh'?"), std::string::npos);
   // Nothing near: no guess.
   EXPECT_EQ(err("topology.x=1").find("did you mean"), std::string::npos);
   EXPECT_EQ(err("traffic.pattern=x").find("did you mean"), std::string::npos);
@@ -202,12 +202,12 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
     if (keys.count(s.key)) {
       EXPECT_EQ(nocsim::allowed_values(s), keys.at(s.key)) << s.key;
     }
-  EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "fattree", "graph", "hyperx", "mesh", "single", "slimfly", "torus"}));
+  EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "dragonflyplus", "fattree", "graph", "hyperx", "mesh", "single", "slimfly", "torus"}));
   EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "butterfly", "hotspot", "mix", "neighbor",
                                                                    "shuffle", "tornado", "transpose", "transpose3d",
                                                                    "transposition", "uniform"}));
   EXPECT_EQ(error_of([] { nocsim::topology_registry().at("ring"); }),
-            "topology.type: unknown value 'ring' (valid: dragonfly, fattree, graph, hyperx, mesh, single, slimfly, torus)");
+            "topology.type: unknown value 'ring' (valid: dragonfly, dragonflyplus, fattree, graph, hyperx, mesh, single, slimfly, torus)");
   EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("zipf"); }),
             "traffic.pattern: unknown value 'zipf' (valid: adv, advc, bitcomp, bitrev, butterfly, hotspot, mix, neighbor, shuffle, "
             "tornado, transpose, transpose3d, transposition, uniform)");

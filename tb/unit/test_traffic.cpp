@@ -72,7 +72,7 @@ TEST(Traffic, PatternsTheTopologyCannotCarryNameTheKeyAndTheNeed) {
   KAryNCube mesh({3, 3}, 1, false);
   Dragonfly df(2, 4, 2, 0, Dragonfly::Arrangement::Palmtree);
   EXPECT_EQ(error("tornado", df), "traffic.pattern: tornado needs topology.type mesh, torus or hyperx");
-  EXPECT_EQ(error("adv", mesh), "traffic.pattern: adv needs topology.type dragonfly");
+  EXPECT_EQ(error("adv", mesh), "traffic.pattern: adv needs topology.type dragonfly or dragonflyplus");
   EXPECT_EQ(error("shuffle", mesh), "traffic.pattern: shuffle needs a power-of-two node count (this network has 9 nodes)");
 }
 
