@@ -72,8 +72,8 @@ PortPeer FatTree::peer(int router, int port) const {
 // Up to the lowest stage L whose switches over `a` also cover `b`, then down.
 // Going up from stage l sets digit l, going down to stage l sets digit l, so
 // digits below both stages never change on an up-down path: where they
-// differ the path first drops to a leaf and climbs back (never when b is a
-// leaf: the routings' case).
+// differ, from the lowest such digit i, the path first drops to stage i and
+// climbs back (never when b is a leaf: the routings' case).
 int FatTree::min_hops(int a, int b) const {
   const int la = stage(a), lb = stage(b);
   int wa = word(a);
@@ -82,7 +82,7 @@ int FatTree::min_hops(int a, int b) const {
   for (int i = 0; i < std::min(la, lb); ++i)
     if (digit(wa, la, i) != digit(wb, lb, i)) {
       wa = with_digit(wa, la, i, digit(wb, lb, i));
-      extra = 2 * la;  // down to the leaf and back up to a's stage
+      if (!extra) extra = 2 * (la - i);  // down to stage i and back up to a's stage
     }
   int top = std::max(la, lb);
   for (int i = top; i < n_ - 1; ++i)
@@ -99,7 +99,7 @@ int FatTree::minimal_port(int router, int dst) const {
 // what the nodes below each stage-l subtree (k^(l+1) of them) send outside
 // it, a fraction (N - k^(l+1))/(N - 1), over u^(l+1) k^(n-1-l) links. They
 // saturate at (N - 1) u^(l+1) / (k^(l+1) (N - k^(l+1))) flits per node per
-// cycle; the lowest stage's is the bound. With u = k it is the leaves',
+// cycle; the least over l is the bound. With u = k it is the leaves',
 // (N - 1)/(N - k), above the injection links' 1.
 double FatTree::bisection_load() const {
   const double N = nodes();

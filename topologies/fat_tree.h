@@ -27,7 +27,7 @@ namespace nocsim {
 class Config;
 
 // topology.k (one value), topology.n and topology.up of a k-ary n-tree
-// (topologies/keys.cpp); fat_tree_up is u, k when the key is 0.
+// (topologies/keys.cpp); topology.up 0 stands for u = k (FatTree maps it).
 int fat_tree_k(const Config& cfg);
 int fat_tree_n(const Config& cfg);
 int fat_tree_up(const Config& cfg);

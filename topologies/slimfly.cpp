@@ -28,8 +28,6 @@ int check_q(int q) {
   if (q < 3 || prime_power(q).second == 0)
     throw ConfigError("topology.q: SlimFly needs a prime power q >= 3 (3, 4, 5, 7, 8, 9, 11, 13, 16, ...), got " +
                       std::to_string(q));
-  if (delta == 0 && q % 4 != 0)
-    throw ConfigError("topology.q: SlimFly needs q = 4w + delta with delta in {-1, 0, 1}, got " + std::to_string(q));
   if (2LL * q * q > GraphTopology::kMaxRouters)
     throw ConfigError("topology.q: " + std::to_string(q) + " gives " + std::to_string(2 * q * q) +
                       " routers; at most " + std::to_string(GraphTopology::kMaxRouters) + " are supported");
@@ -37,10 +35,11 @@ int check_q(int q) {
 }
 
 // GF(q), q = p^m: an element is a polynomial of degree < m over GF(p),
-// stored as the integer of its coefficients in base p. The field is
-// GF(p)[x] modulo a primitive polynomial f (found by trying the monic ones
-// in order: f is primitive when x has multiplicative order q - 1, which a
-// reducible f cannot give), so x is the primitive element xi.
+// stored as the integer of its coefficients in base p. For m > 1 the field
+// is GF(p)[x] modulo x^m + f(x), f tried in order until x has multiplicative
+// order q - 1 (a reducible modulus cannot give that order), and x is the
+// primitive element xi; for m = 1, xi is the first f of order q - 1, the
+// smallest primitive root.
 class GaloisField {
  public:
   explicit GaloisField(int q) : q_(q) {
@@ -80,7 +79,7 @@ class GaloisField {
       if (log_[static_cast<size_t>(a)] >= 0 || a == 0) return false;
       pw_[static_cast<size_t>(i)] = a;
       log_[static_cast<size_t>(a)] = i;
-      a = m_ == 1 ? a * (f == 0 ? 0 : f) % p_ : times_x(a, f);
+      a = m_ == 1 ? a * f % p_ : times_x(a, f);
     }
     return a == 1;
   }

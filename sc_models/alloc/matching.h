@@ -9,7 +9,6 @@
 // is the caller's: the arbiters come in through `Arbs`.
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 
 namespace nocsim::matching {
 
@@ -21,18 +20,18 @@ namespace nocsim::matching {
 // iterations leave priority alone: McKeown's rule against starvation).
 // Arbs: bool col_prefers(int c, int ra, int rb) (does row ra beat row rb at
 // column c), int row_pick(int r, uint64_t cols), void tick(int r, int c).
+// offers: the caller's scratch of n words (no allocation per call).
 template <class Arbs>
-void output_first(int n, int cols, const uint64_t* want, int iterations, Arbs& a, int* match) {
+void output_first(int n, int cols, const uint64_t* want, int iterations, Arbs& a, int* match, uint64_t* offers) {
   constexpr int kMaxCols = 64;
   int best[kMaxCols];
-  std::vector<uint64_t> offers(static_cast<size_t>(n));
   std::fill(match, match + n, -1);
   uint64_t col_free = cols >= 64 ? ~0ull : (1ull << cols) - 1;
   for (int it = 0; it < iterations; ++it) {
     std::fill(best, best + cols, -1);
     bool granted = false;
     for (int r = 0; r < n; ++r) {  // grant
-      offers[static_cast<size_t>(r)] = 0;
+      offers[r] = 0;
       if (match[r] >= 0) continue;
       for (uint64_t w = want[r] & col_free; w; w &= w - 1) {
         const int c = __builtin_ctzll(w);
@@ -42,10 +41,10 @@ void output_first(int n, int cols, const uint64_t* want, int iterations, Arbs& a
     }
     if (!granted) return;
     for (int c = 0; c < cols; ++c)
-      if (best[c] >= 0) offers[static_cast<size_t>(best[c])] |= 1ull << c;
+      if (best[c] >= 0) offers[best[c]] |= 1ull << c;
     for (int r = 0; r < n; ++r) {  // accept
-      if (!offers[static_cast<size_t>(r)]) continue;
-      const int c = a.row_pick(r, offers[static_cast<size_t>(r)]);
+      if (!offers[r]) continue;
+      const int c = a.row_pick(r, offers[r]);
       match[r] = c;
       col_free &= ~(1ull << c);
       if (it == 0) a.tick(r, c);
@@ -54,29 +53,25 @@ void output_first(int n, int cols, const uint64_t* want, int iterations, Arbs& a
 }
 
 // Tamir and Chi's wavefront over an N x N square: row r is row_id[r] of the
-// square, column c is column col_base + c. Diagonal d holds the cells
-// (i, (i + d) mod N), which share no row or column, so the wave grants a
-// diagonal's requested cells whose row and column are still free, diagonal
-// after diagonal from the priority diagonal `top`. Visiting the requested
-// cells in diagonal order is the same wave without the empty diagonals.
-inline void wavefront(int n, const int* row_id, const uint64_t* want, int col_base, int N, int top, int* match) {
-  struct Cell {
-    int diag, r, c;
-  };
-  std::vector<Cell> cells;
-  for (int r = 0; r < n; ++r)
-    for (uint64_t w = want[r]; w; w &= w - 1) {
-      const int c = __builtin_ctzll(w);
-      const int d = ((col_base + c - row_id[r]) % N + N) % N;
-      cells.push_back({(d - top + N) % N, r, c});
-    }
-  std::sort(cells.begin(), cells.end(), [](const Cell& x, const Cell& y) { return x.diag < y.diag; });
+// square, column c (of `cols`) is column col_base + c. Diagonal d holds the
+// cells (i, (i + d) mod N), which share no row or column, so the wave
+// grants a diagonal's requested cells whose row and column are still free,
+// diagonal after diagonal from the priority diagonal `top`.
+inline void wavefront(int n, const int* row_id, const uint64_t* want, int cols, int col_base, int N, int top,
+                      int* match) {
   std::fill(match, match + n, -1);
   uint64_t col_used = 0;
-  for (const Cell& k : cells) {
-    if (match[k.r] >= 0 || (col_used >> k.c & 1)) continue;
-    match[k.r] = k.c;
-    col_used |= 1ull << k.c;
+  const uint64_t all = cols >= 64 ? ~0ull : (1ull << cols) - 1;
+  for (int k = 0, left = n; k < N && left > 0 && col_used != all; ++k) {
+    const int d = (top + k) % N;
+    for (int r = 0; r < n; ++r) {
+      if (match[r] >= 0) continue;
+      const int c = (row_id[r] + d) % N - col_base;
+      if (c < 0 || c >= cols || !(want[r] >> c & 1) || (col_used >> c & 1)) continue;
+      match[r] = c;
+      col_used |= 1ull << c;
+      --left;
+    }
   }
 }
 

@@ -20,7 +20,7 @@ SepOfMatcher::SepOfMatcher(int ports, ArbiterKind in, ArbiterKind out)
       in_arb_(static_cast<size_t>(ports), Arbiter(in, ports)) {}
 
 void SepOfMatcher::match(uint64_t inputs, const uint64_t* want, int* match) {
-  matching::output_first(P_, P_, rows(inputs, want), 1, *this, match);
+  matching::output_first(P_, P_, rows(inputs, want), 1, *this, match, offers_.data());
 }
 
 IslipMatcher::IslipMatcher(int ports, int iterations)
@@ -28,7 +28,7 @@ IslipMatcher::IslipMatcher(int ports, int iterations)
       accept_(static_cast<size_t>(ports), RrArbiter(ports)) {}
 
 void IslipMatcher::match(uint64_t inputs, const uint64_t* want, int* match) {
-  matching::output_first(P_, P_, rows(inputs, want), iterations_, *this, match);
+  matching::output_first(P_, P_, rows(inputs, want), iterations_, *this, match, offers_.data());
 }
 
 WavefrontMatcher::WavefrontMatcher(int ports) : PortMatcher(ports), id_(static_cast<size_t>(ports)) {
@@ -36,7 +36,7 @@ WavefrontMatcher::WavefrontMatcher(int ports) : PortMatcher(ports), id_(static_c
 }
 
 void WavefrontMatcher::match(uint64_t inputs, const uint64_t* want, int* match) {
-  matching::wavefront(P_, id_.data(), rows(inputs, want), 0, P_, top_, match);
+  matching::wavefront(P_, id_.data(), rows(inputs, want), P_, 0, P_, top_, match);
   top_ = (top_ + 1) % P_;
 }
 

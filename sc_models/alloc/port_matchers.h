@@ -52,6 +52,7 @@ class PortMatcher {
   // want[] over all P ports, zero where an input does not ask.
   const uint64_t* rows(uint64_t inputs, const uint64_t* want);
   int P_;
+  std::vector<uint64_t> offers_ = std::vector<uint64_t>(static_cast<size_t>(P_));  // output_first's scratch
 
  private:
   std::vector<uint64_t> want_of_;

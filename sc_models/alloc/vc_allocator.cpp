@@ -136,10 +136,11 @@ void VcAllocator::match_port(int op, const int* reqs, int n) {
   switch (alg_) {
     case VaAlgorithm::SepOf:
     case VaAlgorithm::Islip:
-      matching::output_first(n, V_, row_want_.data(), iterations_, arbs, row_match_.data());
+      row_offers_.resize(un);
+      matching::output_first(n, V_, row_want_.data(), iterations_, arbs, row_match_.data(), row_offers_.data());
       break;
     case VaAlgorithm::Wavefront:
-      matching::wavefront(n, row_id_.data(), row_want_.data(), op * V_, P_ * V_, top_, row_match_.data());
+      matching::wavefront(n, row_id_.data(), row_want_.data(), V_, op * V_, P_ * V_, top_, row_match_.data());
       break;
     default: {  // MaxSize: rows searching from the port's pointer over the input VCs
       const int N = P_ * V_, first = first_in_[static_cast<size_t>(op)];

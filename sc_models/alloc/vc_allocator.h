@@ -104,7 +104,7 @@ class VcAllocator {
   // The matchings: requests grouped by port, one port's rows, the wave's
   // priority diagonal, max_size's per-port pointers and its search.
   std::vector<int> by_port_, row_id_, row_match_, row_first_, row_order_;
-  std::vector<uint64_t> row_want_;
+  std::vector<uint64_t> row_want_, row_offers_;
   int top_ = 0;
   std::vector<int> first_in_;
   matching::MaxSize kuhn_;

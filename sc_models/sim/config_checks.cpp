@@ -172,7 +172,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   return topo;
 }
 
-std::vector<std::string> idle_keys(const Config& cfg) {
+std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
   const RunConfig rc = RunConfig::from(cfg);
   const bool contention = rc.contention.on;
   const bool closed = rc.workload.closed();
@@ -184,8 +184,13 @@ std::vector<std::string> idle_keys(const Config& cfg) {
       if (r.at("pattern") == pattern) return true;
     return false;
   };
+  const bool no_global = topo.network_ports() == topo.local_ports();
   // Key (or prefix ending in '.'), whether it does nothing here, and why.
   const std::tuple<const char*, bool, const char*> rules[] = {
+      {"router.global_vcs", no_global, "a topology without global links"},
+      {"router.global_buffer_depth", no_global, "a topology without global links"},
+      {"link.global_latency", no_global, "a topology without global links"},
+      {"link.global_cycles_per_flit", no_global, "a topology without global links"},
       {"router.damq.reserve", !rc.buffers().damq, "router.buffer_model=static"},
       {"router.reply_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
       {"router.reply_global_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},

@@ -18,6 +18,6 @@ std::unique_ptr<Topology> validate_config(const Config& cfg);
 // Keys the file or an override set that do nothing in this run (a
 // damq.reserve under static buffers, link.power.* under policy none, ...):
 // one line each, for a warning.
-std::vector<std::string> idle_keys(const Config& cfg);
+std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo);
 
 }  // namespace nocsim

@@ -247,7 +247,7 @@ int sc_main(int argc, char* argv[]) {
     std::vector<std::string> errors;
     const CliArgs args = read_args(argc, argv, cfg, errors);
     const std::unique_ptr<nocsim::Topology> topo = check_config(cfg, args, errors);
-    for (const std::string& w : nocsim::idle_keys(cfg)) std::cerr << "nocsim: warning: " << w << "\n";
+    for (const std::string& w : nocsim::idle_keys(cfg, *topo)) std::cerr << "nocsim: warning: " << w << "\n";
     const nocsim::RunConfig rc = nocsim::RunConfig::from(cfg);
     if (args.power_model) return nocsim::print_power_model(std::cout, rc, *topo), 0;
     const std::string memory = nocsim::memory_warning(topo->shape(), rc);

@@ -135,6 +135,11 @@ TEST(FatTree, LeafDistanceIsTwiceTheCommonAncestorsStage) {
   EXPECT_EQ(t.min_hops(17, 0), 1);
   EXPECT_EQ(t.min_hops(16, 17), 2);  // w0 differs: down to a leaf, up again
   EXPECT_EQ(t.min_hops(16, 21), 4);  // and w1: then up to stage 2 and down
+  // Stage-2 switches 32 (w = 0, 0) and 33 (w = 1, 0) differ in w0: down to
+  // stage 0 and back up (4); 32 and 36 (w = 0, 1) in w1: down to stage 1
+  // and back up (2).
+  EXPECT_EQ(t.min_hops(32, 33), 4);
+  EXPECT_EQ(t.min_hops(32, 36), 2);
 }
 
 TEST(FatTree, RejectsImpossibleShapes) {

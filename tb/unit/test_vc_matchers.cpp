@@ -93,8 +93,9 @@ TEST(VcMatchings, GrantAMatchingAtEveryPort) {
         const auto g = allocate(va, P, V, asks);
         for (const auto& [op, rows] : by_port(asks, g)) {
           expect_matching(rows.first, rows.second);
-          if (alg != VaAlgorithm::SepOf)  // iSLIP with V iterations, wavefront, max_size
+          if (alg != VaAlgorithm::SepOf) {  // iSLIP with V iterations, wavefront, max_size
             EXPECT_TRUE(maximal(rows.first, rows.second)) << static_cast<int>(alg) << " P " << P << " V " << V;
+          }
         }
         int granted = 0;
         for (int x : g) granted += x >= 0;
