@@ -191,6 +191,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"router.global_buffer_depth", no_global, "a topology without global links"},
       {"link.global_latency", no_global, "a topology without global links"},
       {"link.global_cycles_per_flit", no_global, "a topology without global links"},
+      {"routing.global_misroute", topo.name() != "dragonfly", "only the dragonfly's routings read it"},
       {"router.damq.reserve", !rc.buffers().damq, "router.buffer_model=static"},
       {"router.reply_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
       {"router.reply_global_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
