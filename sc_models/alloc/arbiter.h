@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "alloc/rr_arbiter.h"
 #include "core/flit.h"
 
 namespace nocsim {
@@ -113,7 +114,7 @@ class Arbiter {
   }
 
  private:
-  int rank(int i) const { return i >= ptr_ ? i - ptr_ : i - ptr_ + n_; }
+  int rank(int i) const { return rr_rank(i, ptr_, n_); }
   int from_ptr(uint64_t req) const {
     const uint64_t hi = req >> ptr_ << ptr_;
     return __builtin_ctzll(hi ? hi : req);

@@ -8,6 +8,10 @@
 
 namespace nocsim {
 
+// Requester i's place in round-robin order from pointer `ptr` among n (0:
+// first served); every round-robin arbiter of alloc/ orders by it.
+constexpr int rr_rank(int i, int ptr, int n) { return i >= ptr ? i - ptr : i - ptr + n; }
+
 class RrArbiter {
  public:
   explicit RrArbiter(int n = 1) : n_(n) {}
@@ -42,7 +46,7 @@ class RrArbiter {
   void reset() { ptr_ = 0; }
 
  private:
-  int rank(int i) const { return i >= ptr_ ? i - ptr_ : i - ptr_ + n_; }
+  int rank(int i) const { return rr_rank(i, ptr_, n_); }
   int n_;
   int ptr_ = 0;
 };

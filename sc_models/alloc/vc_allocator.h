@@ -79,7 +79,7 @@ class VcAllocator {
   bool prefers(int o, int a, int b) const {
     if constexpr (!kRr) return out_arb_[o].prefers(a, b, age_.data());
     const int p = out_ptr_[o], n = P_ * V_;
-    return (a >= p ? a - p : a - p + n) < (b >= p ? b - p : b - p + n);
+    return rr_rank(a, p, n) < rr_rank(b, p, n);
   }
   template <bool kRr, bool kPool>
   void allocate_with();
