@@ -106,6 +106,19 @@ struct RouterState {
     if (f.measured && f.head()) head_arrived(ip, f, arrival);
     ivc.buf.push(f, arrival);
   }
+  // Flits of the packets holding an output VC of `port` that have not
+  // crossed the switch yet, those still arriving included (CongestionView::
+  // port_queued: in an input-queued router, the queue before the link).
+  int queued_for(int port) const {
+    int queued = 0;
+    for (const int i : active) {
+      const InputVc& ivc = in[static_cast<size_t>(i)];
+      if (ivc.route.out_port != port || ivc.buf.empty()) continue;
+      const Flit& f = ivc.buf.front();  // the held packet's next flit
+      queued += f.size - f.seq;
+    }
+    return queued;
+  }
   // Store-and-forward: input VC (ip, v)'s head may be routed only once the
   // tail is in (a VC holds one packet's flits contiguously from its head).
   bool whole_packet_in(int ip, int v) const {

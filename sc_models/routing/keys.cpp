@@ -35,6 +35,7 @@ void add_routing_keys(std::vector<KeySpec>& s) {
       {"routing.valiant_exclude", K::Enum, "source", 0, 0, {"source", "source+destination"}, "dragonfly Valiant: groups the intermediate may not be in"},
       {"routing.dateline", K::Bool, "true", 0, 0, {}, "torus: split the VCs into a lower and an upper class by the wrap link (needs vcs >= 2; routing.dateline_rule says how)"},
       {"routing.dateline_rule", K::Enum, "crossing", 0, 0, {"crossing", "route"}, "dor on a torus: crossing = the lower class until the wrap link, the upper from it on (Dally & Seitz); route = the upper class for the whole dimension when the path there crosses the wrap link (BookSim2)"},
+      {"routing.occupancy", K::Enum, "downstream", 0, 0, {"downstream", "queued"}, "por and ofr: the used slots u of an output at the source: downstream = what its VCs hold downstream and on the way (depth - credits) plus the output queue; queued = also the packets at the source that hold an output VC of it and have not crossed the switch (the queue before a slow link)"},
       {"routing.tie", K::Enum, "plus", 0, 0, {"plus", "random"}, "dor on a torus: the direction of a ring distance of exactly k/2: always + (plus) or either, per packet and dimension (random, as BookSim2)"},
   });
 }

@@ -43,6 +43,10 @@ class CongestionView {
   virtual int output_queue(int router, int port) const = 0;
   // Downstream occupancy over all VCs of the port plus its output queue.
   virtual int port_occupancy(int router, int port) const = 0;
+  // Flits of the packets at `router` that hold an output VC of `port` and
+  // have not crossed its switch yet (flits still arriving included): in an
+  // input-queued router, the queue before the link (routing.occupancy=queued).
+  virtual int port_queued(int /*router*/, int /*port*/) const { return 0; }
   // vc.mincred: downstream slots of `port` (all VCs) held by flits routed
   // minimally over it (FlexVC's minCred, docs/vc-flexvc.md, "minCred").
   virtual int min_occupancy(int /*router*/, int /*port*/) const { return 0; }

@@ -201,6 +201,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"traffic.burst_length", rc.traffic.source != "onoff", "traffic.source other than onoff"},
       {"traffic.message_rate", rc.traffic.source != "message", "traffic.source other than message"},
       {"routing.tie", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
+      {"routing.occupancy", rc.routing.algorithm != "por" && rc.routing.algorithm != "ofr", "routing.algorithm other than por and ofr"},
       {"routing.dateline_rule", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
       {"workload.trace_file", rc.workload.type != "trace" && rc.workload.type != "otf2", "workload.type other than trace and otf2"},
       {"workload.mapping", !closed, "workload.type=open"},

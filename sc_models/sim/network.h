@@ -53,6 +53,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   uint64_t progress() const;
   int occupancy(int router, int port, VcRange vcs) const override;
   int port_occupancy(int router, int port) const override;
+  int port_queued(int router, int port) const override;
   int credits(int router, int port, VcRange vcs) const override;
   int depth(int router, int port) const override;
   int output_queue(int router, int port) const override {

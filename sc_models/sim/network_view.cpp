@@ -20,6 +20,8 @@ int Network::port_occupancy(int router, int port) const {
   return occ;
 }
 
+int Network::port_queued(int router, int port) const { return routers_[router]->state().queued_for(port); }
+
 int Network::credits(int router, int port, VcRange vcs) const {
   const OutputVcs& v = routers_[router]->state().out[port].vcs;
   int most = 0;

@@ -167,3 +167,32 @@ TEST(TorusDor, TieAndRouteRuleAreRefusedBeyondDor) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("routing.tie=random does nothing in this run"), std::string::npos) << r.err;
 }
+
+// POR's and OFR's decisions: a packet derouted had a detour within reach of
+// the profit rule and a less used one (docs/routing-torus.md, "Why OFR
+// deroutes rarely"), so the fractions nest; ABR decides nothing.
+TEST(TorusRouting, ProfitRuleViewBoundsTheDeroutes) {
+  using Run = std::pair<std::string, std::string>;  // routing, routing.occupancy
+  for (const auto& [alg, occupancy] : {Run{"por", "downstream"}, Run{"ofr", "queued"}}) {
+    const std::string j = cli_json({"topology.k=6", "routing.algorithm=" + alg, "router.vcs=3",
+                                    "router.buffer_depth=16", "traffic.load=1", "sim.warmup=300", "sim.cycles=1500",
+                                    "sim.drain=0", "routing.occupancy=" + occupancy});
+    const std::string view = test::json_section(j, "profit_rule");
+    ASSERT_FALSE(view.empty()) << alg;
+    const std::string d = test::json_section(j, "derouted");
+    const double derouted = alg == "ofr" ? test::json_number(d, "widn") + test::json_number(d, "oidn")
+                                         : test::json_number(d, "total");
+    const double reach = test::json_number(view, "detour_within_reach");
+    EXPECT_GT(derouted, 0) << alg;
+    EXPECT_LE(derouted, reach + 1e-9) << alg;
+    EXPECT_LE(reach, test::json_number(view, "detour_in_range") + 1e-9) << alg;
+    EXPECT_LE(derouted, test::json_number(view, "detour_less_used") + 1e-9) << alg;
+    EXPECT_LT(test::json_number(view, "minimal_idle"), 1.0) << alg;
+  }
+  const std::string abr = cli_json({"routing.algorithm=abr", "router.buffer_depth=16", "sim.cycles=500"});
+  EXPECT_TRUE(test::json_section(abr, "profit_rule").empty());
+  const auto r = test::run_cli({test::source_path("topologies/torus-4x4x4.yaml"), "routing.algorithm=abr",
+                                "router.buffer_depth=16", "routing.occupancy=queued", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("routing.occupancy=queued does nothing in this run"), std::string::npos) << r.err;
+}

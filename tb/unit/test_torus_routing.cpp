@@ -9,6 +9,7 @@
 
 #include "channel_graph.h"
 #include "routing/torus/algorithms.h"
+#include "router/router_state.h"
 #include "routing/torus/outflank.h"
 #include "vc/distance.h"
 #include "vc/selection.h"
@@ -91,6 +92,16 @@ TEST(OutFlank, ProfitOfAnIdleMinimalPathIsOnePlusEta) {
   EXPECT_DOUBLE_EQ(idn_profit(0, 3, 2.0, 5, 5), 2.0);      // a used minimal path against an idle output
   EXPECT_DOUBLE_EQ(idn_profit(2, 4, 2.0, 4, 8), 1.5);      // u*/u + eta d/d~
   EXPECT_DOUBLE_EQ(idn_profit(0, 0, 1.0, 4, 8), 1.5);      // POR's eta
+}
+
+TEST(OutFlank, DecisionFlagsFollowTheProfitRuleBounds) {
+  EXPECT_DOUBLE_EQ(length_penalty(2.0, 6, 6), 0.0);
+  EXPECT_DOUBLE_EQ(length_penalty(2.0, 6, 10), 0.8);   // delta 4 < d: in range
+  EXPECT_DOUBLE_EQ(length_penalty(2.0, 4, 8), 1.0);    // delta = d: never wins at eta 2
+  EXPECT_EQ(decision_flags(0, 0, 0.5, 0), kLeastIdle | kMinimalIdle | kDetourInRange);
+  EXPECT_EQ(decision_flags(1, 4, 0.5, 4), kDetourInRange | kDetourWithinReach);  // gain up to 0.75
+  EXPECT_EQ(decision_flags(3, 4, 0.5, 5), kDetourInRange);                       // gain up to 0.25
+  EXPECT_EQ(decision_flags(0, 4, 1.0, 3), kLeastIdle | kDetourLessUsed);
 }
 
 namespace {
@@ -286,4 +297,71 @@ TEST(TorusEscape, BubbleEscapesAreAcyclicAcrossRings) {
     }, all, across);
     EXPECT_FALSE(across.has_cycle());
   }
+}
+
+namespace {
+
+// Every downstream buffer empty; `queued` flits wait at the source for port `busy`.
+class BackloggedView : public CongestionView {
+ public:
+  BackloggedView(int busy, int queued) : busy_(busy), queued_(queued) {}
+  int occupancy(int, int, VcRange) const override { return 0; }
+  int credits(int, int, VcRange) const override { return 64; }
+  int output_queue(int, int) const override { return 0; }
+  int port_occupancy(int, int) const override { return 0; }
+  int port_queued(int, int port) const override { return port == busy_ ? queued_ : 0; }
+  int depth(int, int) const override { return 64; }
+
+ private:
+  int busy_, queued_;
+};
+
+}  // namespace
+
+// routing.occupancy: with `downstream` a source whose only minimal link has
+// packets waiting for it but an empty buffer beyond sees an idle path and
+// stays minimal; with `queued` it sees the backlog and outflanks it.
+TEST(OutFlank, QueuedOccupancySeesTheBacklogBeforeTheLink) {
+  KAryNCube t({8, 8, 8}, 1, true);
+  const int s = at(t, {0, 0, 0}), d = at(t, {3, 0, 0});  // minimal: + in dimension 0 only (port 0)
+  const BackloggedView view(0, 40);
+  for (const bool queued : {false, true}) {
+    OutFlank ofr(t);
+    ofr.count_queued(queued);
+    std::vector<RouteCandidate> c;
+    ofr.route({s, t.network_ports(), 0, head_to(d), &view, nullptr, {}}, c);
+    ASSERT_FALSE(c.empty());
+    const uint8_t f = c.front().next.flags;
+    EXPECT_EQ((f & kDerouted) != 0, queued);
+    EXPECT_EQ((f & kMinimalIdle) != 0, !queued);
+    EXPECT_EQ((f & kDetourWithinReach) != 0, queued);
+    EXPECT_EQ((f & kDetourLessUsed) != 0, queued);
+    // The detour: the orthant midpoint (5, 0, 0), the other way round the ring.
+    EXPECT_EQ(c.front().out_port, queued ? 1 : 0);
+  }
+}
+
+TEST(RouterStateQueue, QueuedForCountsTheRestOfEachHeldPacket) {
+  RouterState st;
+  st.p.vcs = 2;
+  st.in.resize(3 * 2);
+  for (auto& v : st.in) v.buf = FlitFifo(16);
+  auto hold = [&](int ip, int v, int port, int sent) {
+    InputVc& ivc = st.vc(ip, v);
+    for (int k = sent; k < 8; ++k) {
+      Flit f;
+      f.seq = static_cast<uint16_t>(k);
+      f.size = 8;
+      ivc.buf.push(f);
+    }
+    ivc.state = InputVc::State::Active;
+    ivc.route.out_port = static_cast<int16_t>(port);
+    st.active.push_back(ip * st.p.vcs + v);
+  };
+  hold(0, 1, 2, 3);  // 5 flits of its packet left
+  hold(1, 0, 2, 0);  // a whole packet
+  hold(2, 1, 1, 7);  // its tail, for another port
+  EXPECT_EQ(st.queued_for(2), 13);
+  EXPECT_EQ(st.queued_for(1), 1);
+  EXPECT_EQ(st.queued_for(0), 0);
 }

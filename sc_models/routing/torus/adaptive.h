@@ -22,6 +22,9 @@ class TorusRouting : public Routing {
   // Decided once per router, at RC (routing.reevaluate does not apply): VA
   // checks every candidate's VCs again at each attempt, in RC's order.
   const VcSequence& reference() const override { return ref_; }
+  // routing.occupancy=queued: u also counts the flits waiting at the head's
+  // router for the output (docs/routing-torus.md, "Used slots").
+  void count_queued(bool on) { queued_ = on; }
 
  protected:
   TorusRouting(const KAryNCube& t, const char* classes) : t_(t), ref_(classes, VcSequence::Share::Split) {}
@@ -40,9 +43,12 @@ class TorusRouting : public Routing {
   // in the ring it came along on that class needs two packets of room.
   void add_escape(const RouteContext& ctx, uint64_t mask, int pos, bool bubble, const RoutingHeader& next,
                   std::vector<RouteCandidate>& out) const;
-  // Used slots at output `port` of the head's router (every VC downstream plus the output queue).
+  // Used slots at output `port` of the head's router: every VC downstream
+  // plus the output queue, and with count_queued the packets held for it.
   int used(const RouteContext& ctx, int port) const {
-    return ctx.view ? ctx.view->port_occupancy(ctx.router, port) : 0;
+    if (!ctx.view) return 0;
+    const int u = ctx.view->port_occupancy(ctx.router, port);
+    return queued_ ? u + ctx.view->port_queued(ctx.router, port) : u;
   }
   // Mean used slots over the ports of `mask`, and the least over every network port.
   double mean_used(const RouteContext& ctx, uint64_t mask) const;
@@ -50,6 +56,7 @@ class TorusRouting : public Routing {
 
   const KAryNCube& t_;
   VcSequence ref_;
+  bool queued_ = false;
 };
 
 }  // namespace nocsim

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "routing/torus/algorithms.h"
 #include "routing/torus/outflank.h"
 
@@ -28,14 +30,18 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     uint32_t differ = 0;
     for (int d = 0; d < t_.n(); ++d) differ |= static_cast<uint32_t>(t_.coord(ctx.router, d) != t_.coord(dst, d)) << d;
     const int d_st = t_.min_hops(ctx.router, dst), u_star = least_used(ctx);
+    const double u0 = mean_used(ctx, t_.ports_toward(ctx.router, dst, minimal));
     uint32_t best = minimal;
     int best_len = d_st;
-    double best_pi = idn_profit(u_star, mean_used(ctx, t_.ports_toward(ctx.router, dst, minimal)), eta_, d_st, d_st);
+    double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st), least_penalty = 1e9, least_u = 1e9;
     for (uint32_t flip = differ; flip; flip = (flip - 1) & differ) {
       const uint32_t o = minimal ^ flip;
       int len = 0;
       for (int d = 0; d < t_.n(); ++d) len += t_.directed_distance(t_.coord(ctx.router, d), t_.coord(dst, d), d, o >> d & 1u);
-      const double pi = idn_profit(u_star, mean_used(ctx, t_.ports_toward(ctx.router, dst, o)), eta_, d_st, len);
+      const double u = mean_used(ctx, t_.ports_toward(ctx.router, dst, o));
+      least_penalty = std::min(least_penalty, length_penalty(eta_, d_st, len));
+      least_u = std::min(least_u, u);
+      const double pi = idn_profit(u_star, u, eta_, d_st, len);
       if (pi > best_pi) {
         best = o;
         best_len = len;
@@ -46,6 +52,7 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     next.phase = 2;
     // derouted.total counts longer paths only (a flip at a tie k/2 is as short)
     next.flags = static_cast<uint8_t>(best_len == d_st ? next.flags & ~kDerouteOther : next.flags | kDerouteOther);
+    next.flags = static_cast<uint8_t>((next.flags & ~kDecision) | decision_flags(u_star, u0, least_penalty, least_u));
   }
   return {dst, static_cast<uint32_t>(next.inter), 0};
 }
@@ -56,15 +63,18 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
   if (injected(ctx) || next.phase == 0) {
     next.inter = -1;
     next.phase = 2;
-    next.flags = static_cast<uint8_t>(next.flags & ~(kDerouteWidn | kDerouteOidn));
+    next.flags = static_cast<uint8_t>(next.flags & ~(kDerouteWidn | kDerouteOidn | kDecision));
     const int d_st = t_.min_hops(ctx.router, dst);
     if (d_st > 0) {
       const int u_star = least_used(ctx);
-      double best_pi = idn_profit(u_star, mean_used(ctx, t_.productive_ports(ctx.router, dst)), eta_, d_st, d_st);
+      const double u0 = mean_used(ctx, t_.productive_ports(ctx.router, dst));
+      double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st), least_penalty = 1e9, least_u = 1e9;
       for (const auto& set : {widns(t_, ctx.router, dst), oidns(t_, ctx.router, dst, delta_)})
         for (const Idn& q : set) {
-          const double pi =
-              idn_profit(u_star, mean_used(ctx, t_.productive_ports(ctx.router, q.router)), eta_, d_st, d_st + q.dilation);
+          const double u = mean_used(ctx, t_.productive_ports(ctx.router, q.router));
+          least_penalty = std::min(least_penalty, length_penalty(eta_, d_st, d_st + q.dilation));
+          least_u = std::min(least_u, u);
+          const double pi = idn_profit(u_star, u, eta_, d_st, d_st + q.dilation);
           if (pi <= best_pi) continue;
           best_pi = pi;
           next.inter = q.router;
@@ -72,6 +82,7 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
           next.flags = static_cast<uint8_t>((next.flags & ~(kDerouteWidn | kDerouteOidn)) |
                                             (q.oidn ? kDerouteOidn : kDerouteWidn));
         }
+      next.flags = static_cast<uint8_t>(next.flags | decision_flags(u_star, u0, least_penalty, least_u));
     }
   }
   if (next.phase == 1 && next.inter == ctx.router) next.phase = 2;  // at the IDN: on toward t, entering VS2

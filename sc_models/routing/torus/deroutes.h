@@ -15,19 +15,42 @@ constexpr uint8_t kDerouteWidn = 2;   // OFR: toward an orthant midpoint (WIDN)
 constexpr uint8_t kDerouteOidn = 4;   // OFR: toward an outflanking IDN (OIDN)
 constexpr uint8_t kDerouteOther = 8;  // POR's non-minimal orthant, smart DOR's first hop
 constexpr uint8_t kDerouted = kDerouteWidn | kDerouteOidn | kDerouteOther;
+// The profit rule's view at the decision (POR, OFR; docs/routing-torus.md,
+// "Why OFR deroutes rarely"): u* = 0 (an output of the source idle: every
+// path with used first links then scores 0 in the occupancy term); u0 = 0
+// on the minimal ports; some detour's length term costs less than 1, the
+// most an occupancy term can gain; less than 1 - u*/u0, what it can gain at
+// this decision; some detour's first links hold fewer used slots than the
+// minimal ones (u_q < u0).
+constexpr uint8_t kLeastIdle = 1;
+constexpr uint8_t kMinimalIdle = 16;
+constexpr uint8_t kDetourInRange = 32;
+constexpr uint8_t kDetourWithinReach = 64;
+constexpr uint8_t kDetourLessUsed = 128;
+constexpr uint8_t kDecision = kLeastIdle | kMinimalIdle | kDetourInRange | kDetourWithinReach | kDetourLessUsed;
 
+// `profit`: the routing decides by the profit rule (POR, OFR), and the JSON
+// also gives its view at the decisions ("profit_rule").
 class TorusDeroutes : public RoutingStats {
  public:
-  uint8_t head_flags() const override { return kDerouted; }
+  explicit TorusDeroutes(bool profit) : profit_(profit) {}
+  uint8_t head_flags() const override { return profit_ ? kDerouted | kDecision : kDerouted; }
   void delivered(const Flit& head) override {
-    widn_ += (head.rh.flags & kDerouteWidn) != 0;
-    oidn_ += (head.rh.flags & kDerouteOidn) != 0;
-    ++total_;
+    const uint8_t f = head.rh.flags;
+    widn_ += (f & kDerouteWidn) != 0;
+    oidn_ += (f & kDerouteOidn) != 0;
+    total_ += (f & kDerouted) != 0;
+    least_idle_ += (f & kLeastIdle) != 0;
+    idle_ += (f & kMinimalIdle) != 0;
+    in_range_ += (f & kDetourInRange) != 0;
+    reach_ += (f & kDetourWithinReach) != 0;
+    less_used_ += (f & kDetourLessUsed) != 0;
   }
   void write(JsonWriter& j, const RoutingReport& r) const override;
 
  private:
-  uint64_t widn_ = 0, oidn_ = 0, total_ = 0;
+  bool profit_;
+  uint64_t widn_ = 0, oidn_ = 0, total_ = 0, least_idle_ = 0, idle_ = 0, in_range_ = 0, reach_ = 0, less_used_ = 0;
 };
 
 }  // namespace nocsim

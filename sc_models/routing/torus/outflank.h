@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "routing/torus/deroutes.h"
 #include "topologies/kary_ncube.h"
 
 namespace nocsim {
@@ -46,6 +47,24 @@ std::vector<Idn> oidns(const KAryNCube& t, int s, int dst, int delta);
 // hops see u used slots on average, u_star the least used output of s.
 inline double idn_profit(double u_star, double u, double eta, int d_st, int d_path) {
   return (u > 0 ? u_star / u : 1.0) + eta * d_st / d_path;
+}
+
+// What a path of length d_path loses to the minimal one in the length term,
+// eta (1 - d_st / d_path): the gain in the occupancy term it needs to win.
+inline double length_penalty(double eta, int d_st, int d_path) { return eta - eta * d_st / d_path; }
+
+// The profit rule's view at one decision (deroutes.h's kDecision bits):
+// u_star, u0 on the minimal ports, and over the candidate detours the least
+// length penalty and the least u_q. The occupancy term gains at most 1
+// (u_q = u*, u*/u0 -> 0), and at this decision at most 1 - u*/u0.
+inline uint8_t decision_flags(double u_star, double u0, double least_penalty, double least_u) {
+  uint8_t f = 0;
+  if (u_star <= 0) f |= kLeastIdle;
+  if (u0 <= 0) f |= kMinimalIdle;
+  if (least_penalty < 1) f |= kDetourInRange;
+  if (u0 > 0 && least_penalty < 1 - u_star / u0) f |= kDetourWithinReach;
+  if (least_u < u0) f |= kDetourLessUsed;
+  return f;
 }
 
 }  // namespace nocsim

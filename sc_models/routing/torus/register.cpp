@@ -69,19 +69,26 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
 }
 
 // Every torus routing reports the packets derouted at injection (none for DOR).
-std::unique_ptr<RoutingStats> deroutes(const Topology&, const Config&) { return std::make_unique<TorusDeroutes>(); }
+std::unique_ptr<RoutingStats> deroutes(const Topology&, const Config&) { return std::make_unique<TorusDeroutes>(false); }
+std::unique_ptr<RoutingStats> profit_deroutes(const Topology&, const Config&) {
+  return std::make_unique<TorusDeroutes>(true);
+}
 
+// `profit`: the routing decides by the profit rule at injection (POR, OFR),
+// weighing outputs by their used slots as routing.occupancy says.
 template <class R>
-void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bool bubble) {
+void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bool bubble, bool profit = false) {
   RoutingFactory f;
-  f.make = [name](const Topology& t, const Config&, uint64_t, int) -> std::unique_ptr<Routing> {
-    return std::make_unique<R>(kary(t, name, true));
+  f.make = [name](const Topology& t, const Config& cfg, uint64_t, int) -> std::unique_ptr<Routing> {
+    auto r = std::make_unique<R>(kary(t, name, true));
+    r->count_queued(cfg.get_str("routing.occupancy") == "queued");
+    return r;
   };
   f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) {
     check_adaptive(name, t, cfg, classes, bubble);
     check_dor_only_options(name, cfg);
   };
-  f.stats = deroutes;
+  f.stats = profit ? profit_deroutes : deroutes;
   reg.add(name, f);
 }
 
@@ -103,8 +110,8 @@ void register_torus_routings(RoutingRegistry& reg) {
   add_adaptive<StarChannel>(reg, "star", 3, false);
   add_adaptive<SmartDor>(reg, "smart-dor", 2, false);
   add_adaptive<BubbleRouting>(reg, "abr", 2, true);
-  add_adaptive<PickOrthant>(reg, "por", 2, true);
-  add_adaptive<OutFlank>(reg, "ofr", 3, true);
+  add_adaptive<PickOrthant>(reg, "por", 2, true, true);
+  add_adaptive<OutFlank>(reg, "ofr", 3, true, true);
 }
 
 }  // namespace nocsim
