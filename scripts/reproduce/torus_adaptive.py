@@ -31,8 +31,10 @@ from nocsimexp.stats import mean_ci  # noqa: E402
 
 ROUTINGS = [("abr", 2), ("por", 2), ("ofr", 3)]
 PATTERNS = ["uniform", "butterfly", "transposition", "transpose3d", "bitrev"]
+PROFIT = ["profit_rule.least_idle", "profit_rule.minimal_idle", "profit_rule.detour_in_range",
+          "profit_rule.detour_within_reach", "profit_rule.detour_less_used"]
 SEARCH_COLUMNS = ["offered_load", "generated_load", "accepted_load", "accepted_load_gamma0", "latency.mean",
-                  "derouted.widn", "derouted.oidn", "derouted.total"]
+                  "derouted.widn", "derouted.oidn", "derouted.total"] + PROFIT
 CONFIG = "topologies/torus-4x4x4.yaml"  # 4x4x4 torus, 8-flit packets, 1-cycle links
 
 
@@ -108,7 +110,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                          run_dirs[alg], {"traffic.load": load})
         return load_result(task)[1]
 
-    rows, trace, csv_rows = [], [], []
+    rows, trace, csv_rows, profit_rows = [], [], [], []
     bars = {alg: [] for alg, _ in ROUTINGS}
     errs = {alg: [] for alg, _ in ROUTINGS}
     ticks = {alg: [] for alg, _ in ROUTINGS}
@@ -124,6 +126,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                 continue
             outs = [found[(alg, p, seed)] for seed in seeds]
             notes, gam, gam_f, widn, oidn, total = [], [], [], [], [], []
+            view = {k: [] for k in PROFIT}
             for seed, o in zip(seeds, outs):
                 if "error" in o:
                     notes.append("seed %d: %s" % (seed, o["error"]))
@@ -147,6 +150,9 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                 widn.append(flat.get("derouted.widn"))
                 oidn.append(flat.get("derouted.oidn"))
                 total.append(flat.get("derouted.total"))
+                for k in PROFIT:
+                    if flat.get(k) is not None:
+                        view[k].append(flat[k])
             ok_ref = [x for x in rr if x["exit_code"] == 0]
             acc_g = [x.get("accepted_load_gamma0") for x in ok_ref]
             acc_f = [x.get("accepted_load") for x in ok_ref]
@@ -157,6 +163,9 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                     notes.append("offered %s, seed %s: exit %s: %s" % (ref, x["seed"], x["exit_code"], x["message"]))
             rows.append([alg, p, stat(gam, "%.2f"), stat(gam_f, "%.3f"), stat(acc_g, "%.3f"), stat(acc_f, "%.3f"),
                          stat(widn, "%.3f"), stat(oidn, "%.3f"), stat(total, "%.3f"), "; ".join(notes) or "ok"])
+            if view[PROFIT[0]]:
+                profit_rows.append([alg, p, stat(gam, "%.2f")] + [stat(view[k], "%.3f") for k in PROFIT] +
+                                   [stat(total, "%.3f")])
             m = mean_ci(gam) if gam else (None, None)
             bars[alg].append(m[0])
             errs[alg].append(m[1])
@@ -197,6 +206,18 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
         "Values: %s." % (res, ref, g0, size, ref, seed_note))
     r.image("γ* per routing and pattern", png,
             "Bars: γ*; black ticks: the accepted load at offered %s γ₀ (the old table's figure)." % ref)
+    if profit_rows:
+        r.section("The profit rule at γ*", md_table(
+            ["routing", "pattern", "γ* (γ₀)", "an output idle", "minimal outputs idle", "a detour in range",
+             "a detour within reach", "a detour less used", "derouted (longer path)"], profit_rows) +
+            "\nWhat POR's and OFR's profit rule saw at its decisions in the run at γ*, as fractions of measured "
+            "packets (JSON `profit_rule`; docs/routing-torus.md, \"Why OFR deroutes rarely\"): some output of "
+            "the source held nothing (u* = 0: a path whose first links hold anything then scores 0 in the occupancy "
+            "term); the minimal outputs held nothing (u₀ = 0); some detour's length term cost less than 1, the most an occupancy "
+            "term can gain (η·δ/(d + δ) < 1); less than 1 − u*/u₀, what it could gain at that decision; some "
+            "detour's first links held fewer used slots than the minimal ones (u_q < u₀). A packet derouted "
+            "had all of the last three. Counted as the heads arrive, over the packets delivered, so a fraction "
+            "near 1 can exceed it by the packets whose tail was still on its way at the end. Values: %s." % seed_note)
     r.section("Search runs", "Every run of every search (✓ sustained, ✗ not), in the order run; "
               "`search-runs.csv` has their offered, generated and accepted loads, latency and deroutes.\n\n" + "\n".join(trace))
     r.finish(

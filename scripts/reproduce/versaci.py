@@ -9,7 +9,8 @@ packets, external links of 3.2 cycles per flit and 25 cycles, injection
 links of 10 cycles, 64-flit VCs, 3 VCs for every routing, store-and-forward,
 messages of 96 packets handed over at 2.4 gamma0; gamma0 in the external
 links' bandwidth. Transposition needs a square node count (Versaci ran it
-on 16x8x8): on 8x8x8 it is listed as not run.
+on 16x8x8): on 8x8x8 it is listed as not run, and
+scripts/reproduce/versaci_transposition.py runs it on 16x8x8.
 Full: 8x8x8, 10,000 + 60,000 cycles per run (a message takes thousands of
 cycles: shorter windows end with too many in flight for the 3% backlog
 rule), resolution 0.05 gamma0; about 40 minutes on 2 cores;
