@@ -8,7 +8,8 @@ gamma* = the maximum sustained throughput, found by the saturation search
 gamma0 and in flits/node/cycle; the fractions of packets derouted through a
 WIDN, an OIDN and in all at that sustained load; and the accepted load at the
 top of the search (offered 1 gamma0 on 8x8x8, what docs/validation.md's old
-table showed). A pattern the size refuses (nocsim exit 2) is listed as not
+table showed); for POR and OFR, what the profit rule saw at its decisions
+in the run at gamma* (the JSON's profit_rule). A pattern the size refuses (nocsim exit 2) is listed as not
 run with nocsim's message. Versaci's setting (docs/validation.md, "Torus
 adaptive routing"): store-and-forward, messages of 96 packets of 8 flits,
 buffers of 64 flits (8 packets) per VC, 1-cycle links.
@@ -219,7 +220,8 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
             "had all of the last three. Counted as the heads arrive, over the packets delivered, so a fraction "
             "near 1 can exceed it by the packets whose tail was still on its way at the end. Values: %s." % seed_note)
     r.section("Search runs", "Every run of every search (✓ sustained, ✗ not), in the order run; "
-              "`search-runs.csv` has their offered, generated and accepted loads, latency and deroutes.\n\n" + "\n".join(trace))
+              "`search-runs.csv` has their offered, generated and accepted loads, latency, deroutes and the "
+              "profit rule's view.\n\n" + "\n".join(trace))
     r.finish(
         "`%s` on a %s torus (%s): %s; `%s`; "
         "patterns %s; loads in γ₀ (`traffic.load_unit=gamma0`); saturation search from 0 to %s γ₀ at "

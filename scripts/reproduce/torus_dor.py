@@ -42,6 +42,7 @@ def label(shape):
 
 def main():
     r = Reproduction("torus_dor", __doc__)
+    # sizes: (k, n) per torus; below, `k` names such a pair, label(k) its "10x10".
     if r.quick:
         sizes, seeds, res = [(6, 2), (4, 3)], [1], 0.1
         load_steps = [1, 3, 5, 7]  # in units of res: 0.1, 0.3, 0.5, 0.7
@@ -89,7 +90,7 @@ def main():
         return job, out
 
     # All searches in one pool, the largest torus first.
-    jobs = [(k, alg, seed) for k in sorted(sizes, key=lambda x: -x[0] ** x[1]) for alg, _ in ROUTINGS for seed in seeds]
+    jobs = [(k, alg, seed) for k in sorted(sizes, key=lambda shape: -(shape[0] ** shape[1])) for alg, _ in ROUTINGS for seed in seeds]
     with ThreadPoolExecutor(max_workers=max(1, r.args.jobs)) as pool:
         found = dict(pool.map(one, jobs))
 
