@@ -107,8 +107,10 @@ struct RouterState {
     ivc.buf.push(f, arrival);
   }
   // Flits of the packets holding an output VC of `port` that have not
-  // crossed the switch yet, those still arriving included (CongestionView::
-  // port_queued: in an input-queued router, the queue before the link).
+  // crossed the switch yet (CongestionView::port_queued: in an input-queued
+  // router, the queue before the link): the rest of each packet from the
+  // flit at its buffer's front, so under VCT flits still arriving count,
+  // and a VC whose buffer is momentarily empty counts 0.
   int queued_for(int port) const {
     int queued = 0;
     for (const int i : active) {

@@ -183,9 +183,14 @@ TEST(TorusRouting, ProfitRuleViewBoundsTheDeroutes) {
     const double derouted = alg == "ofr" ? test::json_number(d, "widn") + test::json_number(d, "oidn")
                                          : test::json_number(d, "total");
     const double reach = test::json_number(view, "detour_within_reach");
+    const double least_idle = test::json_number(view, "least_idle");
     EXPECT_GT(derouted, 0) << alg;
     EXPECT_LE(derouted, reach + 1e-9) << alg;
-    EXPECT_LE(reach, test::json_number(view, "detour_in_range") + 1e-9) << alg;
+    // Under this load u* varies from decision to decision, and where it is
+    // high a detour in range is out of reach.
+    EXPECT_GT(least_idle, 0) << alg;
+    EXPECT_LT(least_idle, 1) << alg;
+    EXPECT_LT(reach, test::json_number(view, "detour_in_range")) << alg;
     EXPECT_LE(derouted, test::json_number(view, "detour_less_used") + 1e-9) << alg;
     EXPECT_LT(test::json_number(view, "minimal_idle"), 1.0) << alg;
   }

@@ -94,14 +94,18 @@ TEST(OutFlank, ProfitOfAnIdleMinimalPathIsOnePlusEta) {
   EXPECT_DOUBLE_EQ(idn_profit(0, 0, 1.0, 4, 8), 1.5);      // POR's eta
 }
 
-TEST(OutFlank, DecisionFlagsFollowTheProfitRuleBounds) {
+TEST(OutFlank, ProfitViewFollowsTheProfitRuleBounds) {
   EXPECT_DOUBLE_EQ(length_penalty(2.0, 6, 6), 0.0);
-  EXPECT_DOUBLE_EQ(length_penalty(2.0, 6, 10), 0.8);   // delta 4 < d: in range
-  EXPECT_DOUBLE_EQ(length_penalty(2.0, 4, 8), 1.0);    // delta = d: never wins at eta 2
-  EXPECT_EQ(decision_flags(0, 0, 0.5, 0), kLeastIdle | kMinimalIdle | kDetourInRange);
-  EXPECT_EQ(decision_flags(1, 4, 0.5, 4), kDetourInRange | kDetourWithinReach);  // gain up to 0.75
-  EXPECT_EQ(decision_flags(3, 4, 0.5, 5), kDetourInRange);                       // gain up to 0.25
-  EXPECT_EQ(decision_flags(0, 4, 1.0, 3), kLeastIdle | kDetourLessUsed);
+  EXPECT_DOUBLE_EQ(length_penalty(2.0, 6, 10), 0.8);  // delta 4 < d: in range
+  EXPECT_DOUBLE_EQ(length_penalty(2.0, 4, 8), 1.0);   // delta = d: never wins at eta 2
+  EXPECT_EQ(ProfitView().flags(0, 0), kLeastIdle | kMinimalIdle);  // no detour seen
+  ProfitView v;
+  v.see(1.0, 3);
+  EXPECT_EQ(v.flags(0, 4), kLeastIdle | kDetourLessUsed);
+  v.see(0.5, 5);
+  EXPECT_EQ(v.flags(1, 4), kDetourInRange | kDetourWithinReach | kDetourLessUsed);  // gain up to 0.75
+  EXPECT_EQ(v.flags(3, 4), kDetourInRange | kDetourLessUsed);                       // gain up to 0.25
+  EXPECT_EQ(v.flags(0, 0), kLeastIdle | kMinimalIdle | kDetourInRange);
 }
 
 namespace {
@@ -361,6 +365,10 @@ TEST(RouterStateQueue, QueuedForCountsTheRestOfEachHeldPacket) {
   hold(0, 1, 2, 3);  // 5 flits of its packet left
   hold(1, 0, 2, 0);  // a whole packet
   hold(2, 1, 1, 7);  // its tail, for another port
+  hold(2, 0, 2, 8);  // nothing buffered yet
+  InputVc& idle = st.vc(1, 1);  // not holding an output VC: a stale route does not count
+  idle.buf.push(Flit{});
+  idle.route.out_port = 2;
   EXPECT_EQ(st.queued_for(2), 13);
   EXPECT_EQ(st.queued_for(1), 1);
   EXPECT_EQ(st.queued_for(0), 0);

@@ -8,7 +8,8 @@
 // Header use: dateline bit d (crossed dimension d's wrap link), inter (OFR:
 // intermediate router; POR: orthant, bit d = the - direction), phase (0 not
 // decided yet, 1 toward the intermediate, 2 toward the destination), flags
-// (kDeroute* of core/flit.h, counted at delivery).
+// (routing/torus/deroutes.h: kDeroute* and the profit rule's kDecision
+// bits, counted at delivery).
 #include <string>
 
 #include "routing/routing.h"

@@ -1,5 +1,3 @@
-#include <algorithm>
-
 #include "routing/torus/algorithms.h"
 #include "routing/torus/outflank.h"
 
@@ -33,14 +31,14 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     const double u0 = mean_used(ctx, t_.ports_toward(ctx.router, dst, minimal));
     uint32_t best = minimal;
     int best_len = d_st;
-    double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st), least_penalty = 1e9, least_u = 1e9;
+    double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st);
+    ProfitView view;
     for (uint32_t flip = differ; flip; flip = (flip - 1) & differ) {
       const uint32_t o = minimal ^ flip;
       int len = 0;
       for (int d = 0; d < t_.n(); ++d) len += t_.directed_distance(t_.coord(ctx.router, d), t_.coord(dst, d), d, o >> d & 1u);
       const double u = mean_used(ctx, t_.ports_toward(ctx.router, dst, o));
-      least_penalty = std::min(least_penalty, length_penalty(eta_, d_st, len));
-      least_u = std::min(least_u, u);
+      if (len > d_st) view.see(length_penalty(eta_, d_st, len), u);  // a flip at a tie k/2 is no detour
       const double pi = idn_profit(u_star, u, eta_, d_st, len);
       if (pi > best_pi) {
         best = o;
@@ -52,7 +50,8 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     next.phase = 2;
     // derouted.total counts longer paths only (a flip at a tie k/2 is as short)
     next.flags = static_cast<uint8_t>(best_len == d_st ? next.flags & ~kDerouteOther : next.flags | kDerouteOther);
-    next.flags = static_cast<uint8_t>((next.flags & ~kDecision) | decision_flags(u_star, u0, least_penalty, least_u));
+    next.flags = static_cast<uint8_t>(next.flags & ~kDecision);
+    if (d_st > 0) next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
   }
   return {dst, static_cast<uint32_t>(next.inter), 0};
 }
@@ -68,12 +67,12 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
     if (d_st > 0) {
       const int u_star = least_used(ctx);
       const double u0 = mean_used(ctx, t_.productive_ports(ctx.router, dst));
-      double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st), least_penalty = 1e9, least_u = 1e9;
+      double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st);
+      ProfitView view;
       for (const auto& set : {widns(t_, ctx.router, dst), oidns(t_, ctx.router, dst, delta_)})
         for (const Idn& q : set) {
           const double u = mean_used(ctx, t_.productive_ports(ctx.router, q.router));
-          least_penalty = std::min(least_penalty, length_penalty(eta_, d_st, d_st + q.dilation));
-          least_u = std::min(least_u, u);
+          view.see(length_penalty(eta_, d_st, d_st + q.dilation), u);
           const double pi = idn_profit(u_star, u, eta_, d_st, d_st + q.dilation);
           if (pi <= best_pi) continue;
           best_pi = pi;
@@ -82,7 +81,7 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
           next.flags = static_cast<uint8_t>((next.flags & ~(kDerouteWidn | kDerouteOidn)) |
                                             (q.oidn ? kDerouteOidn : kDerouteWidn));
         }
-      next.flags = static_cast<uint8_t>(next.flags | decision_flags(u_star, u0, least_penalty, least_u));
+      next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
     }
   }
   if (next.phase == 1 && next.inter == ctx.router) next.phase = 2;  // at the IDN: on toward t, entering VS2

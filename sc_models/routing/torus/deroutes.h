@@ -3,7 +3,8 @@
 // a longer path at injection (OFR toward an IDN, POR's non-minimal orthant,
 // smart DOR's first hop) marks the head's routing header; the sink reports
 // the marked measured heads here, and the JSON gives the fraction of
-// measured packets derouted ("derouted": widn, oidn, total).
+// measured packets derouted ("derouted": widn, oidn, total). POR and OFR
+// also mark what their profit rule saw ("profit_rule").
 #include <memory>
 
 #include "routing/routing.h"

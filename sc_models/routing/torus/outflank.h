@@ -4,7 +4,9 @@
 // (IDNs) a source s may pick for destination t, their dilation, and the
 // profit rule that picks one. Plain functions over the k-ary n-cube, shared
 // with POR.
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "routing/torus/deroutes.h"
@@ -54,17 +56,28 @@ inline double idn_profit(double u_star, double u, double eta, int d_st, int d_pa
 inline double length_penalty(double eta, int d_st, int d_path) { return eta - eta * d_st / d_path; }
 
 // The profit rule's view at one decision (deroutes.h's kDecision bits):
-// u_star, u0 on the minimal ports, and over the candidate detours the least
-// length penalty and the least u_q. The occupancy term gains at most 1
-// (u_q = u*, u*/u0 -> 0), and at this decision at most 1 - u*/u0.
-inline uint8_t decision_flags(double u_star, double u0, double least_penalty, double least_u) {
-  uint8_t f = 0;
-  if (u_star <= 0) f |= kLeastIdle;
-  if (u0 <= 0) f |= kMinimalIdle;
-  if (least_penalty < 1) f |= kDetourInRange;
-  if (u0 > 0 && least_penalty < 1 - u_star / u0) f |= kDetourWithinReach;
-  if (least_u < u0) f |= kDetourLessUsed;
-  return f;
-}
+// see() each longer candidate path (its length penalty and u_q), then
+// flags() with u* and u0. The occupancy term gains at most 1 (u_q = u*,
+// u*/u0 -> 0), and at this decision at most 1 - u*/u0.
+class ProfitView {
+ public:
+  void see(double penalty, double u) {
+    least_penalty_ = std::min(least_penalty_, penalty);
+    least_u_ = std::min(least_u_, u);
+  }
+  uint8_t flags(double u_star, double u0) const {
+    uint8_t f = 0;
+    if (u_star <= 0) f |= kLeastIdle;
+    if (u0 <= 0) f |= kMinimalIdle;
+    if (least_penalty_ < 1) f |= kDetourInRange;
+    if (u0 > 0 && least_penalty_ < 1 - u_star / u0) f |= kDetourWithinReach;
+    if (least_u_ < u0) f |= kDetourLessUsed;
+    return f;
+  }
+
+ private:
+  double least_penalty_ = std::numeric_limits<double>::infinity();
+  double least_u_ = std::numeric_limits<double>::infinity();
+};
 
 }  // namespace nocsim
