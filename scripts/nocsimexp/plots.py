@@ -297,7 +297,7 @@ def plot_grouped_bars(groups, series, values, out, title=None, ylabel="", errors
     second value per bar drawn as a black tick labelled overlay_label."""
     n = max(1, len(series))
     width = 0.8 / n
-    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(groups) * n / 2 + 3), 4.6))
+    fig, ax = plt.subplots(figsize=(max(9, 1.1 * len(groups) * n / 2 + 3), 4.6))
     top = max([v for s in series for v in values[s] if v is not None] +
               [v for s in series for v in ((overlay or {}).get(s) or []) if v is not None] + [0.0])
     tick_done = False
