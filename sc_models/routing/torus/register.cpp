@@ -70,25 +70,24 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
 
 // Every torus routing reports the packets derouted at injection (none for DOR).
 std::unique_ptr<RoutingStats> deroutes(const Topology&, const Config&) { return std::make_unique<TorusDeroutes>(false); }
-std::unique_ptr<RoutingStats> profit_deroutes(const Topology&, const Config&) {
-  return std::make_unique<TorusDeroutes>(true);
-}
 
 // `profit`: the routing decides by the profit rule at injection (POR, OFR),
 // weighing outputs by their used slots as routing.occupancy says.
 template <class R>
 void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bool bubble, bool profit = false) {
   RoutingFactory f;
-  f.make = [name](const Topology& t, const Config& cfg, uint64_t, int) -> std::unique_ptr<Routing> {
+  f.make = [name, profit](const Topology& t, const Config& cfg, uint64_t, int) -> std::unique_ptr<Routing> {
     auto r = std::make_unique<R>(kary(t, name, true));
-    r->count_queued(cfg.get_str("routing.occupancy") == "queued");
+    if (profit) r->count_queued(cfg.get_str("routing.occupancy") == "queued");
     return r;
   };
   f.validate = [name, classes, bubble](const Topology& t, const Config& cfg) {
     check_adaptive(name, t, cfg, classes, bubble);
     check_dor_only_options(name, cfg);
   };
-  f.stats = profit ? profit_deroutes : deroutes;
+  f.stats = [profit](const Topology&, const Config&) -> std::unique_ptr<RoutingStats> {
+    return std::make_unique<TorusDeroutes>(profit);
+  };
   reg.add(name, f);
 }
 
