@@ -2,7 +2,9 @@
 // The unit of flow control. A packet is `size` flits, its own (drawn from
 // traffic.packet_size by its source); with the default flit = phit one flit
 // crosses a link per cycle.
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace nocsim {
@@ -50,6 +52,30 @@ struct Flit {
   uint32_t stamp_after(const Flit& earlier) const { return (stamp - earlier.stamp) & kStampMask; }
 };
 static_assert(sizeof(Flit) == 48, "keep the flit small: it is copied on every hop");
+
+// Copies of a flit that change its last word (measured, minimal_hop, reply,
+// stamp) by stores alone. Setting a bit field of a freshly written slot
+// loads the word back; that load cannot be forwarded from the wider stores
+// before it, so it waits for them to reach the cache (and, when the slot's
+// line is not in cache, for the miss). Here the word is computed from the
+// source and written whole.
+struct FlitWord {
+  static constexpr size_t kAt = offsetof(Flit, ghops) + 1;  // the bit fields' word
+  static constexpr uint32_t kMinimalHop = 2, kLowBits = 7;  // bit 1; bits 0-2 the three bools
+  static uint32_t of(const Flit& f) {
+    uint32_t w;
+    std::memcpy(&w, reinterpret_cast<const char*>(&f) + kAt, sizeof w);
+    return w;
+  }
+  static uint32_t with_stamp(uint32_t w, uint32_t stamp) { return (w & kLowBits) | (stamp << 3); }
+  static uint32_t with_minimal(uint32_t w, bool minimal) { return (w & ~kMinimalHop) | (minimal ? kMinimalHop : 0); }
+  // `to` = `from` with its last word `w`.
+  static void copy(Flit& to, const Flit& from, uint32_t w) {
+    std::memcpy(static_cast<void*>(&to), &from, kAt);
+    std::memcpy(reinterpret_cast<char*>(&to) + kAt, &w, sizeof w);
+  }
+};
+static_assert(FlitWord::kAt + sizeof(uint32_t) == sizeof(Flit), "the bit fields fill the flit's last word");
 
 // One word, built and copied as one: the VC, and in bit 16 whether it
 // frees a slot a minimally routed flit held (vc.mincred).

@@ -20,10 +20,9 @@ class FlitFifo {
   const Flit& at(int i) const { return q_[static_cast<size_t>(i)]; }
   void push(const Flit& f) { q_.push_back(f); }
   // f, stamped with the cycle it arrived (the latency breakdown's clock).
+  // The slot is only written (core/flit.h, FlitWord, says why).
   void push(const Flit& f, Cycle arrival) {
-    Flit& slot = q_.push_slot();
-    slot = f;
-    slot.stamp = Flit::stamp_of(arrival);
+    FlitWord::copy(q_.push_slot(), f, FlitWord::with_stamp(FlitWord::of(f), Flit::stamp_of(arrival)));
   }
   void pop() { q_.pop_front(); }
 

@@ -176,21 +176,22 @@ struct RouterState {
     const bool minimal = !(ivc.route.hop & kHopNonMinimal);
     if (src.measured && src.head()) head_granted(ivc, o, minimal, now);
     // The queue slot's line is often not in cache: it is only written (the
-    // changes computed from the buffered flit), so that no load waits for it.
-    StFlit& slot = op.queue.push_slot();
-    slot.ready = leaves;
-    slot.flit = src;
-    Flit& f = slot.flit;
-    f.vc = static_cast<uint8_t>(ivc.out_vc);
-    if (f.head()) {  // what the next buffer's head_arrived reads
-      f.minimal_hop = minimal;
-      f.stamp = Flit::stamp_of(leaves);
-    }
+    // changes computed from the buffered flit, core/flit.h's FlitWord), so
+    // that no load waits for it.
+    uint32_t word = FlitWord::of(src);
+    if (src.head())  // what the next buffer's head_arrived reads
+      word = FlitWord::with_stamp(FlitWord::with_minimal(word, minimal), Flit::stamp_of(leaves));
     if (kExtras && p.mincred && !op.sink) {
-      f.minimal_hop = minimal;  // every flit: its credit says whether it held a minimal slot
+      word = FlitWord::with_minimal(word, minimal);  // every flit: its credit says whether it held a minimal slot
       ovc.min_flits += minimal;
       if (minimal) obs.min_taken(o);
     }
+    const bool tail = src.tail();
+    StFlit& slot = op.queue.push_slot();
+    slot.ready = leaves;
+    Flit& f = slot.flit;
+    FlitWord::copy(f, src, word);
+    f.vc = static_cast<uint8_t>(ivc.out_vc);
     f.hops = static_cast<uint16_t>(src.hops + op.network);  // counted when granted the link's port
     f.ghops = static_cast<uint8_t>(src.ghops + op.global);
     ivc.buf.pop();
@@ -200,7 +201,7 @@ struct RouterState {
     const bool new_front = kExtras && hook && op.queue.size() == 1;
     ++flits_moved;
     obs.departed(ip, v, f);
-    if (!f.tail()) {
+    if (!tail) {
       if (new_front) hook_front(o, now);
       return;
     }
