@@ -58,10 +58,13 @@ void SwitchAlloc::allocate(Cycle now) {
         if (op.vcs[ivc.out_vc].credits - used < 1) continue;
         if (damq && damq_full(out, ivc.out_vc, used)) continue;
       }
-      // The queue's oldest flit leaves this cycle if it is due: its slot is free for this grant.
-      const int departing = !op.queue.empty() && op.queue.front().ready <= now;
-      const int added = round ? added_[static_cast<size_t>(out)] : 0;
-      if (static_cast<int>(op.queue.size()) - departing + added >= op.queue_capacity) continue;
+      const int queued = static_cast<int>(op.queue.size()) + (round ? added_[static_cast<size_t>(out)] : 0);
+      // A full queue has room if its oldest flit leaves this cycle. Only then
+      // is its front read: the ring's storage is a line of its own.
+      if (queued >= op.queue_capacity) {
+        const int departing = !op.queue.empty() && op.queue.front().ready <= now;
+        if (queued - departing >= op.queue_capacity) continue;
+      }
       const int ip = ivc.port;
       __builtin_prefetch(&ivc.buf.at(took.flits));  // read if granted: the miss overlaps the allocation
       req_[ip] |= 1ull << (i - ip * V);
