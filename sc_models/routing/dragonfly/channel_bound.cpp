@@ -46,22 +46,7 @@ class Loads {
 
 ChannelBound dragonfly_channel_bound(const Dragonfly& t, BoundPaths paths, bool strict,
                                      const TrafficPattern& pattern) {
-  const int R = t.routers(), G = t.g(), a = t.a();
-  // D[s*R+d]: load from router s to router d per unit injection per node.
-  std::vector<double> D(static_cast<size_t>(R) * R, 0);
-  std::vector<double> demand(R);
-  for (int n = 0; n < t.nodes(); ++n) {
-    std::fill(demand.begin(), demand.end(), 0.0);
-    pattern.add_router_demand(n, t, demand);
-    const int s = t.node_router(n);
-    for (int d = 0; d < R; ++d) D[static_cast<size_t>(s) * R + d] += demand[d];
-  }
-  double eject_max = 0;
-  for (int d = 0; d < R; ++d) {
-    double in = 0;
-    for (int s = 0; s < R; ++s) in += D[static_cast<size_t>(s) * R + d];
-    eject_max = std::max(eject_max, in / t.p());
-  }
+  const int R = t.routers(), G = t.g(), a = t.a(), p = t.p();
   Loads loads(t);
   // Valiant: the intermediate group is uniform over the allowed ones.
   auto allowed = [&](int gi, int gs, int gd) { return gi != gs && !(strict && gi == gd); };
@@ -71,19 +56,35 @@ ChannelBound dragonfly_channel_bound(const Dragonfly& t, BoundPaths paths, bool 
   auto minimal = [&](int s, int d) {
     return paths == BoundPaths::Min || t.group(s) == t.group(d) || n_allowed(t.group(d), t.group(s)) == 0;
   };
-  for (int s = 0; s < R; ++s)
-    for (int d = 0; d < R; ++d)
-      if (minimal(s, d)) loads.walk(s, d, D[static_cast<size_t>(s) * R + d]);
+  // One source router at a time (its nodes are p consecutive ones): its row
+  // D[d], the load from s to router d per unit injection per node, is used
+  // and dropped, so no R x R table is held (34 MB at h = 8, allocated when
+  // the report is written, at the run's peak). Every sum adds in the order
+  // of the whole table's loops: s outer, d inner.
+  std::vector<double> D(R), demand(R), into(R, 0);
+  std::vector<double> PG(paths == BoundPaths::Min ? 0 : static_cast<size_t>(R) * G, 0);
+  std::vector<double> PGs(paths == BoundPaths::Min ? 0 : static_cast<size_t>(G) * R, 0);
+  for (int s = 0; s < R; ++s) {
+    std::fill(D.begin(), D.end(), 0.0);
+    for (int n = s * p; n < (s + 1) * p; ++n) {
+      std::fill(demand.begin(), demand.end(), 0.0);
+      pattern.add_router_demand(n, t, demand);
+      for (int d = 0; d < R; ++d) D[d] += demand[d];
+    }
+    for (int d = 0; d < R; ++d) {
+      into[d] += D[d];
+      if (minimal(s, d)) {
+        loads.walk(s, d, D[d]);
+      } else {
+        PG[static_cast<size_t>(s) * G + t.group(d)] += D[d];
+        PGs[static_cast<size_t>(t.group(s)) * R + d] += D[d];
+      }
+    }
+  }
+  double eject_max = 0;
+  for (int d = 0; d < R; ++d) eject_max = std::max(eject_max, into[d] / p);
   if (paths == BoundPaths::Min) return loads.result(eject_max);
 
-  std::vector<double> PG(static_cast<size_t>(R) * G, 0), PGs(static_cast<size_t>(G) * R, 0);
-  for (int s = 0; s < R; ++s)
-    for (int d = 0; d < R; ++d) {
-      if (minimal(s, d)) continue;
-      const double w = D[static_cast<size_t>(s) * R + d];
-      PG[static_cast<size_t>(s) * G + t.group(d)] += w;
-      PGs[static_cast<size_t>(t.group(s)) * R + d] += w;
-    }
   const bool to_router = paths != BoundPaths::ViaGroup;
   // First leg: source router to the intermediate (a router of gi, or gi's entry).
   for (int s = 0; s < R; ++s) {
