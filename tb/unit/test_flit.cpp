@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "core/flit.h"
 #include "router/flit_fifo.h"
 
@@ -39,6 +41,8 @@ void expect_same(const Flit& a, const Flit& b) {
   EXPECT_EQ(a.minimal_hop, b.minimal_hop);
   EXPECT_EQ(a.reply, b.reply);
   EXPECT_EQ(a.stamp, b.stamp);
+  // Every other field too: the flit has no padding, so its bytes are its fields.
+  EXPECT_EQ(std::memcmp(&a, &b, sizeof(Flit)), 0);
 }
 
 }  // namespace
