@@ -21,13 +21,13 @@ struct RoutingHeader {
   uint8_t flags = 0;     // the routing's own bits (OLM: misrouted in this group; torus: routing/torus/deroutes.h)
 };
 
-// 48 bytes: flits are copied on every hop, so every byte counts.
+// 32 bytes: flits are copied on every hop, so every byte counts. Packet
+// facts that no hop needs (when it was generated and injected) live in
+// core/packet_times.h, found by source and number.
 struct Flit {
-  uint64_t pkt = 0;        // packet id, unique per run
-  Cycle gen = 0;           // cycle the packet was generated (enters the source queue)
-  uint32_t inj_wait = 0;   // cycles from generation until the head left the source queue
   int32_t src = 0;         // source node
   int32_t dst = 0;         // destination node
+  uint32_t pseq = 0;       // the packet's number at its source (from 0, modulo 2^32)
   RoutingHeader rh;        // routing state, meaningful in the head
   uint16_t seq = 0;        // 0 = head ... size-1 = tail
   uint16_t size = 1;       // flits in the packet
@@ -44,14 +44,16 @@ struct Flit {
   Flit() : measured(false), minimal_hop(false), reply(false), stamp(0) {}
   bool head() const { return seq == 0; }
   bool tail() const { return seq + 1 == size; }
-  Cycle inj() const { return gen + inj_wait; }
+  // The packet's id, unique per run while its source makes fewer than
+  // 2^32 packets: the source in bits 40 and up, the number below.
+  uint64_t pkt() const { return static_cast<uint64_t>(static_cast<uint32_t>(src)) << 40 | pseq; }
   static constexpr uint32_t kStampMask = (1u << 29) - 1;
   static uint32_t stamp_of(Cycle c) { return static_cast<uint32_t>(c) & kStampMask; }
   // Cycles from the stamp to `c` (an interval shorter than 2^29 cycles).
   uint32_t since_stamp(Cycle c) const { return (static_cast<uint32_t>(c) - stamp) & kStampMask; }
   uint32_t stamp_after(const Flit& earlier) const { return (stamp - earlier.stamp) & kStampMask; }
 };
-static_assert(sizeof(Flit) == 48, "keep the flit small: it is copied on every hop");
+static_assert(sizeof(Flit) == 32, "keep the flit small: it is copied on every hop");
 
 // Copies of a flit that change its last word (measured, minimal_hop, reply,
 // stamp) by stores alone. Setting a bit field of a freshly written slot

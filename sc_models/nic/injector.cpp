@@ -6,13 +6,14 @@
 namespace nocsim {
 
 Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out,
-                   NetStats& stats, RunStatus& status)
+                   NetStats& stats, PacketTimes& times, RunStatus& status)
     : node_(node),
       router_(router),
       p_(p),
       period_(sc_core::sc_time::from_value(period_ps)),
       out_(out),
       stats_(stats),
+      times_(times),
       status_(status),
       credits_(p.vcs, p.buffer_depth),
       pacer_(p.pace) {}
@@ -64,16 +65,15 @@ void Injector::inject(Cycle now) {
     if (!pick_vc(p_.vct ? pk.size : 1)) return;
     cur_seq_ = 0;
     cur_inj_ = now;
+    times_.injected(node_, static_cast<uint32_t>(pk.id), pk.gen, now);
   }
   if (credits_[cur_vc_] < 1) return;
   Flit f;
-  f.pkt = pk.id;
   f.src = node_;
+  f.pseq = static_cast<uint32_t>(pk.id);
   f.dst = pk.dst;
   f.size = static_cast<uint16_t>(pk.size);
   f.vc = static_cast<uint8_t>(cur_vc_);
-  f.gen = pk.gen;
-  f.inj_wait = static_cast<uint32_t>(cur_inj_ - pk.gen);
   f.measured = pk.measured;
   f.reply = pk.reply;
   f.minimal_hop = true;  // the injection link is on every path

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "core/packet_times.h"
 #include "core/run_status.h"
 #include "link/link.h"
 #include "link/pacer.h"
@@ -45,7 +46,7 @@ class InjectionListener {
 class Injector {
  public:
   Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out, NetStats& stats,
-           RunStatus& status);
+           PacketTimes& times, RunStatus& status);
   void attach(Link* injection) { inj_ = injection; }
   void set_listener(InjectionListener* l) { listener_ = l; }
   void set_app(NicApp* a) { app_ = a; }
@@ -90,6 +91,7 @@ class Injector {
   sc_core::sc_time period_;  // the clock period
   LinkSender<Flit>& out_;
   NetStats& stats_;
+  PacketTimes& times_;  // told of each packet as its head leaves
   RunStatus& status_;
   Link* inj_ = nullptr;
   InjectionListener* listener_ = nullptr;
@@ -101,7 +103,7 @@ class Injector {
   int cur_seq_ = 0;        // next flit of it
   Cycle cur_inj_ = 0;      // cycle its head left
   Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
-  uint64_t seq_ = 0;       // packets made here
+  uint32_t seq_ = 0;       // packets made here, modulo 2^32 (Flit::pseq)
   LinkPacer pacer_;
 };
 

@@ -12,7 +12,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
       status_(status),
       source_(std::move(source)),
       next_gen_(source_ ? source_->next_time() : kNeverCycle),
-      injector_(node, router, p, period_ps, flit_out, stats, status),
+      injector_(node, router, p, period_ps, flit_out, stats, collector.times(), status),
       sink_(node, p.check, p.request_reply, p.routing_stats, collector, stats, status) {}
 
 // As the stages' (Stage::before_end_of_elaboration): process objects together.

@@ -40,7 +40,7 @@ void Sink::measured_arrived(const Flit& f, Cycle at) {
 }
 
 bool Sink::fail(const Flit& f, int next, uint64_t pkt) {
-  status_.fail(kExitInvariant, "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.pkt) + " (dst " +
+  status_.fail(kExitInvariant, "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.pkt()) + " (dst " +
                                    std::to_string(f.dst) + ") reached node " + std::to_string(node_) + " on vc " +
                                    std::to_string(f.vc) + " expecting flit " + std::to_string(next) +
                                    (next ? " of packet " + std::to_string(pkt) : std::string()));

@@ -39,8 +39,8 @@ class Sink {
   // A VC carries one packet at a time, head to tail, on the ejection link.
   bool check(const Flit& f) {
     RxVc& r = rx(f.vc);
-    if (f.dst != node_ || f.seq != r.next || (f.seq > 0 && f.pkt != r.pkt)) return fail(f, r.next, r.pkt);
-    r.pkt = f.pkt;
+    if (f.dst != node_ || f.seq != r.next || (f.seq > 0 && f.pkt() != r.pkt)) return fail(f, r.next, r.pkt);
+    r.pkt = f.pkt();
     r.next = f.tail() ? 0 : f.seq + 1;
     return true;
   }

@@ -35,7 +35,7 @@ Cycle LinkGate::waiting(const RouterState& st, int o) {
   Cycle n = front.size;
   for (int i : st.active) {
     const InputVc& v = st.in[static_cast<size_t>(i)];
-    if (v.route.out_port != o || v.buf.empty() || v.buf.front().pkt == front.pkt) continue;
+    if (v.route.out_port != o || v.buf.empty() || v.buf.front().pkt() == front.pkt()) continue;
     n += v.buf.front().head() ? v.buf.front().size : v.buf.size();
   }
   return n;

@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "core/flit.h"
 #include "core/index_set.h"
+#include "core/packet_times.h"
 #include "router/damq_pool.h"
 #include "router/input_unit.h"
 #include "router/observers.h"
@@ -82,6 +83,10 @@ struct RouterState {
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
   LatencyParts lat;  // the latency breakdown's sums of the measured heads that passed here
+  // The packets' generation cycles, which age-based arbiters read (set by
+  // the network before the run).
+  const PacketTimes* times = nullptr;
+  Cycle gen(const Flit& f) const { return times->at(f.src, f.pseq).gen; }
 
   // DAMQ: flits output VC `ovc` of port o may still send downstream, with
   // `pending_vc` flits (`pending_shared` shared ones) granted this cycle.

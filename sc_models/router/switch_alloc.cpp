@@ -70,7 +70,7 @@ void SwitchAlloc::allocate(Cycle now) {
       req_[ip] |= 1ull << (i - ip * V);
       ++requests_;
       op_of_[i] = out;
-      if (sa_age) age_[i] = ivc.buf.at(took.flits).gen;
+      if (sa_age) age_[i] = st_.gen(ivc.buf.at(took.flits));
       inputs |= 1ull << ip;
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);

@@ -97,7 +97,7 @@ bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
                            " with VCs outside its usable ones at router " + std::to_string(st_.id));
   }
   if (c < 0) return false;
-  alloc_.request(ip, v, cands[c].out_port, mask, kExtras && va_age_ ? st_.vc(ip, v).buf.front().gen : 0);
+  alloc_.request(ip, v, cands[c].out_port, mask, kExtras && va_age_ ? st_.gen(st_.vc(ip, v).buf.front()) : 0);
   requesters_.push_back({ip * st_.p.vcs + v, c});
   return true;
 }

@@ -226,7 +226,7 @@ std::string Network::blocked_report(size_t max_lines) const {
         ++lines;
         o << "  router " << st.id << " in port " << ip << " vc " << v << ": " << ivc.buf.size() << " flits, ";
         const Flit& f = ivc.buf.front();
-        o << (f.head() ? "head" : "body") << " of packet " << f.pkt << " to node " << f.dst << "; ";
+        o << (f.head() ? "head" : "body") << " of packet " << f.pkt() << " to node " << f.dst << "; ";
         switch (ivc.state) {
           case InputVc::State::Idle:
           case InputVc::State::Routing:

@@ -103,6 +103,7 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
                                                 std::move(logic), sink));
     routers_.back()->clk(clock_);
     routers_.back()->set_wheel(&wheel_);
+    routers_.back()->set_packet_times(&collector_.times());
   }
 }
 

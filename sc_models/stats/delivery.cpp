@@ -3,7 +3,9 @@
 namespace nocsim {
 
 void DeliveryCollector::delivered(const Flit& f, Cycle at) {
-  if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, f.gen, f.inj(), at, f.hops});
+  const PacketTimes::Times t = times_.at(f.src, f.pseq);
+  times_.delivered(f.src, f.pseq);
+  if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, t.gen, t.inj, at, f.hops});
   ++stats_.packets_delivered;
   if (!f.measured && !stats_.series_period) return;
   // Misrouted: more hops of a kind (global; local) than a minimal path has.
@@ -11,22 +13,22 @@ void DeliveryCollector::delivered(const Flit& f, Cycle at) {
   const int min_g = topo_.min_global_hops(rs, rd), min_l = topo_.min_hops(rs, rd) - min_g;
   const bool mis_g = f.ghops > min_g, mis_l = f.hops - f.ghops > min_l;
   if (stats_.series_period) {
-    const size_t bin = static_cast<size_t>(f.inj() / stats_.series_period);
+    const size_t bin = static_cast<size_t>(t.inj / stats_.series_period);
     if (bin >= stats_.series.size()) stats_.series.resize(bin + 1);
     NetStats::SeriesBin& b = stats_.series[bin];
     ++b.delivered;
     b.misrouted_global += mis_g;
     b.misrouted_local += mis_l;
-    b.latency_sum += at - f.gen;
+    b.latency_sum += at - t.gen;
     const size_t done = static_cast<size_t>(at / stats_.series_period);
     if (done >= stats_.series.size()) stats_.series.resize(done + 1);
     stats_.series[done].accepted_flits += f.size;
   }
   if (!f.measured) return;
   ++stats_.measured_delivered;
-  stats_.latency.add(static_cast<uint32_t>(at - f.gen));
-  stats_.network_latency_sum += static_cast<double>(at - f.inj());
-  stats_.injection_wait_sum += static_cast<double>(f.inj_wait);
+  stats_.latency.add(static_cast<uint32_t>(at - t.gen));
+  stats_.network_latency_sum += static_cast<double>(at - t.inj);
+  stats_.injection_wait_sum += static_cast<double>(t.inj - t.gen);
   stats_.hops_sum += f.hops;
   stats_.misrouted_global += mis_g;
   stats_.misrouted_local += mis_l;

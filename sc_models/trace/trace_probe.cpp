@@ -77,7 +77,7 @@ void TraceProbe::sample_state(Traced& t) {
     const bool active = v.state == InputVc::State::Active;
     wave_->set(t.state[i], static_cast<uint64_t>(v.state));
     wave_->set(t.flits[i], static_cast<uint64_t>(v.buf.size()));
-    wave_->set(t.pkt[i], v.buf.empty() ? 0 : v.buf.front().pkt);
+    wave_->set(t.pkt[i], v.buf.empty() ? 0 : v.buf.front().pkt());
     wave_->set(t.out_port[i], active ? static_cast<uint64_t>(v.route.out_port) : 0);
     wave_->set(t.out_vc[i], active ? static_cast<uint64_t>(v.out_vc) : 0);
   }

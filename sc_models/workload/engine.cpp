@@ -189,12 +189,12 @@ void AppEngine::sent(uint32_t msg, Cycle tail) {
 
 void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
   auto& table = arriving_[static_cast<size_t>(node)];
-  auto it = table.upper_bound(tail.pkt);
+  auto it = table.upper_bound(tail.pkt());
   if (it == table.begin()) return;  // not an application packet
   --it;
   const uint32_t idx = it->second;
   Message& m = msgs_[idx];
-  if (tail.pkt >= m.first_pkt + m.packets || ++m.arrived < m.packets) return;
+  if (tail.pkt() >= m.first_pkt + m.packets || ++m.arrived < m.packets) return;
   table.erase(it);
   --in_flight_;
   ++totals_.delivered;

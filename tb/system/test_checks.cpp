@@ -137,7 +137,7 @@ TEST(Checks, SinkCatchesAFlitOutOfSequence) {
     const Topology& t = net.topology();
     RouterState& st = net.routers()[t.node_router(0)]->state_for_test();
     Flit f;
-    f.pkt = 77;
+    f.pseq = 77;
     f.src = 0;
     f.dst = 9;
     f.seq = 3;

@@ -33,7 +33,7 @@ ChannelGraph walk_all(const KAryNCube& t, DimensionOrder& dor, int vcs) {
       if (d == s) continue;
       Flit f;
       f.dst = dst;
-      f.pkt = static_cast<uint64_t>(s) * 1000003u + static_cast<uint64_t>(dst);  // random ties vary per packet
+      f.pseq = static_cast<uint32_t>(s) * 1000003u + static_cast<uint32_t>(dst);  // random ties vary per packet
       int r = s, hops = 0;
       std::vector<Channel> prev;
       for (;;) {
@@ -119,7 +119,9 @@ int first_port(DimensionOrder& dor, int r, int dst, uint64_t pkt) {
   std::vector<RouteCandidate> c;
   Flit f;
   f.dst = dst;
-  f.pkt = pkt;
+  f.src = static_cast<int32_t>(pkt >> 40);
+  f.pseq = static_cast<uint32_t>(pkt);
+  EXPECT_EQ(f.pkt(), pkt);
   dor.route({r, 0, 0, f, nullptr, nullptr, {}}, c);
   return c.at(0).out_port;
 }

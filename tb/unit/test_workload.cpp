@@ -104,8 +104,8 @@ class IdealNet {
     Queued& f = q.front();
     if (++f.sent < f.g.size) return;
     Flit tail;
-    tail.pkt = f.id;
     tail.src = n;
+    tail.pseq = static_cast<uint32_t>(f.id);
     tail.dst = f.g.dst;
     tail.size = static_cast<uint16_t>(f.g.size);
     tail.seq = static_cast<uint16_t>(f.g.size - 1);

@@ -34,7 +34,7 @@ void DimensionOrder::route(const RouteContext& ctx, std::vector<RouteCandidate>&
   RouteCandidate c;
   c.next = ctx.head.rh;
   const int dst_router = topo_.node_router(ctx.head.dst);
-  const int port = port_toward(ctx.router, dst_router, ctx.head.pkt);
+  const int port = port_toward(ctx.router, dst_router, ctx.head.pkt());
   if (port < 0) {
     c.out_port = static_cast<int16_t>(topo_.node_port(ctx.head.dst));
     c.hop = kHopEject;
