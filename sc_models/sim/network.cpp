@@ -174,9 +174,14 @@ void Network::build_nics(const RouterParams& rp) {
     r.attach_output(port, ej);  // the ejection link counts the flits it carries
     nic.attach(in, ej);
     // The ejection link carries no credits: the sink consumes at once. Its
-    // credit socket is bound to one idle sender for all (so elaboration is
-    // complete).
-    ej_credits_.socket.bind(ej->credit_in);
+    // credit socket is bound to an idle sender (so elaboration is complete),
+    // shared by kEjPerSender links: SystemC's binding check scans a port's
+    // earlier bindings, so one sender for all would cost nodes^2 / 2.
+    if (n % kEjPerSender == 0) {
+      const std::string name = "ej_credits_" + std::to_string(n / kEjPerSender);
+      ej_credits_.push_back(std::make_unique<LinkSender<Credit, 0>>(name.c_str()));
+    }
+    ej_credits_.back()->socket.bind(ej->credit_in);
   }
 }
 

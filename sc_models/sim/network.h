@@ -108,7 +108,10 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]: slow links or link power, else empty
-  LinkSender<Credit, 0> ej_credits_{"ej_credits"};  // bound to every ejection link's idle credit lane
+  // Bound to the ejection links' idle credit lanes, kEjPerSender each: a
+  // port checks a new binding against all its earlier ones.
+  std::vector<std::unique_ptr<LinkSender<Credit, 0>>> ej_credits_;
+  static constexpr int kEjPerSender = 256;
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
   BlockMode contention_mode_ = BlockMode::Cpp;  // the contention counters' (rtl.contention)
