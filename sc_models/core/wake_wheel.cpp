@@ -22,11 +22,11 @@ void WakeWheel::grow(Slot& s) {
   s.e = std::move(e);
 }
 
-void WakeWheel::later(Cycle c, WheelClient* who, int tag, uint64_t bits) {
+void WakeWheel::later(Cycle c, WheelClient* who, int tag, uint32_t arg) {
   if (c < next_)
     throw std::logic_error("wake wheel: edge of cycle " + std::to_string(c) + " has passed (now " +
                            std::to_string(next_) + ")");
-  later_.push({c, later_seq_++, {who, bits, tag}});
+  later_.push({c, later_seq_++, {who, tag, arg}});
 }
 
 void WakeWheel::run() {
@@ -40,9 +40,9 @@ void WakeWheel::run() {
   while (!later_.empty() && later_.top().c - next_ < kSlots) {
     const Later l = later_.top();
     later_.pop();
-    at(l.c, l.e.who, l.e.tag, l.e.bits);
+    at(l.c, l.e.who, l.e.tag, l.e.arg);
   }
-  for (uint32_t i = 0; i < due_.n; ++i) due_.e[i].who->on_wheel(c, due_.e[i].tag, due_.e[i].bits);
+  for (uint32_t i = 0; i < due_.n; ++i) due_.e[i].who->on_wheel(c, due_.e[i].tag, due_.e[i].arg);
   due_.n = 0;
 }
 

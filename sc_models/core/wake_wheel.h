@@ -21,8 +21,8 @@ class WheelClient {
  public:
   virtual ~WheelClient() = default;
   // The falling edge of cycle c, which this client asked for with `tag` and
-  // `bits` (WakeWheel::at).
-  virtual void on_wheel(Cycle c, int tag, uint64_t bits) = 0;
+  // `arg` (WakeWheel::at).
+  virtual void on_wheel(Cycle c, int tag, uint32_t arg) = 0;
 };
 
 class WakeWheel : public sc_core::sc_module {
@@ -30,23 +30,25 @@ class WakeWheel : public sc_core::sc_module {
   static constexpr Cycle kSlots = 256;  // a power of two: one lap of edges
   sc_core::sc_in<bool> clk;
   WakeWheel(sc_core::sc_module_name name, Cycle period_ps);
-  // Calls who->on_wheel(c, tag, bits) on the falling edge of cycle c, which
+  // Calls who->on_wheel(c, tag, arg) on the falling edge of cycle c, which
   // must not have passed yet; the wake-ups of one edge in ask order.
-  void at(Cycle c, WheelClient* who, int tag = 0, uint64_t bits = 0) {
-    if (c - next_ >= kSlots) return later(c, who, tag, bits);  // c < next_ too: wraps, throws
+  void at(Cycle c, WheelClient* who, int tag = 0, uint32_t arg = 0) {
+    if (c - next_ >= kSlots) return later(c, who, tag, arg);  // c < next_ too: wraps, throws
     Slot& s = slots_[c & (kSlots - 1)];
     if (s.n == s.cap) grow(s);
-    s.e[s.n++] = {who, bits, tag};
+    s.e[s.n++] = {who, tag, arg};
   }
 
  private:
   // A slot holds the wake-ups of one edge only (those a lap or more ahead
-  // wait in later_), so an entry needs no cycle.
+  // wait in later_), so an entry needs no cycle. 16 bytes: at h = 8 the
+  // slots hold hundreds of thousands of entries at once.
   struct Entry {
     WheelClient* who;
-    uint64_t bits;
     int tag;
+    uint32_t arg;
   };
+  static_assert(sizeof(Entry) == 16, "a wake-up entry is a pointer and two words");
   struct Later {
     Cycle c;
     uint64_t seq;  // ask order among those of one edge
@@ -60,7 +62,7 @@ class WakeWheel : public sc_core::sc_module {
   };
   void run();
   [[gnu::noinline]] static void grow(Slot& s);
-  [[gnu::noinline]] void later(Cycle c, WheelClient* who, int tag, uint64_t bits);
+  [[gnu::noinline]] void later(Cycle c, WheelClient* who, int tag, uint32_t arg);
   Cycle period_ps_;
   Cycle next_ = 0;  // first falling edge not yet served
   std::vector<Slot> slots_;

@@ -40,7 +40,7 @@ void Nic::sleep_until(Cycle c) {
   wheel_->at(c - 1, this);
 }
 
-void Nic::on_wheel(Cycle c, int, uint64_t) {
+void Nic::on_wheel(Cycle c, int, uint32_t) {
   if (c + 1 != wake_at_) return;  // superseded by an earlier wake-up
   wake_at_ = kNeverCycle;
   gate_.wake();

@@ -55,7 +55,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   // and were not yet taken in (bodies of packets whose tail came later).
   void flush(Cycle upto) { receive(upto); }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
-  void on_wheel(Cycle c, int tag, uint64_t bits) override;
+  void on_wheel(Cycle c, int tag, uint32_t arg) override;
   // Adds one packet to dst generated at cycle gen, besides the source's, of
   // `size` flits (0: NicParams::script_size). Calls must come before the
   // run, in non-decreasing gen.

@@ -28,7 +28,7 @@ void LinkGate::front(RouterState& st, int o, Cycle now) {
   wheel_->at(f.ready - 1, this, o);
 }
 
-void LinkGate::on_wheel(Cycle, int port, uint64_t) { router_->unpark(port); }
+void LinkGate::on_wheel(Cycle, int port, uint32_t) { router_->unpark(port); }
 
 Cycle LinkGate::waiting(const RouterState& st, int o) {
   const Flit& front = st.out[o].queue.front().flit;

@@ -37,7 +37,7 @@ class LinkGate : public WheelClient, public OutputHook {
     wheel_ = wheel;
     router_ = router;
   }
-  void on_wheel(Cycle c, int port, uint64_t bits) override;
+  void on_wheel(Cycle c, int port, uint32_t arg) override;
   void front(RouterState& st, int o, Cycle now) override;
   void sent(int o, Cycle now) override {
     if (LinkPair* l = pair_[static_cast<size_t>(o)]) l->sent(dir_[static_cast<size_t>(o)], now);

@@ -112,7 +112,7 @@ void Router::unpark(int port) {
   settle();
 }
 
-void Router::on_wheel(Cycle c, int tag, uint64_t ports) {
+void Router::on_wheel(Cycle c, int tag, uint32_t port) {
   try {
     if (tag == kNearTag) {
       // As at a commit: credits, then flits, each in port order.
@@ -122,7 +122,7 @@ void Router::on_wheel(Cycle c, int tag, uint64_t ports) {
       if (credits) pull_lane(kCreditLane, credits, c);
       if (flits) pull_lane(kFlitLane, flits, c);
     } else {
-      pull_lane(tag, ports, c);
+      pull_lane(tag, 1ull << port, c);
     }
   } catch (const std::exception& e) {
     fail(e);
@@ -157,7 +157,8 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     return;
   }
   if (arrival - now >= kNear) {
-    wheel_->at(arrival - 1, this, lane, port);  // a rare link longer than the table: a wake-up per send
+    // A rare link longer than the table: a wake-up per send.
+    wheel_->at(arrival - 1, this, lane, static_cast<uint32_t>(tag & 63));
     return;
   }
   ask_near(lane, port, arrival);

@@ -98,7 +98,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void set_packet_times(const PacketTimes* t) { st_.times = t; }
-  void on_wheel(Cycle c, int tag, uint64_t ports) override;  // tag: kNearTag, or the lane of a far send
+  void on_wheel(Cycle c, int tag, uint32_t port) override;  // tag: kNearTag, or the lane of a far send to `port`
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
                          std::unique_ptr<BlockRun> rtl) {

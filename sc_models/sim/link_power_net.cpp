@@ -77,7 +77,7 @@ void LinkPowerNet::injected(int router, const Flit& head, Cycle now, uint64_t me
   }
 }
 
-void LinkPowerNet::on_wheel(Cycle c, int tag, uint64_t) { pairs_[static_cast<size_t>(tag)].wake(c); }
+void LinkPowerNet::on_wheel(Cycle c, int tag, uint32_t) { pairs_[static_cast<size_t>(tag)].wake(c); }
 
 LinkPowerNet::Counts LinkPowerNet::counts(const std::vector<LinkPair>& pairs, Cycle at) {
   Counts n;

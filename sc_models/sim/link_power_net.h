@@ -43,7 +43,7 @@ class LinkPowerNet : public WheelClient, public InjectionListener {
   // Awake: a head larger than the break-even size left its NIC; a message
   // runs ahead along its path, reaching each link one link latency after the last.
   void injected(int router, const Flit& head, Cycle now, uint64_t message_flits) override;
-  void on_wheel(Cycle c, int tag, uint64_t bits) override;  // tag: the pair the awake message reached
+  void on_wheel(Cycle c, int tag, uint32_t arg) override;  // tag: the pair the awake message reached
   void snapshot(Cycle at);                   // the end of warm-up: totals count from here
   // Some link holds a flit back past cycle now (the watchdog waits for it).
   bool holding_after(Cycle now) const;

@@ -18,15 +18,15 @@ namespace {
 struct Call {
   Cycle c;
   int tag;
-  uint64_t bits;
+  uint32_t arg;
   uint64_t ps;  // simulation time of the call back
 };
 
 struct Recorder : WheelClient {
   std::vector<Call> calls;
   std::function<void(Cycle, int)> then;  // asks more from inside a call back
-  void on_wheel(Cycle c, int tag, uint64_t bits) override {
-    calls.push_back({c, tag, bits, static_cast<uint64_t>(sc_core::sc_time_stamp().value())});
+  void on_wheel(Cycle c, int tag, uint32_t arg) override {
+    calls.push_back({c, tag, arg, static_cast<uint64_t>(sc_core::sc_time_stamp().value())});
     if (then) then(c, tag);
   }
 };
@@ -37,7 +37,7 @@ TEST(WakeWheel, CallsBackOnTheAskedFallingEdgesInAskOrder) {
   wheel.clk(clk);
   Recorder r;
   const Cycle lap = WakeWheel::kSlots;
-  wheel.at(3, &r, 1, 0b101);
+  wheel.at(3, &r, 1, 0xfffffffeu);  // every bit of the argument comes back
   wheel.at(3, &r, 2, 0b010);
   wheel.at(lap + 44, &r, 7, 5);  // a lap or more ahead: waits for its lap
   wheel.at(lap + 3, &r, 6, 9);   // before the call back's ask below
@@ -50,14 +50,14 @@ TEST(WakeWheel, CallsBackOnTheAskedFallingEdgesInAskOrder) {
   };
   sc_core::sc_start(static_cast<double>(4 * lap), sc_core::SC_NS);
   const std::vector<std::vector<uint64_t>> want = {
-      {3, 1, 0b101}, {3, 2, 0b010},   {4, 4, 3},         {lap - 1, 9, 0},
+      {3, 1, 0xfffffffeu}, {3, 2, 0b010},   {4, 4, 3},         {lap - 1, 9, 0},
       {lap + 3, 6, 9}, {lap + 3, 3, 0}, {lap + 44, 7, 5}, {3 * lap + 1, 8, 6}};
   ASSERT_EQ(r.calls.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.calls[i].c, want[i][0]);
     EXPECT_EQ(r.calls[i].tag, static_cast<int>(want[i][1]));
-    EXPECT_EQ(r.calls[i].bits, want[i][2]);
+    EXPECT_EQ(r.calls[i].arg, want[i][2]);
     EXPECT_EQ(r.calls[i].ps, r.calls[i].c * 1000 + 500);  // the falling edge of cycle c
   }
 }
