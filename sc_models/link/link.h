@@ -69,11 +69,12 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   tlm::tlm_target_socket<> socket;
 };
 
-class Link : public sc_core::sc_module {
+class Link {
  public:
-  Link(sc_core::sc_module_name name, int latency, Cycle period_ps)
-      : sc_module(name), flit_lane_("flit_in", latency, period_ps), credit_lane_("credit_in", latency, period_ps),
-        flit_in(flit_lane_.socket), credit_in(credit_lane_.socket) {}
+  Link(const std::string& name, int latency, Cycle period_ps)
+      : flit_lane_((name + "_flit_in").c_str(), latency, period_ps),
+        credit_lane_((name + "_credit_in").c_str(), latency, period_ps), flit_in(flit_lane_.socket),
+        credit_in(credit_lane_.socket) {}
   int latency() const { return flit_lane_.latency(); }
   void set_flit_receiver(LinkReceiver* r, int tag) { flit_lane_.set_receiver(r, tag); }
   void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }

@@ -107,22 +107,33 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
   }
 }
 
-Link* Network::add_link(const std::string& name, int latency) {
-  links_.push_back(std::make_unique<Link>(name.c_str(), latency, kPeriodPs));
-  return links_.back().get();
+LinkGroup& Network::add_links(const std::string& name, const std::vector<LinkGroup::Spec>& specs) {
+  link_groups_.push_back(std::make_unique<LinkGroup>(name.c_str(), specs, kPeriodPs));
+  LinkGroup& g = *link_groups_.back();
+  for (size_t i = 0; i < g.size(); ++i) links_.push_back(&g[i]);
+  return g;
 }
 
 // A link per connected router port, flits one way and credits the other.
 void Network::build_links() {
   const Topology& t = *topo_;
+  std::vector<LinkGroup::Spec> specs;
+  std::vector<int> ports;
   for (int r = 0; r < t.routers(); ++r) {
     if (r % 64 == 0) exit_if_stopped_while_building();
+    specs.clear();
+    ports.clear();
     for (int p = 0; p < t.network_ports(); ++p) {
-      PortPeer q = t.peer(r, p);
-      if (q.router < 0) continue;
+      if (t.peer(r, p).router < 0) continue;
       const int own = t.link_latency(r, p);  // a graph's links may have their own
-      Link* l = add_link("link_" + std::to_string(r) + "_" + std::to_string(p),
-                         own > 0 ? own : rc_.link.latency_of(t.port_class(p)));
+      specs.push_back({"port_" + std::to_string(p), own > 0 ? own : rc_.link.latency_of(t.port_class(p))});
+      ports.push_back(p);
+    }
+    LinkGroup& links = add_links("links_" + std::to_string(r), specs);
+    for (size_t i = 0; i < ports.size(); ++i) {
+      const int p = ports[i];
+      const PortPeer q = t.peer(r, p);
+      Link* l = &links[i];
       routers_[r]->bind_flit_out(p, l->flit_in);
       routers_[q.router]->bind_credit_out(q.port, l->credit_in);
       l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));
@@ -151,38 +162,50 @@ void Network::build_nics(const RouterParams& rp) {
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
   phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
   app_ = make_application(rc_, t);
-  for (int n = 0; n < t.nodes(); ++n) {
-    if (n % 256 == 0) exit_if_stopped_while_building();
-    auto source = app_ ? nullptr : make_source(rc_, t, n, stop, *pattern_, *phases_);
-    nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
-                                          std::move(source), stats_, collector_, status_));
-    Nic& nic = *nics_.back();
-    if (app_) nic.set_app(app_->engine().port(n));
-    nic.clk(clock_);
-    nic.set_wheel(&wheel_);
-    Router& r = *routers_[t.node_router(n)];
-    int port = t.node_port(n);
-    Link* in = add_link("inj_" + std::to_string(n), inj.latency);
-    Link* ej = add_link("ej_" + std::to_string(n), inj.latency);
-    nic.flit_out.socket.bind(in->flit_in);
-    r.bind_credit_out(port, in->credit_in);
-    in->set_flit_receiver(&r, Router::flit_tag(port));
-    in->set_credit_receiver(nullptr, 0);  // the NIC pulls credits whenever it runs
-    r.attach_input(port, in);
-    r.bind_flit_out(port, ej->flit_in);
-    ej->set_flit_receiver(&nic, 0);
-    r.attach_output(port, ej);  // the ejection link counts the flits it carries
-    nic.attach(in, ej);
-    // The ejection link carries no credits: the sink consumes at once. Its
-    // credit socket is bound to an idle sender (so elaboration is complete),
-    // shared by kEjPerSender links: SystemC's binding check scans a port's
-    // earlier bindings, so one sender for all would cost nodes^2 / 2.
-    if (n % kEjPerSender == 0) {
-      const std::string name = "ej_credits_" + std::to_string(n / kEjPerSender);
-      ej_credits_.push_back(std::make_unique<LinkSender<Credit, 0>>(name.c_str()));
+  std::vector<LinkGroup::Spec> specs;
+  for (int first = 0; first < t.nodes(); first += kNicsPerGroup) {
+    if (first % 256 == 0) exit_if_stopped_while_building();
+    const int end = std::min(t.nodes(), first + kNicsPerGroup);
+    specs.clear();
+    for (int n = first; n < end; ++n) {
+      auto source = app_ ? nullptr : make_source(rc_, t, n, stop, *pattern_, *phases_);
+      nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
+                                            std::move(source), stats_, collector_, status_));
+      specs.push_back({"inj_" + std::to_string(n), inj.latency});
+      specs.push_back({"ej_" + std::to_string(n), inj.latency});
     }
-    ej_credits_.back()->socket.bind(ej->credit_in);
+    LinkGroup& links = add_links("nic_links_" + std::to_string(first / kNicsPerGroup), specs);
+    for (int n = first; n < end; ++n) connect_nic(n, links[2 * static_cast<size_t>(n - first)],
+                                                  links[2 * static_cast<size_t>(n - first) + 1]);
   }
+}
+
+void Network::connect_nic(int n, Link& in, Link& ej) {
+  const Topology& t = *topo_;
+  Nic& nic = *nics_[static_cast<size_t>(n)];
+  if (app_) nic.set_app(app_->engine().port(n));
+  nic.clk(clock_);
+  nic.set_wheel(&wheel_);
+  Router& r = *routers_[t.node_router(n)];
+  const int port = t.node_port(n);
+  nic.flit_out.socket.bind(in.flit_in);
+  r.bind_credit_out(port, in.credit_in);
+  in.set_flit_receiver(&r, Router::flit_tag(port));
+  in.set_credit_receiver(nullptr, 0);  // the NIC pulls credits whenever it runs
+  r.attach_input(port, &in);
+  r.bind_flit_out(port, ej.flit_in);
+  ej.set_flit_receiver(&nic, 0);
+  r.attach_output(port, &ej);  // the ejection link counts the flits it carries
+  nic.attach(&in, &ej);
+  // The ejection link carries no credits: the sink consumes at once. Its
+  // credit socket is bound to an idle sender (so elaboration is complete),
+  // shared by kEjPerSender links: SystemC's binding check scans a port's
+  // earlier bindings, so one sender for all would cost nodes^2 / 2.
+  if (n % kEjPerSender == 0) {
+    const std::string name = "ej_credits_" + std::to_string(n / kEjPerSender);
+    ej_credits_.push_back(std::make_unique<LinkSender<Credit, 0>>(name.c_str()));
+  }
+  ej_credits_.back()->socket.bind(ej.credit_in);
 }
 
 // The activity counters' snapshot at the end of warm-up.
@@ -218,13 +241,15 @@ Network::~Network() {
   auto drop = [](auto& v) {
     while (!v.empty()) v.pop_back();
   };
-  // Built as: routers, router links, then per node its NIC and two links.
+  // Built as: routers, a link group per router, then per block of NICs
+  // the NICs and their link group.
+  links_.clear();
   while (!nics_.empty()) {
-    links_.pop_back();
-    links_.pop_back();
-    nics_.pop_back();
+    const size_t block = link_groups_.back()->size() / 2;
+    link_groups_.pop_back();
+    for (size_t i = 0; i < block; ++i) nics_.pop_back();
   }
-  drop(links_);
+  drop(link_groups_);
   drop(routers_);
 }
 

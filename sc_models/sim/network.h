@@ -12,6 +12,7 @@
 #include "core/run_status.h"
 #include "core/wake_wheel.h"
 #include "link/link.h"
+#include "link/link_group.h"
 #include "nic/nic.h"
 #include "blocks/block_run.h"
 #include "router/router.h"
@@ -106,7 +107,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   WakeWheel wheel_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;
-  std::vector<std::unique_ptr<Link>> links_;
+  std::vector<std::unique_ptr<LinkGroup>> link_groups_;
+  std::vector<Link*> links_;  // every link, in the order they were made
   std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]: slow links or link power, else empty
   // Bound to the ejection links' idle credit lanes, kEjPerSender each: a
   // port checks a new binding against all its earlier ones.
@@ -135,7 +137,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   void build_links();
   void build_nics(const RouterParams& rp);
   void build_gates();
-  Link* add_link(const std::string& name, int latency);
+  LinkGroup& add_links(const std::string& name, const std::vector<LinkGroup::Spec>& specs);
+  void connect_nic(int n, Link& in, Link& ej);  // binds NIC n to its router over its two links
+  static constexpr int kNicsPerGroup = 16;  // kEjPerSender is a multiple
 };
 
 }  // namespace nocsim
