@@ -18,8 +18,10 @@ namespace {
 // meshes of 1,024 to 4,096 routers with 2-32 VCs and 1-4 nodes per router,
 // dragonflies of 15 to 31 ports (per port pair: the allocators' and the
 // crossbar's state grows with ports squared). Refitted after session 27's
-// sockets (one per item type and router, issue 35).
-constexpr uint64_t kPerRouter = 19'700, kPerPort = 2'470, kPerPortPair = 44, kPerVc = 237, kPerNode = 9'100;
+// sockets (one per item type and router, issue 35), and after session 36's
+// link groups: a link direction costs about 500 bytes less (a network port
+// has one, a node two).
+constexpr uint64_t kPerRouter = 19'700, kPerPort = 2'120, kPerPortPair = 44, kPerVc = 237, kPerNode = 8'100;
 constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config
 // A phase's source at each node (traffic.phases), and a packet waiting in a
 // source queue (its record in a std::deque).
