@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/flit.h"
+#include "link/delay_line.h"
 #include "router/flit_fifo.h"
 
 using namespace nocsim;
@@ -69,4 +70,26 @@ TEST(FlitWord, BufferStampsTheArrivalCycle) {
   Flit want = src;
   want.stamp = 42;
   expect_same(buf.front(), want);
+}
+
+// A credit's delay-line slot packs its arrival cycle with its code: both
+// come back whole at the ends of their ranges (the latest cycle a run can
+// reach, the widest VC and the minimal bit).
+TEST(CreditDelayLine, KeepsCycleAndCodeWhole) {
+  DelayLine<Credit> line;
+  const Cycle last = 3'000'000'000'000ull + 100'000;  // sim.warmup + sim.cycles + sim.drain at their limits, one link
+  line.push(5, Credit::make(0, false));
+  line.push(last, Credit::make(0xffff, true));
+  EXPECT_EQ(line.size(), 2u);
+  EXPECT_EQ(line.back_arrival(), last);
+  EXPECT_EQ(line.back().vc(), 0xffff);
+  EXPECT_TRUE(line.back().minimal());
+  EXPECT_FALSE(line.ready(4));
+  ASSERT_TRUE(line.ready(5));
+  EXPECT_EQ(line.front().vc(), 0);
+  EXPECT_FALSE(line.front().minimal());
+  line.pop();
+  EXPECT_FALSE(line.ready(last - 1));
+  EXPECT_TRUE(line.ready(last));
+  EXPECT_EQ(line.at(0).code, Credit::make(0xffff, true).code);
 }
