@@ -1,7 +1,7 @@
 #pragma once
 // Links made together under one module: a router's outgoing links, or a
 // block of NICs' injection and ejection links. A module per link cost
-// about 660 bytes and its registry entries (53 MB at h = 8), and links
+// about 550 bytes of RSS per link direction (44 MB at h = 8), and links
 // made straight under the network made SystemC's per-module table of
 // names long (docs/performance.md, "Session 36").
 #include <memory>
