@@ -2,7 +2,7 @@
 // When each packet in flight was generated and when its head left the
 // source queue. These are packet facts, so they are kept here once per
 // packet rather than in every flit (a flit names its packet by source and
-// number, Flit::src and Flit::pseq; docs/architecture.md, "Flits"). The
+// number, Flit::src and Flit::pseq; docs/architecture.md, "Memory layout"). The
 // injector records a packet as its head leaves, age-based arbiters read
 // it, and the delivery collector reads and drops it with the tail.
 //

@@ -48,7 +48,6 @@ class DelayLine<Credit> {
   }
   bool ready(Cycle now) const { return !q_.empty() && arrival_of(q_.front()) <= now; }
   Credit front() const { return credit_of(q_.front()); }
-  Credit back() const { return credit_of(q_.back()); }
   Cycle front_arrival() const { return arrival_of(q_.front()); }
   Cycle back_arrival() const { return arrival_of(q_.back()); }
   Credit at(size_t i) const { return credit_of(q_[i]); }

@@ -19,7 +19,7 @@ namespace {
 // dragonflies of 15 to 31 ports (per port pair: the allocators' and the
 // crossbar's state grows with ports squared). Refitted after session 27's
 // sockets (one per item type and router, issue 35), and after session 36's
-// link groups: a link direction costs about 500 bytes less (a network port
+// link groups: a link direction costs about 550 bytes less (a network port
 // has one, a node two).
 constexpr uint64_t kPerRouter = 19'700, kPerPort = 2'120, kPerPortPair = 44, kPerVc = 237, kPerNode = 8'100;
 constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config

@@ -82,8 +82,8 @@ TEST(CreditDelayLine, KeepsCycleAndCodeWhole) {
   line.push(last, Credit::make(0xffff, true));
   EXPECT_EQ(line.size(), 2u);
   EXPECT_EQ(line.back_arrival(), last);
-  EXPECT_EQ(line.back().vc(), 0xffff);
-  EXPECT_TRUE(line.back().minimal());
+  EXPECT_EQ(line.at(1).vc(), 0xffff);
+  EXPECT_TRUE(line.at(1).minimal());
   EXPECT_FALSE(line.ready(4));
   ASSERT_TRUE(line.ready(5));
   EXPECT_EQ(line.front().vc(), 0);
