@@ -1,5 +1,6 @@
 #include "traffic/pattern.h"
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -26,6 +27,20 @@ class Uniform : public TrafficPattern {
     const double each = 1.0 / (n_ - 1);
     for (int r = 0; r < t.routers(); ++r) demand[r] += each * t.nodes_at(r);
     demand[t.node_router(src)] -= each;
+  }
+  // The same sums as the default without a virtual call per node and router:
+  // every row is row[r] = each * nodes_at(r) but for the source's router,
+  // which has `each` less (the channel bound's set-up at h = 8 spent 0.2 s
+  // on 16,512 rows of 2,064 routers).
+  void add_nodes_demand(int first, int count, const Topology& t, std::vector<double>& sum,
+                        std::vector<double>& row) const override {
+    const double each = 1.0 / (n_ - 1);
+    const size_t routers = static_cast<size_t>(t.routers());
+    for (size_t r = 0; r < routers; ++r) row[r] = each * t.nodes_at(static_cast<int>(r));
+    for (int n = first; n < first + count; ++n) {
+      const size_t own = static_cast<size_t>(t.node_router(n));
+      for (size_t r = 0; r < routers; ++r) sum[r] += r == own ? row[r] - each : row[r];
+    }
   }
 
  private:
@@ -142,6 +157,15 @@ void TrafficPattern::add_router_demand(int src, const Topology& topo, std::vecto
   for (int i = 0; i < draws; ++i) {
     int d = dest(src, rng);
     if (d >= 0) demand[topo.node_router(d)] += 1.0 / draws;
+  }
+}
+
+void TrafficPattern::add_nodes_demand(int first, int count, const Topology& topo, std::vector<double>& sum,
+                                      std::vector<double>& row) const {
+  for (int n = first; n < first + count; ++n) {
+    std::fill(row.begin(), row.end(), 0.0);
+    add_router_demand(n, topo, row);
+    for (size_t r = 0; r < row.size(); ++r) sum[r] += row[r];
   }
 }
 

@@ -25,6 +25,12 @@ class TrafficPattern {
   // Adds to demand[router] the probability that a packet from src goes to a
   // node of that router (analytical bounds). Permutations by default.
   virtual void add_router_demand(int src, const Topology& topo, std::vector<double>& demand) const;
+  // Adds to sum[router] the demand of the source nodes first .. first+count-1:
+  // each node's add_router_demand row, started from zero, added in node order.
+  // A pattern may override it with the same sums made faster (uniform, whose
+  // rows differ in one entry); `row` is scratch of topo.routers() entries.
+  virtual void add_nodes_demand(int first, int count, const Topology& topo, std::vector<double>& sum,
+                                std::vector<double>& row) const;
 };
 
 struct PatternFactory {

@@ -13,6 +13,7 @@
 #include "routing/dragonfly/dragonfly_routing.h"
 #include "routing/dragonfly/family.h"
 #include "vc/distance.h"
+#include "topologies/dragonfly_plus.h"
 #include "traffic/pattern.h"
 
 using namespace nocsim;
@@ -117,6 +118,23 @@ TEST(ChannelBound, UniformMinIsInjectionBound) {
   auto un = test::pattern("uniform", t);
   ChannelBound b = dragonfly_channel_bound(t, BoundPaths::Min, false, *un);
   EXPECT_NEAR(b.bound, 1.0, 1e-12);
+}
+
+// Uniform's add_nodes_demand skips the per-node rows; its sums must be the
+// per-node default's to the bit, or the report's bound would change.
+TEST(ChannelBound, UniformNodesDemandMatchesTheRowsBitForBit) {
+  const Dragonfly df(3, 6, 3, 0, Arr::Palmtree);
+  const DragonflyPlus dp(2, 3, 2, 2, 3, GroupArrangement::Palmtree);  // spines have no nodes
+  for (const Topology* t : {static_cast<const Topology*>(&df), static_cast<const Topology*>(&dp)}) {
+    auto un = test::pattern("uniform", *t);
+    const size_t R = static_cast<size_t>(t->routers());
+    for (int first = 0; first + 3 <= t->nodes(); first += 3) {
+      std::vector<double> fast(R, 0.25), rows(R, 0.25), scratch(R);
+      un->add_nodes_demand(first, 3, *t, fast, scratch);
+      un->TrafficPattern::add_nodes_demand(first, 3, *t, rows, scratch);
+      for (size_t r = 0; r < R; ++r) ASSERT_EQ(fast[r], rows[r]) << t->name() << " nodes " << first << " router " << r;
+    }
+  }
 }
 
 namespace {

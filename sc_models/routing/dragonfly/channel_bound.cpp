@@ -7,14 +7,17 @@ namespace {
 
 class Loads {
  public:
-  explicit Loads(const Dragonfly& t) : t_(t), P_(t.network_ports()), load_(static_cast<size_t>(t.routers()) * P_, 0) {}
+  explicit Loads(const Dragonfly& t)
+      : t_(t), P_(t.network_ports()), load_(static_cast<size_t>(t.routers()) * P_, 0), next_(load_.size()) {
+    for (size_t i = 0; i < next_.size(); ++i) next_[i] = t.peer(static_cast<int>(i / P_), static_cast<int>(i % P_)).router;
+  }
   // Adds w to every channel of the minimal path between two routers.
   void walk(int from, int to, double w) {
     if (w == 0) return;
     while (from != to) {
-      const int port = t_.min_port(from, to);
-      load_[static_cast<size_t>(from) * P_ + port] += w;
-      from = t_.peer(from, port).router;
+      const size_t channel = static_cast<size_t>(from) * P_ + t_.min_port(from, to);
+      load_[channel] += w;
+      from = next_[channel];
     }
   }
   ChannelBound result(double eject_max) const {
@@ -40,6 +43,7 @@ class Loads {
   const Dragonfly& t_;
   int P_;
   std::vector<double> load_;
+  std::vector<int> next_;  // [channel]: the router it leads to (peer() is a call per hop)
 };
 
 }  // namespace
@@ -66,11 +70,7 @@ ChannelBound dragonfly_channel_bound(const Dragonfly& t, BoundPaths paths, bool 
   std::vector<double> PGs(paths == BoundPaths::Min ? 0 : static_cast<size_t>(G) * R, 0);
   for (int s = 0; s < R; ++s) {
     std::fill(D.begin(), D.end(), 0.0);
-    for (int n = s * p; n < (s + 1) * p; ++n) {
-      std::fill(demand.begin(), demand.end(), 0.0);
-      pattern.add_router_demand(n, t, demand);
-      for (int d = 0; d < R; ++d) D[d] += demand[d];
-    }
+    pattern.add_nodes_demand(s * p, p, t, D, demand);
     for (int d = 0; d < R; ++d) {
       into[d] += D[d];
       if (minimal(s, d)) {
