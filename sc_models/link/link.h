@@ -1,11 +1,13 @@
 #pragma once
-// One direction of a link as a TLM-2.0 channel: flits travel forward through
-// `flit_in`, credits backward through `credit_in`, each with the link latency.
+// One direction of a link as a TLM-2.0 channel: flits travel forward and
+// credits backward through one target socket, each with the link latency.
 // The payload is a generic payload whose data points at the Flit or Credit
 // (a thin protocol on the sockets: b_transport, WRITE, address = VC). The link
 // keeps what is in flight in delay lines indexed by arrival cycle; no process
 // runs per cycle. Receivers pull what has arrived and are told the arrival
 // cycle of each send, so they can sleep until then.
+#include <cstdint>
+#include <string>
 #include <systemc>
 #include <tlm>
 
@@ -23,30 +25,47 @@ class LinkReceiver {
   virtual void on_send(int tag, Cycle arrival, Cycle now) = 0;
 };
 
-// The target side of one direction (flits or credits) of a link. It starts a
-// cache line: what b_transport reads (delay line, latency, receiver) is one line.
-template <typename T>
-class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
+// One direction of a link: flits one way, credits the other, each arriving
+// a link latency after its send. Both enter through one target socket `in`,
+// bound by the sender of flits (upstream) and the sender of credits
+// (downstream); the payload's data length tells a Flit from a Credit. A
+// socket per item type made half of a large network's SystemC objects
+// (docs/performance.md, "Session 37"). What a flit's b_transport and a
+// router's flit pull read (vptr, period, latency, the flit lane) is the
+// object's first cache line; the credit lane is the second.
+class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
  public:
-  LinkLane(const char* name, int latency, Cycle period_ps) : latency_(latency), period_ps_(period_ps), socket(name) {
-    socket.bind(*this);
+  using Socket = tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types, 2>;
+  Link(const std::string& name, int latency, Cycle period_ps)
+      : period_ps_(static_cast<uint32_t>(period_ps)), latency_(latency), in(name.c_str()) {
+    in.bind(*this);
   }
-  static_assert(sizeof(DelayLine<T>) == 24, "LinkLane's hot fields fill one cache line");
-  DelayLine<T> line;
   int latency() const { return latency_; }
-  void set_receiver(LinkReceiver* r, int tag) {
-    rx_ = r;
-    tag_ = tag;
+  void set_flit_receiver(LinkReceiver* r, int tag) { flit_.listen(r, tag); }
+  void set_credit_receiver(LinkReceiver* r, int tag) { credit_.listen(r, tag); }
+  DelayLine<Flit>& flits() { return flit_.line; }
+  DelayLine<Credit>& credits() { return credit_.line; }
+  const DelayLine<Flit>& flits() const { return flit_.line; }
+  const DelayLine<Credit>& credits() const { return credit_.line; }
+  // Something sent on the link arrives after cycle `now`: the network is not frozen.
+  bool busy_after(Cycle now) const {
+    return (!flit_.line.empty() && flit_.line.back_arrival() > now) ||
+           (!credit_.line.empty() && credit_.line.back_arrival() > now);
   }
+  // Flits and credits sent over the run (activity counters of the link).
+  uint64_t flits_sent() const { return flit_.sent; }
+  uint64_t credits_sent() const { return credit_.sent; }
+  uint64_t flits_in_flight() const { return flit_.line.size(); }
 
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     const Cycle now = cycle_now(period_ps_);
     Cycle a = now + static_cast<Cycle>(latency_);
     if (delay.value()) a += static_cast<Cycle>(delay.value()) / period_ps_;
-    line.push(a, *reinterpret_cast<const T*>(p.get_data_ptr()));
-    ++sent_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);
-    if (rx_) rx_->on_send(tag_, a, now);
+    if (p.get_data_length() == sizeof(Flit))
+      flit_.carry(a, now, *reinterpret_cast<const Flit*>(p.get_data_ptr()));
+    else
+      credit_.carry(a, now, *reinterpret_cast<const Credit*>(p.get_data_ptr()));
   }
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase&, sc_core::sc_time& d) override {
     b_transport(p, d);
@@ -56,49 +75,30 @@ class alignas(64) LinkLane : public tlm::tlm_fw_transport_if<> {
   unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 
  private:
-  // What b_transport reads and writes sits in the object's first 64 bytes,
-  // before the (large) socket: vptr, line (24), latency_ and tag_ together,
-  // period, receiver, sent_.
+  template <typename T>
+  struct Lane {
+    DelayLine<T> line;
+    LinkReceiver* rx = nullptr;
+    uint64_t sent = 0;  // items sent over the run (activity)
+    int tag = 0;        // what rx asked to be told with
+    void listen(LinkReceiver* r, int t) {
+      rx = r;
+      tag = t;
+    }
+    void carry(Cycle arrival, Cycle now, const T& item) {
+      line.push(arrival, item);
+      ++sent;
+      if (rx) rx->on_send(tag, arrival, now);
+    }
+  };
+  static_assert(sizeof(Lane<Flit>) == 48, "the vptr, period, latency and flit lane fill one cache line");
+  uint32_t period_ps_;
   int latency_;
-  int tag_ = 0;
-  Cycle period_ps_;
-  LinkReceiver* rx_ = nullptr;
+  Lane<Flit> flit_;
+  Lane<Credit> credit_;
 
  public:
-  uint64_t sent_ = 0;  // items sent over the run (activity)
-  tlm::tlm_target_socket<> socket;
-};
-
-class Link {
- public:
-  Link(const std::string& name, int latency, Cycle period_ps)
-      : flit_lane_((name + "_flit_in").c_str(), latency, period_ps),
-        credit_lane_((name + "_credit_in").c_str(), latency, period_ps), flit_in(flit_lane_.socket),
-        credit_in(credit_lane_.socket) {}
-  int latency() const { return flit_lane_.latency(); }
-  void set_flit_receiver(LinkReceiver* r, int tag) { flit_lane_.set_receiver(r, tag); }
-  void set_credit_receiver(LinkReceiver* r, int tag) { credit_lane_.set_receiver(r, tag); }
-  DelayLine<Flit>& flits() { return flit_lane_.line; }
-  DelayLine<Credit>& credits() { return credit_lane_.line; }
-  const DelayLine<Flit>& flits() const { return flit_lane_.line; }
-  const DelayLine<Credit>& credits() const { return credit_lane_.line; }
-  // Something sent on the link arrives after cycle `now`: the network is not frozen.
-  bool busy_after(Cycle now) const {
-    return (!flit_lane_.line.empty() && flit_lane_.line.back_arrival() > now) ||
-           (!credit_lane_.line.empty() && credit_lane_.line.back_arrival() > now);
-  }
-  // Flits and credits sent over the run (activity counters of the link).
-  uint64_t flits_sent() const { return flit_lane_.sent_; }
-  uint64_t credits_sent() const { return credit_lane_.sent_; }
-  uint64_t flits_in_flight() const { return flit_lane_.line.size(); }
-
- private:
-  LinkLane<Flit> flit_lane_;
-  LinkLane<Credit> credit_lane_;
-
- public:
-  tlm::tlm_target_socket<>& flit_in;
-  tlm::tlm_target_socket<>& credit_in;
+  Socket in;
 };
 
 // Sender side of links: one initiator socket, bound to one link (N = 1) or

@@ -55,8 +55,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // Sender sockets (bound by the network) and the links this router pulls from.
   // Binds port's flits (credits) out to a link's target socket: one
   // initiator socket per router and item type, bound once per port.
-  void bind_flit_out(int port, tlm::tlm_target_socket<>& link) { flit_out_.bind(port, link); }
-  void bind_credit_out(int port, tlm::tlm_target_socket<>& link) { credit_out_.bind(port, link); }
+  void bind_flit_out(int port, Link::Socket& link) { flit_out_.bind(port, link); }
+  void bind_credit_out(int port, Link::Socket& link) { credit_out_.bind(port, link); }
   void attach_input(int port, Link* l) {
     in_link_[port] = l;
     st_.p.in_latency[static_cast<size_t>(port)] = l->latency();
@@ -194,7 +194,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     std::vector<int> binding;  // [port] its binding on the socket, -1 none
     int bound = 0;
     Out(const char* name, int ports) : sender(name), binding(static_cast<size_t>(ports), -1) {}
-    void bind(int port, tlm::tlm_target_socket<>& link) {
+    void bind(int port, Link::Socket& link) {
       binding[static_cast<size_t>(port)] = bound++;
       sender.socket.bind(link);
     }

@@ -134,8 +134,8 @@ void Network::build_links() {
       const int p = ports[i];
       const PortPeer q = t.peer(r, p);
       Link* l = &links[i];
-      routers_[r]->bind_flit_out(p, l->flit_in);
-      routers_[q.router]->bind_credit_out(q.port, l->credit_in);
+      routers_[r]->bind_flit_out(p, l->in);
+      routers_[q.router]->bind_credit_out(q.port, l->in);
       l->set_flit_receiver(routers_[q.router].get(), Router::flit_tag(q.port));
       l->set_credit_receiver(routers_[r].get(), Router::credit_tag(p));
       routers_[q.router]->attach_input(q.port, l);
@@ -188,24 +188,15 @@ void Network::connect_nic(int n, Link& in, Link& ej) {
   nic.set_wheel(&wheel_);
   Router& r = *routers_[t.node_router(n)];
   const int port = t.node_port(n);
-  nic.flit_out.socket.bind(in.flit_in);
-  r.bind_credit_out(port, in.credit_in);
+  nic.flit_out.socket.bind(in.in);
+  r.bind_credit_out(port, in.in);
   in.set_flit_receiver(&r, Router::flit_tag(port));
   in.set_credit_receiver(nullptr, 0);  // the NIC pulls credits whenever it runs
   r.attach_input(port, &in);
-  r.bind_flit_out(port, ej.flit_in);
+  r.bind_flit_out(port, ej.in);
   ej.set_flit_receiver(&nic, 0);
   r.attach_output(port, &ej);  // the ejection link counts the flits it carries
-  nic.attach(&in, &ej);
-  // The ejection link carries no credits: the sink consumes at once. Its
-  // credit socket is bound to an idle sender (so elaboration is complete),
-  // shared by kEjPerSender links: SystemC's binding check scans a port's
-  // earlier bindings, so one sender for all would cost nodes^2 / 2.
-  if (n % kEjPerSender == 0) {
-    const std::string name = "ej_credits_" + std::to_string(n / kEjPerSender);
-    ej_credits_.push_back(std::make_unique<LinkSender<Credit, 0>>(name.c_str()));
-  }
-  ej_credits_.back()->socket.bind(ej.credit_in);
+  nic.attach(&in, &ej);  // the ejection link carries no credits: the sink consumes at once
 }
 
 // The activity counters' snapshot at the end of warm-up.

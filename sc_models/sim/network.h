@@ -110,10 +110,6 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<LinkGroup>> link_groups_;
   std::vector<Link*> links_;  // every link, in the order they were made
   std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]: slow links or link power, else empty
-  // Bound to the ejection links' idle credit lanes, kEjPerSender each: a
-  // port checks a new binding against all its earlier ones.
-  std::vector<std::unique_ptr<LinkSender<Credit, 0>>> ej_credits_;
-  static constexpr int kEjPerSender = 256;
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
   BlockMode contention_mode_ = BlockMode::Cpp;  // the contention counters' (rtl.contention)
@@ -139,7 +135,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   void build_gates();
   LinkGroup& add_links(const std::string& name, const std::vector<LinkGroup::Spec>& specs);
   void connect_nic(int n, Link& in, Link& ej);  // binds NIC n to its router over its two links
-  static constexpr int kNicsPerGroup = 16;  // kEjPerSender is a multiple
+  static constexpr int kNicsPerGroup = 16;
 };
 
 }  // namespace nocsim
