@@ -18,10 +18,11 @@ namespace {
 // meshes of 1,024 to 4,096 routers with 2-32 VCs and 1-4 nodes per router,
 // dragonflies of 15 to 31 ports (per port pair: the allocators' and the
 // crossbar's state grows with ports squared). Refitted after session 27's
-// sockets (one per item type and router, issue 35), and after session 36's
-// link groups: a link direction costs about 550 bytes less (a network port
-// has one, a node two).
-constexpr uint64_t kPerRouter = 19'700, kPerPort = 2'120, kPerPortPair = 44, kPerVc = 237, kPerNode = 8'100;
+// sockets (one per item type and router, issue 35), after session 36's
+// link groups (a link direction about 550 bytes less: a network port has
+// one, a node two), and after session 37's one socket per link (about
+// 1,130 bytes less per link direction).
+constexpr uint64_t kPerRouter = 19'700, kPerPort = 1'040, kPerPortPair = 44, kPerVc = 237, kPerNode = 6'790;
 constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config
 // A phase's source at each node (traffic.phases), and a packet waiting in a
 // source queue (its record in a std::deque).
