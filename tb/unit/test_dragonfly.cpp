@@ -120,6 +120,19 @@ TEST(ChannelBound, UniformMinIsInjectionBound) {
   EXPECT_NEAR(b.bound, 1.0, 1e-12);
 }
 
+TEST(Dragonfly, MinPortTablesAreMinPort) {
+  for (Arr arr : kArrangements)
+    for (int groups : {0, 5}) {
+      const Dragonfly t(2, 4, 2, groups, arr);
+      const DragonflyMinPorts table(t);
+      for (int s = 0; s < t.routers(); ++s)
+        for (int d = 0; d < t.routers(); ++d) {
+          if (s == d) continue;
+          ASSERT_EQ(table(s, d), t.min_port(s, d)) << s << " to " << d << " groups " << groups;
+        }
+    }
+}
+
 // Uniform's add_nodes_demand skips the per-node rows; its sums must be the
 // per-node default's to the bit, or the report's bound would change.
 TEST(ChannelBound, UniformNodesDemandMatchesTheRowsBitForBit) {

@@ -8,14 +8,15 @@ namespace {
 class Loads {
  public:
   explicit Loads(const Dragonfly& t)
-      : t_(t), P_(t.network_ports()), load_(static_cast<size_t>(t.routers()) * P_, 0), next_(load_.size()) {
+      : t_(t), P_(t.network_ports()), load_(static_cast<size_t>(t.routers()) * P_, 0), next_(load_.size()),
+        min_port_(t) {
     for (size_t i = 0; i < next_.size(); ++i) next_[i] = t.peer(static_cast<int>(i / P_), static_cast<int>(i % P_)).router;
   }
   // Adds w to every channel of the minimal path between two routers.
   void walk(int from, int to, double w) {
     if (w == 0) return;
     while (from != to) {
-      const size_t channel = static_cast<size_t>(from) * P_ + t_.min_port(from, to);
+      const size_t channel = static_cast<size_t>(from) * P_ + min_port_(from, to);
       load_[channel] += w;
       from = next_[channel];
     }
@@ -44,6 +45,7 @@ class Loads {
   int P_;
   std::vector<double> load_;
   std::vector<int> next_;  // [channel]: the router it leads to (peer() is a call per hop)
+  DragonflyMinPorts min_port_;
 };
 
 }  // namespace
