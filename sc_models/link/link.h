@@ -92,6 +92,7 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     }
   };
   static_assert(sizeof(Lane<Flit>) == 48, "the vptr, period, latency and flit lane fill one cache line");
+  static_assert(sizeof(Flit) != sizeof(Credit), "b_transport tells a flit from a credit by its length");
   uint32_t period_ps_;
   int latency_;
   Lane<Flit> flit_;
