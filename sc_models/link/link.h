@@ -8,6 +8,7 @@
 // cycle of each send, so they can sleep until then.
 #include <cstdint>
 #include <string>
+#include <vector>
 #include <systemc>
 #include <tlm>
 
@@ -156,6 +157,31 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
   };
   static inline Payload payload_;
   static tlm::tlm_generic_payload& payload() { return payload_; }
+};
+
+// One multi-bound sender of an item type for several links, each known by a
+// key: a router's ports, or a block of NICs' injection links. A socket per
+// port made 62 per dragonfly router, about a third of an h = 8 network's
+// SystemC objects, and a socket per NIC 33,000 more (docs/performance.md,
+// "Scale" and "Session 37").
+template <typename T>
+class LinkSenders {
+ public:
+  LinkSenders(const char* name, int keys) : sender_(name), binding_(static_cast<size_t>(keys), -1) {}
+  void bind(int key, Link::Socket& link) {
+    binding_[static_cast<size_t>(key)] = bound_++;
+    sender_.socket.bind(link);
+  }
+  // The interface bound for `key` (null if none); once elaboration is done.
+  tlm::tlm_fw_transport_if<>* target(int key) {
+    const int b = binding_[static_cast<size_t>(key)];
+    return b < 0 ? nullptr : sender_.target(b);
+  }
+
+ private:
+  LinkSender<T, 0> sender_;
+  std::vector<int> binding_;  // [key] its binding on the socket, -1 none
+  int bound_ = 0;
 };
 
 // A router's link targets of one item type, by port (the target() of each

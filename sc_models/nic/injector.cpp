@@ -5,13 +5,12 @@
 
 namespace nocsim {
 
-Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out,
-                   NetStats& stats, PacketTimes& times, RunStatus& status)
+Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, NetStats& stats, PacketTimes& times,
+                   RunStatus& status)
     : node_(node),
       router_(router),
       p_(p),
       period_(sc_core::sc_time::from_value(period_ps)),
-      out_(out),
       stats_(stats),
       times_(times),
       status_(status),
@@ -92,7 +91,7 @@ void Injector::inject(Cycle now) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     for (int k = 0; k < n; ++k, delay += period_) {
       f.seq = static_cast<uint16_t>(cur_seq_ + k);
-      out_.send(f, cur_vc_, delay);
+      LinkSender<Flit>::send(out_, f, cur_vc_, delay);
       if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
     }
     inject_from_ = now + static_cast<Cycle>(n);
@@ -121,7 +120,7 @@ Cycle Injector::send_paced(Flit& f, int n, Cycle now) {
     go = pacer_.earliest(want);
     pacer_.book(want, go);
     f.seq = static_cast<uint16_t>(cur_seq_ + k);
-    out_.send(f, cur_vc_, period_ * static_cast<double>(go - now));
+    LinkSender<Flit>::send(out_, f, cur_vc_, period_ * static_cast<double>(go - now));
     if (stats_.window.contains(go)) ++stats_.router_injected[router_];
   }
   return go;

@@ -45,9 +45,11 @@ class InjectionListener {
 
 class Injector {
  public:
-  Injector(int node, int router, const NicParams& p, Cycle period_ps, LinkSender<Flit>& out, NetStats& stats,
-           PacketTimes& times, RunStatus& status);
+  Injector(int node, int router, const NicParams& p, Cycle period_ps, NetStats& stats, PacketTimes& times,
+           RunStatus& status);
   void attach(Link* injection) { inj_ = injection; }
+  // The injection link's interface, from the NIC's sender binding, before the run.
+  void set_target(tlm::tlm_fw_transport_if<>* out) { out_ = out; }
   void set_listener(InjectionListener* l) { listener_ = l; }
   void set_app(NicApp* a) { app_ = a; }
   // Takes in the credits that arrived by now; false (and the run failed) on
@@ -89,7 +91,7 @@ class Injector {
   int node_, router_;
   NicParams p_;
   sc_core::sc_time period_;  // the clock period
-  LinkSender<Flit>& out_;
+  tlm::tlm_fw_transport_if<>* out_ = nullptr;
   NetStats& stats_;
   PacketTimes& times_;  // told of each packet as its head leaves
   RunStatus& status_;

@@ -6,13 +6,12 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
          std::unique_ptr<TrafficSource> source, NetStats& stats, DeliveryCollector& collector, RunStatus& status)
     : sc_module(name),
       clk("clk"),
-      flit_out("flit_out"),
       period_ps_(period_ps),
       script_size_(p.script_size),
       status_(status),
       source_(std::move(source)),
       next_gen_(source_ ? source_->next_time() : kNeverCycle),
-      injector_(node, router, p, period_ps, flit_out, stats, collector.times(), status),
+      injector_(node, router, p, period_ps, stats, collector.times(), status),
       sink_(node, p.check, p.request_reply, p.routing_stats, collector, stats, status) {}
 
 // As the stages' (Stage::before_end_of_elaboration): process objects together.
@@ -21,7 +20,10 @@ void Nic::before_end_of_elaboration() {
   SC_METHOD(run);  // no static sensitivity: see ClockGate::bind_dynamic
 }
 
-void Nic::start_of_simulation() { gate_.bind_dynamic(clk.posedge_event()); }
+void Nic::start_of_simulation() {
+  gate_.bind_dynamic(clk.posedge_event());
+  injector_.set_target(out_->target(out_key_));
+}
 
 // Ejection: the NIC takes flits in when it runs, and must run when a tail
 // arrives (the packet is delivered then); the flits before it can wait.

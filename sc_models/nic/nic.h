@@ -30,11 +30,17 @@ namespace nocsim {
 class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
   sc_core::sc_in<bool> clk;
-  LinkSender<Flit> flit_out;
 
   // source may be null: the node then sends scripted packets only.
   Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p, Cycle period_ps,
       std::unique_ptr<TrafficSource> source, NetStats& stats, DeliveryCollector& collector, RunStatus& status);
+  // Flits out to the injection link through `out`, the sender of the NIC's
+  // block (one socket for several NICs), under key `key`.
+  void bind_flit_out(LinkSenders<Flit>& out, int key, Link::Socket& link) {
+    out.bind(key, link);
+    out_ = &out;
+    out_key_ = key;
+  }
   void attach(Link* injection, Link* ejection) {
     injector_.attach(injection);
     sink_.attach(ejection);
@@ -71,6 +77,8 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   void sleep_until(Cycle c);
 
   Cycle period_ps_;
+  LinkSenders<Flit>* out_ = nullptr;
+  int out_key_ = 0;
   int script_size_;
   RunStatus& status_;
   std::unique_ptr<TrafficSource> source_;

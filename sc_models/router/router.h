@@ -185,26 +185,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   RouterState st_;
   ClockGate gate_;  // per-router mode
   Committer committer_;
-  // Every port's link of one item type on one multi-bound socket: a socket
-  // per port made 62 per dragonfly router, about a third of an h = 8
-  // network's SystemC objects (docs/performance.md, "Scale").
-  template <typename T>
-  struct Out {
-    LinkSender<T, 0> sender;
-    std::vector<int> binding;  // [port] its binding on the socket, -1 none
-    int bound = 0;
-    Out(const char* name, int ports) : sender(name), binding(static_cast<size_t>(ports), -1) {}
-    void bind(int port, Link::Socket& link) {
-      binding[static_cast<size_t>(port)] = bound++;
-      sender.socket.bind(link);
-    }
-    tlm::tlm_fw_transport_if<>* target(int port) {
-      const int b = binding[static_cast<size_t>(port)];
-      return b < 0 ? nullptr : sender.target(b);
-    }
-  };
-  Out<Flit> flit_out_;
-  Out<Credit> credit_out_;
+  // Every port's link of one item type on one multi-bound socket.
+  LinkSenders<Flit> flit_out_;
+  LinkSenders<Credit> credit_out_;
   RunStatus* status_ = nullptr;
   std::unique_ptr<sc_core::sc_in<bool>> clk_port_;
   // Links delivering within kNear cycles, by arrival cycle (mod kNear) and

@@ -21,8 +21,9 @@ namespace {
 // sockets (one per item type and router, issue 35), after session 36's
 // link groups (a link direction about 550 bytes less: a network port has
 // one, a node two), and after session 37's one socket per link (about
-// 1,130 bytes less per link direction).
-constexpr uint64_t kPerRouter = 19'700, kPerPort = 1'040, kPerPortPair = 44, kPerVc = 237, kPerNode = 6'790;
+// 1,130 bytes less per link direction) and one sender per 16 NICs (about
+// 850 bytes less per node).
+constexpr uint64_t kPerRouter = 19'700, kPerPort = 1'040, kPerPortPair = 44, kPerVc = 237, kPerNode = 5'940;
 constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config
 // A phase's source at each node (traffic.phases), and a packet waiting in a
 // source queue (its record in a std::deque).

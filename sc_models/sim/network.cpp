@@ -175,6 +175,8 @@ void Network::build_nics(const RouterParams& rp) {
       specs.push_back({"ej_" + std::to_string(n), inj.latency});
     }
     LinkGroup& links = add_links("nic_links_" + std::to_string(first / kNicsPerGroup), specs);
+    nic_out_.push_back(
+        std::make_unique<LinkSenders<Flit>>(("nic_out_" + std::to_string(first / kNicsPerGroup)).c_str(), kNicsPerGroup));
     for (int n = first; n < end; ++n) connect_nic(n, links[2 * static_cast<size_t>(n - first)],
                                                   links[2 * static_cast<size_t>(n - first) + 1]);
   }
@@ -188,7 +190,7 @@ void Network::connect_nic(int n, Link& in, Link& ej) {
   nic.set_wheel(&wheel_);
   Router& r = *routers_[t.node_router(n)];
   const int port = t.node_port(n);
-  nic.flit_out.socket.bind(in.in);
+  nic.bind_flit_out(*nic_out_.back(), n % kNicsPerGroup, in.in);
   r.bind_credit_out(port, in.in);
   in.set_flit_receiver(&r, Router::flit_tag(port));
   in.set_credit_receiver(nullptr, 0);  // the NIC pulls credits whenever it runs
@@ -233,9 +235,10 @@ Network::~Network() {
     while (!v.empty()) v.pop_back();
   };
   // Built as: routers, a link group per router, then per block of NICs
-  // the NICs and their link group.
+  // the NICs, their link group and their sender.
   links_.clear();
   while (!nics_.empty()) {
+    nic_out_.pop_back();
     const size_t block = link_groups_.back()->size() / 2;
     link_groups_.pop_back();
     for (size_t i = 0; i < block; ++i) nics_.pop_back();

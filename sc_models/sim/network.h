@@ -109,6 +109,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<LinkGroup>> link_groups_;
   std::vector<Link*> links_;  // every link, in the order they were made
+  std::vector<std::unique_ptr<LinkSenders<Flit>>> nic_out_;  // a block of NICs' flits out
   std::vector<std::unique_ptr<LinkGate>> gates_;  // [router]: slow links or link power, else empty
   std::vector<std::unique_ptr<CongestionProvider>> providers_;
   std::unique_ptr<EctnBoard> ectn_;
