@@ -103,19 +103,21 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   Socket in;
 };
 
-// Sender side of links: one initiator socket, bound to one link (N = 1) or
-// to any number (N = 0: a router's links of one item type, in the order
-// they were bound). Every send is a complete blocking transaction, so all
-// senders of one item type share one payload, which stays in cache (a
+// Sender side of links: one initiator socket, bound to any number of links
+// of one item type (in the order they were bound; LinkSenders below keeps
+// which binding is whose). Every send is a complete blocking transaction, so
+// all senders of one item type share one payload, which stays in cache (a
 // payload per port was a cache miss per flit).
-template <typename T, int N = 1>
+template <typename T>
 class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
   explicit LinkSender(const char* name) : socket(name) { socket.bind(*this); }
   // The interface of the i-th binding (final once the simulation runs). A
   // hot sender keeps it: a send then touches neither this object nor the socket.
-  tlm::tlm_fw_transport_if<>* target(int i = 0) { return socket[i]; }
+  tlm::tlm_fw_transport_if<>* target(int i) { return socket[i]; }
   // One blocking transaction carrying `item` on VC `vc` to `fw`, a target().
+  // `delay`: the item is sent that much after the current time (a TLM timing
+  // annotation: it enters the link then, and arrives a link latency later).
   static void send(tlm::tlm_fw_transport_if<>* fw, const T& item, int vc,
                    const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME) {
     tlm::tlm_generic_payload& p = payload();
@@ -125,25 +127,13 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
     sc_core::sc_time d = delay;
     fw->b_transport(p, d);
   }
-  // `delay`: the item is sent that much after the current time (a TLM timing
-  // annotation: it enters the link then, and arrives a link latency later).
-  void send(const T& item, int vc, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME) {
-    if (!fw_) fw_ = target();
-    send(fw_, item, vc, delay);
-  }
   // Links complete every transaction in b_transport; nothing comes back.
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
     return tlm::TLM_COMPLETED;
   }
   void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
- private:
-  tlm::tlm_fw_transport_if<>* fw_ = nullptr;
-
- public:
-  tlm::tlm_initiator_socket<32, tlm::tlm_base_protocol_types, N,
-                            N == 1 ? sc_core::SC_ONE_OR_MORE_BOUND : sc_core::SC_ZERO_OR_MORE_BOUND>
-      socket;
+  tlm::tlm_initiator_socket<32, tlm::tlm_base_protocol_types, 0, sc_core::SC_ZERO_OR_MORE_BOUND> socket;
 
  private:
   // Set up once, before the first send (a function-local static would test
@@ -179,7 +169,7 @@ class LinkSenders {
   }
 
  private:
-  LinkSender<T, 0> sender_;
+  LinkSender<T> sender_;
   std::vector<int> binding_;  // [key] its binding on the socket, -1 none
   int bound_ = 0;
 };
@@ -195,7 +185,7 @@ class LinkTargets {
   // Ahead of a send: the target's first line is a likely miss, and several
   // prefetched before their sends overlap.
   void prefetch(int port) const { __builtin_prefetch(fw_[port]); }
-  void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }  // static: any N
+  void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }
 
  private:
   tlm::tlm_fw_transport_if<>* const* fw_;

@@ -1,5 +1,8 @@
 #include "nic/nic.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace nocsim {
 
 Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p, Cycle period_ps,
@@ -22,6 +25,7 @@ void Nic::before_end_of_elaboration() {
 
 void Nic::start_of_simulation() {
   gate_.bind_dynamic(clk.posedge_event());
+  if (!out_) throw std::logic_error(std::string(name()) + ": no injection link bound (Nic::bind_flit_out)");
   injector_.set_target(out_->target(out_key_));
 }
 

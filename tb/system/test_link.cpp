@@ -25,8 +25,8 @@ struct Receiver : LinkReceiver {
 
 // The upstream router's flit sender and the downstream router's credit sender.
 struct Ends : sc_core::sc_module {
-  LinkSender<Flit> flits{"flit_sender"};
-  LinkSender<Credit> credits{"credit_sender"};
+  LinkSenders<Flit> flits{"flit_sender", 1};
+  LinkSenders<Credit> credits{"credit_sender", 1};
   explicit Ends(sc_core::sc_module_name name) : sc_module(name) {}
 };
 
@@ -34,10 +34,8 @@ TEST(Link, FlitsAndCreditsShareOneSocketAndKeepTheirLanes) {
   LinkGroup group("links", {{"port_0", 3}}, 1000);
   Link& link = group[0];
   Ends ends("ends");
-  LinkSender<Flit>& flits = ends.flits;
-  LinkSender<Credit>& credits = ends.credits;
-  flits.socket.bind(link.in);
-  credits.socket.bind(link.in);
+  ends.flits.bind(0, link.in);
+  ends.credits.bind(0, link.in);
   Receiver down, up;
   link.set_flit_receiver(&down, 7);
   link.set_credit_receiver(&up, 9);
@@ -46,8 +44,8 @@ TEST(Link, FlitsAndCreditsShareOneSocketAndKeepTheirLanes) {
   Flit f;
   f.vc = 1;
   f.seq = 3;
-  flits.send(f, 1);
-  credits.send(Credit::make(2, true), 2, sc_core::sc_time(2, sc_core::SC_NS));
+  LinkSender<Flit>::send(ends.flits.target(0), f, 1);
+  LinkSender<Credit>::send(ends.credits.target(0), Credit::make(2, true), 2, sc_core::sc_time(2, sc_core::SC_NS));
 
   ASSERT_EQ(link.flits().size(), 1u);
   EXPECT_EQ(link.flits().front_arrival(), 8u);
