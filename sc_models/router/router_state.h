@@ -9,6 +9,7 @@
 // scratch (what SA's grants took this cycle, VA's memo of heads that found
 // no usable VC) lives in the stage.
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "alloc/arbiter.h"
@@ -83,6 +84,11 @@ struct RouterState {
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
   LatencyParts lat;  // the latency breakdown's sums of the measured heads that passed here
+  // Bit o: some active input VC holds an output VC of port o; active_to[o]
+  // counts them (at most port o's VCs). Read by SwitchAlloc::unparked_work
+  // while an output is parked, instead of walking the active VCs.
+  uint64_t wanted = 0;
+  std::array<uint8_t, 64> active_to{};
   // The packets' generation cycles, which age-based arbiters read (set by
   // the network before the run).
   const PacketTimes* times = nullptr;
@@ -110,6 +116,10 @@ struct RouterState {
     }
     if (f.measured && f.head()) head_arrived(ip, f, arrival);
     ivc.buf.push(f, arrival);
+    // Store-and-forward: a head waiting for its packet becomes routable
+    // when the tail is in (a tail reaching a VC in Routing is its front
+    // packet's, or that packet was whole already).
+    if (p.saf && f.tail() && ivc.state == InputVc::State::Routing) routing.insert(ip * p.vcs + f.vc);
   }
   // Flits of the packets holding an output VC of `port` that have not
   // crossed the switch yet (CongestionView::port_queued: in an input-queued
@@ -128,6 +138,7 @@ struct RouterState {
   }
   // Store-and-forward: input VC (ip, v)'s head may be routed only once the
   // tail is in (a VC holds one packet's flits contiguously from its head).
+  // The routing set holds only such heads, so RC does not poll the others.
   bool whole_packet_in(int ip, int v) const {
     const FlitFifo& b = vc(ip, v).buf;
     return !p.saf || b.size() >= b.front().size;
@@ -149,10 +160,13 @@ struct RouterState {
   void vc_granted(int ip, int v, int cand, int ovc, Cycle ready) {
     InputVc& ivc = vc(ip, v);
     ivc.granted(cand, ovc);
-    out[ivc.route.out_port].hold(ovc);
+    const int o = ivc.route.out_port;
+    out[o].hold(ovc);
     vcalloc.erase(ip * p.vcs + v);
     ++n_active;
     active.push_back(ip * p.vcs + v);
+    ++active_to[static_cast<size_t>(o)];
+    wanted |= 1ull << o;
     ivc.ready = ready;
     obs.vc_granted(ip, v, ivc.route.out_port, ovc);
   }
@@ -216,6 +230,7 @@ struct RouterState {
     if (ivc.tail_left()) head_at_front(ip, v, ivc.buf.front());
     --n_active;
     active.erase(std::find(active.begin(), active.end(), ip * p.vcs + v));
+    if (--active_to[static_cast<size_t>(o)] == 0) wanted &= ~(1ull << o);
     ivc.ready = now + 1;
     if (new_front) hook_front(o, now);
   }
@@ -292,9 +307,12 @@ struct RouterState {
     if (!damq.freed(o, credits) && p.check) throw_port_invariant("DAMQ shared pool underflow", id, "out", o, 0);
   }
   // A head reached the front of input VC (ip, v): Routing.
+  // Store-and-forward: its tail's arrival adds a head still arriving (a
+  // head reaching an idle VC is not in its buffer yet).
   void head_at_front(int ip, int v, const Flit& head) {
-    vc(ip, v).state = InputVc::State::Routing;
-    routing.insert(ip * p.vcs + v);
+    InputVc& ivc = vc(ip, v);
+    ivc.state = InputVc::State::Routing;
+    if (!p.saf || (!ivc.buf.empty() && whole_packet_in(ip, v))) routing.insert(ip * p.vcs + v);
     obs.head_at_front(ip, v, head);
   }
 };

@@ -45,6 +45,7 @@ template <bool kExtras>
 void SwitchAlloc::allocate(Cycle now) {
   const int V = st_.p.vcs;
   const bool damq = kExtras && st_.p.damq, sa_age = kExtras && st_.p.sa_age;
+  const uint64_t held = st_.parked ? held_full(now) : 0;
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
@@ -52,6 +53,7 @@ void SwitchAlloc::allocate(Cycle now) {
       const Taken took = round ? taken_[static_cast<size_t>(i)] : Taken{0, 0};
       if (ivc.ready > now || took.tail || ivc.buf.size() <= took.flits) continue;
       const int out = ivc.route.out_port;
+      if ((held >> out) & 1) continue;
       const OutputUnit& op = st_.out[out];
       if (!op.sink) {
         const int used = round ? used_[static_cast<size_t>(out * V + ivc.out_vc)] : 0;
@@ -102,11 +104,24 @@ void SwitchAlloc::allocate(Cycle now) {
   }
 }
 
+// Parked outputs whose queue is full with a front that does not leave this
+// cycle: no round grants them anything (rounds only add to a queue), so
+// their requesters are skipped before their output's lines are read.
+uint64_t SwitchAlloc::held_full(Cycle now) const {
+  uint64_t held = 0;
+  for (uint64_t m = st_.wanted & st_.parked; m; m &= m - 1) {
+    const int o = __builtin_ctzll(m);
+    const OutputUnit& op = st_.out[o];
+    if (static_cast<int>(op.queue.size()) >= op.queue_capacity && !(op.queue.front().ready <= now)) held |= 1ull << o;
+  }
+  return held;
+}
+
 bool SwitchAlloc::unparked_work(const RouterState& st) {
-  for (int i : st.active) {
-    const int o = st.in[static_cast<size_t>(i)].route.out_port;
-    const OutputUnit& op = st.out[o];
-    if (!((st.parked >> o) & 1) || static_cast<int>(op.queue.size()) < op.queue_capacity) return true;
+  if (st.wanted & ~st.parked) return true;
+  for (uint64_t m = st.wanted & st.parked; m; m &= m - 1) {
+    const OutputUnit& op = st.out[__builtin_ctzll(m)];
+    if (static_cast<int>(op.queue.size()) < op.queue_capacity) return true;
   }
   return false;
 }

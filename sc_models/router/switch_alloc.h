@@ -43,6 +43,7 @@ class SwitchAlloc : public Stage {
   template <bool kExtras>
   void allocate(Cycle now);
   void yield_to_transit(uint64_t& inputs);
+  uint64_t held_full(Cycle now) const;
   // DAMQ (out of line: static buffers pay one test per request).
   [[gnu::noinline]] bool damq_full(int o, int ovc, int used) const;
   [[gnu::noinline]] void damq_granted(int o, int ovc);

@@ -1,0 +1,122 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "router/router_state.h"
+#include "router/switch_alloc.h"
+
+using namespace nocsim;
+
+namespace {
+
+// A router state of `ports` ports with `vcs` VCs of 16 flits each, credits
+// for 16 flits per output VC and output queues of 2 (Router's constructor
+// in small).
+void build(RouterState& st, int ports, int vcs, bool saf) {
+  st.p.ports = st.p.network_ports = ports;
+  st.p.vcs = vcs;
+  st.p.saf = saf;
+  st.in.resize(static_cast<size_t>(ports * vcs));
+  for (auto& v : st.in) v.buf = FlitFifo(16);
+  st.routing = st.vcalloc = IndexSet(ports * vcs);
+  st.queued_ports = IndexSet(ports);
+  st.out.resize(static_cast<size_t>(ports));
+  st.ovc.assign(static_cast<size_t>(ports * vcs), OutputVc{16, 0});
+  for (int o = 0; o < ports; ++o) {
+    st.out[o].vcs = OutputVcs(&st.ovc[static_cast<size_t>(o * vcs)], vcs);
+    st.out[o].free_vcs = (1ull << vcs) - 1;
+    st.out[o].depth = 16;
+    st.out[o].queue_capacity = 2;
+    st.out[o].network = 1;
+  }
+}
+
+Flit flit(int seq, int size, int vc) {
+  Flit f;
+  f.seq = static_cast<uint16_t>(seq);
+  f.size = static_cast<uint16_t>(size);
+  f.vc = static_cast<uint8_t>(vc);
+  return f;
+}
+
+bool routable(const RouterState& st, int i) {
+  bool in = false;
+  st.routing.for_each([&](int k) { in |= k == i; });
+  return in;
+}
+
+// Input VC (ip, v) holds output VC `ovc` of port `out`.
+void grant(RouterState& st, int ip, int v, int out, int ovc) {
+  RouteCandidate c{};
+  c.out_port = static_cast<int16_t>(out);
+  VcRange r{0, static_cast<int8_t>(st.p.vcs - 1)};
+  st.routed(ip, v, &c, &r, 1, 0);
+  st.vc_granted(ip, v, 0, ovc, 0);
+}
+
+}  // namespace
+
+// Store-and-forward: RC sees a head only once its tail is in, whether the
+// head reached an idle VC or came to the front behind a departing packet;
+// under VCT a head is routable at once.
+TEST(RouterState, StoreAndForwardRoutesAHeadOnlyOnceItsTailIsIn) {
+  RouterState st;
+  build(st, 2, 2, true);
+  const int i = 0 * 2 + 1;  // input port 0, VC 1
+  st.arrived<false>(0, flit(0, 3, 1), 1);
+  EXPECT_FALSE(routable(st, i));
+  EXPECT_EQ(st.vc(0, 1).state, InputVc::State::Routing);
+  st.arrived<false>(0, flit(1, 3, 1), 2);
+  EXPECT_FALSE(routable(st, i));
+  st.arrived<false>(0, flit(2, 3, 1), 3);
+  EXPECT_TRUE(routable(st, i));
+  grant(st, 0, 1, 1, 0);
+  EXPECT_FALSE(routable(st, i));
+  // The next packet's head and body arrive while the first leaves.
+  st.arrived<false>(0, flit(0, 2, 1), 4);
+  for (int k = 0; k < 3; ++k) st.departed<false>(0, 1, 5 + k, 7 + k);
+  EXPECT_EQ(st.vc(0, 1).state, InputVc::State::Routing);
+  EXPECT_FALSE(routable(st, i));
+  st.arrived<false>(0, flit(1, 2, 1), 8);
+  EXPECT_TRUE(routable(st, i));
+  // A one-flit packet is whole on arrival; its next, already whole behind
+  // it, is routable as soon as it reaches the front.
+  st.arrived<false>(1, flit(0, 1, 0), 9);
+  EXPECT_TRUE(routable(st, 1 * 2 + 0));
+  st.arrived<false>(1, flit(0, 1, 0), 9);
+  grant(st, 1, 0, 0, 1);
+  st.departed<false>(1, 0, 10, 12);
+  EXPECT_TRUE(routable(st, 1 * 2 + 0));
+
+  RouterState vct;
+  build(vct, 2, 2, false);
+  vct.arrived<false>(0, flit(0, 3, 1), 1);
+  EXPECT_TRUE(routable(vct, i));
+}
+
+// The outputs the active input VCs hold follow VA's grants and the tails'
+// departures, and SA's parked-output test reads them: work remains while an
+// active VC's output is not parked or has room in its queue.
+TEST(RouterState, WantedOutputsFollowGrantsAndTails) {
+  RouterState st;
+  build(st, 3, 2, false);
+  for (int ip : {0, 1}) {
+    st.arrived<false>(ip, flit(0, 1, 0), 1);
+    grant(st, ip, 0, 2, ip);
+  }
+  EXPECT_EQ(st.wanted, 1ull << 2);
+  EXPECT_EQ(st.active_to[2], 2);
+  EXPECT_TRUE(SwitchAlloc::unparked_work(st));
+  st.parked = 1ull << 2;
+  EXPECT_TRUE(SwitchAlloc::unparked_work(st));  // parked, but its queue has room
+  st.out[2].queue.push_back(StFlit{100, flit(0, 1, 0)});
+  st.out[2].queue.push_back(StFlit{101, flit(0, 1, 1)});
+  EXPECT_FALSE(SwitchAlloc::unparked_work(st));
+  st.parked = 0;
+  st.departed<false>(0, 0, 2, 4);  // a one-flit packet: its tail
+  EXPECT_EQ(st.active_to[2], 1);
+  EXPECT_EQ(st.wanted, 1ull << 2);
+  st.departed<false>(1, 0, 3, 5);
+  EXPECT_EQ(st.wanted, 0u);
+  EXPECT_EQ(st.n_active, 0);
+}
