@@ -78,6 +78,13 @@ runs=(
   "topologies/slimfly-q5.yaml traffic.load=0.3 $short"
   "topologies/slimfly-q5.yaml routing.algorithm=ugal-l router.vcs=4 traffic.pattern=bitcomp traffic.load=0.2 $short"
   "topologies/graph-example.yaml traffic.load=0.3 $short"
+  "topologies/dragonfly-plus-4.yaml traffic.load=0.3 $short"
+  "topologies/mesh-8x8.yaml router.switching=saf router.buffer_depth=16 traffic.load=0.3 $short"
+  "topologies/mesh-8x8.yaml router.switching=wormhole link.cycles_per_flit=2.5 traffic.load=0.3 $short"
+  "topologies/torus-versaci-8.yaml routing.algorithm=abr traffic.load=0.5 sim.warmup=1000 sim.cycles=4000"
+  "topologies/torus-versaci-8.yaml routing.algorithm=por traffic.pattern=bitrev traffic.load=0.6 sim.warmup=1000 sim.cycles=4000"
+  "topologies/torus-versaci-8.yaml routing.algorithm=ofr traffic.pattern=transpose3d traffic.load=0.5 sim.warmup=1000 sim.cycles=4000"
+  "topologies/torus-versaci-16.yaml traffic.load=0.4 sim.warmup=200 sim.cycles=800"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it
 # does not know the new one.
