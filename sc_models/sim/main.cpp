@@ -91,6 +91,10 @@ std::string one_line(const std::string& m) {
   return s;
 }
 
+// An output path of "-" is stdout; the summary then goes to stderr, so
+// that stdout holds the results alone.
+const std::string kStdout = "-";
+
 struct CliArgs {
   std::string out_path;
   std::string csv_path;  // the JSON's scalars as key,value lines
@@ -164,13 +168,15 @@ CliArgs read_args(int argc, char* argv[], nocsim::Config& cfg, std::vector<std::
   // Two outputs on one path would overwrite each other.
   auto same = [](const std::string& a, const std::string& b) {
     std::error_code ec;
-    return !a.empty() && !b.empty() &&
+    return !a.empty() && !b.empty() && a != kStdout && b != kStdout &&
            std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
   };
   const std::string trace = nocsim::TraceConfig::from(cfg).file;
   if (same(args.out_path, trace)) errors.push_back("-o: " + args.out_path + " is also trace.file; give each its own file");
   if (same(args.csv_path, trace)) errors.push_back("--csv: " + args.csv_path + " is also trace.file; give each its own file");
   if (same(args.csv_path, args.out_path)) errors.push_back("--csv: " + args.csv_path + " is also -o; give each its own file");
+  if (args.out_path == kStdout && args.csv_path == kStdout)
+    errors.push_back("--csv: - (stdout) is also -o's; give one of them a file");
   return args;
 }
 
@@ -198,6 +204,7 @@ std::unique_ptr<nocsim::Topology> check_config(const nocsim::Config& cfg, const 
 // -o before the run: a results file that cannot be written is bad input,
 // not hours of simulation lost at the end.
 void check_output(const std::string& path, const char* option) {
+  if (path == kStdout) return;
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path p(path);
@@ -222,6 +229,10 @@ void check_output(const std::string& path, const char* option) {
 // 0, or the errno of the failed write.
 int write_results(const std::string& path, const std::string& json) {
   errno = 0;
+  if (path == kStdout) {
+    std::cout << json << std::flush;
+    return std::cout ? 0 : (errno ? errno : EIO);
+  }
   std::ofstream f(path);
   if (!f) return errno ? errno : EIO;
   f << json;
@@ -262,7 +273,8 @@ int sc_main(int argc, char* argv[]) {
     nocsim::RunHooks hooks;
     hooks.leave_network = true;
     nocsim::RunResult r = nocsim::run_simulation(cfg, hooks);
-    std::cout << r.summary << std::flush;
+    const bool results_to_stdout = args.out_path == kStdout || args.csv_path == kStdout;
+    (results_to_stdout ? std::cerr : std::cout) << r.summary << std::flush;
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
     int code = r.exit_code;
     if (const int err = args.out_path.empty() ? 0 : write_results(args.out_path, r.json)) {

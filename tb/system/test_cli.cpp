@@ -223,6 +223,28 @@ TEST(Cli, OutputWriteErrorIsReported) {
   EXPECT_NE(r.out.find("accepted"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("nocsim: error: -o: writing /dev/full failed"), std::string::npos) << r.err;
 }
+// "-" is stdout: the JSON (or CSV) alone there, the summary on stderr, and
+// no file named "-" left behind.
+TEST(Cli, DashWritesTheResultsToStdout) {
+  namespace fs = std::filesystem;
+  const std::string mesh = source_path("topologies/mesh-8x8.yaml");
+  const fs::path cwd = fs::current_path();
+  fs::current_path(fs::path(nocsim::test::temp_path("dash.json")).parent_path());
+  fs::remove("-");
+  auto r = run_cli({mesh, "sim.cycles=200", "sim.warmup=0", "sim.drain=0", "-o", "-", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.front(), '{') << r.out;
+  EXPECT_EQ(r.out.find("accepted "), std::string::npos) << r.out;  // the summary's line
+  EXPECT_NE(r.out.find("\"latency\""), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("accepted "), std::string::npos) << r.err;
+  auto c = run_cli({mesh, "sim.cycles=200", "sim.warmup=0", "sim.drain=0", "--csv", "-", "--quiet"});
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_NE(c.out.find("sim.cycles,"), std::string::npos) << c.out;
+  EXPECT_EQ(c.out.find("accepted "), std::string::npos) << c.out;
+  EXPECT_FALSE(fs::exists("-"));
+  fs::current_path(cwd);
+  expect_bad_input({mesh, "-o", "-", "--csv", "-", "--check-config"}, "--csv: - (stdout) is also -o's; give one of them a file");
+}
 TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.n=2"}, "topology.k: give one value"); }
 
 TEST(Cli, NetworkTooBigForTheMachine) {
