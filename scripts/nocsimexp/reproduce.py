@@ -18,7 +18,10 @@ from .sweeper import Sweep, DEFAULT_NOCSIM, ROOT, failure_summary, pm
 
 
 class Reproduction:
-    def __init__(self, name, doc, argv=None):
+    def __init__(self, name, doc, argv=None, extra=None):
+        """extra: a script's options of its own, an object with add(ap) (adds
+        them), name(args) (the run's name: its output and work folders) and
+        options(args) (them as the command line gives them, for the README)."""
         ap = argparse.ArgumentParser(prog="./scripts/reproduce/%s.py" % name, description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
         ap.add_argument("--quick", action="store_true",
@@ -30,7 +33,12 @@ class Reproduction:
         ap.add_argument("--nocsim", default=DEFAULT_NOCSIM, help="the nocsim binary (default build/nocsim)")
         ap.add_argument("--force", action="store_true", help="rerun finished runs")
         ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+        if extra:
+            extra.add(ap)
         self.args = ap.parse_args(argv)
+        script = name
+        if extra:
+            name = extra.name(self.args)
         self.name, self.doc = name, doc
         self.quick = self.args.quick
         if not (os.path.isfile(self.args.nocsim) and os.access(self.args.nocsim, os.X_OK)):
@@ -44,7 +52,8 @@ class Reproduction:
             ROOT, "results", "reproduce-runs", name + ("-quick" if self.quick else "")))
         os.makedirs(self.out, exist_ok=True)
         self.sections, self.failures, self.t0 = [], [], time.time()
-        self.command = "./scripts/reproduce/%s.py%s" % (name, " --quick" if self.quick else "")
+        self.command = "./scripts/reproduce/%s.py%s%s" % (
+            script, extra.options(self.args) if extra else "", " --quick" if self.quick else "")
 
     def config(self, rel):
         return os.path.join(ROOT, rel)

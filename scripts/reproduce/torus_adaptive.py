@@ -53,11 +53,13 @@ SAF_MESSAGES = ["router.switching=saf", "traffic.message_packets=96", "router.bu
                 "traffic.packet_size=8", "traffic.load_unit=gamma0"]
 
 
-def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_config=False):
+def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_config=False, extra=None):
     """vcs_from_config: every routing runs on the config's router.vcs (3 in
-    Versaci's presets) instead of ABR's and POR's 2."""
-    r = Reproduction(name, doc)
-    CONFIG, ks, pats, seeds, res, base = setting(r.quick)
+    Versaci's presets) instead of ABR's and POR's 2. extra: the script's own
+    options (Reproduction); setting then takes (quick, args)."""
+    r = Reproduction(name, doc, extra=extra)
+    name = r.name
+    CONFIG, ks, pats, seeds, res, base = setting(r.quick, r.args) if extra else setting(r.quick)
     cfg = r.config(CONFIG)
     g0 = gamma0_flits(r.args.nocsim, cfg, base)
     # The search goes up to 1.2 gamma0 or the injection limit (1 flit/node/cycle),

@@ -16,7 +16,18 @@ cycles: shorter windows end with too many in flight for the 3% backlog
 rule), resolution 0.05 gamma0; about 40 minutes on 2 cores;
 --quick: 4x4x4 (the 8-preset with topology.k=4), 3 patterns, 1,000 + 4,000
 cycles, resolution 0.2.
-Run it as ./scripts/reproduce/versaci.py [--quick] (Debian's /usr/bin/python3)."""
+--k 16: the 16^3 preset (topologies/torus-versaci-16.yaml; 16^3 = 64^2 nodes,
+so transposition runs too), 10,000 + 60,000 cycles, resolution 0.05, output
+docs/validation/versaci-16 and runs under results/reproduce-runs/versaci-16;
+about 13 minutes of one core per run and about 90 runs. Finished runs are
+kept: an interrupted search goes on where it stopped when run again.
+--patterns P,Q: only these patterns (a part of the table; give --out
+elsewhere than docs/validation so that the partial table does not replace
+the full one).
+The 16^3 runs take sim.mode=per-router: results identical to per-stage (a
+test holds the modes so), about 10% faster there.
+Run it as ./scripts/reproduce/versaci.py [--quick] [--k 8|16] [--patterns P,...]
+(Debian's /usr/bin/python3)."""
 import os
 import sys
 
@@ -24,15 +35,48 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torus_adaptive  # noqa: E402
 
 CONFIG = "topologies/torus-versaci-8.yaml"
+MODE = "sim.mode=per-router"
 
 
-def setting(quick):
+class Options:
+    """--k and --patterns (nocsimexp.reproduce.Reproduction's extra)."""
+
+    @staticmethod
+    def add(ap):
+        ap.add_argument("--k", type=int, choices=[8, 16], default=8, help="the 8^3 or the 16^3 preset (default 8)")
+        ap.add_argument("--patterns", help="comma-separated subset of " + ",".join(torus_adaptive.PATTERNS))
+
+    @staticmethod
+    def name(args):
+        return "versaci" if args.k == 8 else "versaci-16"
+
+    @staticmethod
+    def options(args):
+        return ("" if args.k == 8 else " --k 16") + (" --patterns " + args.patterns if args.patterns else "")
+
+
+def patterns(args, every):
+    if not args.patterns:
+        return every
+    chosen = args.patterns.split(",")
+    unknown = [p for p in chosen if p not in torus_adaptive.PATTERNS]
+    if unknown:
+        sys.stderr.write("versaci: error: --patterns: unknown %s; allowed: %s\n"
+                         % (",".join(unknown), ",".join(torus_adaptive.PATTERNS)))
+        sys.exit(2)
+    return [p for p in every if p in chosen]
+
+
+def setting(quick, args):
     if quick:
-        return CONFIG, [4, 4, 4], ["uniform", "transposition", "bitrev"], [1], 0.2, \
+        return CONFIG, [4, 4, 4], patterns(args, ["uniform", "transposition", "bitrev"]), [1], 0.2, \
             ["topology.k=4", "sim.warmup=1000", "sim.cycles=4000", "sim.drain=0"]
-    return CONFIG, [8, 8, 8], torus_adaptive.PATTERNS, [1], 0.05, \
+    if args.k == 16:
+        return "topologies/torus-versaci-16.yaml", [16, 16, 16], patterns(args, torus_adaptive.PATTERNS), [1], 0.05, \
+            ["sim.warmup=10000", "sim.cycles=60000", "sim.drain=0", MODE]
+    return CONFIG, [8, 8, 8], patterns(args, torus_adaptive.PATTERNS), [1], 0.05, \
         ["sim.warmup=10000", "sim.cycles=60000", "sim.drain=0"]
 
 
 if __name__ == "__main__":
-    torus_adaptive.main("versaci", __doc__, setting, vcs_from_config=True)
+    torus_adaptive.main("versaci", __doc__, setting, vcs_from_config=True, extra=Options)
