@@ -81,6 +81,17 @@ TEST(Modes, LookaheadRoutingWithAdaptiveDragonfly) {
                       "sim.warmup=500", "routing.algorithm=ugal-l", "router.vcs=4", "traffic.pattern=adv"});
 }
 
+TEST(Modes, StoreAndForwardOverSlowLinks) {
+  // Versaci's setting: heads routed only when whole, outputs parked by the
+  // links' pace; also with VA routing the heads itself (RC latency 0).
+  const std::vector<std::string> versaci{source_path("topologies/torus-versaci-8.yaml"), "topology.k=4",
+                                         "traffic.load=0.6", "sim.warmup=500", "sim.cycles=3000"};
+  expect_modes_equal(versaci);
+  auto lookahead = versaci;
+  lookahead.insert(lookahead.end(), {"routing.algorithm=abr", "router.stage_latency.rc=0"});
+  expect_modes_equal(lookahead);
+}
+
 namespace {
 
 void expect_orders_equal(std::vector<std::string> args) {
