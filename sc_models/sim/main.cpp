@@ -1,4 +1,4 @@
-// nocsim CONFIG.yaml [key=value ...] [-o results.json] [--csv results.csv] [--quiet]
+// nocsim CONFIG.yaml [key=value ...] [-o results.json] [--csv results.csv] [--quiet] ('-': stdout)
 // Exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 128 + signal
 // when SIGINT or SIGTERM stopped the run (its results so far are written).
 #include <algorithm>
@@ -30,6 +30,7 @@ namespace {
 
 void usage() {
   std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--csv results.csv] [--quiet] [--check-config]\n"
+               "       (-o - or --csv -: the results to stdout, the summary to stderr)\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
                "       nocsim [CONFIG.yaml] [key=value ...] --power-model   (one router's area, leakage and energy per event; no run)\n"
                "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 129/130/143 interrupted (SIGHUP, SIGINT, SIGTERM)\n";
@@ -94,6 +95,13 @@ std::string one_line(const std::string& m) {
 // An output path of "-" is stdout; the summary then goes to stderr, so
 // that stdout holds the results alone.
 const std::string kStdout = "-";
+
+// With the results on stdout, the kernel's own reports (warnings) are shown
+// on stderr, so that stdout holds the results alone.
+void report_to_stderr(const sc_core::sc_report& r, const sc_core::sc_actions& a) {
+  if (a & sc_core::SC_DISPLAY) std::cerr << sc_core::sc_report_compose_message(r) << std::endl;
+  sc_core::sc_report_handler::default_handler(r, a & ~sc_core::SC_DISPLAY);
+}
 
 struct CliArgs {
   std::string out_path;
@@ -270,10 +278,11 @@ int sc_main(int argc, char* argv[]) {
     nocsim::install_stop_handlers();
     g_reserve = new (std::nothrow) char[kMemoryReserve];
     std::set_new_handler(out_of_memory);
+    const bool results_to_stdout = args.out_path == kStdout || args.csv_path == kStdout;
+    if (results_to_stdout) sc_core::sc_report_handler::set_handler(report_to_stderr);
     nocsim::RunHooks hooks;
     hooks.leave_network = true;
     nocsim::RunResult r = nocsim::run_simulation(cfg, hooks);
-    const bool results_to_stdout = args.out_path == kStdout || args.csv_path == kStdout;
     (results_to_stdout ? std::cerr : std::cout) << r.summary << std::flush;
     if (r.exit_code) std::cerr << "nocsim: " << r.error << std::endl;
     int code = r.exit_code;
@@ -286,7 +295,7 @@ int sc_main(int argc, char* argv[]) {
       if (!code) code = nocsim::kExitBadInput;
     }
     std::cout.flush();
-    if (!std::cout)  // SIGPIPE is ignored: a closed stdout shows here, the results are written
+    if (!std::cout && !results_to_stdout)  // SIGPIPE is ignored: a closed stdout shows here, the results are written
       std::cerr << "nocsim: warning: stdout: the summary could not be written (closed pipe?)" << std::endl;
     std::cerr.flush();
     std::fflush(nullptr);  // _Exit skips destructors and atexit: nothing may be left buffered
