@@ -55,19 +55,29 @@ class Options:
         return ("" if args.k == 8 else " --k 16") + (" --patterns " + args.patterns if args.patterns else "")
 
 
+def refuse(message):
+    sys.stderr.write("versaci: error: %s\n" % message)
+    sys.exit(2)
+
+
 def patterns(args, every):
     if not args.patterns:
         return every
     chosen = args.patterns.split(",")
     unknown = [p for p in chosen if p not in torus_adaptive.PATTERNS]
     if unknown:
-        sys.stderr.write("versaci: error: --patterns: unknown %s; allowed: %s\n"
-                         % (",".join(unknown), ",".join(torus_adaptive.PATTERNS)))
-        sys.exit(2)
-    return [p for p in every if p in chosen]
+        refuse("--patterns: unknown %s; allowed: %s" % (",".join(unknown), ",".join(torus_adaptive.PATTERNS)))
+    kept = [p for p in every if p in chosen]
+    if not kept:
+        refuse("--patterns: none of %s is in this setting's patterns (%s)" % (args.patterns, ",".join(every)))
+    if not args.quick and not args.out:
+        refuse("--patterns: give --out, so that a part of the table does not replace docs/validation's whole one")
+    return kept
 
 
 def setting(quick, args):
+    if quick and args.k == 16:
+        refuse("--quick runs 4x4x4 whatever --k; give one of them")
     if quick:
         return CONFIG, [4, 4, 4], patterns(args, ["uniform", "transposition", "bitrev"]), [1], 0.2, \
             ["topology.k=4", "sim.warmup=1000", "sim.cycles=4000", "sim.drain=0"]

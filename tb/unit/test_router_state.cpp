@@ -79,13 +79,14 @@ TEST(RouterState, StoreAndForwardRoutesAHeadOnlyOnceItsTailIsIn) {
   EXPECT_FALSE(routable(st, i));
   st.arrived<false>(0, flit(1, 2, 1), 8);
   EXPECT_TRUE(routable(st, i));
-  // A one-flit packet is whole on arrival; its next, already whole behind
-  // it, is routable as soon as it reaches the front.
+  // A one-flit packet is whole on arrival; the next, whole behind it while
+  // the first holds an output VC, is routable only once it reaches the front.
   st.arrived<false>(1, flit(0, 1, 0), 9);
   EXPECT_TRUE(routable(st, 1 * 2 + 0));
-  st.arrived<false>(1, flit(0, 1, 0), 9);
   grant(st, 1, 0, 0, 1);
-  st.departed<false>(1, 0, 10, 12);
+  st.arrived<false>(1, flit(0, 1, 0), 10);
+  EXPECT_FALSE(routable(st, 1 * 2 + 0));
+  st.departed<false>(1, 0, 11, 13);
   EXPECT_TRUE(routable(st, 1 * 2 + 0));
 
   RouterState vct;
