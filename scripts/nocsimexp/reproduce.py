@@ -50,7 +50,6 @@ class Reproduction:
         self.out = os.path.abspath(self.args.out or default)
         self.work = os.path.abspath(self.args.work or os.path.join(
             ROOT, "results", "reproduce-runs", name + ("-quick" if self.quick else "")))
-        os.makedirs(self.out, exist_ok=True)
         self.sections, self.failures, self.t0 = [], [], time.time()
         self.command = "./scripts/reproduce/%s.py%s%s" % (
             script, extra.options(self.args) if extra else "", " --quick" if self.quick else "")
@@ -72,11 +71,14 @@ class Reproduction:
             sys.exit("%s: %s" % (self.name, e))
         s.rows_, s.sums_, s.table_ = s.write()
         for f in ("runs.csv", "summary.csv"):
-            shutil.copyfile(os.path.join(s.out_dir, f), os.path.join(self.out, "%s-%s" % (tag, f)))
+            shutil.copyfile(os.path.join(s.out_dir, f), self.path("%s-%s" % (tag, f)))
         self.failures += failure_summary(s.rows_, s.keys)
         return s
 
     def path(self, filename):
+        # Made when first written to: a script that refuses its options
+        # leaves no empty folder behind.
+        os.makedirs(self.out, exist_ok=True)
         return os.path.join(self.out, filename)
 
     def section(self, title, text):
