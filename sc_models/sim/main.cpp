@@ -97,7 +97,7 @@ std::string one_line(const std::string& m) {
 const std::string kStdout = "-";
 
 // With the results on stdout, the kernel's own reports (warnings) are shown
-// on stderr, so that stdout holds the results alone.
+// on stderr too.
 void report_to_stderr(const sc_core::sc_report& r, const sc_core::sc_actions& a) {
   if (a & sc_core::SC_DISPLAY) std::cerr << sc_core::sc_report_compose_message(r) << std::endl;
   sc_core::sc_report_handler::default_handler(r, a & ~sc_core::SC_DISPLAY);
