@@ -19,8 +19,9 @@ cycles, resolution 0.2.
 --k 16: the 16^3 preset (topologies/torus-versaci-16.yaml; 16^3 = 64^2 nodes,
 so transposition runs too), 10,000 + 60,000 cycles, resolution 0.05, output
 docs/validation/versaci-16 and runs under results/reproduce-runs/versaci-16;
-about 90 runs of 13-35 minutes of one core each (the runs past saturation
-are the slow ones): about 30 CPU-hours. Finished runs are kept: an
+about 90 runs; one far past saturation took 30-35 minutes of one core
+(those below saturation take less), so about 30 CPU-hours in all (an
+estimate). Finished runs are kept: an
 interrupted search goes on where it stopped when run again.
 --patterns P,Q: only these patterns (a part of the table; give --out
 elsewhere than docs/validation so that the partial table does not replace
