@@ -20,8 +20,10 @@ from .sweeper import Sweep, DEFAULT_NOCSIM, ROOT, failure_summary, pm
 class Reproduction:
     def __init__(self, name, doc, argv=None, extra=None):
         """extra: a script's options of its own, an object with add(ap) (adds
-        them), name(args) (the run's name: its output and work folders) and
-        options(args) (them as the command line gives them, for the README)."""
+        them), name(args) (the run's name: its output and work folders),
+        options(args) (them as the command line gives them, for the README)
+        and optionally work(args) (a default work folder relative to the
+        repository, or None for results/reproduce-runs/NAME)."""
         ap = argparse.ArgumentParser(prog="./scripts/reproduce/%s.py" % name, description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
         ap.add_argument("--quick", action="store_true",
@@ -48,8 +50,9 @@ class Reproduction:
         default = os.path.join(ROOT, "results", "reproduce", name) if self.quick \
             else os.path.join(ROOT, "docs", "validation", name)
         self.out = os.path.abspath(self.args.out or default)
-        self.work = os.path.abspath(self.args.work or os.path.join(
-            ROOT, "results", "reproduce-runs", name + ("-quick" if self.quick else "")))
+        work = extra.work(self.args) if extra and hasattr(extra, "work") else None
+        self.work = os.path.abspath(self.args.work or (os.path.join(ROOT, work) if work else os.path.join(
+            ROOT, "results", "reproduce-runs", name + ("-quick" if self.quick else ""))))
         self.sections, self.failures, self.t0 = [], [], time.time()
         self.command = "./scripts/reproduce/%s.py%s%s" % (
             script, extra.options(self.args) if extra else "", " --quick" if self.quick else "")
