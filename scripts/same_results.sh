@@ -132,7 +132,7 @@ for d in (a, b):
     d.pop("power", None)
 for k in list(b):
     if k not in a: b.pop(k)
-for sec in ("sim", "latency", "series", "packets"):  # fields only B writes
+for sec in ("sim", "latency", "series", "packets", "profit_rule"):  # fields only B writes
     for k in list(b.get(sec, {})):
         if k not in a.get(sec, {}): b[sec].pop(k)
 for k in list(b.get("config", {})):

@@ -109,6 +109,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void start_of_simulation() override;
   void before_end_of_elaboration() override;
   const Routing& routing() const { return rc_->routing(); }
+  void attach_routing_stats(RoutingStats* s) { rc_->routing().attach_stats(s); }
   // Waveforms: the ports of this router's Verilated blocks (rtl and lockstep
   // modes), lazily clocked ones brought up to cycle `now`.
   std::vector<PortTap*> rtl_taps(Cycle now);

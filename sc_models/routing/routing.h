@@ -24,6 +24,7 @@ class Config;
 class VcPolicy;
 class JsonWriter;
 class TrafficPattern;
+class RoutingStats;
 
 // Read-only congestion state of the network, as committed at the last clock
 // edge (adaptive routings read it in RC; reading it cannot depend on process
@@ -99,6 +100,10 @@ class Routing {
   virtual void granted(const RouteCandidate& /*c*/) {}
   // The reference sequence whose positions candidates name (RouteCandidate::pos).
   virtual const VcSequence& reference() const = 0;
+  // The network's statistics object of this routing family (RoutingStats,
+  // null without one), handed to every router's routing once built: for
+  // figures only the deciding router knows (the torus profit rule's view).
+  virtual void attach_stats(RoutingStats* /*stats*/) {}
   // Congestion providers the routing reads besides the view's buffers (e.g.
   // "pb", the PiggyBack saturation board); network assembly builds them.
   virtual std::vector<std::string> congestion_providers() const { return {}; }

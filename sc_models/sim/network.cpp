@@ -159,6 +159,8 @@ void Network::build_nics(const RouterParams& rp) {
   np.pace = rc_.link.pace_of(PortClass::Nic);
   if (const auto& f = routing_registry().at(rc_.routing.algorithm); f.stats) routing_stats_ = f.stats(t, cfg_);
   np.routing_stats = routing_stats_.get();
+  if (routing_stats_)
+    for (auto& r : routers_) r->attach_routing_stats(routing_stats_.get());
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
   phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
   app_ = make_application(rc_, t);

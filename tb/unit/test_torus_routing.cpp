@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 
 #include "channel_graph.h"
 #include "routing/torus/algorithms.h"
@@ -342,6 +343,70 @@ TEST(OutFlank, QueuedOccupancySeesTheBacklogBeforeTheLink) {
     EXPECT_EQ((f & kDetourLessUsed) != 0, queued);
     // The detour: the orthant midpoint (5, 0, 0), the other way round the ring.
     EXPECT_EQ(c.front().out_port, queued ? 1 : 0);
+  }
+}
+
+namespace {
+
+// Used slots by output port, as given.
+class PortsView : public CongestionView {
+ public:
+  explicit PortsView(std::vector<int> used) : used_(std::move(used)) {}
+  int occupancy(int, int, VcRange) const override { return 0; }
+  int credits(int, int, VcRange) const override { return 64; }
+  int output_queue(int, int) const override { return 0; }
+  int port_occupancy(int, int port) const override { return used_[static_cast<size_t>(port)]; }
+  int port_queued(int, int) const override { return 0; }
+  int depth(int, int) const override { return 64; }
+
+ private:
+  std::vector<int> used_;
+};
+
+}  // namespace
+
+// The profit rule's samples (docs/routing-torus.md, "Why OFR deroutes
+// rarely"): s = (0,0,0) to t = (3,2,0) needs + in dimensions 0 and 1 (mu
+// ports 0 and 2; nu ports 1 and 3) and not dimension 2 (ports 4 and 5).
+// Which idle output made u* = 0 is told apart; u0 is the mean over the mu
+// ports; only a measured head's decision at RC counts.
+TEST(ProfitSamples, TellWhichOutputIsIdle) {
+  KAryNCube t({8, 8, 8}, 1, true);
+  const int s = at(t, {0, 0, 0}), d = at(t, {3, 2, 0});
+  for (const bool ofr : {true, false}) {
+    std::unique_ptr<BubbleRouting> r;
+    if (ofr)
+      r = std::make_unique<OutFlank>(t);
+    else
+      r = std::make_unique<PickOrthant>(t);
+    TorusDeroutes stats(true);
+    r->attach_stats(&stats);
+    Flit head = head_to(d);
+    head.measured = true;
+    auto decide = [&](std::vector<int> used, const Flit& f, int stream = 0) {
+      const PortsView view(std::move(used));
+      RouteContext ctx{s, t.network_ports(), 0, f, &view, nullptr, {}};
+      ctx.stream = stream;
+      std::vector<RouteCandidate> c;
+      r->route(ctx, c);
+    };
+    decide({8, 0, 8, 16, 24, 24}, head);  // a nu port idle
+    decide({8, 16, 8, 0, 0, 24}, head);   // a nu port and an unneeded dimension's port idle
+    decide({0, 16, 8, 16, 24, 24}, head);  // a mu port idle
+    decide({8, 16, 8, 16, 24, 24}, head);  // none idle: u* = 8
+    decide({8, 0, 8, 16, 24, 24}, head, 1);  // VA's call: not a decision
+    decide({8, 0, 8, 16, 24, 24}, head_to(d));  // not measured
+    const ProfitTotals& p = stats.totals();
+    EXPECT_EQ(p.decisions, 4u) << ofr;
+    EXPECT_EQ(p.idle_opposite, 2u) << ofr;
+    EXPECT_EQ(p.idle_unneeded, 1u) << ofr;
+    EXPECT_EQ(p.idle_minimal, 1u) << ofr;
+    EXPECT_DOUBLE_EQ(p.u_star, 8) << ofr;
+    EXPECT_DOUBLE_EQ(p.u0, 8 + 8 + 4 + 8) << ofr;
+    // Every decision here has a longer path to weigh (POR: the other
+    // orthants; OFR: its IDNs), whose first links' mean u is at least u*.
+    EXPECT_EQ(p.with_detour, 4u) << ofr;
+    EXPECT_GE(p.detour_u, p.u_star) << ofr;
   }
 }
 

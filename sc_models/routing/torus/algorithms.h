@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "routing/torus/adaptive.h"
+#include "routing/torus/outflank.h"
 
 namespace nocsim {
 
@@ -44,6 +45,7 @@ class BubbleRouting : public TorusRouting {
  public:
   explicit BubbleRouting(const KAryNCube& t, const char* classes = "LL") : TorusRouting(t, classes) {}
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
+  void attach_stats(RoutingStats* s) override { stats_ = dynamic_cast<TorusDeroutes*>(s); }
 
  protected:
   // Where the head goes next, in which directions (bit d: -), on which escape class.
@@ -55,6 +57,16 @@ class BubbleRouting : public TorusRouting {
   // Decides at injection (writing `next`) and returns the leg; ABR: minimal to the destination.
   virtual Leg leg(const RouteContext& ctx, RoutingHeader& next);
   int adaptive_class() const { return ref_.size() - 1; }
+  // POR and OFR: a measured packet's decision at its source (RC's call) goes
+  // to the run's statistics; `minimal`: the ports u0 averages over.
+  void record(const RouteContext& ctx, int dst, uint64_t minimal, int u_star, double u0, const ProfitView& view) const {
+    if (stats_ && ctx.stream == 0 && ctx.head.measured) stats_->decided(sample(ctx, dst, minimal, u_star, u0, view));
+  }
+
+ private:
+  [[gnu::noinline]] ProfitSample sample(const RouteContext& ctx, int dst, uint64_t minimal, int u_star, double u0,
+                                        const ProfitView& view) const;
+  TorusDeroutes* stats_ = nullptr;
 };
 
 // POR (pick-orthant): at injection, the orthant (a direction per dimension

@@ -3,6 +3,23 @@
 
 namespace nocsim {
 
+ProfitSample BubbleRouting::sample(const RouteContext& ctx, int dst, uint64_t minimal, int u_star, double u0,
+                                   const ProfitView& view) const {
+  ProfitSample s;
+  s.u_star = u_star;
+  s.u0 = u0;
+  s.least_detour_u = view.least_detour_u();
+  for (int p = 0; u_star == 0 && p < t_.network_ports(); ++p) {
+    if (used(ctx, p) != 0) continue;
+    const int d = p / 2;  // a dimension's + and - ports
+    if (t_.coord(ctx.router, d) == t_.coord(dst, d))
+      s.idle |= ProfitSample::kIdleUnneeded;
+    else
+      s.idle |= (minimal >> p & 1u) ? ProfitSample::kIdleMinimal : ProfitSample::kIdleOpposite;
+  }
+  return s;
+}
+
 void BubbleRouting::route(const RouteContext& ctx, std::vector<RouteCandidate>& out) {
   RoutingHeader next = ctx.head.rh;
   const Leg g = leg(ctx, next);
@@ -51,7 +68,10 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     // derouted.total counts longer paths only (a flip at a tie k/2 is as short)
     next.flags = static_cast<uint8_t>(best_len == d_st ? next.flags & ~kDerouteOther : next.flags | kDerouteOther);
     next.flags = static_cast<uint8_t>(next.flags & ~kDecision);
-    if (d_st > 0) next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
+    if (d_st > 0) {
+      next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
+      record(ctx, dst, t_.ports_toward(ctx.router, dst, minimal), u_star, u0, view);
+    }
   }
   return {dst, static_cast<uint32_t>(next.inter), 0};
 }
@@ -82,6 +102,7 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
                                             (q.oidn ? kDerouteOidn : kDerouteWidn));
         }
       next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
+      record(ctx, dst, t_.productive_ports(ctx.router, dst), u_star, u0, view);
     }
   }
   if (next.phase == 1 && next.inter == ctx.router) next.phase = 2;  // at the IDN: on toward t, entering VS2

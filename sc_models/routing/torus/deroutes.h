@@ -30,11 +30,46 @@ constexpr uint8_t kDetourWithinReach = 64;
 constexpr uint8_t kDetourLessUsed = 128;
 constexpr uint8_t kDecision = kLeastIdle | kMinimalIdle | kDetourInRange | kDetourWithinReach | kDetourLessUsed;
 
+// The used slots the profit rule read at one decision (in flits, over
+// every VC of a port downstream: docs/routing-torus.md, "Used slots"), and
+// which kinds of output of s were idle: one the packet may take minimally
+// (mu), the other direction of a dimension it needs (nu), or either
+// direction of a dimension it does not need.
+struct ProfitSample {
+  int u_star = 0;
+  double u0 = 0;
+  double least_detour_u = -1;  // the least mean u over the longer paths' first links; -1: no longer path
+  enum : uint8_t { kIdleMinimal = 1, kIdleOpposite = 2, kIdleUnneeded = 4 };
+  uint8_t idle = 0;
+};
+
+// The samples of a run summed (the JSON gives means and fractions).
+struct ProfitTotals {
+  uint64_t decisions = 0, with_detour = 0, idle_minimal = 0, idle_opposite = 0, idle_unneeded = 0;
+  double u_star = 0, u0 = 0, detour_u = 0;
+  void add(const ProfitSample& s) {
+    ++decisions;
+    u_star += s.u_star;
+    u0 += s.u0;
+    if (s.least_detour_u >= 0) {
+      ++with_detour;
+      detour_u += s.least_detour_u;
+    }
+    idle_minimal += (s.idle & ProfitSample::kIdleMinimal) != 0;
+    idle_opposite += (s.idle & ProfitSample::kIdleOpposite) != 0;
+    idle_unneeded += (s.idle & ProfitSample::kIdleUnneeded) != 0;
+  }
+};
+
 // `profit`: the routing decides by the profit rule (POR, OFR), and the JSON
 // also gives its view at the decisions ("profit_rule").
 class TorusDeroutes : public RoutingStats {
  public:
   explicit TorusDeroutes(bool profit) : profit_(profit) {}
+  // A measured packet's decision at its source (RC's, once per packet):
+  // the used slots behind it.
+  void decided(const ProfitSample& s) { totals_.add(s); }
+  const ProfitTotals& totals() const { return totals_; }
   uint8_t head_flags() const override { return profit_ ? kDerouted | kDecision : kDerouted; }
   void delivered(const Flit& head) override {
     const uint8_t f = head.rh.flags;
@@ -52,6 +87,7 @@ class TorusDeroutes : public RoutingStats {
  private:
   bool profit_;
   uint64_t widn_ = 0, oidn_ = 0, total_ = 0, least_idle_ = 0, idle_ = 0, in_range_ = 0, reach_ = 0, less_used_ = 0;
+  ProfitTotals totals_;
 };
 
 }  // namespace nocsim

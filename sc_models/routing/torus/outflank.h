@@ -74,6 +74,8 @@ class ProfitView {
     if (least_u_ < u0) f |= kDetourLessUsed;
     return f;
   }
+  // The least mean u over the longer paths seen, -1 when none was.
+  double least_detour_u() const { return least_u_ == std::numeric_limits<double>::infinity() ? -1 : least_u_; }
 
  private:
   double least_penalty_ = std::numeric_limits<double>::infinity();
