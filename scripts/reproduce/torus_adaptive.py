@@ -4,7 +4,7 @@
 For each routing (ABR and POR on 2 VCs, OFR on 3; docs/routing-torus.md) and
 traffic pattern (uniform, butterfly, transposition, transpose3d, bitrev):
 gamma* = the maximum sustained throughput, found by the saturation search
-(nocsimexp.saturation: bisection over traffic.load in gamma0 units), given in
+(nocsimexp.saturation, over traffic.load in gamma0 units), given in
 gamma0 and in flits/node/cycle; the fractions of packets derouted through a
 WIDN, an OIDN and in all at that sustained load; and the accepted load at the
 top of the search (offered 1 gamma0 on 8x8x8, what docs/validation.md's old
@@ -34,8 +34,11 @@ ROUTINGS = [("abr", 2), ("por", 2), ("ofr", 3)]
 PATTERNS = ["uniform", "butterfly", "transposition", "transpose3d", "bitrev"]
 PROFIT = ["profit_rule.least_idle", "profit_rule.minimal_idle", "profit_rule.detour_in_range",
           "profit_rule.detour_within_reach", "profit_rule.detour_less_used"]
+# Per decision (builds from session 39 on): used slots and the idle output's kind.
+SAMPLES = ["profit_rule.mean_u_star", "profit_rule.mean_u0", "profit_rule.mean_least_detour_u",
+           "profit_rule.idle_minimal", "profit_rule.idle_opposite", "profit_rule.idle_unneeded"]
 SEARCH_COLUMNS = ["offered_load", "generated_load", "accepted_load", "accepted_load_gamma0", "latency.mean",
-                  "derouted.widn", "derouted.oidn", "derouted.total"] + PROFIT
+                  "derouted.widn", "derouted.oidn", "derouted.total"] + PROFIT + SAMPLES
 CONFIG = "topologies/torus-4x4x4.yaml"  # 4x4x4 torus, 8-flit packets, 1-cycle links
 
 
@@ -113,7 +116,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                          run_dirs[alg], {"traffic.load": load})
         return load_result(task)[1]
 
-    rows, trace, csv_rows, profit_rows = [], [], [], []
+    rows, trace, csv_rows, profit_rows, sample_rows = [], [], [], [], []
     bars = {alg: [] for alg, _ in ROUTINGS}
     errs = {alg: [] for alg, _ in ROUTINGS}
     ticks = {alg: [] for alg, _ in ROUTINGS}
@@ -129,7 +132,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                 continue
             outs = [found[(alg, p, seed)] for seed in seeds]
             notes, gam, gam_f, widn, oidn, total = [], [], [], [], [], []
-            view = {k: [] for k in PROFIT}
+            view = {k: [] for k in PROFIT + SAMPLES}
             for seed, o in zip(seeds, outs):
                 if "error" in o:
                     notes.append("seed %d: %s" % (seed, o["error"]))
@@ -153,7 +156,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                 widn.append(flat.get("derouted.widn"))
                 oidn.append(flat.get("derouted.oidn"))
                 total.append(flat.get("derouted.total"))
-                for k in PROFIT:
+                for k in PROFIT + SAMPLES:
                     if flat.get(k) is not None:
                         view[k].append(flat[k])
             ok_ref = [x for x in rr if x["exit_code"] == 0]
@@ -169,6 +172,9 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
             if view[PROFIT[0]]:
                 profit_rows.append([alg, p, stat(gam, "%.2f")] + [stat(view[k], "%.3f") for k in PROFIT] +
                                    [stat(total, "%.3f")])
+            if view[SAMPLES[0]]:
+                sample_rows.append([alg, p, stat(gam, "%.2f")] +
+                                   [stat(view[k], "%.1f" if "mean" in k else "%.3f") for k in SAMPLES])
             m = mean_ci(gam) if gam else (None, None)
             bars[alg].append(m[0])
             errs[alg].append(m[1])
@@ -201,7 +207,8 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
          "total at γ*", "note"], rows) +
         "\nγ*: the highest offered load on a grid of %g γ₀ up to %s γ₀ that the network sustains (exit 0 and "
         "not flagged saturated: accepted ≥ 0.97 × generated in the window; docs/user-guide.md), found by "
-        "bisection (`nocsimexp.saturation.search`); in flits/node/cycle it is that run's offered load. "
+        "the saturation search (`nocsimexp.saturation.search`: the top load, then steps from the load it "
+        "delivered, then bisection; docs/experiments.md); in flits/node/cycle it is that run's offered load. "
         "γ₀ = %.4f flits/node/cycle on the %s torus. The accepted load at offered %s γ₀ is the top of "
         "the search, past saturation for every row that is not sustained there: it can lie well below γ*. "
         "Derouted: fractions of measured packets that OFR sent through a WIDN or an OIDN, and that any "
@@ -221,6 +228,16 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
             "detour's first links held fewer used slots than the minimal ones (u_q < u₀). A packet derouted "
             "had all of the last three. Counted as the heads arrive, over the packets delivered, so a fraction "
             "near 1 can exceed it by the packets whose tail was still on its way at the end. Values: %s." % seed_note)
+    if sample_rows:
+        r.section("Used slots at the decisions at γ*", md_table(
+            ["routing", "pattern", "γ* (γ₀)", "mean u*", "mean u₀", "mean least detour u_q", "a minimal output idle",
+             "a ν output idle", "an unneeded dimension's output idle"], sample_rows) +
+            "\nOver every measured packet's decision at its source in the run at γ* (JSON `profit_rule`, "
+            "docs/routing-torus.md, \"Why OFR deroutes rarely\"): the mean used slots, in flits, of the least used "
+            "output of s (u*), of the minimal outputs (u₀) and of the least used longer path's first links; and the "
+            "fractions of decisions at which an idle output (u* = 0) was a minimal link of the packet, the other "
+            "direction of a dimension it needs, or a link of a dimension it does not need. Runs by builds before "
+            "these figures existed show none. Values: %s." % seed_note)
     r.section("Search runs", "Every run of every search (✓ sustained, ✗ not), in the order run; "
               "`search-runs.csv` has their offered, generated and accepted loads, latency, deroutes and the "
               "profit rule's view.\n\n" + "\n".join(trace))

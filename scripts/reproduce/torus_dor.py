@@ -9,7 +9,7 @@ routing", "Pisani's VCT tori"; docs/routing-torus.md): virtual cut-through,
 8-flit packets, 16-flit buffers (2 packets) per VC, 1-cycle links. The
 saturation point of each routing is given twice: from the sweep (the offered
 load one step below the first one nocsim flags saturated) and from the
-saturation search (nocsimexp.saturation, bisection over traffic.load in
+saturation search (nocsimexp.saturation, over traffic.load in
 gamma0). Loads are given in gamma0 and, as Pisani normalises them, in
 flits/node/cycle: the fraction of a node's injection bandwidth (one flit
 per cycle), the same at every size.
@@ -184,7 +184,7 @@ def main():
          "sweep: peak accepted (γ₀) at offered", "note"], sat_rows) +
         "\nSweep: the offered load one step (%s γ₀) below the first point nocsim flags saturated "
         "(with several seeds: flagged in at least one) or failed. Search: the highest offered load on a grid "
-        "of %g γ₀ that the network sustains (exit 0, not flagged saturated), by bisection "
+        "of %g γ₀ that the network sustains (exit 0, not flagged saturated), by the saturation search "
         "(`nocsimexp.saturation.search`, seeds %s), reusing the sweep's runs where the loads coincide; "
         "in flits/node/cycle it is that run's offered load. γ₀: %s." % (
             _fmt(res, load_steps[1] - load_steps[0]), res, ", ".join(map(str, seeds)),
