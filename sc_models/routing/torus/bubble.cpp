@@ -45,7 +45,8 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     uint32_t differ = 0;
     for (int d = 0; d < t_.n(); ++d) differ |= static_cast<uint32_t>(t_.coord(ctx.router, d) != t_.coord(dst, d)) << d;
     const int d_st = t_.min_hops(ctx.router, dst), u_star = least_used(ctx);
-    const double u0 = mean_used(ctx, t_.ports_toward(ctx.router, dst, minimal));
+    const uint64_t minimal_ports = t_.ports_toward(ctx.router, dst, minimal);
+    const double u0 = mean_used(ctx, minimal_ports);
     uint32_t best = minimal;
     int best_len = d_st;
     double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st);
@@ -70,7 +71,7 @@ BubbleRouting::Leg PickOrthant::leg(const RouteContext& ctx, RoutingHeader& next
     next.flags = static_cast<uint8_t>(next.flags & ~kDecision);
     if (d_st > 0) {
       next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
-      record(ctx, dst, t_.ports_toward(ctx.router, dst, minimal), u_star, u0, view);
+      record(ctx, dst, minimal_ports, u_star, u0, view);
     }
   }
   return {dst, static_cast<uint32_t>(next.inter), 0};
@@ -86,7 +87,8 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
     const int d_st = t_.min_hops(ctx.router, dst);
     if (d_st > 0) {
       const int u_star = least_used(ctx);
-      const double u0 = mean_used(ctx, t_.productive_ports(ctx.router, dst));
+      const uint64_t minimal_ports = t_.productive_ports(ctx.router, dst);
+      const double u0 = mean_used(ctx, minimal_ports);
       double best_pi = idn_profit(u_star, u0, eta_, d_st, d_st);
       ProfitView view;
       for (const auto& set : {widns(t_, ctx.router, dst), oidns(t_, ctx.router, dst, delta_)})
@@ -102,7 +104,7 @@ BubbleRouting::Leg OutFlank::leg(const RouteContext& ctx, RoutingHeader& next) {
                                             (q.oidn ? kDerouteOidn : kDerouteWidn));
         }
       next.flags = static_cast<uint8_t>(next.flags | view.flags(u_star, u0));
-      record(ctx, dst, t_.productive_ports(ctx.router, dst), u_star, u0, view);
+      record(ctx, dst, minimal_ports, u_star, u0, view);
     }
   }
   if (next.phase == 1 && next.inter == ctx.router) next.phase = 2;  // at the IDN: on toward t, entering VS2
