@@ -1,8 +1,6 @@
 #!/usr/bin/python3
 """Saturation search: the highest offered load (traffic.load, on a grid of
---resolution) that the network sustains: --max first, then from the load
-it delivered steps that double until the answer is bracketed, then
-bisection (docs/experiments.md, "Saturation search").
+--resolution) that the network sustains, by bisection between 0 and --max.
 Prints every point it ran, then the load in traffic.load's unit, in
 flits/node/cycle and, where the topology defines it (mesh, torus), in
 gamma0. This is the maximum sustained throughput (the torus papers' gamma*),

@@ -3,10 +3,8 @@ a grid of the given resolution that the network sustains, by bisection
 between a sustained and a saturated load. A run is sustained when it ends
 with exit 0 and nocsim does not flag it saturated (its rule:
 docs/user-guide.md, "Saturation"); a failed run (deadlock, invariant) counts
-as not sustained. The top load runs first; the load it delivered is the
-first guess, bracketed by steps that double, then bisected. Both assume one
-crossing and then give bisection's answer; runs are cached like a sweep's,
-so a repeated search reruns nothing."""
+as not sustained. Bisection assumes one crossing; runs are cached like a
+sweep's, so a repeated search reruns nothing."""
 import math
 
 from .runs import make_task, finished, run_task, load_result
@@ -19,53 +17,6 @@ class SearchError(RuntimeError):
 def _fmt(res, k):
     digits = max(0, len(("%.10f" % res).rstrip("0").split(".")[1]))
     return "%.*f" % (digits, k * res)
-
-
-def _guess(flat, k):
-    """The grid step nearest the load the run at step k delivered (in
-    traffic.load's unit: accepted scaled by load / offered), or None. Past
-    saturation that load is at or a little below the answer, so the nearest
-    step is the answer or one above it more often than the step below."""
-    acc, offered = flat.get("accepted_load"), flat.get("offered_load")
-    if acc is None or not offered:
-        return None
-    return int(math.floor(acc / offered * k + 0.5))
-
-
-def bracket(top, sustained, guess=None):
-    """(lo, hi): the highest step in 0..top-1 that `sustained` accepts and
-    the one above it, given that step 0 is sustained and `top` is not. From
-    `guess` (clamped into 1..top-1) steps of 1, 2, 4, ... go up while
-    sustained or down while not, then the bracket is bisected. When
-    `sustained` holds below one step and fails from it on, the answer is
-    bisection's; a good guess costs about 2 runs instead of log2(top)."""
-    lo, hi = 0, top
-    if guess is not None and top > 1:
-        k = min(max(guess, 1), top - 1)
-        step = 1
-        if sustained(k):
-            lo = k
-            while hi - lo > 1:
-                k = min(lo + step, hi - 1)
-                if not sustained(k):
-                    hi = k
-                    break
-                lo, step = k, step * 2
-        else:
-            hi = k
-            while hi - lo > 1:
-                k = max(hi - step, lo + 1)
-                if sustained(k):
-                    lo = k
-                    break
-                hi, step = k, step * 2
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if sustained(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo, hi
 
 
 def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, seed=1, log=print):
@@ -107,7 +58,12 @@ def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, se
     if sustained(top):
         lo, hi = top, None
     else:
-        lo, hi = bracket(top, sustained, _guess(docs[top], top))
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if sustained(mid):
+                lo = mid
+            else:
+                hi = mid
     flat = docs.get(lo, {})
     g0 = flat.get("gamma0_flits")
     offered = flat.get("offered_load")

@@ -1,7 +1,6 @@
 #!/usr/bin/python3
 """The experiment layer's arithmetic: grid axes, Student-t intervals, the
-flattening of a result, the saturation search's bracketing, and nocsim's
---csv against its JSON."""
+flattening of a result, and nocsim's --csv against its JSON."""
 import json
 import math
 import os
@@ -10,7 +9,7 @@ import tempfile
 import unittest
 
 import common
-from nocsimexp import grid, stats, runs, saturation
+from nocsimexp import grid, stats, runs
 
 
 class Grid(unittest.TestCase):
@@ -112,38 +111,6 @@ class RunCsv(unittest.TestCase):
                            capture_output=True, text=True, timeout=60)
         self.assertEqual(p.returncode, 2)
         self.assertIn("--csv: cannot write /nonexistent/r.csv", p.stderr)
-
-
-class Bracket(unittest.TestCase):
-    """saturation.bracket against every one-crossing network up to 40 steps
-    and every guess, good or bad: bisection's answer, no step run twice,
-    never the known ends, and few runs when the guess is close."""
-
-    def test_every_threshold_and_guess_gives_the_crossing(self):
-        for top in range(1, 41):
-            for t in range(top):  # steps 0..t sustained, t+1..top not
-                for guess in [None] + list(range(-2, top + 3)):
-                    asked = []
-
-                    def sustained(k):
-                        asked.append(k)
-                        return k <= t
-
-                    self.assertEqual(saturation.bracket(top, sustained, guess), (t, t + 1), (top, t, guess))
-                    self.assertEqual(len(asked), len(set(asked)), (top, t, guess, asked))
-                    self.assertTrue(all(0 < k < top for k in asked), (top, t, guess, asked))
-                    limit = 2 * math.ceil(math.log2(top)) + 1 if top > 1 else 0
-                    self.assertLessEqual(len(asked), limit, (top, t, guess, asked))
-                    if guess in (t, t + 1) and 0 < t < top - 1:
-                        self.assertLessEqual(len(asked), 2, (top, t, guess, asked))
-
-    def test_the_guess_is_the_step_nearest_the_delivered_load(self):
-        # offered 0.6 at step 24 (resolution 0.05 up to 1.2 gamma0), 0.22 delivered: 0.44 -> step 9 (0.45)
-        self.assertEqual(saturation._guess({"accepted_load": 0.22, "offered_load": 0.6}, 24), 9)
-        self.assertEqual(saturation._guess({"accepted_load": 0.21, "offered_load": 0.6}, 24), 8)
-        self.assertEqual(saturation._guess({"accepted_load": 0.3, "offered_load": 0.6}, 24), 12)
-        self.assertIsNone(saturation._guess({"offered_load": 0.6}, 24))
-        self.assertIsNone(saturation._guess({"accepted_load": 0.1, "offered_load": 0}, 24))
 
 
 if __name__ == "__main__":
