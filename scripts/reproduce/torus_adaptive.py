@@ -207,8 +207,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
          "total at γ*", "note"], rows) +
         "\nγ*: the highest offered load on a grid of %g γ₀ up to %s γ₀ that the network sustains (exit 0 and "
         "not flagged saturated: accepted ≥ 0.97 × generated in the window; docs/user-guide.md), found by "
-        "the saturation search (`nocsimexp.saturation.search`: the top load, then steps from the load it "
-        "delivered, then bisection; docs/experiments.md); in flits/node/cycle it is that run's offered load. "
+        "bisection (`nocsimexp.saturation.search`); in flits/node/cycle it is that run's offered load. "
         "γ₀ = %.4f flits/node/cycle on the %s torus. The accepted load at offered %s γ₀ is the top of "
         "the search, past saturation for every row that is not sustained there: it can lie well below γ*. "
         "Derouted: fractions of measured packets that OFR sent through a WIDN or an OIDN, and that any "

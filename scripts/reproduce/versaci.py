@@ -20,11 +20,11 @@ cycles, resolution 0.2.
 so transposition runs too), 10,000 + 60,000 cycles, resolution 0.05, output
 docs/validation/versaci-16 and its runs under docs/validation/versaci-16/runs
 (committed: the table takes more than one session's machine);
-15 runs at 1.2 gamma0 and, as the search starts from what each delivered,
-about 2-4 more per cell (bisection took about 5); a run far past
-saturation takes 20-35 minutes of one core (those below saturation less),
-so the table is about 15-20 CPU-hours (an estimate). Finished runs are
-kept: an interrupted search goes on where it stopped when run again.
+15 runs at 1.2 gamma0 and about 4-5 more per cell (bisection), about 85
+in all; a run far past saturation takes 17-32 minutes of one core, one
+below saturation about 10, so the table is about 20 CPU-hours (an
+estimate). Finished runs are kept: an interrupted search goes on where it
+stopped when run again.
 --patterns P,Q: only these patterns (a part of the table; give --out
 elsewhere than docs/validation so that the partial table does not replace
 the full one).
