@@ -306,19 +306,24 @@ TEST(TorusEscape, BubbleEscapesAreAcyclicAcrossRings) {
 
 namespace {
 
-// Every downstream buffer empty; `queued` flits wait at the source for port `busy`.
-class BackloggedView : public CongestionView {
+// Used slots downstream of each output port and flits queued at the source
+// for it, as given (a port past either vector: 0).
+class PortsView : public CongestionView {
  public:
-  BackloggedView(int busy, int queued) : busy_(busy), queued_(queued) {}
+  explicit PortsView(std::vector<int> used, std::vector<int> queued = {})
+      : used_(std::move(used)), queued_(std::move(queued)) {}
   int occupancy(int, int, VcRange) const override { return 0; }
   int credits(int, int, VcRange) const override { return 64; }
   int output_queue(int, int) const override { return 0; }
-  int port_occupancy(int, int) const override { return 0; }
-  int port_queued(int, int port) const override { return port == busy_ ? queued_ : 0; }
+  int port_occupancy(int, int port) const override { return at(used_, port); }
+  int port_queued(int, int port) const override { return at(queued_, port); }
   int depth(int, int) const override { return 64; }
 
  private:
-  int busy_, queued_;
+  static int at(const std::vector<int>& v, int port) {
+    return static_cast<size_t>(port) < v.size() ? v[static_cast<size_t>(port)] : 0;
+  }
+  std::vector<int> used_, queued_;
 };
 
 }  // namespace
@@ -329,7 +334,7 @@ class BackloggedView : public CongestionView {
 TEST(OutFlank, QueuedOccupancySeesTheBacklogBeforeTheLink) {
   KAryNCube t({8, 8, 8}, 1, true);
   const int s = at(t, {0, 0, 0}), d = at(t, {3, 0, 0});  // minimal: + in dimension 0 only (port 0)
-  const BackloggedView view(0, 40);
+  const PortsView view({}, {40});  // every buffer empty; 40 flits wait at s for port 0
   for (const bool queued : {false, true}) {
     OutFlank ofr(t);
     ofr.count_queued(queued);
@@ -345,25 +350,6 @@ TEST(OutFlank, QueuedOccupancySeesTheBacklogBeforeTheLink) {
     EXPECT_EQ(c.front().out_port, queued ? 1 : 0);
   }
 }
-
-namespace {
-
-// Used slots by output port, as given.
-class PortsView : public CongestionView {
- public:
-  explicit PortsView(std::vector<int> used) : used_(std::move(used)) {}
-  int occupancy(int, int, VcRange) const override { return 0; }
-  int credits(int, int, VcRange) const override { return 64; }
-  int output_queue(int, int) const override { return 0; }
-  int port_occupancy(int, int port) const override { return used_[static_cast<size_t>(port)]; }
-  int port_queued(int, int) const override { return 0; }
-  int depth(int, int) const override { return 64; }
-
- private:
-  std::vector<int> used_;
-};
-
-}  // namespace
 
 // The profit rule's samples (docs/routing-torus.md, "Why OFR deroutes
 // rarely"): s = (0,0,0) to t = (3,2,0) needs + in dimensions 0 and 1 (mu
