@@ -16,13 +16,14 @@ Arb make_arbiter(ArbiterKind kind, int n) {
 }  // namespace
 
 template <class Arb>
-SepIfAllocatorT<Arb>::SepIfAllocatorT(int ports, int vcs, ArbiterKind in, ArbiterKind out)
+SepIfAllocatorT<Arb>::SepIfAllocatorT(int ports, int vcs, ArbiterKind in, ArbiterKind out, bool in_on_grant)
     : SepIfPorts(ports, vcs),
       port_(ports > 0 ? ports : 0),
       win_age_(Arb::kUsesAge && ports > 0 ? ports : 0, 0),
       req_mask_(ports > 0 ? ports : 0, 0),
       in_kind_(in),
-      out_kind_(out) {
+      out_kind_(out),
+      in_on_grant_(in_on_grant) {
   for (Port& p : port_) {
     p.in_arb = make_arbiter<Arb>(in, vcs);
     p.out_arb = make_arbiter<Arb>(out, ports);
@@ -93,7 +94,7 @@ template <class Arb>
 void SepIfAllocatorT<Arb>::tick() {
   for (uint64_t m = in_used_; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not
+    if (!in_on_grant_ || granted_vc(ip) >= 0) port_[ip].in_arb.tick(port_[ip].in_win);
   }
   for (uint64_t m = out_used_; m; m &= m - 1) {
     const int op = __builtin_ctzll(m);
@@ -115,7 +116,8 @@ void SepIfAllocatorT<Arb>::allocate(uint64_t inputs, const uint64_t* req, const 
     return;
   }
   // The two passes and the edge together: each output arbiter ticks as it
-  // grants, each input arbiter past its stage-1 winner (granted or not).
+  // grants, each input arbiter past its stage-1 winner (granted or not,
+  // unless in_on_grant_).
   uint64_t won = 0;
   for (uint64_t outs = stage1(inputs, req, op_of, age); outs; outs &= outs - 1) {
     Port& o = port_[__builtin_ctzll(outs)];
@@ -128,7 +130,7 @@ void SepIfAllocatorT<Arb>::allocate(uint64_t inputs, const uint64_t* req, const 
     const int ip = __builtin_ctzll(m);
     Port& i = port_[ip];
     gnt[ip] = (won >> ip & 1) ? i.in_win : -1;
-    i.in_arb.tick(i.in_win);
+    if (!in_on_grant_ || gnt[ip] >= 0) i.in_arb.tick(i.in_win);
   }
 }
 

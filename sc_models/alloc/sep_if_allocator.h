@@ -12,7 +12,9 @@
 // Grants: gnt_ip[ip], gnt_ivc_ip[ip], gnt_op_ip[ip].
 // tick(): an input arbiter advances past its stage-1 winner whether or not that
 // winner got the output (a VC counts as served once it requested: Fuentes
-// §1.6.3); an output arbiter advances past the input it granted.
+// §1.6.3), or, with in_on_grant (BookSim2's separable allocators; no Verilog
+// twin), only when it got it; an output arbiter advances past the input it
+// granted.
 #include <cstdint>
 #include <vector>
 
@@ -26,7 +28,8 @@ template <class Arb>
 class SepIfAllocatorT : public SepIfPorts {
  public:
   // The kinds are read by SepIfArbAllocator only.
-  SepIfAllocatorT(int ports, int vcs, ArbiterKind in = ArbiterKind::Rr, ArbiterKind out = ArbiterKind::Rr);
+  SepIfAllocatorT(int ports, int vcs, ArbiterKind in = ArbiterKind::Rr, ArbiterKind out = ArbiterKind::Rr,
+                  bool in_on_grant = false);
 
   void eval();  // combinational: fills gnt_* from req_* and the pointers
   void tick();  // clock edge: pointer update from the last eval()
@@ -67,6 +70,7 @@ class SepIfAllocatorT : public SepIfPorts {
   std::vector<Cycle> win_age_;      // [ip] age of its stage-1 winner (age arbiters)
   std::vector<uint64_t> req_mask_;  // eval(): req_ip_ivc as masks
   ArbiterKind in_kind_, out_kind_;
+  bool in_on_grant_;  // an input arbiter moves only past a granted winner
   uint64_t in_used_ = 0, out_used_ = 0;  // ports with a winner in the last eval
 };
 

@@ -16,7 +16,7 @@ namespace {
 template <class Allocator>
 class TwinAlloc : public SwAllocBackend {
  public:
-  TwinAlloc(int ports, int vcs, SaArbiters arb) : a_(ports, vcs, arb.in, arb.out) {}
+  TwinAlloc(int ports, int vcs, SaArbiters arb) : a_(ports, vcs, arb.in, arb.out, arb.in_on_grant) {}
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
     a_.allocate(inputs, req, op_of, gnt, age_);
   }

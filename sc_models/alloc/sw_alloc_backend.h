@@ -46,6 +46,7 @@ struct SaArbiters {
   ArbiterKind in = ArbiterKind::Rr, out = ArbiterKind::Rr;
   int iterations = 1;
   std::string reference = "sep_if";
+  bool in_on_grant = false;  // router.arbiter.sa_in_update=grant (sep_if only)
   bool round_robin() const { return in == ArbiterKind::Rr && out == ArbiterKind::Rr; }
   bool uses_age() const { return in == ArbiterKind::Age || out == ArbiterKind::Age; }
 };

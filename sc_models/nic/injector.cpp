@@ -15,6 +15,7 @@ Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, Ne
       times_(times),
       status_(status),
       credits_(p.vcs, p.buffer_depth),
+      vc_rng_(p.random_vc ? std::make_unique<Rng>(p.seed, "nic" + std::to_string(node) + ".injection_vc") : nullptr),
       pacer_(p.pace) {}
 
 bool Injector::take_credits(Cycle now) {
@@ -47,6 +48,12 @@ uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
 }
 
 bool Injector::pick_vc(int need) {
+  if (vc_rng_) {  // the NIC stays awake while a packet waits, so this draws once a cycle
+    const int v = static_cast<int>(vc_rng_->below(static_cast<uint64_t>(p_.vcs)));
+    if (credits_[v] < need) return false;
+    cur_vc_ = v;
+    return true;
+  }
   for (int k = 0; k < p_.vcs && cur_vc_ < 0; ++k) {
     const int v = (vc_ptr_ + k) % p_.vcs;
     if (credits_[v] >= need) cur_vc_ = v;

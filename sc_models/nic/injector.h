@@ -4,15 +4,18 @@
 // dropped and counted; replies always enter), and one flit per cycle onto
 // the injection link, each packet on
 // one VC of the router's injection port chosen round-robin among those with
-// room (VCT: the whole packet, of its own size; wormhole: one flit). Counts
+// room (VCT: the whole packet, of its own size; wormhole: one flit), or
+// (random_vc) drawn at random each cycle until the drawn VC has room. Counts
 // generated and injected packets and flits. Called by Nic::run on the rising
 // edge; not a process of its own. A slow injection link
 // (link.nic_cycles_per_flit) paces the flits (link/pacer.h).
 #include <deque>
+#include <memory>
 #include <vector>
 
 #include "core/flit.h"
 #include "core/packet_times.h"
+#include "core/rng.h"
 #include "core/run_status.h"
 #include "link/link.h"
 #include "link/pacer.h"
@@ -32,6 +35,8 @@ struct NicParams {
   size_t source_queue = 1000;  // packets the source queue holds (traffic.source_queue)
   uint64_t pace = LinkPacer::kUnit;  // the injection link's cycles per flit, thousandths (link/pacer.h)
   RoutingStats* routing_stats = nullptr;  // told of the measured heads it flags (RoutingStats::head_flags)
+  bool random_vc = false;  // router.injection_vc=random
+  uint64_t seed = 0;       // sim.seed (random_vc's stream)
 };
 
 // Told of each head put on an injection link (link power's awake policy),
@@ -100,6 +105,7 @@ class Injector {
   NicApp* app_ = nullptr;
   std::deque<Packet> queue_;
   std::vector<int> credits_;
+  std::unique_ptr<Rng> vc_rng_;  // random_vc only
   int vc_ptr_ = 0;
   int cur_vc_ = -1;        // VC of the packet being injected
   int cur_seq_ = 0;        // next flit of it

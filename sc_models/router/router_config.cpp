@@ -23,9 +23,11 @@ RouterConfig RouterConfig::from(const Config& cfg) {
   r.output_buffer_depth = as_int(cfg, "router.output_buffer_depth");
   r.speedup = as_int(cfg, "router.speedup");
   r.in_transit_priority = cfg.get_bool("router.in_transit_priority");
+  r.injection_vc_random = cfg.get_str("router.injection_vc") == "random";
   r.va_arbiter = arbiter(cfg, "router.arbiter.va");
   r.sa_arbiters = {arbiter(cfg, "router.arbiter.sa_in"), arbiter(cfg, "router.arbiter.sa_out"),
-                   as_int(cfg, "router.allocator.sa_iterations"), cfg.get_str("router.allocator.sa_reference")};
+                   as_int(cfg, "router.allocator.sa_iterations"), cfg.get_str("router.allocator.sa_reference"),
+                   cfg.get_str("router.arbiter.sa_in_update") == "grant"};
   r.lat_rc = as_int(cfg, "router.stage_latency.rc");
   r.lat_va = as_int(cfg, "router.stage_latency.va");
   r.lat_sa = as_int(cfg, "router.stage_latency.sa");
@@ -91,6 +93,9 @@ void RouterConfig::sa_rules(ErrorList& errors) const {
   if (alg != "islip" && sa_arbiters.iterations != 1)
     errors.add({"router.allocator.sa_iterations: only router.allocator.sa=islip iterates; got " +
                 std::to_string(sa_arbiters.iterations) + " with router.allocator.sa=" + alg});
+  if (sa_arbiters.in_on_grant && alg != "sep_if")
+    errors.add({"router.arbiter.sa_in_update: only router.allocator.sa=sep_if has input arbiters that wait for "
+                "the grant (allowed with " + alg + ": request); got grant"});
   if (sa_arbiters.reference == "user")
     errors.add({"router.allocator.sa_reference: the reference of your block is a C++ allocator (allowed: sep_if, "
                 "sep_of, islip, wavefront, max_size); got user"});

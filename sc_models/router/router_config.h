@@ -20,6 +20,7 @@ struct RouterConfig {
   int output_buffer_depth = 0;  // flits per output VC; 0: no output buffers
   int speedup = 1;              // crossbar inputs per input port
   bool in_transit_priority = false;
+  bool injection_vc_random = false;  // router.injection_vc=random
   ArbiterKind va_arbiter = ArbiterKind::Rr;
   SaArbiters sa_arbiters;
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;  // router.stage_latency.*

@@ -166,6 +166,9 @@ void check_sa(const std::string& key, const std::string& mode, const Config& cfg
     throw ConfigError(key + ": the switch allocator's " + mode + " needs router.arbiter.sa_in=rr and "
                       "router.arbiter.sa_out=rr (the verilated switch allocators have round-robin arbiters only), "
                       "or set rtl.sa=cpp");
+  if (rc.allocator_sa != "user" && rc.sa_arbiters.in_on_grant)
+    throw ConfigError(key + ": the switch allocator's " + mode + " needs router.arbiter.sa_in_update=request "
+                      "(the verilated allocator moves its input arbiters on every request), or set rtl.sa=cpp");
   check_pv(key, "the switch allocator's " + mode + " ", RtlSwAllocator::module_of(rc.allocator_sa), s.ports, s.vcs,
            RtlSwAllocator::supported(rc.allocator_sa), "rtl.sa");
 }

@@ -157,6 +157,8 @@ void Network::build_nics(const RouterParams& rp) {
   np.request_reply = rc_.traffic.request_reply;
   np.source_queue = static_cast<size_t>(rc_.traffic.source_queue);
   np.pace = rc_.link.pace_of(PortClass::Nic);
+  np.random_vc = rc_.router.injection_vc_random;
+  np.seed = rc_.sim.seed;
   if (const auto& f = routing_registry().at(rc_.routing.algorithm); f.stats) routing_stats_ = f.stats(t, cfg_);
   np.routing_stats = routing_stats_.get();
   if (routing_stats_)

@@ -1,7 +1,8 @@
 # cmake -DIN=<twin.cpp> -DOUT=<mutant.cpp> -DKIND=<kind> -P mutate_twin.cmake
 # Plants a one-line bug in a copy of a C++ twin, by KIND:
 #   sep_if      (alloc/sep_if_allocator.cpp) the input arbiter advances past its
-#               stage-1 winner only when it was granted, not whenever it requested
+#               stage-1 winner only when it was granted, not whenever it requested,
+#               as if router.arbiter.sa_in_update=grant were always set
 #               (in both paths: tick(), which the ports interface and the block
 #               test drive, and allocate(), which the SA stage calls);
 #   va          (alloc/vc_allocator.cpp) a stage-2 arbiter's pointer stays on the
@@ -17,10 +18,10 @@
 # Fails the build if the pattern is gone, so the mutant can't silently equal
 # the original.
 if(KIND STREQUAL "sep_if")
-  set(orig "port_[ip].in_arb.tick(port_[ip].in_win);  // granted or not")
-  set(mut  "port_[ip].in_arb.tick(granted_vc(ip));  // PLANTED BUG")
-  set(orig2 "i.in_arb.tick(i.in_win);")
-  set(mut2  "i.in_arb.tick(gnt[ip]);  // PLANTED BUG")
+  set(orig "if (!in_on_grant_ || granted_vc(ip) >= 0) port_[ip].in_arb.tick(port_[ip].in_win);")
+  set(mut  "if (granted_vc(ip) >= 0) port_[ip].in_arb.tick(port_[ip].in_win);  // PLANTED BUG")
+  set(orig2 "if (!in_on_grant_ || gnt[ip] >= 0) i.in_arb.tick(i.in_win);")
+  set(mut2  "if (gnt[ip] >= 0) i.in_arb.tick(i.in_win);  // PLANTED BUG")
 elseif(KIND STREQUAL "va")
   set(orig "out_ptr_[o] = w + 1 == n ? 0 : w + 1;")
   set(mut  "out_ptr_[o] = w + 1 == n ? 0 : w;  // PLANTED BUG")

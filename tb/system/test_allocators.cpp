@@ -76,6 +76,7 @@ TEST(Allocators, ArbitersAnAllocatorDoesNotHaveAreRefused) {
         std::vector<std::string>{"router.allocator.sa=wavefront", "router.arbiter.sa_out=matrix"},
         std::vector<std::string>{"router.allocator.sa=sep_of", "router.arbiter.sa_out=age"},
         std::vector<std::string>{"router.allocator.sa=sep_if", "router.allocator.sa_iterations=3"},
+        std::vector<std::string>{"router.allocator.sa=islip", "router.arbiter.sa_in_update=grant"},
         std::vector<std::string>{"router.allocator.va=wavefront", "router.arbiter.va=lrs"},
         std::vector<std::string>{"router.allocator.va=max_size", "router.arbiter.va=age"},
         std::vector<std::string>{"router.allocator.va=sep_of", "router.allocator.va_iterations=2"}}) {

@@ -70,6 +70,13 @@ TEST(Arbitration, VerilatedAllocatorNeedsRoundRobin) {
   EXPECT_NE(res.err.find("router.alloc: the switch allocator's rtl needs router.arbiter.sa_in=rr and router.arbiter.sa_out=rr"),
             std::string::npos)
       << res.err;
+  // Nor does it move its input arbiters only on a grant (BookSim2's rule).
+  res = test::run_cli({test::source_path("topologies/mesh-8x8.yaml"), "rtl.sa=lockstep",
+                       "router.arbiter.sa_in_update=grant", "--quiet"});
+  EXPECT_EQ(res.code, 2);
+  EXPECT_NE(res.err.find("rtl.sa: the switch allocator's lockstep needs router.arbiter.sa_in_update=request"),
+            std::string::npos)
+      << res.err;
 }
 
 // router.allocator.va=free_pool (one VC per output port per cycle) drains a

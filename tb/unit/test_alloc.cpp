@@ -86,10 +86,12 @@ TEST(SepIfAllocator, ContendingInputsShareAnOutputFairly) {
 // The simulator's path (masks, one call per round, the lone-input shortcut)
 // against the RTL-style vector path, on requests sparse enough that most
 // rounds have one requesting input, and dense ones.
-void simulator_path_equals_vector_path(int P, int V, int cycles) {
-  SCOPED_TRACE("P " + std::to_string(P) + " V " + std::to_string(V));
-  SepIfAllocator ref(P, V);
-  auto sim = sw_alloc_registry().at("sep_if").make(P, V, SaArbiters{});
+void simulator_path_equals_vector_path(int P, int V, int cycles, bool in_on_grant = false) {
+  SCOPED_TRACE("P " + std::to_string(P) + " V " + std::to_string(V) + (in_on_grant ? " grant" : " request"));
+  SepIfAllocator ref(P, V, ArbiterKind::Rr, ArbiterKind::Rr, in_on_grant);
+  SaArbiters arb;
+  arb.in_on_grant = in_on_grant;
+  auto sim = sw_alloc_registry().at("sep_if").make(P, V, arb);
   Rng rng(11, "sa-path");
   int lone = 0, contested = 0;
   const int sparse = P * V;  // about one request per round
@@ -125,7 +127,52 @@ void simulator_path_equals_vector_path(int P, int V, int cycles) {
 // Sizes: the usual router, and the widths' limits (port 63, VC 63, bit 63).
 TEST(SepIfAllocator, SimulatorPathEqualsVectorPath) {
   for (auto [P, V, cycles] : {std::tuple{5, 3, 20000}, std::tuple{64, 2, 4000}, std::tuple{3, 64, 4000}})
-    simulator_path_equals_vector_path(P, V, cycles);
+    for (bool grant : {false, true}) simulator_path_equals_vector_path(P, V, cycles, grant);
+}
+
+// router.arbiter.sa_in_update (docs/architecture.md, "Allocators"): input 0's
+// VC 0 loses output 0 to input 1 in round C; in round D, with the same
+// requests, a pointer moved on request picks input 0's VC 1 (output 1), one
+// moved on grant only picks VC 0 again, which output 0 now grants. Both the
+// simulator's path and the vector path.
+void losing_vc_keeps_its_turn_on_grant(bool in_on_grant, int want_d) {
+  SCOPED_TRACE(in_on_grant ? "grant" : "request");
+  const int P = 3, V = 2;
+  SaArbiters arb;
+  arb.in_on_grant = in_on_grant;
+  auto sim = sw_alloc_registry().at("sep_if").make(P, V, arb);
+  SepIfAllocator ref(P, V, ArbiterKind::Rr, ArbiterKind::Rr, in_on_grant);
+  // Rounds A and B leave input 0's pointer at VC 0 and output 0's past input 0.
+  const std::vector<std::pair<std::vector<uint64_t>, std::vector<int>>> rounds = {
+      {{0b01, 0, 0}, {0, 0, 0, 0, 0, 0}},  // A: input 0 VC 0 -> output 0
+      {{0b10, 0, 0}, {0, 1, 0, 0, 0, 0}},  // B: input 0 VC 1 -> output 1
+      {{0b11, 0b01, 0}, {0, 1, 0, 0, 0, 0}},  // C and D: input 1 VC 0 -> output 0 too
+      {{0b11, 0b01, 0}, {0, 1, 0, 0, 0, 0}}};
+  std::vector<int> got;
+  for (const auto& [req, op_of] : rounds) {
+    uint64_t inputs = 0;
+    ref.clear_requests();
+    for (int ip = 0; ip < P; ++ip) {
+      inputs |= static_cast<uint64_t>(req[ip] != 0) << ip;
+      for (int v = 0; v < V; ++v) {
+        ref.req_ip_ivc[ip * V + v] = req[ip] >> v & 1;
+        ref.req_op_ip_ivc[ip * V + v] = op_of[ip * V + v];
+      }
+    }
+    std::vector<int> gnt(P, -2);
+    sim->allocate(inputs, req.data(), op_of.data(), gnt.data());
+    ref.eval();
+    ASSERT_EQ(gnt[0], ref.gnt_ip[0] ? ref.gnt_ivc_ip[0] : -1);
+    ref.tick();
+    got.push_back(gnt[0]);
+  }
+  EXPECT_EQ(got[2], -1);  // round C: output 0 went to input 1
+  EXPECT_EQ(got[3], want_d);
+}
+
+TEST(SepIfAllocator, InputPointerMovesOnRequestOrOnlyOnGrant) {
+  losing_vc_keeps_its_turn_on_grant(false, 1);
+  losing_vc_keeps_its_turn_on_grant(true, 0);
 }
 
 TEST(VcAllocator, GrantsOnlyMaskedFreeVcsOncePerOutputVc) {
