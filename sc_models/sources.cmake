@@ -142,6 +142,15 @@ endif()
 add_executable(nocsim sc_models/sim/main.cpp)
 target_link_libraries(nocsim PRIVATE nocsim_lib)
 target_compile_options(nocsim PRIVATE ${NOCSIM_WARN})
+# The commit the binary is built from (the results' sim.build, --version):
+# checked at every build, rewritten only when it changes.
+add_custom_target(nocsim_build_id
+  COMMAND ${CMAKE_COMMAND} -DSRC=${CMAKE_SOURCE_DIR} -DOUT=${CMAKE_BINARY_DIR}/generated/nocsim_build_id.h
+          -P ${CMAKE_SOURCE_DIR}/cmake/build_id.cmake
+  BYPRODUCTS ${CMAKE_BINARY_DIR}/generated/nocsim_build_id.h
+  VERBATIM)
+add_dependencies(nocsim nocsim_build_id)
+target_include_directories(nocsim PRIVATE ${CMAKE_BINARY_DIR}/generated)
 set_target_properties(nocsim PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 
 # FST waveforms (trace.file=*.fst): GTKWave's FST library as Verilator ships

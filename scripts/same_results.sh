@@ -125,7 +125,7 @@ for r in "${runs[@]}"; do
 import json, sys
 a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
 for d in (a, b):
-    for k in ("wall_seconds", "cycles_per_second", "peak_rss_kb", "memory_estimate_kb"):
+    for k in ("wall_seconds", "cycles_per_second", "peak_rss_kb", "memory_estimate_kb", "build"):
         d.get("sim", {}).pop(k, None)
     # Priced from the configuration and the activity counters after the run
     # (docs/power-model.md), not simulated: the counters stay compared.

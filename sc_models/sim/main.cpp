@@ -20,11 +20,20 @@
 #include "core/config.h"
 #include "core/error.h"
 #include "core/huge_pages.h"
+#include "sim/build_id.h"
 #include "sim/memory.h"
 #include "sim/network.h"
 #include "sim/power_report.h"
 #include "sim/run.h"
 #include "sim/stop_signal.h"
+
+// Generated at build time (cmake/build_id.cmake); absent in the builds
+// that compile this file without it (the lockstep mutants).
+#if __has_include("nocsim_build_id.h")
+#include "nocsim_build_id.h"
+#else
+#define NOCSIM_BUILD_ID "unknown"
+#endif
 
 namespace {
 
@@ -32,6 +41,7 @@ void usage() {
   std::cout << "usage: nocsim [CONFIG.yaml] [key=value ...] [-o results.json] [--csv results.csv] [--quiet] [--check-config]\n"
                "       (-o - or --csv -: the results to stdout, the summary to stderr)\n"
                "       nocsim --list-keys   (every configuration key with its default)\n"
+               "       nocsim --version   (the commit it was built from; -dirty: with changes not committed)\n"
                "       nocsim [CONFIG.yaml] [key=value ...] --power-model   (one router's area, leakage and energy per event; no run)\n"
                "exit codes: 0 ok, 1 out of memory or internal error, 2 bad input, 3 deadlock, 4 invariant violation, 129/130/143 interrupted (SIGHUP, SIGINT, SIGTERM)\n";
 }
@@ -260,7 +270,9 @@ int sc_main(int argc, char* argv[]) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help")) return usage(), 0;
     if (!std::strcmp(argv[i], "--list-keys")) return list_keys(), 0;
+    if (!std::strcmp(argv[i], "--version")) return std::cout << "nocsim " << NOCSIM_BUILD_ID << "\n", 0;
   }
+  nocsim::build_id() = NOCSIM_BUILD_ID;
   try {
     nocsim::Config cfg;
     std::vector<std::string> errors;

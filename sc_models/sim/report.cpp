@@ -7,6 +7,7 @@
 #include <sstream>
 #include <sys/resource.h>
 
+#include "sim/build_id.h"
 #include "sim/memory.h"
 #include "sim/network.h"
 #include "sim/link_power_net.h"
@@ -231,6 +232,7 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   j.num("nodes", static_cast<uint64_t>(t.nodes()));
   j.close();
   j.open("sim");
+  j.str("build", build_id());
   j.num("cycles", static_cast<uint64_t>(f.cycles));
   j.num("measured_cycles", static_cast<uint64_t>(f.measured));
   j.num("wall_seconds", f.wall);

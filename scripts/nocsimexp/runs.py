@@ -16,7 +16,7 @@ import sys
 import time
 
 FINAL_CODES = (0, 2, 3, 4)
-HOST_FIELDS = ("sim.wall_seconds", "sim.cycles_per_second", "sim.peak_rss_kb", "host", "elapsed_s")
+HOST_FIELDS = ("sim.wall_seconds", "sim.cycles_per_second", "sim.peak_rss_kb", "sim.build", "host", "elapsed_s")
 
 
 def config_digest(path):

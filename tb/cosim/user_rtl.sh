@@ -54,7 +54,7 @@ import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
 for r in (a, b):
     r.pop("config", None)
-    for k in ("wall_seconds", "cycles_per_second", "peak_rss_kb", "memory_estimate_kb"):
+    for k in ("wall_seconds", "cycles_per_second", "peak_rss_kb", "memory_estimate_kb", "build"):
         r["sim"].pop(k, None)
 if a != b:
     print("\n".join("%s: %s | %s" % (k, a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)),

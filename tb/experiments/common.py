@@ -28,7 +28,7 @@ def read_csv(path):
         return list(csv.DictReader(f))
 
 
-HOST_COLUMNS = ("sim.wall_seconds", "sim.cycles_per_second", "sim.peak_rss_kb", "host", "elapsed_s")
+HOST_COLUMNS = ("sim.wall_seconds", "sim.cycles_per_second", "sim.peak_rss_kb", "sim.build", "host", "elapsed_s")
 
 
 def without_host(rows):

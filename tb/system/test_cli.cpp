@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <string>
 
 #include "harness.h"
 
@@ -245,6 +247,21 @@ TEST(Cli, DashWritesTheResultsToStdout) {
   fs::current_path(cwd);
   expect_bad_input({mesh, "-o", "-", "--csv", "-", "--check-config"}, "--csv: - (stdout) is also -o's; give one of them a file");
 }
+// --version and the results' sim.build name the commit the binary was built
+// from (cmake/build_id.cmake): 12 hex digits, -dirty with changes not
+// committed, unknown outside a git checkout; the two say the same.
+TEST(Cli, VersionAndResultsNameTheBuild) {
+  const auto v = run_cli({"--version"});
+  EXPECT_EQ(v.code, 0) << v.err;
+  ASSERT_EQ(v.out.rfind("nocsim ", 0), 0u) << v.out;
+  const std::string id = v.out.substr(7, v.out.find('\n') - 7);
+  EXPECT_TRUE(std::regex_match(id, std::regex("unknown|[0-9a-f]{12}(-dirty)?"))) << id;
+  const auto r = run_cli({source_path("topologies/mesh-8x8.yaml"), "sim.cycles=100", "sim.warmup=0", "sim.drain=0",
+                          "-o", "-", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"build\": \"" + id + "\""), std::string::npos) << r.out.substr(0, 400);
+}
+
 TEST(Cli, KListOfWrongLength) { expect_bad_input({"topology.k=4,4,4", "topology.n=2"}, "topology.k: give one value"); }
 
 TEST(Cli, NetworkTooBigForTheMachine) {
