@@ -14,17 +14,23 @@ class SearchError(RuntimeError):
     pass
 
 
+class _Pending(Exception):
+    """A dry search reached a run not yet finished."""
+
+
 def _fmt(res, k):
     digits = max(0, len(("%.10f" % res).rstrip("0").split(".")[1]))
     return "%.*f" % (digits, k * res)
 
 
-def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, seed=1, log=print):
+def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, seed=1, log=print, dry=False):
     """Returns a dict: load (the highest sustained traffic.load, a multiple
     of resolution; 0 when even one step saturates), offered_flits and
     offered_gamma0 of that run (None without a run or a gamma0), the
     saturated load above it, and every run as (load, sustained, accepted,
-    message)."""
+    message). dry: run nothing; at the first run not finished, return only
+    runs (those finished, in bisection's order) and pending (that run's
+    traffic.load)."""
     top = int(math.floor(max_load / resolution + 1e-9))
     if top < 1:
         raise SearchError("--max %g is below --resolution %g" % (max_load, resolution))
@@ -35,6 +41,8 @@ def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, se
         task = make_task(nocsim, config, list(overrides) + ["traffic.load=" + load], seed, run_dir,
                          {"traffic.load": load})
         if not finished(task):
+            if dry:
+                raise _Pending(load)
             run_task(task)
         meta, flat, doc = load_result(task)
         code = meta.get("exit_code")
@@ -55,15 +63,18 @@ def search(nocsim, config, overrides, run_dir, resolution=0.01, max_load=1.0, se
         return ok
 
     lo, hi = 0, top
-    if sustained(top):
-        lo, hi = top, None
-    else:
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if sustained(mid):
-                lo = mid
-            else:
-                hi = mid
+    try:
+        if sustained(top):
+            lo, hi = top, None
+        else:
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if sustained(mid):
+                    lo = mid
+                else:
+                    hi = mid
+    except _Pending as p:
+        return {"pending": float(p.args[0]), "runs": runs}
     flat = docs.get(lo, {})
     g0 = flat.get("gamma0_flits")
     offered = flat.get("offered_load")

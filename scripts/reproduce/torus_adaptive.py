@@ -56,6 +56,23 @@ SAF_MESSAGES = ["router.switching=saf", "traffic.message_packets=96", "router.bu
                 "traffic.packet_size=8", "traffic.load_unit=gamma0"]
 
 
+def status(nocsim, cfg, overrides, run_dirs, pats, seeds, res, top):
+    """--status: each search's finished runs, in bisection's order, and the
+    load it runs next or its gamma*; runs nothing."""
+    for alg, _ in ROUTINGS:
+        for p in pats:
+            for seed in seeds:
+                try:
+                    out = search(nocsim, cfg, overrides[(alg, p)], run_dirs[alg], res, top * res, seed,
+                                 lambda m: None, dry=True)
+                except SearchError as e:
+                    out = {"error": str(e), "runs": []}
+                done = ", ".join("%g %s" % (load, "✓" if ok else "✗") for load, ok, _, _ in out["runs"])
+                state = out.get("error") or ("next %g γ₀" % out["pending"] if "pending" in out
+                                             else "γ* %.2f γ₀" % out["load"])
+                print("%s %s seed %d: %s; %s" % (alg, p, seed, done or "no run", state))
+
+
 def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_config=False, extra=None):
     """vcs_from_config: every routing runs on the config's router.vcs (3 in
     Versaci's presets) instead of ABR's and POR's 2. extra: the script's own
@@ -76,13 +93,17 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
     # the accepted load at offered `ref` gamma0. Its overrides end in
     # traffic.load=ref exactly as the search's own first run, in the same run
     # folder, so the search finds it done.
-    jobs, refs, run_dirs, overrides = [], {}, {}, {}
+    jobs, refs, run_dirs, overrides, fixed = [], {}, {}, {}, {}
     for alg, vcs in ROUTINGS:
-        fixed = ([] if vcs_from_config else ["router.vcs=%d" % vcs]) + base
-        tag = "ref-" + alg
-        s = r.sweep(tag, CONFIG, [("routing.algorithm", [alg]), ("traffic.pattern", pats)], seeds,
-                    fixed + ["traffic.load=" + ref])
-        run_dirs[alg] = os.path.join(r.work, tag, "runs")
+        fixed[alg] = ([] if vcs_from_config else ["router.vcs=%d" % vcs]) + base
+        run_dirs[alg] = os.path.join(r.work, "ref-" + alg, "runs")
+        for p in pats:
+            overrides[(alg, p)] = ["routing.algorithm=" + alg, "traffic.pattern=" + p] + fixed[alg]
+    if getattr(r.args, "status", False):
+        return status(r.args.nocsim, cfg, overrides, run_dirs, pats, seeds, res, top)
+    for alg, _ in ROUTINGS:
+        s = r.sweep("ref-" + alg, CONFIG, [("routing.algorithm", [alg]), ("traffic.pattern", pats)], seeds,
+                    fixed[alg] + ["traffic.load=" + ref])
         if r.args.force:  # the searches' own runs are rerun too
             mine = {t["id"] for t in s.tasks}
             for f in os.listdir(run_dirs[alg]):
@@ -91,7 +112,6 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
         for row in s.rows_:
             refs.setdefault((alg, row["traffic.pattern"]), []).append(row)
         for p in pats:
-            overrides[(alg, p)] = ["routing.algorithm=" + alg, "traffic.pattern=" + p] + fixed
             refused = [x for x in refs[(alg, p)] if x["exit_code"] == 2]
             if not refused:
                 jobs += [(alg, p, seed) for seed in seeds]

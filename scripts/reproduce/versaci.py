@@ -28,9 +28,11 @@ stopped when run again.
 --patterns P,Q: only these patterns (a part of the table; give --out
 elsewhere than docs/validation so that the partial table does not replace
 the full one).
+--status: run nothing; print each search's finished runs and the load it
+runs next, or its gamma*.
 The 16^3 runs take sim.mode=per-router: results identical to per-stage (a
 test holds the modes so), about 10% faster there.
-Run it as ./scripts/reproduce/versaci.py [--quick] [--k 8|16] [--patterns P,...]
+Run it as ./scripts/reproduce/versaci.py [--quick] [--k 8|16] [--patterns P,...] [--status]
 (Debian's /usr/bin/python3)."""
 import os
 import sys
@@ -49,6 +51,9 @@ class Options:
     def add(ap):
         ap.add_argument("--k", type=int, choices=[8, 16], default=8, help="the 8^3 or the 16^3 preset (default 8)")
         ap.add_argument("--patterns", help="comma-separated subset of " + ",".join(torus_adaptive.PATTERNS))
+        ap.add_argument("--status", action="store_true",
+                        help="print each search's finished runs and the load it runs next (or its gamma*); "
+                        "run nothing, write nothing")
 
     @staticmethod
     def name(args):
@@ -80,7 +85,7 @@ def patterns(args, every):
     kept = [p for p in every if p in chosen]
     if not kept:
         refuse("--patterns: none of %s is in this setting's patterns (%s)" % (args.patterns, ",".join(every)))
-    if not args.quick and not args.out:
+    if not args.quick and not args.out and not args.status:
         refuse("--patterns: give --out, so that a part of the table does not replace docs/validation's whole one")
     return kept
 

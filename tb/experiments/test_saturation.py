@@ -57,6 +57,26 @@ class Saturation(unittest.TestCase):
             self.assertEqual(q.stdout.splitlines()[-1], p.stdout.splitlines()[-1])
             self.assertEqual([os.stat(os.path.join(d, "runs", f)).st_mtime_ns for f in metas], stamps)
 
+    def test_a_dry_search_runs_nothing_and_names_the_next_load(self):
+        from nocsimexp.saturation import search
+        torus = common.config("topologies/torus-8x8.yaml")
+        over = ["traffic.load_unit=gamma0", *WINDOW]
+        with tempfile.TemporaryDirectory() as d:
+            dry = search(common.NOCSIM, torus, over, d, 0.1, 1.0, log=lambda m: None, dry=True)
+            self.assertEqual(dry, {"pending": 1.0, "runs": []})  # bisection starts at the top
+            self.assertEqual(os.listdir(d), [])
+            full = search(common.NOCSIM, torus, over, d, 0.1, 1.0, log=lambda m: None)
+            self.assertNotIn("pending", full)
+            self.assertEqual(search(common.NOCSIM, torus, over, d, 0.1, 1.0, log=lambda m: None, dry=True), full)
+            # Without its last run, the dry search stops there and names it.
+            last = full["runs"][-1][0]
+            for f in os.listdir(d):
+                with open(os.path.join(d, f)) as g:
+                    if f.endswith(".meta.json") and "traffic.load=%g" % last in g.read():
+                        os.remove(os.path.join(d, f))
+            part = search(common.NOCSIM, torus, over, d, 0.1, 1.0, log=lambda m: None, dry=True)
+            self.assertEqual(part, {"pending": last, "runs": full["runs"][:-1]})
+
     def test_traffic_load_is_the_searchs_own(self):
         p = common.script("saturation.py", MESH, "traffic.load=0.3", "--nocsim", common.NOCSIM)
         self.assertEqual(p.returncode, 2)
