@@ -56,6 +56,11 @@ SAF_MESSAGES = ["router.switching=saf", "traffic.message_packets=96", "router.bu
                 "traffic.packet_size=8", "traffic.load_unit=gamma0"]
 
 
+def trail(runs):
+    """A search's runs in the order run: load, then ✓ sustained or ✗ not."""
+    return ", ".join("%g %s" % (load, "✓" if ok else "✗") for load, ok, _, _ in runs)
+
+
 def status(nocsim, cfg, overrides, run_dirs, pats, seeds, res, top):
     """--status: each search's finished runs, in bisection's order, and the
     load it runs next or its gamma*; runs nothing."""
@@ -67,7 +72,7 @@ def status(nocsim, cfg, overrides, run_dirs, pats, seeds, res, top):
                                  lambda m: None, dry=True)
                 except SearchError as e:
                     out = {"error": str(e), "runs": []}
-                done = ", ".join("%g %s" % (load, "✓" if ok else "✗") for load, ok, _, _ in out["runs"])
+                done = trail(out["runs"])
                 state = out.get("error") or ("next %g γ₀" % out["pending"] if "pending" in out
                                              else "γ* %.2f γ₀" % out["load"])
                 print("%s %s seed %d: %s; %s" % (alg, p, seed, done or "no run", state))
@@ -161,8 +166,7 @@ def main(name="torus_adaptive", doc=__doc__, setting=default_setting, vcs_from_c
                     f = at(alg, p, seed, _fmt(res, int(round(load / res))))
                     csv_rows.append([alg, p, seed, "%g" % load, "sustained" if ok else "not sustained"] +
                                     ["" if f.get(k) is None else "%.6g" % f[k] for k in SEARCH_COLUMNS] + [note])
-                trace.append("- %s, %s, seed %d: %s" % (alg, p, seed, ", ".join(
-                    "%g %s" % (load, "✓" if ok else "✗") for load, ok, _, _ in o["runs"])))
+                trace.append("- %s, %s, seed %d: %s" % (alg, p, seed, trail(o["runs"])))
                 gam.append(o["load"])
                 who = "seed %d: " % seed if len(seeds) > 1 else ""
                 if o["at_max"]:
