@@ -127,12 +127,17 @@ TEST(TorusRouting, BubbleRoutingsRefuseWhatBreaksPacketSlots) {
 
 namespace {
 
-// Flits per link and cycle on the + and on the - links of a dor run.
-std::pair<double, double> plus_minus_load(const std::string& tie, const std::string& seed) {
-  const std::vector<double> u = test::json_numbers(
-      cli_json({"traffic.load=0.2", "sim.cycles=20000", "routing.algorithm=dor", "routing.tie=" + tie, "sim.seed=" + seed}),
-      "link_utilisation_by_direction");
-  EXPECT_EQ(u.size(), 6u);
+// Flits per link and cycle on the + and on the - links of a dor run on
+// `topology` (a file under topologies/) with 2 n directions.
+std::pair<double, double> plus_minus_load(const std::string& topology, size_t directions, const std::string& tie,
+                                          const std::string& seed) {
+  const std::string out = test::temp_path("torus-tie.json");
+  const auto r = test::run_cli({test::source_path("topologies/" + topology), "traffic.load=0.2", "sim.cycles=20000",
+                                "routing.algorithm=dor", "routing.tie=" + tie, "sim.seed=" + seed, "-o", out,
+                                "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  const std::vector<double> u = test::json_numbers(test::slurp(out), "link_utilisation_by_direction");
+  EXPECT_EQ(u.size(), directions);
   double plus = 0, minus = 0;
   for (size_t p = 0; p < u.size(); ++p) (p % 2 ? minus : plus) += u[p];
   return {plus, minus};
@@ -140,17 +145,27 @@ std::pair<double, double> plus_minus_load(const std::string& tie, const std::str
 
 }  // namespace
 
-// Uniform traffic on rings of 4: a packet 1 hop away either way, or 2 (a
-// tie). Ties all going + load the + links 3 times the - links; split per
-// packet, the two directions carry the same.
+// Uniform traffic on rings of k: a packet d hops away goes + for d < k/2
+// and - for d > k/2; d = k/2 is a tie. Per ring, the + links carry
+// 1 + ... + k/2 - 1 hops plus the ties', the - links 1 + ... + k/2 - 1.
+// Ties all going + load the + links (k/2)(k/2 + 1) / ((k/2 - 1) k/2) times
+// the - links (3 at k = 4, 5/3 at k = 8); split per packet, the two
+// directions carry the same.
 TEST(TorusDor, RandomTieBalancesPlusAndMinusLinks) {
-  for (const char* seed : {"1", "2"}) {
-    const auto [plus, minus] = plus_minus_load("random", seed);
-    EXPECT_GT(minus, 0.1);
-    EXPECT_NEAR(plus / minus, 1.0, 0.02) << "seed " << seed;
+  struct Torus {
+    const char* file;
+    size_t directions;
+    double plus_ratio;
+  };
+  for (const Torus& t : {Torus{"torus-8x8.yaml", 4, 5.0 / 3}, Torus{"torus-4x4x4.yaml", 6, 3.0}}) {
+    for (const char* seed : {"1", "2"}) {
+      const auto [plus, minus] = plus_minus_load(t.file, t.directions, "random", seed);
+      EXPECT_GT(minus, 0.1) << t.file;
+      EXPECT_NEAR(plus / minus, 1.0, 0.02) << t.file << " seed " << seed;
+    }
+    const auto [plus, minus] = plus_minus_load(t.file, t.directions, "plus", "1");
+    EXPECT_NEAR(plus / minus, t.plus_ratio, 0.05 * t.plus_ratio) << t.file;
   }
-  const auto [plus, minus] = plus_minus_load("plus", "1");
-  EXPECT_NEAR(plus / minus, 3.0, 0.15);
 }
 
 // The adaptive routings' escapes are built on + ties and the crossing rule.
