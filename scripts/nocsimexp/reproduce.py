@@ -93,14 +93,10 @@ class Reproduction:
     def finish(self, setting):
         """Writes README.md: what was run (setting, in prose), the command,
         the build, then every section in order."""
-        try:
-            commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
-                                    text=True, timeout=10).stdout.strip() or "unknown"
-        except (OSError, subprocess.TimeoutExpired):
-            commit = "unknown"
+        commit = build_of(self.args.nocsim)
         lines = ["# %s%s" % (self.doc.strip().splitlines()[0], " (quick)" if self.quick else ""), "",
                  setting.strip(), "",
-                 "Made by `%s` (nocsim %s, %.0f s on %d jobs); every table and plot below comes from the runs "
+                 "Made by `%s` (nocsim build %s, %.0f s on %d jobs); every table and plot below comes from the runs "
                  "of that command, whose CSVs lie beside this file (`*-runs.csv`: one row per run; "
                  "`*-summary.csv`: mean and 95%% confidence half-width per point)."
                  % (self.command, commit, time.time() - self.t0, self.args.jobs), ""]
@@ -112,6 +108,19 @@ class Reproduction:
             f.write("\n".join(lines))
         if not self.args.quiet:
             sys.stderr.write("%s: wrote %s\n" % (self.name, self.out))
+
+
+def build_of(nocsim):
+    """The commit the binary was built from (`nocsim --version`), not the
+    checkout's: a script writes its outputs into the checkout, and the binary
+    may be a copy of an older build. "unknown" for a build older than
+    --version."""
+    try:
+        r = subprocess.run([nocsim, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    words = r.stdout.split()
+    return words[1] if r.returncode == 0 and len(words) == 2 and words[0] == "nocsim" else "unknown"
 
 
 def fmt_pm(s, key, fmt="%.3f"):

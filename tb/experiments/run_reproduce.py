@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Runs scripts/reproduce/NAME.py --quick into OUT (fresh) and checks what it
-promises: exit 0, a README.md with the command and at least one table, and
-every picture it names present as a PNG.
+promises: exit 0, a README.md with the command, the build that ran it (the
+binary's --version) and at least one table, and every picture it names
+present as a PNG.
 Usage: run_reproduce.py NAME OUT"""
 import os
 import re
@@ -26,6 +27,9 @@ def main():
     problems = []
     if "./scripts/reproduce/%s.py --quick" % name not in text:
         problems.append("README.md does not give the command")
+    version = subprocess.run([common.NOCSIM, "--version"], capture_output=True, text=True).stdout.split()
+    if len(version) != 2 or "(nocsim build %s," % version[1] not in text:
+        problems.append("README.md does not name the build that ran (%s)" % " ".join(version))
     if "| --- |" not in text:
         problems.append("README.md holds no table")
     images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
