@@ -45,6 +45,9 @@ TEST(SlowLinks, ANetworkLinkCarriesExactlyOneFlitEveryBCycles) {
 }
 
 // One node per router: its injection link (and the far ejection link) decide.
+// Not b = 1: a source offers at most 1 flit per cycle, so at b = 1 its own
+// queue runs empty now and then (accepted 0.993) and the link is not the
+// bottleneck; the network-link test above covers b = 1.
 TEST(SlowLinks, AnInjectionLinkCarriesExactlyOneFlitEveryBCycles) {
   for (const auto& [b, rate] : std::vector<std::pair<std::string, double>>{{"2", 0.5}, {"3.2", 0.3125}}) {
     const std::string j = saturate(1, "link.nic_cycles_per_flit", b);
