@@ -81,7 +81,10 @@ void Router::before_end_of_elaboration() {
   gate_.bind_static(sc_core::sc_get_last_created_process_handle());
 }
 
-void Router::settle_router(bool work) {
+// The process evaluates only the stages with work, as per-stage mode runs
+// only the stages awake: the same evaluates and commits in both modes.
+void Router::settle_router(uint8_t work) {
+  asleep_ = static_cast<uint8_t>(~work & 0xF);
   if (gate_.asleep() && work)
     gate_.wake();
   else if (!gate_.asleep() && !work)
@@ -132,13 +135,17 @@ void Router::on_wheel(Cycle c, int tag, uint32_t port) {
 
 void Router::run_router() {  // enabled only while it has work (settle)
   Cycle now = this->now();
+  const auto run = static_cast<uint8_t>(~asleep_ & 0xF);
   try {
     Stage* const stages[] = {rc_.get(), va_.get(), sa_.get(), st_stage_.get()};
-    for (int k = 0; k < 4; ++k) stages[st_.p.reverse_stages ? 3 - k : k]->evaluate(now);
+    for (int k = 0; k < 4; ++k) {
+      const int s = st_.p.reverse_stages ? 3 - k : k;
+      if (run & (1u << s)) stages[s]->evaluate(now);
+    }
   } catch (const std::exception& e) {
     return fail(e);
   }
-  stage_ran(kRc | kVa | kSa | kSt);
+  stage_ran(run);
 }
 
 void Router::start_of_simulation() {

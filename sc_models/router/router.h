@@ -6,7 +6,8 @@
 // fate; the stages do.
 //
 // Scheduling: in per-stage mode each stage is its own SC_METHOD; in per-router
-// mode one SC_METHOD calls the four evaluate()s. Both commit through the same
+// mode one SC_METHOD calls the evaluate()s of the stages with work (those
+// per-stage mode keeps awake). Both commit through the same
 // primitive channel, so the two modes give identical results.
 // Link deliveries: a flit or credit that becomes visible at cycle a is pulled
 // into the buffers after every evaluate() of cycle a-1 and before those of
@@ -144,11 +145,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // Inline: at most commits nothing changes.
   void settle() {
     const uint8_t work = work_mask();
-    if (!per_stage_) return settle_router(work != 0);
+    if (!per_stage_) return settle_router(work);
     const uint8_t flip = static_cast<uint8_t>((work ^ ~asleep_) & 0xF);  // asleep with work, awake without
     if (flip) flip_stages(work, flip);
   }
-  void settle_router(bool work);
+  void settle_router(uint8_t work);
   // The stages with anything in their domain (due at the next edge or later),
   // by bit, from the state alone; outputs parked by link power take out what
   // only they would give SA and ST (one test when none is).
@@ -166,9 +167,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // line); ports, events and the shared state's vectors after.
   WakeWheel* wheel_ = nullptr;
   Cycle period_ps_;
-  // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (per-stage
-  // mode). Kept here so that a commit and a wake-up touch only the stages
-  // concerned.
+  // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (in
+  // per-router mode: which the process leaves out). Kept here so that a
+  // commit and a wake-up touch only the stages concerned.
   enum : uint8_t { kRc = 1, kVa = 2, kSa = 4, kSt = 8 };
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;

@@ -7,7 +7,8 @@
 // mode each stage is its own SC_METHOD on clk.pos(); the router's commit puts
 // it to sleep when it has no work left (its static work() predicate, on the
 // post-commit state) and wakes it when a commit or pull hands it work; in the
-// per-router mode the router's single process calls the four evaluate()s.
+// per-router mode the router's single process calls the evaluate()s of the
+// stages with work.
 #include <memory>
 #include <systemc>
 
