@@ -2,12 +2,13 @@
 # Speed and memory of the model (Release build). Prints figures; asserts nothing.
 # 8x8 mesh, DOR, 2 VCs, 8-flit buffers and packets, uniform traffic at 0.1 and
 # 0.4 flits/(node*cycle), 1,000 warm-up + 10,000 measured cycles, both modes;
-# then the dragonfly benchmark (topologies/bench/dragonfly-h4-bench.yaml).
+# then the dragonfly benchmark (topologies/bench/dragonfly-h4-bench.yaml),
+# both modes.
 # Each point runs BENCH_RUNS times (default 5; the machine this was written on
 # drifts by 10-40% between identical runs): the median run is printed, and the
 # best cycles/s beside it. ns/hop is wall time per flit-router traversal.
 # --h8: only the full 16,512-node dragonfly (topologies/dragonfly-h8.yaml,
-# MIN) at UN 0.1, 0.4, 0.8 and ADV+1 0.4, H8_WARMUP + H8_CYCLES cycles
+# MIN, per-router mode: the default) at UN 0.1, 0.4, 0.8 and ADV+1 0.4, H8_WARMUP + H8_CYCLES cycles
 # (default 1,000 + 2,000) and BENCH_RUNS default 1: a point takes minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,8 +48,8 @@ PY
 }
 if [ "$h8" = 1 ]; then
   runs=${BENCH_RUNS:-1} warmup=${H8_WARMUP:-1000} cycles=${H8_CYCLES:-2000}
-  for load in 0.1 0.4 0.8; do bench dragonfly-h8 topologies/dragonfly-h8.yaml $load per-stage; done
-  bench dragonfly-h8 topologies/dragonfly-h8.yaml 0.4 per-stage ADV+1 traffic.pattern=adv traffic.adv_offset=1
+  for load in 0.1 0.4 0.8; do bench dragonfly-h8 topologies/dragonfly-h8.yaml $load per-router; done
+  bench dragonfly-h8 topologies/dragonfly-h8.yaml 0.4 per-router ADV+1 traffic.pattern=adv traffic.adv_offset=1
   rm -rf "$out"
   exit 0
 fi
@@ -56,5 +57,7 @@ for load in 0.1 0.4; do
   for mode in per-stage per-router; do bench mesh-8x8 topologies/mesh-8x8.yaml $load $mode; done
 done
 # Dragonfly p=4 a=8 h=4 (1,056 nodes), MIN: about a minute per point at 0.4.
-for load in 0.1 0.4; do bench dragonfly-h4 topologies/bench/dragonfly-h4-bench.yaml $load per-stage; done
+for load in 0.1 0.4; do
+  for mode in per-stage per-router; do bench dragonfly-h4 topologies/bench/dragonfly-h4-bench.yaml $load $mode; done
+done
 rm -rf "$out"

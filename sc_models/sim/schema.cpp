@@ -29,7 +29,7 @@ void add_sim_keys(std::vector<KeySpec>& s) {
       {"sim.drain", K::Int, "-1", -1, 1e12, {}, "max cycles after the window to wait for measured packets; -1 = sim.cycles"},
       {"sim.stop_injection", K::Bool, "false", 0, 0, {}, "stop generating packets when the window ends and run until every packet is delivered (or sim.drain cycles)"},
       {"sim.seed", K::Int, "1", 0, 9.2e18, {}, "global random seed"},
-      {"sim.mode", K::Enum, "per-stage", 0, 0, {"per-stage", "per-router"}, "one SystemC process per pipeline stage, or one per router calling its stages with work (the same results, 7-17% faster: docs/performance.md)"},
+      {"sim.mode", K::Enum, "per-router", 0, 0, {"per-stage", "per-router"}, "one SystemC process per router calling its stages with work, or one per pipeline stage (the same results; per-router 7-17% faster: docs/performance.md)"},
       {"sim.memory_limit_mb", K::Int, "0", 0, 1e12, {}, "refuse a network whose structure needs more than this many MiB to build (an estimate); 0 = the memory available (MemAvailable, cgroup memory.max, ulimit -v)"},
       {"sim.huge_pages", K::Bool, "true", 0, 0, {}, "back the heap with transparent huge pages where the kernel grants them on request (speed only: results do not depend on it)"},
       {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},

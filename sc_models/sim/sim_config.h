@@ -15,7 +15,7 @@ struct SimConfig {
   int64_t drain = -1;            // cycles after the window for packets in flight; -1: cycles
   bool stop_injection = false;
   uint64_t seed = 1;
-  bool per_stage = true;        // sim.mode=per-stage (else per-router)
+  bool per_stage = false;       // sim.mode=per-stage (else per-router, the default)
   bool reverse_stages = false;  // sim.stage_order=reverse
   bool check = true;
   Cycle watchdog = 0;

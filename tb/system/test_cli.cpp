@@ -174,7 +174,7 @@ TEST(Cli, BitPatternOnOddNetwork) {
   expect_bad_input({"topology.k=3", "traffic.pattern=bitrev"}, "traffic.pattern: bitrev needs a power-of-two");
 }
 TEST(Cli, ReverseStageOrderNeedsPerRouterMode) {
-  expect_bad_input({"sim.stage_order=reverse"}, "sim.stage_order: reverse needs sim.mode=per-router");
+  expect_bad_input({"sim.mode=per-stage", "sim.stage_order=reverse"}, "sim.stage_order: reverse needs sim.mode=per-router");
 }
 // YAML that parses but does not say one thing once.
 TEST(Cli, KeyGivenTwiceInFile) {

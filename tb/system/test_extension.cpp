@@ -350,7 +350,8 @@ TEST(Extension, ToyComponentConfigIsCheckedWithTheRest) {
     EXPECT_NE(std::string(e.what()).find("toy.mode"), std::string::npos) << e.what();
   }
   cfg = test::make_config("topologies/mesh-8x8.yaml",
-                          {"toy.mode=even", "toy.period=3", "router.speedup=2", "sim.stage_order=reverse"});
+                          {"toy.mode=even", "toy.period=3", "router.speedup=2", "sim.mode=per-stage",
+                           "sim.stage_order=reverse"});
   try {
     validate_config(cfg);
     FAIL() << "three broken rules passed";

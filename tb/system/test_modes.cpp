@@ -127,9 +127,9 @@ namespace {
 void expect_deterministic(std::vector<std::string> args) {
   const std::string a = run_json(args), b = run_json(args);
   EXPECT_EQ(a, b);
-  auto per_router = args;
-  per_router.push_back("sim.mode=per-router");
-  EXPECT_EQ(without(a, "sim.mode"), without(run_json(per_router), "sim.mode"));
+  auto per_stage = args;  // the default is per-router
+  per_stage.push_back("sim.mode=per-stage");
+  EXPECT_EQ(without(a, "sim.mode"), without(run_json(per_stage), "sim.mode"));
   args.push_back("sim.seed=2");
   EXPECT_NE(without(a, "sim.seed"), without(run_json(args), "sim.seed"));
 }
