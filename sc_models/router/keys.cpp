@@ -31,6 +31,7 @@ void add_router_keys(std::vector<KeySpec>& s) {
       {"router.reply_vcs", K::Int, "0", 0, 64, {}, "traffic.request_reply: of router.vcs, the VCs of replies (the upper ones; the rest carry requests); 0 = half"},
       {"router.reply_global_vcs", K::Int, "0", 0, 64, {}, "traffic.request_reply, dragonfly: of the global VCs, those of replies; 0 = half"},
       {"router.speedup", K::Int, "1", 1, 8, {}, "switch allocations (crossbar passes) per cycle"},
+      {"router.hold_switch", K::Bool, "false", 0, 0, {}, "switch allocation: an input VC granted a flit keeps its input-output connection for the next flit of its packet, skipping the allocator, until the tail leaves, its buffer runs dry or a flit cannot go (BookSim2's hold_switch_for_packet); needs router.speedup=1; docs/architecture.md, \"Allocators\""},
       {"router.in_transit_priority", K::Bool, "false", 0, 0, {}, "switch allocation: an injection input does not request an output that a packet already in the network requests (Fuentes' in-transit priority)"},
       {"router.arbiter.va", K::Enum, "rr", 0, 0, {}, "VA stage-2 arbiter (input VCs contending for one output VC): rr (round-robin), lrs (least recently served), age (oldest packet first, ties round-robin) or matrix (LRS as a matrix arbiter)", arbiter_keys},
       {"router.arbiter.sa_in", K::Enum, "rr", 0, 0, {}, "SA input arbiter (one VC per input port): rr, lrs, age or matrix", arbiter_keys},

@@ -24,6 +24,7 @@ RouterConfig RouterConfig::from(const Config& cfg) {
   r.speedup = as_int(cfg, "router.speedup");
   r.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   r.injection_vc_random = cfg.get_str("router.injection_vc") == "random";
+  r.hold_switch = cfg.get_bool("router.hold_switch");
   r.va_arbiter = arbiter(cfg, "router.arbiter.va");
   r.sa_arbiters = {arbiter(cfg, "router.arbiter.sa_in"), arbiter(cfg, "router.arbiter.sa_out"),
                    as_int(cfg, "router.allocator.sa_iterations"), cfg.get_str("router.allocator.sa_reference"),
@@ -42,6 +43,9 @@ RouterConfig RouterConfig::from(const Config& cfg) {
 void RouterConfig::validate(ErrorList& errors) const {
   if (speedup > 1 && output_buffer_depth == 0)
     errors.add({"router.output_buffer_depth: router.speedup > 1 needs output buffers (set it >= 1)"});
+  if (hold_switch && speedup > 1)
+    errors.add({"router.hold_switch: a held connection is one crossbar input to one output, so it needs "
+                "router.speedup=1; got " + std::to_string(speedup)});
   sa_rules(errors);
   va_rules(errors);
 }

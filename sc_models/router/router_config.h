@@ -21,6 +21,7 @@ struct RouterConfig {
   int speedup = 1;              // crossbar inputs per input port
   bool in_transit_priority = false;
   bool injection_vc_random = false;  // router.injection_vc=random
+  bool hold_switch = false;          // router.hold_switch: SA keeps a packet's connection
   ArbiterKind va_arbiter = ArbiterKind::Rr;
   SaArbiters sa_arbiters;
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;  // router.stage_latency.*

@@ -38,6 +38,7 @@ struct RouterParams {
   VaAlgorithm va_algorithm = VaAlgorithm::SepIf;  // router.allocator.va (user: its reference)
   int va_iterations = 1;                          // router.allocator.va_iterations (islip)
   bool sa_age = false;                       // an SA arbiter is age-based: SA keeps the requesters' ages
+  bool hold_switch = false;                  // SA keeps an input-output connection for the rest of a packet
   bool vct = true;   // an output VC is taken only with room for the whole packet (VCT and SAF)
   bool saf = false;  // store-and-forward: a head is routed only once its whole packet is in the buffer
   int lat_rc = 1, lat_va = 1, lat_sa = 1, lat_st = 1;

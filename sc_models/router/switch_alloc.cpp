@@ -25,6 +25,10 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
     added_.assign(st.p.ports, 0);
     if (st.p.damq) shared_.assign(st.p.ports, 0);
   }
+  if (st.p.hold_switch) {
+    hold_vc_.assign(static_cast<size_t>(st.p.ports), -1);
+    hold_out_.assign(static_cast<size_t>(st.p.ports), -1);
+  }
   bind_evaluate<SwitchAlloc>();
   alloc_->set_ages(age_.data());
 }
@@ -33,23 +37,25 @@ void SwitchAlloc::evaluate(Cycle now) {
   grants_.clear();
   if (st_.n_active == 0) return;
   alloc_->set_context(st_.id, now);
-  if (st_.p.damq || st_.p.sa_age)
+  if (st_.p.damq || st_.p.sa_age || st_.p.hold_switch)
     allocate<true>(now);
   else
     allocate<false>(now);
 }
 
-// kExtras: DAMQ buffers or age arbiters, tested only in their instantiation
-// so that the common one compiles as if they did not exist.
+// kExtras: DAMQ buffers, age arbiters or held connections, tested only in
+// their instantiation so that the common one compiles as if they did not
+// exist.
 template <bool kExtras>
 void SwitchAlloc::allocate(Cycle now) {
   const int V = st_.p.vcs;
-  const bool damq = kExtras && st_.p.damq, sa_age = kExtras && st_.p.sa_age;
+  const bool damq = kExtras && st_.p.damq, sa_age = kExtras && st_.p.sa_age, hold = kExtras && st_.p.hold_switch;
   const uint64_t held = st_.parked ? held_full(now) : 0;
   for (int round = 0; round < st_.p.speedup; ++round) {
     uint64_t inputs = 0;
     for (int i : st_.active) {
       const InputVc& ivc = st_.in[static_cast<size_t>(i)];
+      if (hold && blocked_by_hold(i, ivc)) continue;
       const Taken took = round ? taken_[static_cast<size_t>(i)] : Taken{0, 0};
       if (ivc.ready > now || took.tail || ivc.buf.size() <= took.flits) continue;
       const int out = ivc.route.out_port;
@@ -76,11 +82,15 @@ void SwitchAlloc::allocate(Cycle now) {
       inputs |= 1ull << ip;
     }
     if (st_.p.in_transit_priority) yield_to_transit(inputs);
-    if (!inputs) break;
+    // A held connection's flit goes without the allocator (its input and
+    // output had no other requester), whose arbiters do not move.
+    const uint64_t direct = hold ? grant_holds(inputs) : 0;
+    inputs &= ~direct;
+    if (!(inputs | direct)) break;
     // A granted input sends a credit upstream: its link's miss overlaps the allocation.
     for (uint64_t m = inputs; m; m &= m - 1) credits_.prefetch(__builtin_ctzll(m));
-    alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
-    for (uint64_t m = inputs; m; m &= m - 1) {
+    if (inputs) alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
+    for (uint64_t m = inputs | direct; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
       req_[ip] = 0;
       const int v = gnt_[ip];
@@ -175,15 +185,57 @@ void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
   mark(0);
 }
 
+// router.hold_switch (docs/architecture.md, "Allocators"): at a held input
+// only the held VC may request, and no other input may request a held output.
+bool SwitchAlloc::blocked_by_hold(int i, const InputVc& ivc) const {
+  const int ip = ivc.port;
+  if ((held_in_ >> ip) & 1) return hold_vc_[static_cast<size_t>(ip)] != i - ip * st_.p.vcs;
+  return (held_out_ >> ivc.route.out_port) & 1;
+}
+
+// The held inputs that requested (their held VC, for the held output): granted.
+uint64_t SwitchAlloc::grant_holds(uint64_t inputs) {
+  const uint64_t direct = inputs & held_in_;
+  for (uint64_t m = direct; m; m &= m - 1) {
+    const int ip = __builtin_ctzll(m);
+    gnt_[static_cast<size_t>(ip)] = hold_vc_[static_cast<size_t>(ip)];
+  }
+  return direct;
+}
+
+// Before the grants depart: the output each granted input would keep (none
+// after a tail).
+void SwitchAlloc::note_holds(const RouterState& st) {
+  for (const auto& g : grants_) {
+    const InputVc& ivc = st.vc(g.ip, g.ivc);
+    hold_out_[static_cast<size_t>(g.ip)] = static_cast<int8_t>(ivc.buf.at(0).tail() ? -1 : ivc.route.out_port);
+  }
+}
+
+// After: a granted input keeps its connection while the packet's next flit
+// is already buffered; every other hold ends (its flit could not go).
+void SwitchAlloc::set_holds(const RouterState& st) {
+  held_in_ = held_out_ = 0;
+  for (const auto& g : grants_) {
+    const int o = hold_out_[static_cast<size_t>(g.ip)];
+    if (o < 0 || st.vc(g.ip, g.ivc).buf.empty()) continue;
+    held_in_ |= 1ull << g.ip;
+    held_out_ |= 1ull << o;
+    hold_vc_[static_cast<size_t>(g.ip)] = static_cast<int8_t>(g.ivc);
+  }
+}
+
 void SwitchAlloc::commit(Cycle now, RouterState& st) {
   st.obs.sa_requested(requests_);
   requests_ = 0;
   const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
   if (st.p.speedup > 1) clear_scratch();  // before departed() moves the VCs on
+  if (st.p.hold_switch) note_holds(st);
   if (st.has_extras())
     for (const auto& g : grants_) st.departed<true>(g.ip, g.ivc, now, leaves);
   else
     for (const auto& g : grants_) st.departed<false>(g.ip, g.ivc, now, leaves);
+  if (st.p.hold_switch) set_holds(st);
   grants_.clear();
 }
 

@@ -48,6 +48,11 @@ class SwitchAlloc : public Stage {
   [[gnu::noinline]] bool damq_full(int o, int ovc, int used) const;
   [[gnu::noinline]] void damq_granted(int o, int ovc);
   void clear_scratch();
+  // router.hold_switch (BookSim2's hold_switch_for_packet).
+  bool blocked_by_hold(int i, const InputVc& ivc) const;
+  uint64_t grant_holds(uint64_t inputs);
+  void note_holds(const RouterState& st);
+  void set_holds(const RouterState& st);
   // What every evaluate and commit reads first (two cache lines of the
   // object), the scratch of in-transit priority and age arbiters after.
   std::unique_ptr<SwAllocBackend> alloc_;
@@ -72,6 +77,10 @@ class SwitchAlloc : public Stage {
   std::vector<int> used_;
   std::vector<uint8_t> added_;
   std::vector<int> shared_;
+  // router.hold_switch: inputs and outputs (bits) held by a packet, the VC
+  // holding each held input and, at commit, the output a grant keeps.
+  uint64_t held_in_ = 0, held_out_ = 0;
+  std::vector<int8_t> hold_vc_, hold_out_;  // [ip]
 };
 
 }  // namespace nocsim

@@ -64,6 +64,7 @@ RouterParams router_params(const RunConfig& rc, const Topology& t) {
   p.va_algorithm = r.va_algorithm();
   p.va_iterations = r.va_iterations;
   p.sa_age = r.sa_arbiters.uses_age();
+  p.hold_switch = r.hold_switch;
   p.vct = !r.buffers.wormhole();
   p.saf = r.buffers.switching == Switching::Saf;
   p.lat_rc = r.lat_rc;
