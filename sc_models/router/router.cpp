@@ -137,11 +137,25 @@ void Router::run_router() {  // enabled only while it has work (settle)
   Cycle now = this->now();
   const auto run = static_cast<uint8_t>(~asleep_ & 0xF);
   try {
-    Stage* const stages[] = {rc_.get(), va_.get(), sa_.get(), st_stage_.get()};
-    for (int k = 0; k < 4; ++k) {
-      const int s = st_.p.reverse_stages ? 3 - k : k;
-      if (run & (1u << s)) stages[s]->evaluate(now);
-    }
+    // Direct (qualified) calls, as in commit(); the reverse order is a check.
+    if (st_.p.reverse_stages) return run_reversed(run, now);
+    if (run & kRc) rc_->RouteCompute::evaluate(now);
+    if (run & kVa) va_->VcAlloc::evaluate(now);
+    if (run & kSa) sa_->SwitchAlloc::evaluate(now);
+    if (run & kSt) st_stage_->Crossbar::evaluate(now);
+  } catch (const std::exception& e) {
+    return fail(e);
+  }
+  stage_ran(run);
+}
+
+// sim.stage_order=reverse: ST, SA, VA, RC (results must not change).
+void Router::run_reversed(uint8_t run, Cycle now) {
+  try {
+    Stage* const stages[] = {st_stage_.get(), sa_.get(), va_.get(), rc_.get()};
+    const uint8_t bits[] = {kSt, kSa, kVa, kRc};
+    for (int k = 0; k < 4; ++k)
+      if (run & bits[k]) stages[k]->evaluate(now);
   } catch (const std::exception& e) {
     return fail(e);
   }

@@ -161,6 +161,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   [[gnu::noinline]] uint8_t without_parked(uint8_t m) const;
   void flip_stages(uint8_t work, uint8_t flip);
   void run_router();  // per-router mode
+  [[gnu::noinline]] void run_reversed(uint8_t run, Cycle now);  // sim.stage_order=reverse
 
   // What a link send, a commit and a wake-up read comes first, together
   // (the router is cache-line aligned: from period_ps_ to the stages is one
