@@ -113,5 +113,45 @@ class RunCsv(unittest.TestCase):
         self.assertIn("--csv: cannot write /nonexistent/r.csv", p.stderr)
 
 
+class BookSim2Peer(unittest.TestCase):
+    """scripts/booksim2_peer.py against a stand-in for BookSim2 that prints
+    two samples in BookSim2's format and then would run for minutes."""
+    SAMPLES = ("Class 0:\nPacket latency average = 41.5\nAccepted flit rate average= 0.0195\n"
+               "Warmed up ...Time used is 500 cycles\n"
+               "Class 0:\nPacket latency average = 42.25\nAccepted flit rate average= 0.0201\n")
+
+    def fake(self, d, samples, then="exec sleep 600"):
+        path = os.path.join(d, "booksim")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\nprintf '%s'\n%s\n" % (samples.replace("\n", "\\n"), then))
+        os.chmod(path, 0o755)
+        return path
+
+    def test_reads_both_samples_stops_the_run_and_runs_nocsim_alike(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = common.script("booksim2_peer.py", "--booksim", self.fake(d, self.SAMPLES), "--case", "mesh",
+                              "--loads", "0.02", "--sample", "500", "--out", d, "--nocsim", common.NOCSIM,
+                              "--nocsim-args", common.config("topologies/mesh-8x8.yaml"), timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            row = common.read_csv(os.path.join(d, "mesh-uniform.csv"))[0]
+            self.assertEqual((float(row["first_latency"]), float(row["first_accepted"])), (41.5, 0.0195))
+            self.assertEqual((float(row["measured_latency"]), float(row["measured_accepted"])), (42.25, 0.0201))
+            self.assertEqual(row["cycles"], "1000")
+            self.assertAlmostEqual(float(row["nocsim_accepted"]), 0.02, delta=0.01)
+            self.assertIn("| 0.02 | 42.2 | 0.0201 |", p.stdout)
+            with open(os.path.join(d, "mesh-uniform.cfg")) as f:
+                cfg = f.read()
+            for key in ("topology = mesh;", "latency_thres = -1.0;", "sample_period = 500;", "max_samples = 2;"):
+                self.assertIn(key, cfg)
+
+    def test_a_run_that_ends_early_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = common.script("booksim2_peer.py", "--booksim", self.fake(d, self.SAMPLES.split("Warmed")[0], "exit 255"),
+                              "--case", "torus", "--loads", "0.3", "--sample", "500", "--warmup", "2",
+                              "--out", d, timeout=60)
+            self.assertNotEqual(p.returncode, 0)
+            self.assertIn("printed 1 of 3 samples", p.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
