@@ -20,7 +20,7 @@ than the run. `latency_thres = -1.0` keeps BookSim2 from abandoning a
 saturated run after its first sample. docs/validation.md, "Against
 BookSim2", says what each case stands for.
 Run: ./scripts/booksim2_peer.py --booksim PATH --case C --loads L1,L2
-[--seeds 1,2] [--sample 10000] [--warmup 1] [--out DIR]
+[--seeds 1,2] [--sample 10000] [--warmup 1] [--out DIR] [--booksim-args "K=V ..."]
 [--nocsim build/nocsim --nocsim-args "CONFIG KEY=VALUE ..."]"""
 import argparse
 import csv
@@ -54,10 +54,13 @@ FIELDS = ["case", "pattern", "load", "seed", "first_latency", "first_accepted",
           "measured_latency", "measured_accepted", "cycles", "seconds", "nocsim_latency", "nocsim_accepted"]
 
 
-def config_text(case, pattern, sample, warmup):
+def config_text(case, pattern, sample, warmup, extra):
+    """BookSim2's configuration; extra: KEY=VALUE overrides, written last (the
+    last assignment of a key wins in BookSim2's parser)."""
     topo, fields = CASES[case]
     return (topo + "\n" + COMMON.format(pattern=pattern, **fields)
-            + "sample_period = %d; warmup_periods = %d; max_samples = %d;\n" % (sample, warmup, warmup + 1))
+            + "sample_period = %d; warmup_periods = %d; max_samples = %d;\n" % (sample, warmup, warmup + 1)
+            + "".join("%s = %s;\n" % tuple(kv.split("=", 1)) for kv in extra))
 
 
 def samples(proc):
@@ -126,16 +129,20 @@ def main():
     ap.add_argument("--sample", type=int, default=10000, help="cycles per sample (BookSim2's sample_period)")
     ap.add_argument("--warmup", type=int, default=1, help="warm-up samples before the measured one (>= 1)")
     ap.add_argument("--out", default="results/booksim2", help="folder for configs, CSV")
+    ap.add_argument("--booksim-args", default="", help="BookSim2 KEY=VALUE overrides, in one string")
     ap.add_argument("--nocsim", default="build/nocsim", help="the nocsim binary (with --nocsim-args)")
     ap.add_argument("--nocsim-args", help="nocsim's configuration and keys for the same case, in one string")
     a = ap.parse_args()
+    extra = a.booksim_args.split()
+    if any("=" not in kv or kv.startswith("=") for kv in extra):
+        ap.error("--booksim-args takes KEY=VALUE words, got %r" % a.booksim_args)
     if a.warmup < 1:
-        sys.exit("booksim2_peer: --warmup must be at least 1 (the measured sample follows a warm-up)")
+        ap.error("--warmup must be at least 1 (the measured sample follows a warm-up)")
     os.makedirs(a.out, exist_ok=True)
     tag = "%s-%s" % (a.case, a.pattern)
     cfg = os.path.join(a.out, tag + ".cfg")
     with open(cfg, "w") as f:
-        f.write(config_text(a.case, a.pattern, a.sample, a.warmup))
+        f.write(config_text(a.case, a.pattern, a.sample, a.warmup, extra))
     path = os.path.join(a.out, tag + ".csv")
     new = not os.path.exists(path)
     rows = []

@@ -131,6 +131,7 @@ class BookSim2Peer(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             p = common.script("booksim2_peer.py", "--booksim", self.fake(d, self.SAMPLES), "--case", "mesh",
                               "--loads", "0.02", "--sample", "500", "--out", d, "--nocsim", common.NOCSIM,
+                              "--booksim-args", "hold_switch_for_packet=1",
                               "--nocsim-args", common.config("topologies/mesh-8x8.yaml"), timeout=120)
             self.assertEqual(p.returncode, 0, p.stderr)
             row = common.read_csv(os.path.join(d, "mesh-uniform.csv"))[0]
@@ -141,6 +142,7 @@ class BookSim2Peer(unittest.TestCase):
             self.assertIn("| 0.02 | 42.2 | 0.0201 |", p.stdout)
             with open(os.path.join(d, "mesh-uniform.cfg")) as f:
                 cfg = f.read()
+            self.assertTrue(cfg.endswith("hold_switch_for_packet = 1;\n"), cfg)
             for key in ("topology = mesh;", "latency_thres = -1.0;", "sample_period = 500;", "max_samples = 2;"):
                 self.assertIn(key, cfg)
 
@@ -151,6 +153,10 @@ class BookSim2Peer(unittest.TestCase):
                               "--out", d, timeout=60)
             self.assertNotEqual(p.returncode, 0)
             self.assertIn("printed 1 of 3 samples", p.stderr)
+            p = common.script("booksim2_peer.py", "--booksim", "/bin/true", "--case", "mesh", "--loads", "0.1",
+                              "--booksim-args", "hold_switch_for_packet", "--out", d, timeout=60)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("--booksim-args takes KEY=VALUE", p.stderr)
 
 
 if __name__ == "__main__":
