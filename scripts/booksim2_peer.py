@@ -4,7 +4,8 @@
 BookSim2 is not part of nocsim: build it from its public repository
 (booksim/booksim2, `make` in src/) and pass the binary with --booksim.
 Each case writes BookSim2's configuration (the keys below, in BookSim2's
-own syntax) beside its output, and one CSV row per load and seed:
+own syntax) and a CSV (CASE-PATTERN.{cfg,csv} in --out, rewritten by each
+invocation) with one row per load and seed:
   first_*     BookSim2's first printed sample: cycles 0..S from an empty
               network (what ../shared/peer/booksim2.md recorded);
   measured_*  the sample after `--warmup` warm-up samples (BookSim2 clears
@@ -138,20 +139,24 @@ def main():
         ap.error("--booksim-args takes KEY=VALUE words, got %r" % a.booksim_args)
     if a.warmup < 1:
         ap.error("--warmup must be at least 1 (the measured sample follows a warm-up)")
+    try:
+        loads = [float(x) for x in a.loads.split(",")]
+        seeds = [int(x) for x in a.seeds.split(",")]
+    except ValueError:
+        ap.error("--loads takes numbers and --seeds integers, comma-separated")
+    if not os.access(a.booksim, os.X_OK):
+        ap.error("--booksim %s is not an executable file" % a.booksim)
     os.makedirs(a.out, exist_ok=True)
     tag = "%s-%s" % (a.case, a.pattern)
     cfg = os.path.join(a.out, tag + ".cfg")
     with open(cfg, "w") as f:
         f.write(config_text(a.case, a.pattern, a.sample, a.warmup, extra))
-    path = os.path.join(a.out, tag + ".csv")
-    new = not os.path.exists(path)
     rows = []
-    with open(path, "a", newline="") as f:
+    with open(os.path.join(a.out, tag + ".csv"), "w", newline="") as f:
         w = csv.writer(f)
-        if new:
-            w.writerow(FIELDS)
-        for load in [float(x) for x in a.loads.split(",")]:
-            for seed in [int(x) for x in a.seeds.split(",")]:
+        w.writerow(FIELDS)
+        for load in loads:
+            for seed in seeds:
                 first, measured, secs = run(a.booksim, cfg, load, seed, a.warmup)
                 mine = run_nocsim(a, load, seed) if a.nocsim_args else ("", "")
                 row = [a.case, a.pattern, load, seed, first[0], first[1], measured[0], measured[1],

@@ -157,6 +157,10 @@ class BookSim2Peer(unittest.TestCase):
                               "--booksim-args", "hold_switch_for_packet", "--out", d, timeout=60)
             self.assertEqual(p.returncode, 2)
             self.assertIn("--booksim-args takes KEY=VALUE", p.stderr)
+            p = common.script("booksim2_peer.py", "--booksim", "/bin/true", "--case", "mesh", "--loads", "0.1,x",
+                              "--out", d, timeout=60)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("--loads takes numbers", p.stderr)
 
 
 if __name__ == "__main__":
