@@ -10,7 +10,10 @@ and the torus with BookSim2's behaviour chosen by options (2-cycle torus
 links, random ties at k/2, the dateline VC class chosen per dimension from
 the route; docs/validation.md, "Against BookSim2"). Also each option alone
 (which difference does what), the saturation search per variant, and
-tornado traffic past saturation.
+tornado traffic past saturation. The BookSim2 figures are its first
+printed sample, cycles 0-10,000 from an empty network (found in session
+42); scripts/booksim2_peer.py runs BookSim2 itself, warmed, beside nocsim
+(docs/validation.md, "BookSim2 rerun").
 Full: sim.warmup=3000 sim.cycles=10000 sim.drain=0 (BookSim2's sample is
 10,000 cycles), seeds 1-3, search resolution 0.01; --quick: warm-up 1000,
 3000 cycles, 1 seed, 4 loads, resolution 0.05.
