@@ -7,7 +7,7 @@ Each case writes BookSim2's configuration (the keys below, in BookSim2's
 own syntax) and a CSV (CASE-PATTERN.{cfg,csv} in --out, rewritten by each
 invocation) with one row per load and seed:
   first_*     BookSim2's first printed sample: cycles 0..S from an empty
-              network (what ../shared/peer/booksim2.md recorded);
+              network (what the project's BookSim2 figures of 2026-11-26 were);
   measured_*  the sample after `--warmup` warm-up samples (BookSim2 clears
               its statistics when it has warmed up), the window nocsim's
               sim.warmup/sim.cycles give.
