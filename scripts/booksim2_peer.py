@@ -22,14 +22,17 @@ saturated run after its first sample. docs/validation.md, "Against
 BookSim2", says what each case stands for.
 Run: ./scripts/booksim2_peer.py --booksim PATH --case C --loads L1,L2
 [--seeds 1,2] [--sample 10000] [--warmup 1] [--out DIR] [--booksim-args "K=V ..."]
-[--nocsim build/nocsim --nocsim-args "CONFIG KEY=VALUE ..."]"""
+[--nocsim build/nocsim --nocsim-args "CONFIG KEY=VALUE ..."] [--work DIR]"""
 import argparse
 import csv
-import json
 import os
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nocsimexp import runs  # noqa: E402
+from nocsimexp.sweeper import DEFAULT_NOCSIM, ROOT  # noqa: E402
 
 COMMON = """vc_buf_size = {buf}; num_vcs = 2; wait_for_tail_credit = 0;
 vc_allocator = separable_input_first; sw_allocator = separable_input_first; alloc_iters = 1;
@@ -93,17 +96,18 @@ def run(booksim, cfg, load, seed, warmup):
 
 
 def run_nocsim(a, load, seed):
-    """nocsim's mean packet latency and accepted load over BookSim2's window."""
-    out = os.path.join(a.out, "nocsim-last.json")  # its figures go to the CSV row
-    cmd = [a.nocsim] + a.nocsim_args.split() + [
-        "traffic.load=%g" % load, "sim.seed=%d" % seed, "sim.warmup=%d" % (a.sample * a.warmup),
-        "sim.cycles=%d" % a.sample, "sim.drain=0", "--quiet", "-o", out]
-    if subprocess.run(cmd, stdout=subprocess.DEVNULL).returncode != 0:
-        sys.exit("booksim2_peer: nocsim failed: " + " ".join(cmd))
-    with open(out) as f:
-        r = json.load(f)
-    os.remove(out)
-    return r["latency"]["mean"], r["accepted_load"]
+    """nocsim's mean packet latency and accepted load over BookSim2's window
+    (a run of the experiment layer: JSON and meta file under --work)."""
+    config, *keys = a.nocsim_args.split()
+    window = ["traffic.load=%g" % load, "sim.warmup=%d" % (a.sample * a.warmup),
+              "sim.cycles=%d" % a.sample, "sim.drain=0"]
+    task = runs.make_task(a.nocsim, config, keys + window, seed, a.work, {"traffic.load": "%g" % load})
+    meta = runs.run_task(task)
+    if meta["exit_code"] != 0:  # nocsim's exit 2 (bad --nocsim-args) stays 2
+        print("booksim2_peer: nocsim: %s (%s)" % (meta["message"], " ".join(meta["command"])), file=sys.stderr)
+        sys.exit(2 if meta["exit_code"] == 2 else 1)
+    doc = runs.load_result(task)[2]
+    return doc["latency"]["mean"], doc["accepted_load"]
 
 
 def table(rows):
@@ -131,7 +135,9 @@ def main():
     ap.add_argument("--warmup", type=int, default=1, help="warm-up samples before the measured one (>= 1)")
     ap.add_argument("--out", default="results/booksim2", help="folder for configs, CSV")
     ap.add_argument("--booksim-args", default="", help="BookSim2 KEY=VALUE overrides, in one string")
-    ap.add_argument("--nocsim", default="build/nocsim", help="the nocsim binary (with --nocsim-args)")
+    ap.add_argument("--nocsim", default=DEFAULT_NOCSIM, help="the nocsim binary (with --nocsim-args)")
+    ap.add_argument("--work", default=os.path.join(ROOT, "results", "booksim2-peer-runs"),
+                    help="folder for nocsim's runs (default results/booksim2-peer-runs)")
     ap.add_argument("--nocsim-args", help="nocsim's configuration and keys for the same case, in one string")
     a = ap.parse_args()
     extra = a.booksim_args.split()

@@ -131,7 +131,7 @@ class BookSim2Peer(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             p = common.script("booksim2_peer.py", "--booksim", self.fake(d, self.SAMPLES), "--case", "mesh",
                               "--loads", "0.02", "--sample", "500", "--out", d, "--nocsim", common.NOCSIM,
-                              "--booksim-args", "hold_switch_for_packet=1",
+                              "--booksim-args", "hold_switch_for_packet=1", "--work", d,
                               "--nocsim-args", common.config("topologies/mesh-8x8.yaml"), timeout=120)
             self.assertEqual(p.returncode, 0, p.stderr)
             row = common.read_csv(os.path.join(d, "mesh-uniform.csv"))[0]
@@ -161,6 +161,11 @@ class BookSim2Peer(unittest.TestCase):
                               "--out", d, timeout=60)
             self.assertEqual(p.returncode, 2)
             self.assertIn("--loads takes numbers", p.stderr)
+            p = common.script("booksim2_peer.py", "--booksim", self.fake(d, self.SAMPLES), "--case", "mesh",
+                              "--loads", "0.02", "--sample", "500", "--out", d, "--work", d, "--nocsim", common.NOCSIM,
+                              "--nocsim-args", common.config("topologies/mesh-8x8.yaml") + " router.vcz=2", timeout=60)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("router.vcz: unknown key", p.stderr)
 
 
 if __name__ == "__main__":
