@@ -15,6 +15,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.h"
 #include "core/suggest.h"
@@ -103,13 +105,26 @@ const KeySpec* find_spec(const std::vector<KeySpec>& specs, const std::string& k
 
 std::string line_of(const YAML::Node& n) { return std::to_string(n.Mark().line + 1); }
 
-// A prefix of some key (`router`, `router.stage_latency`).
-bool is_section(const std::vector<KeySpec>& schema, const std::string& prefix) {
-  const std::string dotted = prefix + ".";  // once: an alias bomb asks for 100,000 prefixes
-  for (const auto& s : schema)
-    if (s.key.compare(0, dotted.size(), dotted) == 0) return true;
-  return false;
-}
+// The schema's keys and their prefixes (`router`, `router.stage_latency`:
+// sections) by name. A file's every node asks both; an alias bomb asks
+// 100,000 times before it is stopped, too often for a scan of the schema.
+struct SchemaIndex {
+  const std::vector<KeySpec>& schema;
+  std::unordered_map<std::string, const KeySpec*> keys;
+  std::unordered_set<std::string> sections;
+  explicit SchemaIndex(const std::vector<KeySpec>& sc) : schema(sc) {
+    for (const auto& s : sc) {
+      keys.emplace(s.key, &s);  // the first of a duplicated key, as a scan finds
+      for (size_t dot = s.key.find('.'); dot != std::string::npos; dot = s.key.find('.', dot + 1))
+        sections.insert(s.key.substr(0, dot));
+    }
+  }
+  const KeySpec* find(const std::string& key) const {
+    const auto it = keys.find(key);
+    return it == keys.end() ? nullptr : it->second;
+  }
+  bool is_section(const std::string& prefix) const { return sections.count(prefix) != 0; }
+};
 
 std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key);
 
@@ -140,11 +155,13 @@ void count_nodes(const YAML::Node& n, Budget& b) {
     for (const auto& item : n) count_nodes(item, b);
 }
 
-void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std::string& prefix,
-             std::vector<YamlEntry>& out, Budget& b) {
+void flatten(const SchemaIndex& ix, const YAML::Node& n, const std::string& prefix, std::vector<YamlEntry>& out,
+             Budget& b) {
   b.node();
-  const KeySpec* s = find_spec(schema, prefix);
-  auto unknown = [&] { return ++b.errors > kMaxErrors ? prefix + ": unknown key" : unknown_key_message(schema, prefix); };
+  const KeySpec* s = ix.find(prefix);
+  auto unknown = [&] {
+    return ++b.errors > kMaxErrors ? prefix + ": unknown key" : unknown_key_message(ix.schema, prefix);
+  };
   if (s && s->type == KeyType::Records && n.IsDefined() && !n.IsNull()) {
     count_nodes(n, b);
     YAML::Emitter e;
@@ -158,7 +175,7 @@ void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std:
       out.push_back({prefix, "", prefix + ": must be a single value, not a map (line " + line_of(n) + ")"});
       return;
     }
-    if (n.size() == 0 && !prefix.empty() && !is_section(schema, prefix)) {
+    if (n.size() == 0 && !prefix.empty() && !ix.is_section(prefix)) {
       out.push_back({prefix, "", unknown()});
       return;
     }
@@ -174,9 +191,9 @@ void flatten(const std::vector<KeySpec>& schema, const YAML::Node& n, const std:
         out.push_back({full, "", full + ": given twice (lines " + it->second + " and " + line_of(kv.first) + ")"});
         continue;
       }
-      flatten(schema, kv.second, full, out, b);
+      flatten(ix, kv.second, full, out, b);
     }
-  } else if (!s && !prefix.empty() && is_section(schema, prefix) && (n.IsScalar() || n.IsSequence())) {
+  } else if (!s && !prefix.empty() && ix.is_section(prefix) && (n.IsScalar() || n.IsSequence())) {
     out.push_back({prefix, "", prefix + ": a section, not a value (line " + line_of(n) + "); give a map of its keys"});
   } else if (n.IsScalar() || n.IsSequence()) {
     std::string text;
@@ -452,8 +469,9 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
   file_read_ = true;
   std::vector<YamlEntry> entries;
   Budget budget;
+  const SchemaIndex ix(*schema_);
   try {
-    flatten(*schema_, root, "", entries, budget);
+    flatten(ix, root, "", entries, budget);
   } catch (const ConfigError& e) {
     throw ConfigError(origin + ": " + e.what());
   }
@@ -463,7 +481,7 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
   for (const auto& e : entries) {
     if (replaced.count(e.key)) continue;
     if (errors.size() >= kMaxErrors) {
-      if (!e.error.empty() || !find_spec(*schema_, e.key) || !given.insert(e.key).second) {
+      if (!e.error.empty() || !ix.find(e.key) || !given.insert(e.key).second) {
         ++more;
         continue;
       }

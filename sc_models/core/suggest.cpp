@@ -1,21 +1,39 @@
 #include "core/suggest.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace nocsim {
 
-int edit_distance(const std::string& a, const std::string& b) {
-  // d[i][j]: distance between the first i characters of a and the first j of b.
-  std::vector<std::vector<int>> d(a.size() + 1, std::vector<int>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = static_cast<int>(i);
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<int>(j);
-  for (size_t i = 1; i <= a.size(); ++i)
-    for (size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+int edit_distance_within(const std::string& a, const std::string& b, int bound) {
+  const int la = static_cast<int>(a.size()), lb = static_cast<int>(b.size());
+  if (std::abs(la - lb) > bound) return bound + 1;  // every length difference is an edit
+  // Rows i-2, i-1 and i of d, where d[i][j] is the distance between the first
+  // i characters of a and the first j of b. A row's minimum never falls
+  // (each cell comes from a cell of the row above at no smaller cost), so
+  // once it exceeds the bound the distance does too.
+  std::vector<int> rows(3 * static_cast<size_t>(lb + 1));
+  int* prev2 = rows.data();
+  int* prev = prev2 + lb + 1;
+  int* cur = prev + lb + 1;
+  for (int j = 0; j <= lb; ++j) prev[j] = j;
+  for (int i = 1; i <= la; ++i) {
+    cur[0] = i;
+    int row_min = i;
+    for (int j = 1; j <= lb; ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+      row_min = std::min(row_min, cur[j]);
     }
-  return d[a.size()][b.size()];
+    if (row_min > bound) return bound + 1;
+    std::swap(prev2, prev);
+    std::swap(prev, cur);
+  }
+  return std::min(prev[lb], bound + 1);
+}
+
+int edit_distance(const std::string& a, const std::string& b) {
+  return edit_distance_within(a, b, static_cast<int>(std::max(a.size(), b.size())));
 }
 
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
@@ -24,7 +42,7 @@ std::string closest_match(const std::string& word, const std::vector<std::string
   const std::string* best_candidate = nullptr;
   bool tie = false;
   for (const auto& c : candidates) {
-    int d = edit_distance(word, c);
+    const int d = edit_distance_within(word, c, limit);  // farther than the limit: never chosen
     if (d < best) {
       best = d;
       best_candidate = &c;

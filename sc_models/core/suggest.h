@@ -9,6 +9,9 @@ namespace nocsim {
 // two neighbouring characters (the commonest typo) as one edit each: the
 // optimal-string-alignment variant of Damerau-Levenshtein.
 int edit_distance(const std::string& a, const std::string& b);
+// The same, or bound + 1 when it exceeds bound (the search stops there: a
+// misspelt key is compared with every key of the schema).
+int edit_distance_within(const std::string& a, const std::string& b, int bound);
 
 // The candidate nearest to `word`, if it is near (at most 2 edits; 1 for words
 // under 6 characters, so that short words do not match everything) and no

@@ -147,6 +147,22 @@ TEST(Config, ClosestMatch) {
   EXPECT_EQ(closest_match("speeeddupp", {"speedup"}), "");  // three edits
 }
 
+// The bounded search (closest_match's) agrees with the whole one up to the
+// bound and says bound + 1 past it, whichever way the strings differ.
+TEST(Config, EditDistanceWithinABound) {
+  const std::vector<std::string> words = {"", "a", "vcs", "vsc", "kitten", "sitting", "router.vcs", "routing.vcs",
+                                          "link.latency", "link.latencmmy", "traffic.lod", "traffic.load", "abcdef"};
+  for (const auto& a : words)
+    for (const auto& b : words) {
+      const int d = nocsim::edit_distance(a, b);
+      for (int bound = 0; bound <= 4; ++bound)
+        EXPECT_EQ(nocsim::edit_distance_within(a, b, bound), std::min(d, bound + 1)) << a << " / " << b << " " << bound;
+    }
+  EXPECT_EQ(nocsim::edit_distance("traffic.lod", "traffic.load"), 1);
+  EXPECT_EQ(nocsim::edit_distance("abcdef", "badcfe"), 3);  // three swaps
+  EXPECT_EQ(nocsim::edit_distance("", "router.vcs"), 10);
+}
+
 TEST(Config, RecordsFromYamlAndOverrides) {
   Config c(phase_schema());
   EXPECT_TRUE(c.get_records("workload.phases").empty());
