@@ -10,8 +10,9 @@ int edit_distance_within(const std::string& a, const std::string& b, int bound) 
   if (std::abs(la - lb) > bound) return bound + 1;  // every length difference is an edit
   // Rows i-2, i-1 and i of d, where d[i][j] is the distance between the first
   // i characters of a and the first j of b. A row's minimum never falls
-  // (each cell comes from a cell of the row above at no smaller cost), so
-  // once it exceeds the bound the distance does too.
+  // (every cell is at least the least cell of the row above: the swap's
+  // d[i-2][j-2] + 1 is no less than d[i-1][j-1]), so once it exceeds the
+  // bound the distance does too.
   std::vector<int> rows(3 * static_cast<size_t>(lb + 1));
   int* prev2 = rows.data();
   int* prev = prev2 + lb + 1;
