@@ -63,9 +63,12 @@ long DragonflyRouting::q(const RouteContext& ctx, int router, const RouteCandida
 long DragonflyRouting::global_q(const RouteContext& ctx, int gs, int gt, const RoutingHeader& h) const {
   // The gateway's global port, at the position the path's next global hop
   // takes; routers share their port layout, so this router's policy answers.
+  // The hop carries h on: FlexVC reads the VCs of the path h names from the
+  // gateway on (an intermediate still ahead when h.phase is 0).
   RouteCandidate g;
   g.out_port = static_cast<int16_t>(t_.gateway_port(gs, gt));
   g.pos = static_cast<int8_t>(seq_.position(h.seqpos, PortClass::Global));
+  g.next = h;
   return q(ctx, gs * t_.a() + t_.gateway(gs, gt), g);
 }
 

@@ -111,7 +111,9 @@ class DragonflyRouting : public Routing {
                   std::vector<RouteCandidate>& out) const;
   // UGAL's Q of candidate c (over the VCs the policy allows it).
   long q(const RouteContext& ctx, int router, const RouteCandidate& c) const;
-  // Q of the path's global channel leaving group gs toward group gt.
+  // Q of the path's global channel leaving group gs toward group gt; h: the
+  // header the packet carries on that path (phase 1: minimal to the
+  // destination; phase 0: through intermediate h.inter).
   long global_q(const RouteContext& ctx, int gs, int gt, const RoutingHeader& h) const;
 
   const Dragonfly& t_;

@@ -27,7 +27,10 @@ class UgalRouting : public DragonflyRouting {
     const long h_val = t_.min_hops(ctx.router, via) + t_.min_hops(via, dst);
     const int gs = t_.group(ctx.router);
     const long q_min = q(ctx, ctx.router, m) + global_q(ctx, gs, t_.group(dst), h);
-    const long q_val = q(ctx, ctx.router, n) + global_q(ctx, gs, t_.group(via), h);
+    RoutingHeader through = h;  // the Valiant path's header past the source
+    through.phase = 0;
+    through.inter = to_group_ ? t_.group(via) : via;
+    const long q_val = q(ctx, ctx.router, n) + global_q(ctx, gs, t_.group(via), through);
     return ugal_prefers_nonminimal(q_min, h_min, q_val, h_val, o_.ugal_threshold);
   }
 
