@@ -48,7 +48,7 @@ TopologyShape Dragonfly::shape_of(int p, int a, int h, int groups, Arrangement a
 }
 
 Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
-    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), arr_(arr), wiring_(g_, a * h, arr) {}
+    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), by_a_(a), by_h_(h), by_p_(p), arr_(arr), wiring_(g_, a * h, arr) {}
 
 std::string Dragonfly::describe() const { return shape().describe; }
 
@@ -66,7 +66,7 @@ PortPeer Dragonfly::peer(int router, int port) const {
   const int k = r * h_ + port - (a_ - 1), t = wiring_.target(gi, k);
   if (t < 0) return {};
   const int kb = wiring_.back(gi, k);
-  return {t * a_ + kb / h_, a_ - 1 + kb % h_};
+  return {t * a_ + by_h_.div(kb), a_ - 1 + by_h_.mod(kb)};
 }
 
 int Dragonfly::min_hops(int s, int d) const {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fast_div.h"
 #include "core/path_shape.h"
 #include "topologies/group_wiring.h"
 #include "topologies/topology.h"
@@ -62,13 +63,17 @@ class Dragonfly : public Topology {
   int a() const { return a_; }
   int h() const { return h_; }
   int g() const { return g_; }
-  int group(int router) const { return router / a_; }
-  int index(int router) const { return router % a_; }
+  // By multiplies (core/fast_div.h): the routings call these at every hop.
+  int group(int router) const { return by_a_.div(router); }
+  int index(int router) const { return by_a_.mod(router); }
+  // Topology's node_router/node_port without its virtual concentration().
+  int node_router(int node) const { return by_p_.div(node); }
+  int node_port(int node) const { return a_ - 1 + h_ + by_p_.mod(node); }
   // Local port of router index `from` that reaches router index `to` (to != from).
   int local_port(int from, int to) const { return to < from ? to : to - 1; }
   // Router index in group `from` owning the global link to group `to`, and its port.
-  int gateway(int from, int to) const { return wiring_.link(from, to) / h_; }
-  int gateway_port(int from, int to) const { return a_ - 1 + wiring_.link(from, to) % h_; }
+  int gateway(int from, int to) const { return by_h_.div(wiring_.link(from, to)); }
+  int gateway_port(int from, int to) const { return a_ - 1 + by_h_.mod(wiring_.link(from, to)); }
   // First network port of a minimal path from `from` to `to` (routers), -1 when there.
   int min_port(int from, int to) const {
     if (from == to) return -1;
@@ -92,9 +97,12 @@ class Dragonfly : public Topology {
   int entry(int in, int from) const { return in * a_ + gateway(in, from); }
   // Group reached by global port `port` of `router`, or -1 when unwired.
   int global_target(int router, int port) const;
+  // Group reached by global link `link` (router index * h + global port) of group `g`, or -1.
+  int link_target(int g, int link) const { return wiring_.target(g, link); }
 
  private:
   int p_, a_, h_, g_;
+  FastDiv by_a_, by_h_, by_p_;
   Arrangement arr_;
   GroupWiring wiring_;  // the groups' a*h global links each
 };

@@ -1,36 +1,48 @@
 #include "vc/flexvc.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "core/error.h"
 
 namespace nocsim {
 
-FlexVcSequence::FlexVcSequence(int local_vcs, int global_vcs) {
+namespace {
+// The canonical sequence (flexvc.h). Local VCs per group, the destination
+// group last: one each from the destination back, then a second one each
+// from the group before it back, then the rest at the start.
+std::string canonical(int local_vcs, int global_vcs) {
   if (local_vcs < 1 || global_vcs < 0) throw ConfigError("vc.policy: flexvc needs at least one VC per port class");
-  if (global_vcs == 0) {
-    seq_.assign(static_cast<size_t>(local_vcs), 'L');
-    return;
-  }
-  // Local VCs per group, the destination group last: one each from the
-  // destination back, then a second one each from the group before it back,
-  // then the rest at the start.
+  if (global_vcs == 0) return std::string(static_cast<size_t>(local_vcs), 'L');
   std::vector<int> group(static_cast<size_t>(global_vcs) + 1, 0);
   int left = local_vcs;
   for (int g = global_vcs; g >= 0 && left > 0; --g, --left) group[static_cast<size_t>(g)] = 1;
   for (int g = global_vcs - 1; g >= 0 && left > 0; --g, --left) ++group[static_cast<size_t>(g)];
   group[0] += left;
+  std::string seq;
   for (int g = 0; g <= global_vcs; ++g) {
-    if (g) seq_ += 'G';
-    seq_.append(static_cast<size_t>(group[static_cast<size_t>(g)]), 'L');
+    if (g) seq += 'G';
+    seq.append(static_cast<size_t>(group[static_cast<size_t>(g)]), 'L');
   }
+  return seq;
+}
+}  // namespace
+
+FlexVcSequence::FlexVcSequence(int local_vcs, int global_vcs) : seq_(canonical(local_vcs, global_vcs)) {
+  // At most 64 + 64 positions (router.vcs, router.global_vcs): int8_t holds them.
+  for (size_t pos = 0; pos < seq_.size(); ++pos)
+    rank_.push_back(static_cast<int8_t>(std::count(seq_.begin(), seq_.begin() + static_cast<long>(pos), seq_[pos])));
+  for (unsigned len = 0; len <= PathShape::kMaxHops; ++len)
+    for (unsigned global = 0; global < (1u << len); ++global)
+      highest_[(1u << len) | global] =
+          static_cast<int8_t>(walk_highest_position({static_cast<uint8_t>(len), static_cast<uint8_t>(global)}));
 }
 
 // Greedy from the last hop: each hop takes the latest position of its class
 // before the next hop's; the first hop's position is then the highest it can
 // hold. Its VC is its rank among the positions of its class.
-int FlexVcSequence::highest_position(PathShape p) const {
+int FlexVcSequence::walk_highest_position(PathShape p) const {
   if (p.len == 0) return -1;
   int pos = static_cast<int>(seq_.size());
   for (int i = p.len - 1; i >= 0; --i) {
@@ -40,11 +52,6 @@ int FlexVcSequence::highest_position(PathShape p) const {
     if (pos < 0) return -1;
   }
   return pos;
-}
-
-int FlexVcSequence::rank(int pos) const {
-  if (pos < 0) return -1;
-  return static_cast<int>(std::count(seq_.begin(), seq_.begin() + pos, seq_[static_cast<size_t>(pos)]));
 }
 
 int FlexVcSequence::position(int vc, bool global) const {

@@ -50,9 +50,16 @@ class FlexVcSequence {
   int position(int vc, bool global) const;
 
  private:
-  int highest_position(PathShape p) const;  // -1: does not fit
-  int rank(int pos) const;                  // VC of the class at pos; -1 for -1
+  // -1: does not fit. A lookup: a path shape has at most 511 values.
+  int highest_position(PathShape p) const { return highest_[(1u << p.len) | p.global]; }
+  int rank(int pos) const { return pos < 0 ? -1 : rank_[static_cast<size_t>(pos)]; }  // VC of the class at pos
+  int walk_highest_position(PathShape p) const;  // what highest_ holds
   std::string seq_;
+  // The routings classify every candidate at every VA attempt
+  // (docs/performance.md, "Session 44"): the answers per shape and
+  // position are computed once.
+  int8_t highest_[512];
+  std::vector<int8_t> rank_;
 };
 
 // vc.policy=flexvc: a candidate may take VCs 0..k of its port, k from

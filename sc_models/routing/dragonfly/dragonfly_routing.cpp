@@ -27,19 +27,28 @@ int DragonflyRouting::pick_group_or_router(int router, int gd, Policy p, bool ex
   const int gs = t_.group(router);
   cand_.clear();
   auto allowed = [&](int g) { return g >= 0 && g != gs && !(exclude_destination && g == gd); };
-  if (p != Policy::Rrg)
-    for (int r = 0; r < t_.a(); ++r) {
-      if ((r == t_.index(router)) != (p == Policy::Crg)) continue;
+  if (p != Policy::Rrg) {  // CRG: this router's global links; NRG (and MM's in-transit): the other routers'
+    const int self = t_.index(router), crg = p == Policy::Crg;
+    for (int r = crg ? self : 0; r < (crg ? self + 1 : t_.a()); ++r) {
+      if (r == self && !crg) continue;
       for (int m = 0; m < t_.h(); ++m) {
-        const int g = t_.global_target(gs * t_.a() + r, t_.a() - 1 + m);
+        const int g = t_.link_target(gs, r * t_.h() + m);
         if (allowed(g)) cand_.push_back(g);
       }
     }
-  if (cand_.empty())
-    for (int g = 0; g < t_.g(); ++g)
-      if (allowed(g)) cand_.push_back(g);
-  if (cand_.empty()) return -1;
-  const int g = cand_[rng_->below(cand_.size())];
+  }
+  int g;
+  if (!cand_.empty()) {
+    g = cand_[rng_->below(cand_.size())];
+  } else {  // every allowed group: the draw's k-th of 0..g-1 without gs (and gd), the same draw as over a list
+    int skip[2] = {gs, exclude_destination && gd >= 0 && gd != gs ? gd : -1};
+    if (skip[1] >= 0 && skip[1] < skip[0]) std::swap(skip[0], skip[1]);
+    const int count = t_.g() - 1 - (skip[1] >= 0);
+    if (count <= 0) return -1;
+    g = static_cast<int>(rng_->below(static_cast<uint64_t>(count)));
+    for (int e : skip)
+      if (e >= 0 && g >= e) ++g;
+  }
   if (to_group_) return g;
   return g * t_.a() + static_cast<int>(rng_->below(static_cast<uint64_t>(t_.a())));
 }
