@@ -48,7 +48,8 @@ TopologyShape Dragonfly::shape_of(int p, int a, int h, int groups, Arrangement a
 }
 
 Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
-    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), by_a_(a), by_h_(h), by_p_(p), arr_(arr), wiring_(g_, a * h, arr) {}
+    : p_(p), a_(a), h_(h), g_(shape_of(p, a, h, groups, arr).routers / a), by_a_(a), by_h_(h), by_p_(p), arr_(arr),
+      wiring_(g_, a * h, arr) {}
 
 std::string Dragonfly::describe() const { return shape().describe; }
 

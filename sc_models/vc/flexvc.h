@@ -58,7 +58,7 @@ class FlexVcSequence {
   // The routings classify every candidate at every VA attempt
   // (docs/performance.md, "Session 44"): the answers per shape and
   // position are computed once.
-  int8_t highest_[512];
+  int8_t highest_[512] = {};
   std::vector<int8_t> rank_;
 };
 
