@@ -107,32 +107,28 @@ class Dragonfly : public Topology {
   GroupWiring wiring_;  // the groups' a*h global links each
 };
 
-// Dragonfly::min_port(from, to) as tables, without its divisions, for code
-// that asks it for every pair of routers (the channel bound: 2,064^2 walks at
-// h = 8). Toward another group the first port depends only on the router
-// and that group; inside a group only on the two routers' indices.
+// Dragonfly::min_port(from, to) toward another group as a table, for code
+// that asks it for every pair of routers (the channel bound: 2,064^2 walks
+// at h = 8): there the first port depends only on the router and that
+// group; inside a group only on the two routers' indices.
 class DragonflyMinPorts {
  public:
   explicit DragonflyMinPorts(const Dragonfly& t)
-      : t_(t), G_(t.g()), group_(static_cast<size_t>(t.routers())), index_(group_.size()),
-        toward_(group_.size() * static_cast<size_t>(G_), -1) {
-    for (int r = 0; r < t.routers(); ++r) {
-      group_[static_cast<size_t>(r)] = t.group(r);
-      index_[static_cast<size_t>(r)] = t.index(r);
+      : t_(t), G_(t.g()), toward_(static_cast<size_t>(t.routers()) * static_cast<size_t>(G_), -1) {
+    for (int r = 0; r < t.routers(); ++r)
       for (int g = 0; g < G_; ++g)
         if (g != t.group(r)) toward_[static_cast<size_t>(r) * G_ + g] = t.min_port(r, g * t.a());
-    }
   }
   // min_port(from, to) for from != to.
   int operator()(int from, int to) const {
-    const size_t f = static_cast<size_t>(from), d = static_cast<size_t>(to);
-    return group_[f] == group_[d] ? t_.local_port(index_[f], index_[d]) : toward_[f * G_ + group_[d]];
+    const int gf = t_.group(from), gt = t_.group(to);
+    return gf == gt ? t_.local_port(t_.index(from), t_.index(to)) : toward_[static_cast<size_t>(from) * G_ + gt];
   }
 
  private:
   const Dragonfly& t_;
   int G_;
-  std::vector<int> group_, index_, toward_;
+  std::vector<int> toward_;
 };
 
 }  // namespace nocsim
