@@ -13,6 +13,7 @@
 #include "routing/dragonfly/dragonfly_routing.h"
 #include "routing/dragonfly/family.h"
 #include "vc/distance.h"
+#include "vc/flexvc.h"
 #include "topologies/dragonfly_plus.h"
 #include "traffic/pattern.h"
 
@@ -320,4 +321,67 @@ TEST(DragonflyRouting, CreditTriggerKeepsTheVcOrderAndMisroutes) {
   EXPECT_GT(olm[0], 0) << "no local misroute in a source group";
   EXPECT_GT(olm[1], 0) << "no local misroute outside the source group";
   EXPECT_FALSE(walk(t, "par", 12, nullptr, o).has_cycle());
+}
+
+namespace {
+
+// The minimal output of router 0 loaded, every other output idle; records
+// the VC range of every occupancy read at router 0, per port.
+class MinimalLoaded : public CongestionView {
+ public:
+  explicit MinimalLoaded(int min_port) : min_port_(min_port) {}
+  int occupancy(int r, int p, VcRange vcs) const override {
+    if (r == 0) reads[p].push_back(vcs);
+    return p == min_port_ ? 60 : 0;
+  }
+  int port_occupancy(int r, int p) const override { return occupancy(r, p, {}); }
+  int output_queue(int, int) const override { return 0; }
+  int credits(int, int p, VcRange) const override { return p == min_port_ ? 4 : 64; }
+  int depth(int, int) const override { return 64; }
+  mutable std::map<int, std::vector<VcRange>> reads;
+
+ private:
+  int min_port_;
+};
+
+}  // namespace
+
+// Under FlexVC the UGAL test must weigh the Valiant first hop over the VCs
+// that hop is allowed once taken (a path through the intermediate), not
+// those of a minimal path from the next router (docs/routing-dragonfly.md,
+// its introduction). 5 local / 2 global VCs.
+TEST(DragonflyRouting, UgalReadsTheValiantHopOverTheVcsItTakes) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  std::vector<int> out_vcs(t.ports(), 5);
+  std::vector<uint8_t> global(t.ports(), 0);
+  for (int p = t.local_ports(); p < t.network_ports(); ++p) out_vcs[p] = 2, global[p] = 1;
+  const FlexVcPolicy vp(out_vcs, global);
+  for (const char* name : {"ugal-l", "ugal-g", "pb", "par"}) {
+    auto routing = dragonfly_algorithm(name).build(t, {}, 3, 0);
+    int checked = 0;
+    for (int d = t.a(); d < t.routers(); ++d)
+      for (int k = 0; k < 4; ++k) {
+        MinimalLoaded view(t.min_port(0, d));
+        Flit f;
+        f.size = 8;
+        f.dst = d * t.p();
+        std::vector<RouteCandidate> c;
+        RouteContext ctx{0, t.network_ports(), 0, f, &view, &vp, {}};
+        ctx.paths = true;
+        routing->route(ctx, c);
+        const RouteCandidate& v = c.front();
+        if (v.next.inter < 0 || v.out_port == t.min_port(0, d)) continue;  // not a Valiant hop of its own port
+        const VcRange want = vp.range(v, ctx.at);
+        bool seen = false;
+        std::string read;
+        for (const VcRange& r : view.reads[v.out_port]) {
+          seen |= r.lo == want.lo && r.hi == want.hi;
+          read += " " + std::to_string(r.lo) + ".." + std::to_string(r.hi);
+        }
+        EXPECT_TRUE(seen) << name << " to router " << d << ": VCs " << int(want.lo) << ".." << int(want.hi)
+                          << " never read; read:" << read;
+        ++checked;
+      }
+    EXPECT_GT(checked, 0) << name << " never went through an intermediate";
+  }
 }

@@ -83,10 +83,17 @@ long DragonflyRouting::global_q(const RouteContext& ctx, int gs, int gt, const R
 
 bool DragonflyRouting::prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const {
   if (!ctx.view) return false;
-  const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, h);
+  const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, through(h, via));
   const long h_min = t_.min_hops(ctx.router, dst);
   const long h_val = t_.min_hops(ctx.router, via) + t_.min_hops(via, dst);
   return prefers_misroute(ctx, m, n, h_min, h_val);
+}
+
+RoutingHeader DragonflyRouting::through(const RoutingHeader& h, int via) const {
+  RoutingHeader v = h;
+  v.phase = 0;
+  v.inter = to_group_ ? t_.group(via) : via;
+  return v;
 }
 
 bool DragonflyRouting::prefers_misroute(const RouteContext& ctx, const RouteCandidate& m, const RouteCandidate& n,

@@ -82,6 +82,10 @@ class DragonflyRouting : public Routing {
   bool try_valiant(const RouteContext& ctx, int dst, RoutingHeader& h, bool test);
   // Candidate for the minimal hop toward router `target` (not the current one).
   RouteCandidate hop(int router, int target, const RoutingHeader& h) const;
+  // The header of h's packet sent through the Valiant router `via` (phase 0;
+  // the intermediate is via's group when the routing turns at a group): what
+  // FlexVC reads a Valiant hop's VCs with before the packet takes it.
+  RoutingHeader through(const RoutingHeader& h, int via) const;
   // An intermediate group (to_group_) or router, drawn at `router` by the policy.
   int pick_intermediate(int router, int dst_group, bool in_transit);
   int pick_group_or_router(int router, int dst_group, Policy p, bool exclude_destination);

@@ -76,11 +76,11 @@ class OlmRouting : public DragonflyRouting {
     const int via = gs * t_.a() + t_.gateway(gs, inter);
     if (via == ctx.router) return false;
     const int entry = t_.entry(inter, gs);
-    misroute = opportunistic(t_.local_port(t_.index(ctx.router), t_.index(via)), h);
+    // The hop carries the Valiant header before the test: FlexVC reads its
+    // VCs over the path through the intermediate group.
+    misroute = opportunistic(t_.local_port(t_.index(ctx.router), t_.index(via)), through(h, entry));
     const long h_val = 1 + t_.min_hops(via, entry) + t_.min_hops(entry, dst);
     if (!prefers_misroute(ctx, minimal, misroute, t_.min_hops(ctx.router, dst), h_val)) return false;
-    misroute.next.inter = inter;
-    misroute.next.phase = 0;
     misroute.next.flags |= 1u;
     return true;
   }

@@ -22,15 +22,13 @@ class UgalRouting : public DragonflyRouting {
   bool prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const override {
     if (!global_ || o_.trigger != Trigger::Ugal) return DragonflyRouting::prefers_valiant(ctx, dst, via, h);
     if (!ctx.view) return false;
-    const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, h);
+    const RoutingHeader v = through(h, via);
+    const RouteCandidate m = hop(ctx.router, dst, h), n = hop(ctx.router, via, v);
     const long h_min = t_.min_hops(ctx.router, dst);
     const long h_val = t_.min_hops(ctx.router, via) + t_.min_hops(via, dst);
     const int gs = t_.group(ctx.router);
     const long q_min = q(ctx, ctx.router, m) + global_q(ctx, gs, t_.group(dst), h);
-    RoutingHeader through = h;  // the Valiant path's header past the source
-    through.phase = 0;
-    through.inter = to_group_ ? t_.group(via) : via;
-    const long q_val = q(ctx, ctx.router, n) + global_q(ctx, gs, t_.group(via), through);
+    const long q_val = q(ctx, ctx.router, n) + global_q(ctx, gs, t_.group(via), v);
     return ugal_prefers_nonminimal(q_min, h_min, q_val, h_val, o_.ugal_threshold);
   }
 
