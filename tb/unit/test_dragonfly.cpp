@@ -329,9 +329,9 @@ namespace {
 // the VC range of every occupancy read at router 0, per port.
 class MinimalLoaded : public CongestionView {
  public:
-  explicit MinimalLoaded(int min_port) : min_port_(min_port) {}
+  explicit MinimalLoaded(int min_port, int router = 0) : min_port_(min_port), router_(router) {}
   int occupancy(int r, int p, VcRange vcs) const override {
-    if (r == 0) reads[p].push_back(vcs);
+    if (r == router_) reads[p].push_back(vcs);
     return p == min_port_ ? 60 : 0;
   }
   int port_occupancy(int r, int p) const override { return occupancy(r, p, {}); }
@@ -341,8 +341,27 @@ class MinimalLoaded : public CongestionView {
   mutable std::map<int, std::vector<VcRange>> reads;
 
  private:
-  int min_port_;
+  int min_port_, router_;
 };
+
+// FlexVC with 5 local / 2 global VCs on the h = 2 dragonfly.
+FlexVcPolicy flexvc_5_2(const Dragonfly& t) {
+  std::vector<int> out_vcs(t.ports(), 5);
+  std::vector<uint8_t> global(t.ports(), 0);
+  for (int p = t.local_ports(); p < t.network_ports(); ++p) out_vcs[p] = 2, global[p] = 1;
+  return FlexVcPolicy(out_vcs, global);
+}
+
+// Was candidate c's allowed range among the reads at its port?
+std::string unread(const MinimalLoaded& view, const FlexVcPolicy& vp, const RouteCandidate& c, HeadAt at) {
+  const VcRange want = vp.range(c, at);
+  std::string read;
+  for (const VcRange& r : view.reads[c.out_port]) {
+    if (r.lo == want.lo && r.hi == want.hi) return "";
+    read += " " + std::to_string(r.lo) + ".." + std::to_string(r.hi);
+  }
+  return "VCs " + std::to_string(want.lo) + ".." + std::to_string(want.hi) + " never read; read:" + read;
+}
 
 }  // namespace
 
@@ -352,10 +371,7 @@ class MinimalLoaded : public CongestionView {
 // its introduction). 5 local / 2 global VCs.
 TEST(DragonflyRouting, UgalReadsTheValiantHopOverTheVcsItTakes) {
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
-  std::vector<int> out_vcs(t.ports(), 5);
-  std::vector<uint8_t> global(t.ports(), 0);
-  for (int p = t.local_ports(); p < t.network_ports(); ++p) out_vcs[p] = 2, global[p] = 1;
-  const FlexVcPolicy vp(out_vcs, global);
+  const FlexVcPolicy vp = flexvc_5_2(t);
   for (const char* name : {"ugal-l", "ugal-g", "pb", "par"}) {
     auto routing = dragonfly_algorithm(name).build(t, {}, 3, 0);
     int checked = 0;
@@ -371,17 +387,43 @@ TEST(DragonflyRouting, UgalReadsTheValiantHopOverTheVcsItTakes) {
         routing->route(ctx, c);
         const RouteCandidate& v = c.front();
         if (v.next.inter < 0 || v.out_port == t.min_port(0, d)) continue;  // not a Valiant hop of its own port
-        const VcRange want = vp.range(v, ctx.at);
-        bool seen = false;
-        std::string read;
-        for (const VcRange& r : view.reads[v.out_port]) {
-          seen |= r.lo == want.lo && r.hi == want.hi;
-          read += " " + std::to_string(r.lo) + ".." + std::to_string(r.hi);
-        }
-        EXPECT_TRUE(seen) << name << " to router " << d << ": VCs " << int(want.lo) << ".." << int(want.hi)
-                          << " never read; read:" << read;
+        EXPECT_EQ(unread(view, vp, v, ctx.at), "") << name << " to router " << d;
         ++checked;
       }
     EXPECT_GT(checked, 0) << name << " never went through an intermediate";
   }
+}
+
+// The same for OLM's misroute in the source group: at the router a packet
+// reached over a local hop, a local hop to the gateway of a Valiant group,
+// weighed over the VCs it gets on the path through that group.
+TEST(DragonflyRouting, OlmReadsItsSourceGroupMisrouteOverTheVcsItTakes) {
+  Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
+  const FlexVcPolicy vp = flexvc_5_2(t);
+  auto olm = dragonfly_algorithm("olm").build(t, {}, 3, 1);
+  int checked = 0;
+  for (int d = t.a(); d < t.routers(); ++d) {
+    const int r = t.gateway(0, t.group(d));  // router r of group 0: its global link leads to d's group
+    if (r == 0) continue;
+    for (int k = 0; k < 4; ++k) {
+      MinimalLoaded view(t.min_port(r, d), r);
+      Flit f;
+      f.size = 8;
+      f.src = 0;  // a node of router 0, which sent the packet minimally over a local hop
+      f.dst = d * t.p();
+      f.rh.phase = 1;
+      f.rh.seqpos = 1;
+      std::vector<RouteCandidate> c;
+      RouteContext ctx{r, t.peer(0, t.min_port(0, r)).port, 0, f, &view, &vp, {}};
+      ctx.paths = true;
+      ctx.at = HeadAt{0, false};
+      olm->route(ctx, c);
+      const RouteCandidate& m = c.front();
+      if (!m.opportunistic()) continue;
+      EXPECT_GE(m.next.inter, 0);
+      EXPECT_EQ(unread(view, vp, m, ctx.at), "") << "to router " << d;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 0) << "no source-group misroute";
 }
