@@ -325,8 +325,8 @@ TEST(DragonflyRouting, CreditTriggerKeepsTheVcOrderAndMisroutes) {
 
 namespace {
 
-// The minimal output of router 0 loaded, every other output idle; records
-// the VC range of every occupancy read at router 0, per port.
+// The minimal output of `router` loaded, every other output idle; records
+// the VC range of every occupancy read at `router`, per port.
 class MinimalLoaded : public CongestionView {
  public:
   explicit MinimalLoaded(int min_port, int router = 0) : min_port_(min_port), router_(router) {}
@@ -400,11 +400,11 @@ TEST(DragonflyRouting, UgalReadsTheValiantHopOverTheVcsItTakes) {
 TEST(DragonflyRouting, OlmReadsItsSourceGroupMisrouteOverTheVcsItTakes) {
   Dragonfly t(2, 4, 2, 0, Arr::Palmtree);
   const FlexVcPolicy vp = flexvc_5_2(t);
-  auto olm = dragonfly_algorithm("olm").build(t, {}, 3, 1);
   int checked = 0;
   for (int d = t.a(); d < t.routers(); ++d) {
     const int r = t.gateway(0, t.group(d));  // router r of group 0: its global link leads to d's group
     if (r == 0) continue;
+    auto olm = dragonfly_algorithm("olm").build(t, {}, 3, r);
     for (int k = 0; k < 4; ++k) {
       MinimalLoaded view(t.min_port(r, d), r);
       Flit f;
