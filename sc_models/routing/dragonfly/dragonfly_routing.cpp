@@ -58,8 +58,7 @@ bool DragonflyRouting::try_valiant(const RouteContext& ctx, int dst, RoutingHead
   if (inter < 0) return false;
   const int via = to_group_ ? t_.entry(inter, t_.group(ctx.router)) : inter;
   if (test && !prefers_valiant(ctx, dst, via, h)) return false;
-  h.inter = inter;
-  h.phase = 0;
+  h = through(h, via);  // via lies in group inter when the intermediate is a group
   return true;
 }
 

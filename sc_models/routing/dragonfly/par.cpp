@@ -25,10 +25,7 @@ class ParRouting : public DragonflyRouting {
   void in_transit(const RouteContext& ctx, int dst, RoutingHeader& h) override {
     const bool nrg = o_.policy == Policy::Nrg || o_.policy == Policy::Mm;
     const int inter = pick_group_or_router(ctx.router, t_.group(dst), nrg ? Policy::Nrg : Policy::Crg, true);
-    if (inter >= 0 && prefers_valiant(ctx, dst, inter, h)) {
-      h.inter = inter;
-      h.phase = 0;
-    }
+    if (inter >= 0 && prefers_valiant(ctx, dst, inter, h)) h = through(h, inter);
   }
 };
 
