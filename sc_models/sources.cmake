@@ -23,6 +23,8 @@ add_library(nocsim_lib STATIC
   sc_models/core/suggest.cpp
   sc_models/core/huge_pages.cpp
   sc_models/core/wake_wheel.cpp
+  sc_models/parallel/worker_pool.cpp
+  sc_models/parallel/outbox.cpp
   sc_models/alloc/vc_allocator.cpp
   sc_models/alloc/sw_alloc_backend.cpp
   sc_models/blocks/block_run.cpp
@@ -66,6 +68,7 @@ add_library(nocsim_lib STATIC
   sc_models/router/switch_alloc.cpp
   sc_models/router/crossbar.cpp
   sc_models/router/router.cpp
+  sc_models/router/router_clock.cpp
   sc_models/router/router_config.cpp
   sc_models/nic/nic.cpp
   sc_models/nic/injector.cpp

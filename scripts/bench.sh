@@ -10,6 +10,8 @@
 # --h8: only the full 16,512-node dragonfly (topologies/dragonfly-h8.yaml,
 # MIN, per-router mode: the default) at UN 0.1, 0.4, 0.8 and ADV+1 0.4, H8_WARMUP + H8_CYCLES cycles
 # (default 1,000 + 2,000) and BENCH_RUNS default 1: a point takes minutes.
+# BENCH_THREADS (default "1"): the sim.threads values the per-router
+# dragonfly points run at, e.g. "1 2" (mode column per-router/2: 2 threads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 h8=0
@@ -23,17 +25,22 @@ export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 out=$(mktemp -d)
 printf '%-26s %-10s %12s %16s %14s %10s %12s %8s\n' config mode cycles/s router-cycles/s flit-hops/s peak-RSS best-cyc/s ns/hop
 runs=${BENCH_RUNS:-5}
+threads=${BENCH_THREADS:-1}
+mode_of() { if [ "$1" = 1 ]; then echo per-router; else echo "per-router/$1"; fi; }
 warmup=1000 cycles=10000
 # bench NAME CONFIG LOAD MODE [PATTERN key=value ...]
+# MODE: per-stage, per-router, or per-router/N (N threads).
 bench() {
   local name=$1 config=$2 load=$3 mode=$4 pattern=${5:-UN}
   shift 4
   if [ $# -gt 0 ]; then shift; fi
+  local threads=1
+  case $mode in */*) threads=${mode#*/} ;; esac
   files=()
   for r in $(seq "$runs"); do
-    f="$out/$name-$pattern-$load-$mode-$r.json"
-    ./build-release/nocsim "$config" traffic.load="$load" sim.mode="$mode" sim.warmup=$warmup sim.cycles=$cycles \
-      sim.drain=0 "$@" --quiet -o "$f" > /dev/null
+    f="$out/$name-$pattern-$load-${mode%/*}-$threads-$r.json"
+    ./build-release/nocsim "$config" traffic.load="$load" sim.mode="${mode%/*}" sim.threads="$threads" \
+      sim.warmup=$warmup sim.cycles=$cycles sim.drain=0 "$@" --quiet -o "$f" > /dev/null
     files+=("$f")
   done
   python3 - "$name $pattern $load" "$mode" "${files[@]}" <<'PY'
@@ -48,8 +55,10 @@ PY
 }
 if [ "$h8" = 1 ]; then
   runs=${BENCH_RUNS:-1} warmup=${H8_WARMUP:-1000} cycles=${H8_CYCLES:-2000}
-  for load in 0.1 0.4 0.8; do bench dragonfly-h8 topologies/dragonfly-h8.yaml $load per-router; done
-  bench dragonfly-h8 topologies/dragonfly-h8.yaml 0.4 per-router ADV+1 traffic.pattern=adv traffic.adv_offset=1
+  for t in $threads; do
+    for load in 0.1 0.4 0.8; do bench dragonfly-h8 topologies/dragonfly-h8.yaml $load "$(mode_of "$t")"; done
+    bench dragonfly-h8 topologies/dragonfly-h8.yaml 0.4 "$(mode_of "$t")" ADV+1 traffic.pattern=adv traffic.adv_offset=1
+  done
   rm -rf "$out"
   exit 0
 fi
@@ -59,5 +68,8 @@ done
 # Dragonfly p=4 a=8 h=4 (1,056 nodes), MIN: about a minute per point at 0.4.
 for load in 0.1 0.4; do
   for mode in per-stage per-router; do bench dragonfly-h4 topologies/bench/dragonfly-h4-bench.yaml $load $mode; done
+  for t in $threads; do
+    [ "$t" = 1 ] || bench dragonfly-h4 topologies/bench/dragonfly-h4-bench.yaml $load "per-router/$t"
+  done
 done
 rm -rf "$out"

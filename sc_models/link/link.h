@@ -14,17 +14,11 @@
 
 #include "core/cycle.h"
 #include "core/flit.h"
+#include "core/link_receiver.h"
 #include "link/delay_line.h"
+#include "parallel/outbox.h"
 
 namespace nocsim {
-
-// Whoever consumes one side of a link: told the cycle an item becomes visible.
-class LinkReceiver {
- public:
-  virtual ~LinkReceiver() = default;
-  // tag: what the receiver asked to be told with (e.g. its port).
-  virtual void on_send(int tag, Cycle arrival, Cycle now) = 0;
-};
 
 // One direction of a link: flits one way, credits the other, each arriving
 // a link latency after its send. Both enter through one target socket `in`,
@@ -82,14 +76,20 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     LinkReceiver* rx = nullptr;
     uint64_t sent = 0;  // items sent over the run (activity)
     int tag = 0;        // what rx asked to be told with
+    bool direct = false;  // rx->on_send_on_senders_thread()
     void listen(LinkReceiver* r, int t) {
       rx = r;
       tag = t;
+      direct = r && r->on_send_on_senders_thread();
     }
     void carry(Cycle arrival, Cycle now, const T& item) {
       line.push(arrival, item);
       ++sent;
-      if (rx) rx->on_send(tag, arrival, now);
+      if (!rx) return;
+      // On a worker thread the receiver is told later, in router order.
+      if (!direct)
+        if (Outbox* o = Outbox::current()) return o->on_send(rx, tag, arrival, now);
+      rx->on_send(tag, arrival, now);
     }
   };
   static_assert(sizeof(Lane<Flit>) == 48, "the vptr, period, latency and flit lane fill one cache line");
@@ -106,8 +106,9 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
 // Sender side of links: one initiator socket, bound to any number of links
 // of one item type (in the order they were bound; LinkSenders below keeps
 // which binding is whose). Every send is a complete blocking transaction, so
-// all senders of one item type share one payload, which stays in cache (a
-// payload per port was a cache miss per flit).
+// all senders of one item type on one thread share one payload, which stays
+// in cache (a payload per port was a cache miss per flit); a worker thread
+// of sim.threads has its own (own_payload).
 template <typename T>
 class LinkSender : public tlm::tlm_bw_transport_if<> {
  public:
@@ -146,7 +147,15 @@ class LinkSender : public tlm::tlm_bw_transport_if<> {
     }
   };
   static inline Payload payload_;
-  static tlm::tlm_generic_payload& payload() { return payload_; }
+  static inline thread_local Payload* own_ = nullptr;  // a worker thread's
+  static tlm::tlm_generic_payload& payload() { return own_ ? *own_ : payload_; }
+
+ public:
+  // The calling thread (a worker of sim.threads) sends with a payload of its own.
+  static void own_payload() {
+    static thread_local Payload p;
+    own_ = &p;
+  }
 };
 
 // One multi-bound sender of an item type for several links, each known by a

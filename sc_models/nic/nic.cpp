@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "parallel/outbox.h"
+
 namespace nocsim {
 
 Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p, Cycle period_ps,
@@ -43,7 +45,7 @@ void Nic::sleep_until(Cycle c) {
   // Awake, it runs every edge anyway; asleep, an earlier wake-up is pending.
   if (c >= wake_at_ || !gate_.asleep() || c <= cycle_now(period_ps_)) return;
   wake_at_ = c;
-  wheel_->at(c - 1, this);
+  ask_wheel(*wheel_, c - 1, this);  // from on_send, maybe on a router's worker thread
 }
 
 void Nic::on_wheel(Cycle c, int, uint32_t) {

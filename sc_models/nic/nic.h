@@ -57,6 +57,8 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   // Packets in the source queue whose head has not left.
   size_t source_queued() const { return injector_.queued(); }
   void on_send(int tag, Cycle arrival, Cycle now) override;
+  // Its router alone sends to it, while no NIC runs.
+  bool on_send_on_senders_thread() const override { return true; }
   // After the run: takes in the ejected flits that arrived by cycle `upto`
   // and were not yet taken in (bodies of packets whose tail came later).
   void flush(Cycle upto) { receive(upto); }

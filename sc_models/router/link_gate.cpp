@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parallel/outbox.h"
 #include "router/router.h"
 
 namespace nocsim {
@@ -25,7 +26,7 @@ void LinkGate::front(RouterState& st, int o, Cycle now) {
   // Park only what the link holds back: the pipeline's own wait is short.
   if (f.ready == want || !wheel_) return;
   st.parked |= 1ull << o;
-  wheel_->at(f.ready - 1, this, o);
+  ask_wheel(*wheel_, f.ready - 1, this, o);  // a commit may run on a worker thread
 }
 
 void LinkGate::on_wheel(Cycle, int port, uint32_t) { router_->unpark(port); }

@@ -17,7 +17,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       credit_fw_(p.ports, nullptr),
       in_link_(p.ports, nullptr),
       out_link_(p.ports, nullptr),
-      committer_(*this),
       flit_out_("flit_out", p.ports),
       credit_out_("credit_out", p.ports),
       clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
@@ -71,24 +70,11 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   st_stage_->clk(clk);
 }
 
-// As the stages' (Stage::before_end_of_elaboration): process objects together.
-void Router::before_end_of_elaboration() {
-  if (per_stage_) return;
-  SC_HAS_PROCESS(Router);
-  SC_METHOD(run_router);
-  sensitive << clk.pos();
-  dont_initialize();
-  gate_.bind_static(sc_core::sc_get_last_created_process_handle());
-}
-
-// The process evaluates only the stages with work, as per-stage mode runs
+// run_router evaluates only the stages with work, as per-stage mode runs
 // only the stages awake: the same evaluates and commits in both modes.
 void Router::settle_router(uint8_t work) {
   asleep_ = static_cast<uint8_t>(~work & 0xF);
-  if (gate_.asleep() && work)
-    gate_.wake();
-  else if (!gate_.asleep() && !work)
-    gate_.sleep();
+  *clock_flag_ = work != 0;
 }
 
 void Router::flip_stages(uint8_t work, uint8_t flip) {
@@ -115,26 +101,22 @@ void Router::unpark(int port) {
   settle();
 }
 
+// The falling edge before an arrival cycle: the links due then are pulled
+// by the commit at this delta's update, with any other due (so that the
+// pulls of all routers can run on the clock's threads).
 void Router::on_wheel(Cycle c, int tag, uint32_t port) {
-  try {
-    if (tag == kNearTag) {
-      // As at a commit: credits, then flits, each in port order.
-      Pending& due = pending_[(c + 1) & (kNear - 1)];
-      const uint64_t credits = due.lanes[kCreditLane], flits = due.lanes[kFlitLane];
-      due = Pending{};
-      if (credits) pull_lane(kCreditLane, credits, c);
-      if (flits) pull_lane(kFlitLane, flits, c);
-    } else {
-      pull_lane(tag, 1ull << port, c);
-    }
-  } catch (const std::exception& e) {
-    fail(e);
+  if (tag == kNearTag) {
+    Pending& due = pending_[(c + 1) & (kNear - 1)];
+    due_[kCreditLane] |= due.lanes[kCreditLane];
+    due_[kFlitLane] |= due.lanes[kFlitLane];
+    due = Pending{};
+  } else {
+    due_[tag] |= 1ull << port;
   }
-  settle();
+  request_commit();
 }
 
-void Router::run_router() {  // enabled only while it has work (settle)
-  Cycle now = this->now();
+void Router::run_router(Cycle now) {  // called only while it has work (settle)
   const auto run = static_cast<uint8_t>(~asleep_ & 0xF);
   try {
     // Direct (qualified) calls, as in commit(); the reverse order is a check.
@@ -225,7 +207,9 @@ std::vector<PortTap*> Router::rtl_taps(Cycle now) {
 }
 
 void Router::fail(const std::exception& e) {
-  if (status_) status_->fail(kExitInvariant, e.what());
+  if (!status_) return;
+  if (Outbox* o = Outbox::current()) return o->fail(status_, kExitInvariant, e.what());  // kept in router order
+  status_->fail(kExitInvariant, e.what());
 }
 
 void Router::pull_lane(int lane, uint64_t ports, Cycle now) {

@@ -6,16 +6,18 @@
 // fate; the stages do.
 //
 // Scheduling: in per-stage mode each stage is its own SC_METHOD; in per-router
-// mode one SC_METHOD calls the evaluate()s of the stages with work (those
+// mode the network's RouterClock calls run_router() on each edge the router
+// has work, which calls the evaluate()s of the stages with work (those
 // per-stage mode keeps awake). Both commit through the same
 // primitive channel, so the two modes give identical results.
 // Link deliveries: a flit or credit that becomes visible at cycle a is pulled
 // into the buffers after every evaluate() of cycle a-1 and before those of
-// cycle a: in the update phase when a-1 is the current cycle, else on the
-// falling edge of cycle a-1 (a call from the network's WakeWheel).
-// Activity: after each commit or pull the router puts the processes with
-// nothing left to do to sleep and wakes those handed work (settle()), on the
-// state the next edge will see.
+// cycle a: at the commit of cycle a-1 (RouterClock), in the update phase of
+// its rising edge, or of its falling edge for a link longer than a cycle
+// (the network's WakeWheel calls on_wheel, which asks for that commit).
+// Activity: after each commit or pull the router puts the processes (in
+// per-router mode: its RouterClock flag) with nothing left to do to sleep and
+// wakes those handed work (settle()), on the state the next edge will see.
 #include <array>
 #include <memory>
 #include <string>
@@ -29,6 +31,7 @@
 #include "link/link.h"
 #include "router/crossbar.h"
 #include "router/route_compute.h"
+#include "router/router_clock.h"
 #include "router/router_state.h"
 #include "router/switch_alloc.h"
 #include "router/vc_alloc.h"
@@ -84,10 +87,15 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   bool reroutes() const { return st_.p.reevaluate && rc_->adaptive(); }
   // Tests plant faults here to prove the checks catch them.
   RouterState& state_for_test() { return st_; }
-  void request_commit() { committer_.request(); }
+  // This delta's update phase commits (RouterClock): on a worker thread the
+  // clock asks the kernel once the threads are done.
+  void request_commit() {
+    *commit_flag_ = 1;
+    if (!Outbox::current()) clock_->ask_update();
+  }
   // A stage evaluated: its commit runs at this update.
   void stage_ran(uint8_t bit) {
-    if (!ran_) committer_.request();  // else already asked this cycle: the channel's line stays untouched
+    if (!ran_) request_commit();
     ran_ |= bit;
   }
   Cycle now() const { return cycle_now(period_ps_); }
@@ -108,7 +116,18 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     if (rtl) c.set_block(std::make_unique<EventRun>(std::move(rtl)));
   }
   void start_of_simulation() override;
-  void before_end_of_elaboration() override;
+  // The RouterClock and its flags for this router: run at the next edge
+  // (per-router mode; settle() keeps it), commit at this update.
+  void set_clock(RouterClock* c, uint8_t* run, uint8_t* commit) {
+    clock_ = c;
+    clock_flag_ = run;
+    commit_flag_ = commit;
+  }
+  // Per-router mode, from the clock on an edge with work: the stages' evaluate().
+  void run_router(Cycle now);
+  // From the clock, in the update phase after request_commit(): the stages'
+  // decisions, then the links' deliveries due by the next cycle.
+  void commit();
   const Routing& routing() const { return rc_->routing(); }
   void attach_routing_stats(RoutingStats* s) { rc_->routing().attach_stats(s); }
   // Waveforms: the ports of this router's Verilated blocks (rtl and lockstep
@@ -118,19 +137,6 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void fail(const std::exception& e);
 
  private:
-  class Committer : public sc_core::sc_prim_channel {
-   public:
-    explicit Committer(Router& r) : sc_prim_channel(sc_core::sc_gen_unique_name("commit")), r_(r) {}
-    void request() { request_update(); }
-
-   protected:
-    void update() override { r_.commit(); }
-
-   private:
-    Router& r_;
-  };
-
-  void commit();
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
   void pull_lane(int lane, uint64_t ports, Cycle now);
   [[gnu::noinline]] void prefetch_lanes(int lane, uint64_t ports) const;
@@ -140,7 +146,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   [[gnu::noinline]] void pull_damq_flits(int in_port, Cycle now);
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
   [[gnu::noinline]] void ask_near(int lane, uint64_t port, Cycle arrival);
-  // After a commit or a pull: a stage (or the per-router process) with work
+  // After a commit or a pull: a stage (or, per-router, the router) with work
   // wakes, one without sleeps; decided on the state the next edge sees.
   // Inline: at most commits nothing changes.
   void settle() {
@@ -160,7 +166,6 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   }
   [[gnu::noinline]] uint8_t without_parked(uint8_t m) const;
   void flip_stages(uint8_t work, uint8_t flip);
-  void run_router();  // per-router mode
   [[gnu::noinline]] void run_reversed(uint8_t run, Cycle now);  // sim.stage_order=reverse
 
   // What a link send, a commit and a wake-up read comes first, together
@@ -169,7 +174,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   WakeWheel* wheel_ = nullptr;
   Cycle period_ps_;
   // Stage bits (kRc..kSt): which evaluated this cycle, which sleep (in
-  // per-router mode: which the process leaves out). Kept here so that a
+  // per-router mode: which run_router leaves out). Kept here so that a
   // commit and a wake-up touch only the stages concerned.
   enum : uint8_t { kRc = 1, kVa = 2, kSa = 4, kSt = 8 };
   uint8_t ran_ = 0, asleep_ = 0;
@@ -186,8 +191,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
   std::vector<Link*> in_link_, out_link_;
   RouterState st_;
-  ClockGate gate_;  // per-router mode
-  Committer committer_;
+  RouterClock* clock_ = nullptr;
+  uint8_t* clock_flag_ = nullptr;  // per-router mode
+  uint8_t* commit_flag_ = nullptr;
   // Every port's link of one item type on one multi-bound socket.
   LinkSenders<Flit> flit_out_;
   LinkSenders<Credit> credit_out_;

@@ -104,6 +104,8 @@ class Routing {
   // null without one), handed to every router's routing once built: for
   // figures only the deciding router knows (the torus profit rule's view).
   virtual void attach_stats(RoutingStats* /*stats*/) {}
+  // A routing that writes it while routers run (RC or VA) defers the write
+  // on a worker thread of sim.threads (Outbox::later, parallel/outbox.h).
   // Congestion providers the routing reads besides the view's buffers (e.g.
   // "pb", the PiggyBack saturation board); network assembly builds them.
   virtual std::vector<std::string> congestion_providers() const { return {}; }

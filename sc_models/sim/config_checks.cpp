@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "blocks/block.h"
 #include "blocks/block_run.h"
 #include "core/error.h"
 #include "routing/contention_config.h"
@@ -126,6 +127,30 @@ void check_routing(const Config& cfg, const RunConfig& rc, const Topology& topo,
                 rc.routing.algorithm});
 }
 
+// sim.threads > 1 runs the routers of a cycle on several threads; what
+// they would share with no order between them is refused (one line each,
+// naming the key to change; docs/user-guide.md, "Parallel cycles").
+void check_threads(const Config& cfg, const RunConfig& rc, const Topology& topo, ErrorList& errors) {
+  if (rc.sim.threads <= 1) return;
+  const std::string more = "sim.threads: " + std::to_string(rc.sim.threads) + " threads ";
+  try {
+    const BlockModes modes(cfg, block_shape(rc, topo));
+    for (const std::string& name : block_registry().keys())
+      if (modes[name] != BlockMode::Cpp)
+        errors.add({more + "run C++ blocks only; rtl." + name + " is " + block_mode_name(modes[name]) +
+                    ", and Verilated blocks share one context between routers (set rtl." + name +
+                    "=cpp or sim.threads=1)"});
+  } catch (const ConfigError&) {
+    // validate_config reports the rtl.* keys' own errors.
+  }
+  if (rc.link_power.policy != LinkPolicy::None)
+    errors.add({more + "are not offered with link.power.policy (a link's power state is shared by the routers at "
+                       "both ends); set link.power.policy=none or sim.threads=1"});
+  if (rc.contention.on && rc.contention.variant == ContentionVariant::Ectn)
+    errors.add({more + "are not offered with routing.contention.variant=ectn (a group's routers share its "
+                       "counters); use another variant or sim.threads=1"});
+}
+
 // A closed-loop application cuts its messages into packets of one size and
 // answers its own messages.
 void check_workload(const RunConfig& rc, ErrorList& errors) {
@@ -159,6 +184,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   check_watchdog(rc, errors);
   check_routing(cfg, rc, *topo, errors);
   check_workload(rc, errors);
+  check_threads(cfg, rc, *topo, errors);
   errors.check([&] { BlockModes(cfg, block_shape(rc, *topo)); });
   rc.trace.validate(topo->routers(), errors);
   if (!rc.trace.file.empty() && rc.trace.start >= rc.sim.drain_limit())

@@ -105,6 +105,10 @@ void Network::build_routers(const RouterParams& rp, const BlockModes& modes) {
     routers_.back()->set_wheel(&wheel_);
     routers_.back()->set_packet_times(&collector_.times());
   }
+  std::vector<Router*> all;
+  for (auto& r : routers_) all.push_back(r.get());
+  router_clock_ = std::make_unique<RouterClock>("router_clock", kPeriodPs, all, !per_stage, rc_.sim.threads);
+  router_clock_->clk(clock_);
 }
 
 LinkGroup& Network::add_links(const std::string& name, const std::vector<LinkGroup::Spec>& specs) {

@@ -16,6 +16,7 @@
 #include "nic/nic.h"
 #include "blocks/block_run.h"
 #include "router/router.h"
+#include "router/router_clock.h"
 #include "sim/config_checks.h"
 #include "sim/params.h"
 #include "stats/delivery.h"
@@ -106,6 +107,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   sc_core::sc_clock clock_;
   WakeWheel wheel_;
   std::vector<std::unique_ptr<Router>> routers_;
+  std::unique_ptr<RouterClock> router_clock_;  // the routers' evaluates (per-router mode) and commits
   std::vector<std::unique_ptr<Nic>> nics_;
   std::vector<std::unique_ptr<LinkGroup>> link_groups_;
   std::vector<Link*> links_;  // every link, in the order they were made

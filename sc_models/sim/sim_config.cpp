@@ -14,6 +14,7 @@ SimConfig SimConfig::from(const Config& cfg) {
   s.seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   s.per_stage = cfg.get_str("sim.mode") == "per-stage";
   s.reverse_stages = cfg.get_str("sim.stage_order") == "reverse";
+  s.threads = static_cast<int>(cfg.get_int("sim.threads"));
   s.check = cfg.get_bool("sim.check");
   s.watchdog = static_cast<Cycle>(cfg.get_int("sim.watchdog"));
   s.progress = cfg.get_bool("sim.progress");
@@ -27,6 +28,8 @@ SimConfig SimConfig::from(const Config& cfg) {
 void SimConfig::validate(ErrorList& errors) const {
   if (reverse_stages && per_stage)
     errors.add({"sim.stage_order: reverse needs sim.mode=per-router (per-stage processes run in kernel order)"});
+  if (threads > 1 && per_stage)
+    errors.add({"sim.threads: more than 1 needs sim.mode=per-router (per-stage processes run in the kernel, one at a time)"});
 }
 
 }  // namespace nocsim

@@ -176,6 +176,20 @@ TEST(Cli, BitPatternOnOddNetwork) {
 TEST(Cli, ReverseStageOrderNeedsPerRouterMode) {
   expect_bad_input({"sim.mode=per-stage", "sim.stage_order=reverse"}, "sim.stage_order: reverse needs sim.mode=per-router");
 }
+// sim.threads > 1 refuses what routers would share with no order between
+// them (docs/user-guide.md, "Parallel cycles"), one line each.
+TEST(Cli, ThreadsRefuseWhatRoutersWouldShare) {
+  expect_bad_input({"sim.threads=2", "sim.mode=per-stage"}, "sim.threads: more than 1 needs sim.mode=per-router");
+  expect_bad_input({"sim.threads=2", "link.power.policy=onoff"},
+                   "sim.threads: 2 threads are not offered with link.power.policy");
+  expect_bad_input({source_path("topologies/dragonfly-h2.yaml"), "sim.threads=3", "routing.algorithm=olm",
+                    "routing.trigger=contention", "routing.contention.variant=ectn"},
+                   "sim.threads: 3 threads are not offered with routing.contention.variant=ectn");
+  expect_bad_input({"sim.threads=65"}, "sim.threads");
+#ifdef NOCSIM_HAVE_RTL
+  expect_bad_input({"sim.threads=2", "rtl.sa=rtl"}, "sim.threads: 2 threads run C++ blocks only; rtl.sa is rtl");
+#endif
+}
 // YAML that parses but does not say one thing once.
 TEST(Cli, KeyGivenTwiceInFile) {
   expect_bad_input({write_temp("router:\n  vcs: 2\n  vcs: 3\n")}, "router.vcs: given twice (lines 2 and 3)");
@@ -455,8 +469,10 @@ TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
   // Deep buffers make nocsim's own allocations the bulk, so the one that
   // fails is one of them: SystemC's small-object allocator does not check
   // malloc, and running out inside it is a crash no handler can turn into
-  // this error (docs/reliability.md, "Out of memory").
-  auto r = nocsim::test::run_bin("/bin/sh", {"-c", std::string("ulimit -v 400000; exec \"") + NOCSIM_BIN +
+  // this error (docs/reliability.md, "Out of memory"). The limit sits below
+  // what building takes (about 350-400 MB at 2026-11-29: a lighter build
+  // fails later, in the run, which is the monitor's error, not this one).
+  auto r = nocsim::test::run_bin("/bin/sh", {"-c", std::string("ulimit -v 300000; exec \"") + NOCSIM_BIN +
                                                        "\" topology.k=96 router.buffer_depth=256"
                                                        " sim.memory_limit_mb=100000 --quiet"});
   EXPECT_EQ(r.code, 1) << r.err;

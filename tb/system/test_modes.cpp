@@ -1,9 +1,11 @@
 // Determinism: the same configuration and seed give byte-identical JSON (but
 // for the host's wall time, speed and memory), and the per-stage and
-// per-router execution modes give identical results.
+// per-router execution modes, and one thread or several, give identical
+// results.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "harness.h"
 #include "routing/routing.h"
@@ -122,11 +124,14 @@ TEST(StageOrder, ResultsDoNotDependOnTheOrderStagesEvaluateIn) {
 
 namespace {
 
-// Two runs of one seed give the same bytes, the two scheduling modes the
-// same results, and another seed other results.
+// Two runs of one seed, on one thread and on two (sim.threads), give the
+// same bytes, the two scheduling modes the same results, and another seed
+// other results.
 void expect_deterministic(std::vector<std::string> args) {
-  const std::string a = run_json(args), b = run_json(args);
-  EXPECT_EQ(a, b);
+  auto two = args;
+  two.push_back("sim.threads=2");
+  const std::string a = run_json(args), b = run_json(two);
+  EXPECT_EQ(without(a, "sim.threads"), without(b, "sim.threads"));
   auto per_stage = args;  // the default is per-router
   per_stage.push_back("sim.mode=per-stage");
   EXPECT_EQ(without(a, "sim.mode"), without(run_json(per_stage), "sim.mode"));
@@ -195,4 +200,36 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
     }
   }
   EXPECT_GE(combos, 20);
+}
+
+// Parallel cycles (sim.threads, docs/architecture.md): every configuration
+// the project ships gives on 2 threads the bytes it gives on 1, and the
+// small ones on 3 (whose ranges of routers split them otherwise). Short
+// runs: the h = 8 dragonfly has 16,512 NICs.
+TEST(Threads, EveryShippedConfigurationGivesOneThreadsBytes) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const char* dir : {"topologies", "topologies/bench"})
+    for (const auto& e : fs::directory_iterator(source_path(dir)))
+      if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 15u);
+  for (const std::string& f : files) {
+    SCOPED_TRACE(f);
+    const bool h8 = f.find("dragonfly-h8") != std::string::npos;
+    std::vector<std::string> args{f, "sim.drain=0", h8 ? "sim.warmup=60" : "sim.warmup=200",
+                                  h8 ? "sim.cycles=120" : "sim.cycles=400"};
+    // Its graph file is named relative to the source tree.
+    if (f.find("graph-example") != std::string::npos)
+      args.push_back("topology.graph_file=" + source_path("topologies/graph-example.txt"));
+    const std::string one = without(run_json(args), "sim.threads");
+    EXPECT_NE(one.find("\"delivered\""), std::string::npos);
+    const bool big = h8 || f.find("versaci-16") != std::string::npos || f.find("fat-tree") != std::string::npos;
+    for (const char* n : {"sim.threads=2", "sim.threads=3"}) {
+      if (big && std::string(n) == "sim.threads=3") continue;
+      auto more = args;
+      more.push_back(n);
+      EXPECT_EQ(one, without(run_json(more), "sim.threads")) << n;
+    }
+  }
 }

@@ -9,6 +9,7 @@
 #include <array>
 #include <vector>
 
+#include "parallel/outbox.h"
 #include "routing/torus/adaptive.h"
 #include "routing/torus/outflank.h"
 
@@ -60,7 +61,11 @@ class BubbleRouting : public TorusRouting {
   // POR and OFR: a measured packet's decision at its source (RC's call) goes
   // to the run's statistics; `minimal`: the ports u0 averages over.
   void record(const RouteContext& ctx, int dst, uint64_t minimal, int u_star, double u0, const ProfitView& view) const {
-    if (stats_ && ctx.stream == 0 && ctx.head.measured) stats_->decided(sample(ctx, dst, minimal, u_star, u0, view));
+    if (!stats_ || ctx.stream != 0 || !ctx.head.measured) return;
+    const ProfitSample s = sample(ctx, dst, minimal, u_star, u0, view);
+    // On a worker thread (sim.threads) the shared sums take it in router order.
+    if (Outbox* o = Outbox::current()) return o->later([t = stats_, s] { t->decided(s); });
+    stats_->decided(s);
   }
 
  private:

@@ -1,0 +1,17 @@
+#include "parallel/outbox.h"
+
+namespace nocsim {
+
+void Outbox::replay() {
+  for (const Call& k : calls_) switch (k.kind) {
+      case Kind::Send: static_cast<LinkReceiver*>(k.to)->on_send(k.tag, k.c, k.now); break;
+      case Kind::Wheel: static_cast<WakeWheel*>(k.to)->at(k.c, k.who, k.tag, k.arg); break;
+      case Kind::Later: laters_[k.arg](); break;
+      case Kind::Fail: static_cast<RunStatus*>(k.to)->fail(k.tag, fails_[k.arg]); break;
+    }
+  calls_.clear();
+  laters_.clear();
+  fails_.clear();
+}
+
+}  // namespace nocsim

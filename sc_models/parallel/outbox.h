@@ -1,0 +1,69 @@
+#pragma once
+// What a router running on a worker thread does to others (sim.threads;
+// docs/architecture.md, "Parallel cycles"): a link send's call into its
+// receiver (LinkReceiver::on_send, which may ask the shared wake wheel or
+// wake a NIC's process), a wake-up asked of the wheel, a sample for
+// network-wide statistics, a failure (RunStatus::fail, which keeps the
+// first). Each thread keeps them here in the order they happened; the
+// kernel's thread replays the outboxes in thread order, which is router
+// order, so that a run makes the same calls in the same order as on one
+// thread.
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/flit.h"
+#include "core/link_receiver.h"
+#include "core/run_status.h"
+#include "core/wake_wheel.h"
+
+namespace nocsim {
+
+class Outbox {
+ public:
+  // The calling thread's outbox while it runs a parallel phase, else null
+  // (calls go straight to their receiver).
+  static Outbox* current() { return current_; }
+  static void set_current(Outbox* o) { current_ = o; }
+
+  void on_send(LinkReceiver* rx, int tag, Cycle arrival, Cycle now) {
+    calls_.push_back({Kind::Send, tag, 0, rx, nullptr, arrival, now});
+  }
+  void at(WakeWheel* w, Cycle c, WheelClient* who, int tag, uint32_t arg) {
+    calls_.push_back({Kind::Wheel, tag, arg, w, who, c, 0});
+  }
+  void later(std::function<void()> f) {
+    calls_.push_back({Kind::Later, 0, static_cast<uint32_t>(laters_.size()), nullptr, nullptr, 0, 0});
+    laters_.push_back(std::move(f));
+  }
+  void fail(RunStatus* status, int code, std::string msg) {
+    calls_.push_back({Kind::Fail, code, static_cast<uint32_t>(fails_.size()), status, nullptr, 0, 0});
+    fails_.push_back(std::move(msg));
+  }
+  // Makes the kept calls, in order, and forgets them.
+  void replay();
+
+ private:
+  enum class Kind : uint8_t { Send, Wheel, Later, Fail };
+  struct Call {
+    Kind kind;
+    int tag;       // Send, Wheel: the receiver's tag; Fail: the exit code
+    uint32_t arg;  // Wheel: its argument; Later, Fail: the index of the function or message
+    void* to;      // the receiver, the wheel or the run's status
+    WheelClient* who;
+    Cycle c, now;  // Send: arrival and send cycles; Wheel: the edge
+  };
+  std::vector<Call> calls_;
+  std::vector<std::function<void()>> laters_;
+  std::vector<std::string> fails_;
+  static inline thread_local Outbox* current_ = nullptr;
+};
+
+// A wake-up asked from code that may run on a worker thread.
+inline void ask_wheel(WakeWheel& w, Cycle c, WheelClient* who, int tag = 0, uint32_t arg = 0) {
+  if (Outbox* o = Outbox::current()) return o->at(&w, c, who, tag, arg);
+  w.at(c, who, tag, arg);
+}
+
+}  // namespace nocsim

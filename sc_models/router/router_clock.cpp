@@ -1,0 +1,110 @@
+#include "router/router_clock.h"
+
+#include <cstring>
+#include <functional>
+
+#include "core/cycle.h"
+#include "router/router.h"
+
+namespace nocsim {
+namespace {
+
+constexpr size_t kLine = 64;  // flags per cache line
+
+// Calls f(r) for each r in [from, to) whose flag is set, clearing it when
+// `clear`; from and to are multiples of 8 (flags are scanned a word at a time).
+template <class F>
+void for_flagged(uint8_t* flags, size_t from, size_t to, bool clear, F f) {
+  for (size_t w = from; w < to; w += 8) {
+    uint64_t word;
+    std::memcpy(&word, flags + w, sizeof word);
+    if (!word) continue;
+    if (clear) std::memset(flags + w, 0, sizeof word);
+    // A flag is 0 or 1: its lowest bit marks the router.
+    for (word &= 0x0101010101010101ull; word; word &= word - 1) f(w + static_cast<size_t>(__builtin_ctzll(word)) / 8);
+  }
+}
+
+}  // namespace
+
+RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Router*>& routers,
+                         bool own_process, int threads)
+    : sc_module(name),
+      clk("clk"),
+      period_ps_(period_ps),
+      routers_(routers),
+      awake_((routers.size() + kLine - 1) / kLine * kLine, 0),
+      commit_(awake_.size(), 0),
+      ran_(static_cast<size_t>(threads), 0),
+      channel_(*this),
+      outboxes_(static_cast<size_t>(threads)) {
+  // Every router runs at the first edge, as a process does at its first
+  // trigger; its commit then puts it to sleep if it has nothing to do.
+  for (size_t r = 0; r < routers_.size(); ++r) {
+    awake_[r] = own_process;
+    routers_[r]->set_clock(this, &awake_[r], &commit_[r]);
+  }
+  if (threads > 1) {
+    pool_ = std::make_unique<WorkerPool>(threads);
+    pool_->set_start([this](int) {
+      LinkSender<Flit>::own_payload();
+      LinkSender<Credit>::own_payload();
+    });
+  }
+  if (!own_process) return;
+  SC_HAS_PROCESS(RouterClock);
+  SC_METHOD(run);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+RouterClock::~RouterClock() = default;
+
+size_t RouterClock::range(int k) const {
+  const size_t lines = awake_.size() / kLine, n = static_cast<size_t>(pool_ ? pool_->threads() : 1);
+  return lines * static_cast<size_t>(k) / n * kLine;
+}
+
+// each(k, from, to) over the threads' ranges; while thread k runs its
+// range, its outbox holds what reaches other routers and NICs, replayed
+// after in thread order, which is router order.
+template <class F>
+void RouterClock::on_threads(F each) {
+  if (!pool_) return each(0, size_t{0}, awake_.size());
+  pool_->run([&](int k) {
+    Outbox::set_current(&outboxes_[static_cast<size_t>(k)]);
+    each(k, range(k), range(k + 1));
+    Outbox::set_current(nullptr);
+  });
+  for (Outbox& o : outboxes_) o.replay();
+}
+
+void RouterClock::run() {
+  const Cycle now = cycle_now(period_ps_);
+  on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
+  // Every router that ran set its commit flag.
+  for (uint8_t& ran : ran_) {
+    if (ran) ask_update();
+    ran = 0;
+  }
+}
+
+void RouterClock::run_range(int k, size_t from, size_t to, Cycle now) {
+  bool ran = false;
+  for_flagged(awake_.data(), from, to, false, [&](size_t r) {
+    routers_[r]->run_router(now);
+    ran = true;
+  });
+  if (ran) ran_[static_cast<size_t>(k)] = 1;
+}
+
+void RouterClock::commit() {
+  asked_ = false;
+  on_threads([&](int, size_t from, size_t to) { commit_range(from, to); });
+}
+
+void RouterClock::commit_range(size_t from, size_t to) {
+  for_flagged(commit_.data(), from, to, true, [&](size_t r) { routers_[r]->commit(); });
+}
+
+}  // namespace nocsim

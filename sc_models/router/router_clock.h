@@ -1,0 +1,78 @@
+#pragma once
+// The routers' cycle (docs/architecture.md, "Router"): on each rising edge,
+// in per-router mode, it calls every router with work (Router::run_router),
+// in router order; in the update phase of any delta in which some router
+// asked (Router::request_commit: a stage evaluated, a link delivers by the
+// next cycle, a falling-edge pull is due) it calls those routers' commit().
+// A router keeps its flags here itself. One process and one primitive
+// channel for the whole network instead of one process per router and one
+// channel each: the kernel visits every statically sensitive process on
+// every edge, asleep or not (docs/performance.md, "Session 46").
+// sim.threads = N > 1: both calls run on N threads, each over a fixed range
+// of routers; what a router does to others meanwhile waits in its thread's
+// Outbox and is replayed in router order, so that the results are those of
+// one thread.
+#include <cstdint>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "core/flit.h"
+#include "parallel/outbox.h"
+#include "parallel/worker_pool.h"
+
+namespace nocsim {
+
+class Router;
+
+class RouterClock : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  // own_process: per-router mode (else each stage has its own process and
+  // only the commits run here).
+  RouterClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Router*>& routers, bool own_process,
+              int threads);
+  ~RouterClock() override;
+  // From a router that set its commit flag, on the kernel's thread: the
+  // update phase of this delta commits.
+  void ask_update() {
+    if (asked_) return;
+    asked_ = true;
+    channel_.request();
+  }
+
+ private:
+  class Channel : public sc_core::sc_prim_channel {
+   public:
+    explicit Channel(RouterClock& c) : sc_prim_channel(sc_core::sc_gen_unique_name("commit")), c_(c) {}
+    void request() { request_update(); }
+
+   protected:
+    void update() override { c_.commit(); }
+
+   private:
+    RouterClock& c_;
+  };
+  void run();
+  void commit();
+  // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
+  size_t range(int k) const;
+  template <class F>
+  void on_threads(F each);
+  void run_range(int k, size_t from, size_t to, Cycle now);
+  void commit_range(size_t from, size_t to);
+
+  Cycle period_ps_;
+  std::vector<Router*> routers_;
+  // [router] 1 while it has work at the next edge (per-router mode), 1 when
+  // it asked for a commit; padded to whole cache lines (scanned 8 at a time,
+  // a thread's range never shares a line with another's).
+  std::vector<uint8_t> awake_, commit_;
+  bool asked_ = false;
+  std::vector<uint8_t> ran_;  // [thread] some router of its range ran at this edge
+  Channel channel_;
+  std::unique_ptr<WorkerPool> pool_;  // sim.threads > 1
+  std::vector<Outbox> outboxes_;      // [thread]
+};
+
+}  // namespace nocsim
