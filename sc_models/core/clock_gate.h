@@ -1,6 +1,6 @@
 #pragma once
 // Activity gating for a method process clocked by a rising edge, so that an
-// idle stage, router or NIC does no work per cycle. Two modes:
+// idle stage (per-stage mode) or NIC does no work per cycle. Two modes:
 // - static (bind_static): the process is statically sensitive to the rising
 //   edge (`sensitive << clk.pos(); dont_initialize();`) and sleeps disabled
 //   (sc_process_handle::disable): the edge skips it. Its owner calls sleep()
