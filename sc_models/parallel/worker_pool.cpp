@@ -12,7 +12,9 @@ template <class P>
 void await(P pred) {
   for (int i = 0; i < 4096; ++i) {
     if (pred()) return;
-    __builtin_ia32_pause();
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();  // eases the spin on a core's sibling thread
+#endif
   }
   for (int i = 0; i < 20000; ++i) {
     if (pred()) return;
