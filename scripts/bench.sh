@@ -23,7 +23,7 @@ esac
 ./scripts/setup.sh build-release Release
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 out=$(mktemp -d)
-printf '%-26s %-10s %12s %16s %14s %10s %12s %8s\n' config mode cycles/s router-cycles/s flit-hops/s peak-RSS best-cyc/s ns/hop
+printf '%-26s %-12s %12s %16s %14s %10s %12s %8s\n' config mode cycles/s router-cycles/s flit-hops/s peak-RSS best-cyc/s ns/hop
 runs=${BENCH_RUNS:-5}
 threads=${BENCH_THREADS:-1}
 mode_of() { if [ "$1" = 1 ]; then echo per-router; else echo "per-router/$1"; fi; }
@@ -48,7 +48,7 @@ import json, sys
 runs = sorted((json.load(open(p)) for p in sys.argv[3:]), key=lambda r: r["sim"]["cycles_per_second"])
 r = runs[(len(runs) - 1) // 2]  # the median; with an even count, the slower middle run
 s = r["sim"]; n = r["network"]["routers"]
-print("%-26s %-10s %12.0f %16.0f %14.0f %7.1f MB %12.0f %8.0f" % (sys.argv[1], sys.argv[2], s["cycles_per_second"],
+print("%-26s %-12s %12.0f %16.0f %14.0f %7.1f MB %12.0f %8.0f" % (sys.argv[1], sys.argv[2], s["cycles_per_second"],
       s["cycles_per_second"] * n, s["router_traversals"] / s["wall_seconds"], s["peak_rss_kb"] / 1024,
       runs[-1]["sim"]["cycles_per_second"], 1e9 * s["wall_seconds"] / max(s["router_traversals"], 1)))
 PY
