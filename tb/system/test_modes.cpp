@@ -236,3 +236,25 @@ TEST(Threads, EveryShippedConfigurationGivesOneThreadsBytes) {
     }
   }
 }
+
+// Closed-loop applications and request-reply traffic on 2 threads: the
+// NICs' engine and replies see the same deliveries in the same order.
+TEST(Threads, ApplicationsAndRepliesGiveOneThreadsBytes) {
+  const std::string df = source_path("topologies/dragonfly-h2.yaml");
+  const std::vector<std::vector<std::string>> runs{
+      {df, "workload.type=graph500", "workload.graph500.scale=10", "sim.warmup=0", "sim.cycles=20000"},
+      {df, "workload.type=dpsnn", "workload.dpsnn.columns_x=6", "workload.dpsnn.columns_y=6", "sim.warmup=0",
+       "sim.cycles=5000"},
+      {df, "traffic.request_reply=true", "vc.policy=flexvc", "routing.algorithm=ugal-l", "router.vcs=4",
+       "traffic.load=0.3", "sim.warmup=300", "sim.cycles=1000"},
+  };
+  for (const auto& args : runs) {
+    SCOPED_TRACE(args[1]);
+    auto two = args;
+    two.push_back("sim.threads=2");
+    const std::string one = without(run_json(args), "sim.threads");
+    const bool app = args[1].rfind("workload", 0) == 0;
+    EXPECT_NE(one.find(app ? "\"messages\"" : "\"delivered\""), std::string::npos) << one.substr(0, 300);
+    EXPECT_EQ(one, without(run_json(two), "sim.threads"));
+  }
+}
