@@ -71,6 +71,7 @@ add_library(nocsim_lib STATIC
   sc_models/router/router_clock.cpp
   sc_models/router/router_config.cpp
   sc_models/nic/nic.cpp
+  sc_models/nic/nic_clock.cpp
   sc_models/nic/injector.cpp
   sc_models/nic/sink.cpp
   sc_models/workload/program.cpp

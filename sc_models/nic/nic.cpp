@@ -19,14 +19,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
       injector_(node, router, p, period_ps, stats, collector.times(), status),
       sink_(node, p.check, p.request_reply, p.routing_stats, collector, stats, status) {}
 
-// As the stages' (Stage::before_end_of_elaboration): process objects together.
-void Nic::before_end_of_elaboration() {
-  SC_HAS_PROCESS(Nic);
-  SC_METHOD(run);  // no static sensitivity: see ClockGate::bind_dynamic
-}
-
 void Nic::start_of_simulation() {
-  gate_.bind_dynamic(clk.posedge_event());
   if (!out_) throw std::logic_error(std::string(name()) + ": no injection link bound (Nic::bind_flit_out)");
   injector_.set_target(out_->target(out_key_));
 }
@@ -43,7 +36,7 @@ void Nic::on_send(int, Cycle arrival, Cycle) {
 // edge together with the routers.
 void Nic::sleep_until(Cycle c) {
   // Awake, it runs every edge anyway; asleep, an earlier wake-up is pending.
-  if (c >= wake_at_ || !gate_.asleep() || c <= cycle_now(period_ps_)) return;
+  if (c >= wake_at_ || *flag_ || c <= cycle_now(period_ps_)) return;
   wake_at_ = c;
   ask_wheel(*wheel_, c - 1, this);  // from on_send, maybe on a router's worker thread
 }
@@ -51,12 +44,10 @@ void Nic::sleep_until(Cycle c) {
 void Nic::on_wheel(Cycle c, int, uint32_t) {
   if (c + 1 != wake_at_) return;  // superseded by an earlier wake-up
   wake_at_ = kNeverCycle;
-  gate_.wake();
+  *flag_ = 1;
 }
 
-void Nic::run() {
-  if (!gate_.edge()) return;
-  const Cycle now = cycle_now(period_ps_);
+void Nic::run(Cycle now) {  // from the NicClock, while the flag is set
   receive(now);
   generate(now);
   injector_.inject(now);
@@ -66,7 +57,7 @@ void Nic::run() {
   // link is free. An ejecting packet wakes it when its tail arrives.
   const bool queued = !injector_.idle();
   const bool busy = queued && now + 1 >= injector_.free_from() && !status_.failed();
-  gate_.rest(busy);
+  *flag_ = busy;
   if (busy) return;
   if (queued) sleep_until(injector_.free_from());
   if (sink_.tail_pending()) sleep_until(sink_.next_tail());

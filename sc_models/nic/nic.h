@@ -4,7 +4,8 @@
 // whom and of what size; the Injector queues them and puts their flits on the
 // injection link; the Sink takes in, checks and delivers what the ejection
 // link brings, reporting each packet to the run's DeliveryCollector. This
-// module only clocks them: it runs on clk.pos() like the routers, pulls what
+// module only clocks them: the NicClock runs it on each rising edge it has
+// work (nic_clock.h), like the routers; it pulls what
 // its links delivered with arrival <= now (so nothing depends on process
 // order), and sleeps until the next generation, the link frees or a tail
 // arrives.
@@ -13,7 +14,6 @@
 #include <systemc>
 #include <vector>
 
-#include "core/clock_gate.h"
 #include "core/flit.h"
 #include "core/run_status.h"
 #include "core/wake_wheel.h"
@@ -64,15 +64,17 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   void flush(Cycle upto) { receive(upto); }
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void on_wheel(Cycle c, int tag, uint32_t arg) override;
+  // The NicClock's flag for this NIC (1: run at the next edge), which the
+  // NIC keeps, and its call on such an edge.
+  void set_clock_flag(uint8_t* f) { flag_ = f; }
+  void run(Cycle now);
   // Adds one packet to dst generated at cycle gen, besides the source's, of
   // `size` flits (0: NicParams::script_size). Calls must come before the
   // run, in non-decreasing gen.
   void script(Cycle gen, int dst, int size = 0) { scripted_.push_back({gen, dst, size ? size : script_size_}); }
 
  private:
-  void run();
   void start_of_simulation() override;
-  void before_end_of_elaboration() override;
   void receive(Cycle now);
   void generate(Cycle now);
   void run_app(Cycle now);
@@ -94,7 +96,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   std::deque<GenPacket> scripted_;
   std::vector<GenPacket> generated_;  // reused buffer for the source's output
   std::vector<GenPacket> replies_;    // and for the replies the sink asks for
-  ClockGate gate_;
+  uint8_t* flag_ = nullptr;
   WakeWheel* wheel_ = nullptr;
   Cycle wake_at_ = kNeverCycle;  // rising edge of the pending wake-up, kNeverCycle for none
 };

@@ -1,29 +1,15 @@
 #include "router/router_clock.h"
 
-#include <cstring>
 #include <functional>
 
 #include "core/cycle.h"
+#include "core/flag_scan.h"
 #include "router/router.h"
 
 namespace nocsim {
 namespace {
 
 constexpr size_t kLine = 64;  // flags per cache line
-
-// Calls f(r) for each r in [from, to) whose flag is set, clearing it when
-// `clear`; from and to are multiples of 8 (flags are scanned a word at a time).
-template <class F>
-void for_flagged(uint8_t* flags, size_t from, size_t to, bool clear, F f) {
-  for (size_t w = from; w < to; w += 8) {
-    uint64_t word;
-    std::memcpy(&word, flags + w, sizeof word);
-    if (!word) continue;
-    if (clear) std::memset(flags + w, 0, sizeof word);
-    // A flag is 0 or 1: its lowest bit marks the router.
-    for (word &= 0x0101010101010101ull; word; word &= word - 1) f(w + static_cast<size_t>(__builtin_ctzll(word)) / 8);
-  }
-}
 
 }  // namespace
 

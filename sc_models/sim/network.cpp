@@ -188,6 +188,10 @@ void Network::build_nics(const RouterParams& rp) {
     for (int n = first; n < end; ++n) connect_nic(n, links[2 * static_cast<size_t>(n - first)],
                                                   links[2 * static_cast<size_t>(n - first) + 1]);
   }
+  std::vector<Nic*> all;
+  for (auto& nic : nics_) all.push_back(nic.get());
+  nic_clock_ = std::make_unique<NicClock>("nic_clock", kPeriodPs, all);
+  nic_clock_->clk(clock_);
 }
 
 void Network::connect_nic(int n, Link& in, Link& ej) {

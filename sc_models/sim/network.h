@@ -14,6 +14,7 @@
 #include "link/link.h"
 #include "link/link_group.h"
 #include "nic/nic.h"
+#include "nic/nic_clock.h"
 #include "blocks/block_run.h"
 #include "router/router.h"
 #include "router/router_clock.h"
@@ -109,6 +110,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   std::vector<std::unique_ptr<Router>> routers_;
   std::unique_ptr<RouterClock> router_clock_;  // the routers' evaluates (per-router mode) and commits
   std::vector<std::unique_ptr<Nic>> nics_;
+  std::unique_ptr<NicClock> nic_clock_;  // runs the NICs with work
   std::vector<std::unique_ptr<LinkGroup>> link_groups_;
   std::vector<Link*> links_;  // every link, in the order they were made
   std::vector<std::unique_ptr<LinkSenders<Flit>>> nic_out_;  // a block of NICs' flits out
