@@ -10,7 +10,6 @@ namespace nocsim {
 Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p, Cycle period_ps,
          std::unique_ptr<TrafficSource> source, NetStats& stats, DeliveryCollector& collector, RunStatus& status)
     : sc_module(name),
-      clk("clk"),
       period_ps_(period_ps),
       script_size_(p.script_size),
       status_(status),

@@ -29,8 +29,6 @@ namespace nocsim {
 
 class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
  public:
-  sc_core::sc_in<bool> clk;
-
   // source may be null: the node then sends scripted packets only.
   Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p, Cycle period_ps,
       std::unique_ptr<TrafficSource> source, NetStats& stats, DeliveryCollector& collector, RunStatus& status);

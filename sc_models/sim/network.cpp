@@ -198,7 +198,6 @@ void Network::connect_nic(int n, Link& in, Link& ej) {
   const Topology& t = *topo_;
   Nic& nic = *nics_[static_cast<size_t>(n)];
   if (app_) nic.set_app(app_->engine().port(n));
-  nic.clk(clock_);
   nic.set_wheel(&wheel_);
   Router& r = *routers_[t.node_router(n)];
   const int port = t.node_port(n);
