@@ -96,7 +96,7 @@ double DragonflyPlus::bisection_load() const {
 namespace {
 // The keys in the constructor's order, to `f`.
 template <class F>
-auto with_keys(const Config& cfg, F f) {
+auto with_plus_keys(const Config& cfg, F f) {
   return f(group_nodes(cfg), static_cast<int>(cfg.get_int("topology.leaves")),
            static_cast<int>(cfg.get_int("topology.spines")), group_global_links(cfg), group_count(cfg),
            group_arrangement(cfg));
@@ -105,9 +105,9 @@ auto with_keys(const Config& cfg, F f) {
 
 void register_dragonfly_plus_topology(TopologyRegistry& reg) {
   reg.add("dragonflyplus", {[](const Config& cfg) -> std::unique_ptr<Topology> {
-                              return with_keys(cfg, [](auto... k) { return std::make_unique<DragonflyPlus>(k...); });
+                              return with_plus_keys(cfg, [](auto... k) { return std::make_unique<DragonflyPlus>(k...); });
                             },
-                            [](const Config& cfg) { return with_keys(cfg, DragonflyPlus::shape_of); }});
+                            [](const Config& cfg) { return with_plus_keys(cfg, DragonflyPlus::shape_of); }});
 }
 
 }  // namespace nocsim

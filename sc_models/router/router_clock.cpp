@@ -32,7 +32,7 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
   }
   if (threads > 1) {
     pool_ = std::make_unique<WorkerPool>(threads);
-    pool_->set_start([this](int) {
+    pool_->set_start([](int) {
       LinkSender<Flit>::own_payload();
       LinkSender<Credit>::own_payload();
     });

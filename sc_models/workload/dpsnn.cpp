@@ -13,7 +13,7 @@ namespace nocsim {
 namespace {
 
 // Iteration i's tags: barrier, counts, spikes.
-int32_t tag(int i, int k) { return 3 * i + k; }
+int32_t spike_tag(int i, int k) { return 3 * i + k; }
 
 // The processes of s's stencil: columns within the radius (Chebyshev), on
 // the grid (a patch of cortex: no wrap), s itself left out.
@@ -120,28 +120,28 @@ Program dpsnn_program(const DpsnnParams& p, const std::vector<std::vector<uint64
     for (int s = 0; s < n; ++s) {
       // Barrier through rank 0: all to it, then it to all.
       if (s == 0) {
-        for (int o = 1; o < n; ++o) prog.add(0, Event::of(EventKind::Recv, kAny, tag(i, 0)));
-        for (int o = 1; o < n; ++o) prog.add(0, Event::of(EventKind::Isend, o, tag(i, 0), 0));
+        for (int o = 1; o < n; ++o) prog.add(0, Event::of(EventKind::Recv, kAny, spike_tag(i, 0)));
+        for (int o = 1; o < n; ++o) prog.add(0, Event::of(EventKind::Isend, o, spike_tag(i, 0), 0));
         prog.add(0, Event::of(EventKind::Wait));
       } else {
-        prog.add(s, Event::of(EventKind::Send, 0, tag(i, 0), 0));
-        prog.add(s, Event::of(EventKind::Recv, 0, tag(i, 0)));
+        prog.add(s, Event::of(EventKind::Send, 0, spike_tag(i, 0), 0));
+        prog.add(s, Event::of(EventKind::Recv, 0, spike_tag(i, 0)));
       }
       const auto& mine = near[static_cast<size_t>(s)];
       // The counts, to and from every process of the stencil.
-      for (int q : mine) prog.add(s, Event::of(EventKind::Irecv, q, tag(i, 1)));
-      for (int q : mine) prog.add(s, Event::of(EventKind::Isend, q, tag(i, 1), DpsnnParams::kCountBytes));
+      for (int q : mine) prog.add(s, Event::of(EventKind::Irecv, q, spike_tag(i, 1)));
+      for (int q : mine) prog.add(s, Event::of(EventKind::Isend, q, spike_tag(i, 1), DpsnnParams::kCountBytes));
       prog.add(s, Event::of(EventKind::Wait));
       // The spikes: a message only for a count above 0, both ways.
       for (size_t k = 0; k < mine.size(); ++k) {
         const int q = mine[k];
         const auto& back = near[static_cast<size_t>(q)];
         const size_t j = static_cast<size_t>(std::find(back.begin(), back.end(), s) - back.begin());
-        if (sent[static_cast<size_t>(q)][j] > 0) prog.add(s, Event::of(EventKind::Irecv, q, tag(i, 2)));
+        if (sent[static_cast<size_t>(q)][j] > 0) prog.add(s, Event::of(EventKind::Irecv, q, spike_tag(i, 2)));
       }
       for (size_t k = 0; k < mine.size(); ++k)
         if (const uint64_t spikes = sent[static_cast<size_t>(s)][k])
-          prog.add(s, Event::of(EventKind::Isend, mine[k], tag(i, 2), spikes * DpsnnParams::kSpikeBytes));
+          prog.add(s, Event::of(EventKind::Isend, mine[k], spike_tag(i, 2), spikes * DpsnnParams::kSpikeBytes));
       prog.add(s, Event::of(EventKind::Wait));
       const double ns = p.t_spike_ns * static_cast<double>(received[static_cast<size_t>(s)]);
       prog.add(s, Event::of(EventKind::Compute, 0, 0, static_cast<uint64_t>(std::llround(ns * 1000))));

@@ -15,7 +15,7 @@ uint64_t ps_of(double queries, double t_query_ns) {
 }
 
 // Level l's tags: queries, end-of-level signals, the all-reduce.
-int32_t tag(int l, int k) { return 3 * l + k; }
+int32_t level_tag(int l, int k) { return 3 * l + k; }
 
 // Each sender's query messages of one level: to n' distinct other processes
 // drawn at random, m / n' messages each, the queries spread evenly over
@@ -29,7 +29,7 @@ void send_queries(const Graph500Params& p, int l, int from, const LevelLoad& loa
     const auto pick = static_cast<int>(rng.below(static_cast<uint64_t>(n - 1)));
     const int to = pick >= from ? pick + 1 : pick;
     prog.add(from, Event::of(EventKind::Compute, 0, 0, ps_of(1, p.t_query_ns)));
-    prog.add(from, Event::of(EventKind::Isend, to, tag(l, 0), Graph500Params::kQueryBytes));
+    prog.add(from, Event::of(EventKind::Isend, to, level_tag(l, 0), Graph500Params::kQueryBytes));
     ++in_msgs[static_cast<size_t>(to)];
     in_queries[static_cast<size_t>(to)] += 1;
     return;
@@ -45,7 +45,7 @@ void send_queries(const Graph500Params& p, int l, int from, const LevelLoad& loa
     const int to = others[static_cast<size_t>(k % static_cast<uint64_t>(load.destinations))];
     const uint64_t queries = base + (k < extra ? 1 : 0);
     prog.add(from, Event::of(EventKind::Compute, 0, 0, ps_of(static_cast<double>(queries), p.t_query_ns)));
-    prog.add(from, Event::of(EventKind::Isend, to, tag(l, 0), queries * Graph500Params::kQueryBytes));
+    prog.add(from, Event::of(EventKind::Isend, to, level_tag(l, 0), queries * Graph500Params::kQueryBytes));
     ++in_msgs[static_cast<size_t>(to)];
     in_queries[static_cast<size_t>(to)] += static_cast<double>(queries);
   }
@@ -57,7 +57,7 @@ void send_queries(const Graph500Params& p, int l, int from, const LevelLoad& loa
 void consume(const Graph500Params& p, int l, int r, uint64_t msgs, double queries, Program& prog) {
   const uint64_t each = msgs ? ps_of(queries / static_cast<double>(msgs), p.t_query_ns) : 0;
   for (uint64_t k = 0; k < msgs; ++k) {
-    prog.add(r, Event::of(EventKind::Recv, kAny, tag(l, 0)));
+    prog.add(r, Event::of(EventKind::Recv, kAny, level_tag(l, 0)));
     prog.add(r, Event::of(EventKind::Compute, 0, 0, each));
   }
   prog.add(r, Event::of(EventKind::Wait));
@@ -69,17 +69,17 @@ void end_level(const Graph500Params& p, int l, int root, Program& prog) {
   const int n = p.processes;
   for (int r = 0; r < n; ++r) {
     for (int o = 0; o < n; ++o)
-      if (o != r) prog.add(r, Event::of(EventKind::Isend, o, tag(l, 1), 0));
-    for (int o = 1; o < n; ++o) prog.add(r, Event::of(EventKind::Recv, kAny, tag(l, 1)));
+      if (o != r) prog.add(r, Event::of(EventKind::Isend, o, level_tag(l, 1), 0));
+    for (int o = 1; o < n; ++o) prog.add(r, Event::of(EventKind::Recv, kAny, level_tag(l, 1)));
     prog.add(r, Event::of(EventKind::Wait));
     if (r != root) {
-      prog.add(r, Event::of(EventKind::Send, root, tag(l, 2), 8));
-      prog.add(r, Event::of(EventKind::Recv, root, tag(l, 2)));
+      prog.add(r, Event::of(EventKind::Send, root, level_tag(l, 2), 8));
+      prog.add(r, Event::of(EventKind::Recv, root, level_tag(l, 2)));
       continue;
     }
-    for (int o = 1; o < n; ++o) prog.add(r, Event::of(EventKind::Recv, kAny, tag(l, 2)));
+    for (int o = 1; o < n; ++o) prog.add(r, Event::of(EventKind::Recv, kAny, level_tag(l, 2)));
     for (int o = 0; o < n; ++o)
-      if (o != r) prog.add(r, Event::of(EventKind::Isend, o, tag(l, 2), 8));
+      if (o != r) prog.add(r, Event::of(EventKind::Isend, o, level_tag(l, 2), 8));
     prog.add(r, Event::of(EventKind::Wait));
   }
 }

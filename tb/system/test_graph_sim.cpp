@@ -9,19 +9,19 @@ using namespace nocsim;
 
 namespace {
 
-void soak(const std::string& config, const std::string& routing, std::vector<std::string> extra = {}) {
+void graph_soak(const std::string& config, const std::string& routing, std::vector<std::string> extra = {}) {
   extra.push_back("routing.algorithm=" + routing);
   test::run_soak(config, extra);
 }
 
 }  // namespace
 
-TEST(SlimFlySoak, Min) { soak("topologies/slimfly-q5.yaml", "min", {"topology.concentration=2"}); }
-TEST(SlimFlySoak, Val) { soak("topologies/slimfly-q5.yaml", "val", {"topology.concentration=2"}); }
+TEST(SlimFlySoak, Min) { graph_soak("topologies/slimfly-q5.yaml", "min", {"topology.concentration=2"}); }
+TEST(SlimFlySoak, Val) { graph_soak("topologies/slimfly-q5.yaml", "val", {"topology.concentration=2"}); }
 TEST(SlimFlySoak, UgalLUnderBitcomp) {
-  soak("topologies/slimfly-q5.yaml", "ugal-l", {"topology.concentration=2", "traffic.pattern=bitcomp"});
+  graph_soak("topologies/slimfly-q5.yaml", "ugal-l", {"topology.concentration=2", "traffic.pattern=bitcomp"});
 }
 TEST(GraphSoak, MinOverTheExampleFile) {
-  soak("topologies/graph-example.yaml", "min",
+  graph_soak("topologies/graph-example.yaml", "min",
        {"topology.graph_file=" + test::source_path("topologies/graph-example.txt")});
 }

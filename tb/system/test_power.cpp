@@ -15,7 +15,7 @@ namespace {
 
 using test::json_section;
 
-std::string run(std::initializer_list<std::string> overrides) {
+std::string power_run(std::initializer_list<std::string> overrides) {
   const std::string out = test::temp_path("power.json");
   std::vector<std::string> args{"topology.k=4", "--quiet", "-o", out};
   for (const auto& o : overrides) args.push_back(o);
@@ -31,7 +31,7 @@ double stage(const std::string& json, const std::string& name, const std::string
 }  // namespace
 
 TEST(PowerReport, DynamicPowerIsTheActivityPricedByTheModel) {
-  const std::string j = run({"traffic.load=0.2", "sim.warmup=500", "sim.cycles=3000"});
+  const std::string j = power_run({"traffic.load=0.2", "sim.warmup=500", "sim.cycles=3000"});
   const std::string power = json_section(j, "power"), activity = json_section(j, "total", j.find("\"activity\""));
   const std::string e = json_section(power, "energy_per_event_j");
   ASSERT_FALSE(e.empty());
@@ -71,7 +71,7 @@ TEST(PowerReport, DynamicPowerIsTheActivityPricedByTheModel) {
 }
 
 TEST(PowerReport, LoadRaisesDynamicPowerNotLeakageOrClock) {
-  const std::string lo = run({"traffic.load=0.05"}), hi = run({"traffic.load=0.25"});
+  const std::string lo = power_run({"traffic.load=0.05"}), hi = power_run({"traffic.load=0.25"});
   for (const char* s : {"buffer", "st", "link", "sa", "va"}) {
     ASSERT_GT(stage(lo, s, "dynamic_w"), 0) << s;  // json_number gives -1 for a missing stage
     ASSERT_GT(stage(lo, s, "leakage_w"), 0) << s;
@@ -83,9 +83,10 @@ TEST(PowerReport, LoadRaisesDynamicPowerNotLeakageOrClock) {
 }
 
 TEST(PowerReport, KeysReachTheModel) {
-  const std::string base = run({}), half = run({"power.vdd=0.5"}), sram = run({"power.buffer=sram", "router.buffer_depth=64"}),
-                    deep = run({"router.buffer_depth=64"}), node = run({"power.tech_nm=22"}),
-                    cap = run({"power.tech.wire_cap_ff_per_um=0.37"});  // twice the 45 nm file's 0.185
+  const std::string base = power_run({}), half = power_run({"power.vdd=0.5"}),
+                    sram = power_run({"power.buffer=sram", "router.buffer_depth=64"}),
+                    deep = power_run({"router.buffer_depth=64"}), node = power_run({"power.tech_nm=22"}),
+                    cap = power_run({"power.tech.wire_cap_ff_per_um=0.37"});  // twice the 45 nm file's 0.185
   auto event = [](const std::string& j, const char* k) { return json_number(json_section(j, "energy_per_event_j"), k); };
   EXPECT_NEAR(event(base, "xbar") / event(half, "xbar"), 4.0, 1e-6);  // nominal 1.0 V at 45 nm
   ASSERT_GT(stage(sram, "buffer", "area_um2"), 0);
@@ -116,8 +117,8 @@ TEST(PowerReport, PowerModelPrintsStagesAndRtlBlocks) {
 
 TEST(PowerReport, PlotScriptDrawsAPng) {
   const std::string a = test::temp_path("a.json"), b = test::temp_path("b.json"), png = test::temp_path("p.png");
-  std::ofstream(a) << run({"traffic.load=0.1"});
-  std::ofstream(b) << run({"traffic.load=0.1", "power.buffer=sram"});
+  std::ofstream(a) << power_run({"traffic.load=0.1"});
+  std::ofstream(b) << power_run({"traffic.load=0.1", "power.buffer=sram"});
   const test::CliResult r = test::run_bin("/usr/bin/python3", {test::source_path("scripts/plot_power.py"), "-o", png, a, b});
   ASSERT_EQ(r.code, 0) << r.err << " (scripts/setup.sh installs python3-matplotlib)";
   const std::string img = test::slurp(png);

@@ -23,17 +23,17 @@ using Up = FatTreeRouting::Up;
 // The (router, out port) channels each packet from every node to every
 // other node crosses, following a random candidate; checks that paths go
 // up, then down, and are minimal.
-struct Walk {
+struct TreeWalk {
   ChannelGraph graph;
   std::map<std::pair<int, int>, std::set<int>> dsts, srcs;  // per channel
 };
 
-Walk walk(const FatTree& t, Up up, bool congested) {
+TreeWalk walk(const FatTree& t, Up up, bool congested) {
   FatTreeRouting r(t, up);
   const DistancePolicy policy(r.reference(), std::vector<int>(t.ports(), 1));
   RandomView view(16, 5);
   Rng pick(2, "pick");
-  Walk w;
+  TreeWalk w;
   for (int src = 0; src < t.nodes(); ++src)
     for (int dst = 0; dst < t.nodes(); ++dst) {
       if (t.node_router(src) == t.node_router(dst)) continue;
@@ -152,7 +152,7 @@ TEST(FatTreeRouting, EveryRoutingIsUpThenDownMinimalAndAcyclicOnOneVc) {
   for (const FatTree& t : {FatTree(3, 3), FatTree(4, 3, 2), FatTree(4, 2), FatTree(3, 4, 2)})
     for (Up up : {Up::DestinationDigit, Up::SourceDigit, Up::LeastOccupied}) {
       SCOPED_TRACE(t.describe());
-      const Walk w = walk(t, up, up == Up::LeastOccupied);
+      const TreeWalk w = walk(t, up, up == Up::LeastOccupied);
       EXPECT_FALSE(w.graph.has_cycle());
     }
 }
@@ -161,7 +161,7 @@ TEST(FatTreeRouting, EveryRoutingIsUpThenDownMinimalAndAcyclicOnOneVc) {
 // mirror image: every up link carries one source.
 TEST(FatTreeRouting, DmodkGivesEachDestinationItsDownPathAndSmodkEachSourceItsUpPath) {
   const FatTree t(3, 3);
-  const Walk d = walk(t, Up::DestinationDigit, false), s = walk(t, Up::SourceDigit, false);
+  const TreeWalk d = walk(t, Up::DestinationDigit, false), s = walk(t, Up::SourceDigit, false);
   int down = 0, up = 0;
   for (const auto& [ch, dsts] : d.dsts)
     if (!t.is_up(ch.first, ch.second)) {

@@ -38,7 +38,7 @@ void check(const std::string& name, Mode mode, const Config& cfg) {
                         std::to_string(b.vcs_of(c)));
 }
 
-void add(RoutingRegistry& reg, const std::string& name, Mode mode) {
+void add_plus(RoutingRegistry& reg, const std::string& name, Mode mode) {
   RoutingFactory f;
   f.make = [mode](const Topology& t, const Config& cfg, uint64_t seed, int router) -> std::unique_ptr<Routing> {
     return std::make_unique<ValiantRouting>(t, mode, mode == Mode::Min ? Classes::Any : Classes::ByPhase, 0,
@@ -51,9 +51,9 @@ void add(RoutingRegistry& reg, const std::string& name, Mode mode) {
 }  // namespace
 
 void register_dragonfly_plus_routings(RoutingRegistry& reg) {
-  add(reg, "min", Mode::Min);
-  add(reg, "val", Mode::Valiant);
-  add(reg, "ugal-l", Mode::UgalL);
+  add_plus(reg, "min", Mode::Min);
+  add_plus(reg, "val", Mode::Valiant);
+  add_plus(reg, "ugal-l", Mode::UgalL);
 }
 
 }  // namespace nocsim

@@ -7,7 +7,7 @@ namespace {
 
 using Up = FatTreeRouting::Up;
 
-void add(RoutingRegistry& reg, const std::string& name, Up up) {
+void add_tree(RoutingRegistry& reg, const std::string& name, Up up) {
   RoutingFactory f;
   f.make = [up](const Topology& t, const Config&, uint64_t, int) -> std::unique_ptr<Routing> {
     return std::make_unique<FatTreeRouting>(static_cast<const FatTree&>(t), up);
@@ -21,9 +21,9 @@ void add(RoutingRegistry& reg, const std::string& name, Up up) {
 }  // namespace
 
 void register_fat_tree_routings(RoutingRegistry& reg) {
-  add(reg, "dmodk", Up::DestinationDigit);
-  add(reg, "smodk", Up::SourceDigit);
-  add(reg, "adaptive-up", Up::LeastOccupied);
+  add_tree(reg, "dmodk", Up::DestinationDigit);
+  add_tree(reg, "smodk", Up::SourceDigit);
+  add_tree(reg, "adaptive-up", Up::LeastOccupied);
 }
 
 }  // namespace nocsim

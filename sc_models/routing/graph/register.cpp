@@ -60,7 +60,7 @@ class MinBound : public RoutingStats {
   }
 };
 
-void add(RoutingRegistry& reg, const std::string& name, Mode mode) {
+void add_graph(RoutingRegistry& reg, const std::string& name, Mode mode) {
   RoutingFactory f;
   f.make = [mode](const Topology& t, const Config& cfg, uint64_t seed, int router) -> std::unique_ptr<Routing> {
     return std::make_unique<ValiantRouting>(t, mode, Classes::ByHop, max_hops(mode, t),
@@ -82,9 +82,9 @@ void add(RoutingRegistry& reg, const std::string& name, Mode mode) {
 }  // namespace
 
 void register_graph_routings(RoutingRegistry& reg) {
-  add(reg, "min", Mode::Min);
-  add(reg, "val", Mode::Valiant);
-  add(reg, "ugal-l", Mode::UgalL);
+  add_graph(reg, "min", Mode::Min);
+  add_graph(reg, "val", Mode::Valiant);
+  add_graph(reg, "ugal-l", Mode::UgalL);
 }
 
 }  // namespace nocsim

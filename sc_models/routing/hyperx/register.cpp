@@ -40,7 +40,7 @@ void check(const std::string& name, Kind kind, const Topology& t, const Config& 
                       std::to_string(vcs));
 }
 
-void add(RoutingRegistry& reg, const std::string& name, Kind kind) {
+void add_hyperx(RoutingRegistry& reg, const std::string& name, Kind kind) {
   RoutingFactory f;
   f.make = [kind](const Topology& t, const Config& cfg, uint64_t seed, int router) -> std::unique_ptr<Routing> {
     const int threshold = RoutingConfig::from(cfg).ugal_threshold;
@@ -55,10 +55,10 @@ void add(RoutingRegistry& reg, const std::string& name, Kind kind) {
 }  // namespace
 
 void register_hyperx_routings(RoutingRegistry& reg) {
-  add(reg, "dor", {false, Mode::Min});
-  add(reg, "val", {false, Mode::Valiant});
-  add(reg, "ugal-l", {false, Mode::UgalL});
-  add(reg, "dal", {true, Mode::Min});
+  add_hyperx(reg, "dor", {false, Mode::Min});
+  add_hyperx(reg, "val", {false, Mode::Valiant});
+  add_hyperx(reg, "ugal-l", {false, Mode::UgalL});
+  add_hyperx(reg, "dal", {true, Mode::Min});
 }
 
 }  // namespace nocsim
