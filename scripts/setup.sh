@@ -46,7 +46,7 @@ if [ ! -f "$build/build.ninja" ] || [ -n "${NOCSIM_CMAKE_ARGS:-}" ]; then
   quiet "$build/setup-cmake.log" cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="$type" \
     ${cmake_args[@]+"${cmake_args[@]}"}
 fi
-log "building $build (a fresh build takes about 10 minutes on 2 cores; log in $build/setup-build.log)"
+log "building $build (a fresh build takes 5 to 7 minutes on 2 cores; log in $build/setup-build.log)"
 start=$SECONDS
 quiet "$build/setup-build.log" cmake --build "$build" -j 2
 warnings=$(grep -c 'warning:' "$build/setup-build.log" || true)
