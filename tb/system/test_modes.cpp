@@ -218,6 +218,11 @@ TEST(Threads, EveryShippedConfigurationGivesOneThreadsBytes) {
   for (const std::string& f : files) {
     SCOPED_TRACE(f);
     const bool h8 = f.find("dragonfly-h8") != std::string::npos;
+#ifdef NOCSIM_TEST_ASAN
+    // Under ASan its set-up alone was most of this test; it runs the code
+    // of the h = 4 files (the sanitized pass of .ci/run keeps to its budget).
+    if (h8) continue;
+#endif
     std::vector<std::string> args{f, "sim.drain=0", h8 ? "sim.warmup=30" : "sim.warmup=100",
                                   h8 ? "sim.cycles=90" : "sim.cycles=300"};
     // Its graph file is named relative to the source tree.
