@@ -2,7 +2,8 @@
 # Do two nocsim binaries give the same results? Runs every shipped
 # configuration but dragonfly-h8 (16,512 nodes) and a matrix of switching,
 # modes, dragonfly, torus, HyperX, fat tree and SlimFly routings, switch
-# allocators, DAMQ, minCred and link power with
+# allocators, DAMQ, minCred, link power, closed-loop applications (Graph500,
+# DPSNN) and request-reply traffic with
 # both and compares the JSON, leaving out wall-clock fields, the power model's
 # and the memory estimate's figures (models of the configuration, with their
 # own tests; the activity counters they read are compared), sections only B
@@ -93,6 +94,11 @@ runs=(
   "topologies/torus-versaci-8.yaml routing.algorithm=por traffic.pattern=bitrev traffic.load=0.6 sim.warmup=1000 sim.cycles=4000"
   "topologies/torus-versaci-8.yaml routing.algorithm=ofr traffic.pattern=transpose3d traffic.load=0.5 sim.warmup=1000 sim.cycles=4000"
   "topologies/torus-versaci-16.yaml traffic.load=0.4 sim.warmup=200 sim.cycles=800"
+  "topologies/dragonfly-h2.yaml workload.type=graph500 workload.graph500.scale=10 sim.warmup=0 sim.cycles=20000"
+  "topologies/dragonfly-h2.yaml workload.type=dpsnn workload.dpsnn.columns_x=6 workload.dpsnn.columns_y=6 sim.warmup=0 sim.cycles=5000"
+  # MIN: UGAL and OLM under FlexVC changed on purpose after session 42's
+  # build (docs/validation.md), which is the usual reference.
+  "$df traffic.request_reply=true vc.policy=flexvc routing.algorithm=min router.vcs=4 traffic.load=0.3"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it
 # does not know the new one.
