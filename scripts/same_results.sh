@@ -97,7 +97,7 @@ runs=(
   "topologies/dragonfly-h2.yaml workload.type=graph500 workload.graph500.scale=10 sim.warmup=0 sim.cycles=20000"
   "topologies/dragonfly-h2.yaml workload.type=dpsnn workload.dpsnn.columns_x=6 workload.dpsnn.columns_y=6 sim.warmup=0 sim.cycles=5000"
   # MIN: UGAL and OLM under FlexVC changed on purpose after session 42's
-  # build (docs/validation.md), which is the usual reference.
+  # build (docs/validation.md, "FlexVC"), which is the usual reference.
   "$df traffic.request_reply=true vc.policy=flexvc routing.algorithm=min router.vcs=4 traffic.load=0.3"
 )
 # Keys renamed since older builds (new=old): BIN_A gets the old name when it
