@@ -10,7 +10,7 @@ completion: the slowdown is the completion time over policy none's, the
 saving the link energy saved (link_power.savings) over every link kept high.
 8x8x8 torus, DOR, one rank per node, rho = 0.1, t_t in {1, 10} us,
 power.freq_ghz=1. Full: 5 iterations, 2 seeds; --quick: a 4x4x4 torus,
-compute 10-100 us, 2 iterations, 1 seed.
+compute 10-100 us, 4 KiB per neighbour, 2 iterations, 1 seed.
 Run it as ./scripts/reproduce/link_power_app.py [--quick] (Debian's /usr/bin/python3)."""
 import os
 import random
@@ -25,10 +25,10 @@ T_TRAIN_NS = ["1000", "10000"]
 EXCHANGE_BYTES = 16384
 
 
-def write_trace(path, k, iterations, compute_ns, seed):
+def write_trace(path, k, iterations, compute_ns, seed, exchange_bytes=EXCHANGE_BYTES):
     """The program: per iteration, compute (uniform in compute_ns), an
-    exchange with the six neighbours of a k x k x k torus (node x + k y + k^2 z),
-    then an allreduce."""
+    exchange of exchange_bytes with each of the six neighbours of a
+    k x k x k torus (node x + k y + k^2 z), then an allreduce."""
     rng = random.Random(seed)
     n = k ** 3
     lines = ["# bulk-synchronous: compute, six-neighbour exchange, allreduce", "ranks %d" % n]
@@ -42,9 +42,9 @@ def write_trace(path, k, iterations, compute_ns, seed):
                 for s in (1, -1):
                     peers.append(((x + s * cx) % k) + k * ((y + s * cy) % k) + k * k * ((z + s * cz) % k))
             for p in peers:
-                lines.append("%d irecv %d %d %d" % (r, p, EXCHANGE_BYTES, it))
+                lines.append("%d irecv %d %d %d" % (r, p, exchange_bytes, it))
             for p in peers:
-                lines.append("%d isend %d %d %d" % (r, p, EXCHANGE_BYTES, it))
+                lines.append("%d isend %d %d %d" % (r, p, exchange_bytes, it))
             lines.append("%d wait" % r)
         lines.append("* allreduce 8")
     with open(path, "w") as f:
@@ -57,11 +57,12 @@ def main():
     iterations = 2 if r.quick else 5
     compute = (10000, 100000) if r.quick else (100000, 1000000)
     seeds = (1,) if r.quick else (1, 2)
+    exchange = 4096 if r.quick else EXCHANGE_BYTES
     os.makedirs(r.work, exist_ok=True)
     sweeps = []
     for seed in seeds:
         trace = os.path.join(r.work, "bsp-seed%d.txt" % seed)
-        write_trace(trace, k, iterations, compute, seed)
+        write_trace(trace, k, iterations, compute, seed, exchange)
         fixed = ["topology.k=[%d,%d,%d]" % (k, k, k), "workload.type=trace", "workload.trace_file=" + trace,
                  "link.power.rho=0.1", "sim.warmup=0", "sim.cycles=100000000", "sim.seed=%d" % seed]
         sweeps.append(r.sweep("seed%d" % seed, "topologies/torus-4x4x4.yaml",
@@ -91,10 +92,11 @@ def main():
     r.image("Saving against slowdown", "saving-vs-slowdown.png",
             "One point per policy and training time (mean over the seeds); up and left is better.")
     r.finish("A %dx%dx%d torus (`topologies/torus-4x4x4.yaml` with `topology.k=[%d,%d,%d]`: DOR, 2 VCs of 8 "
-             "flits, VCT, 1-cycle links), one rank per node, %d iterations of compute U(%g, %g) us, a 16 KiB "
+             "flits, VCT, 1-cycle links), one rank per node, %d iterations of compute U(%g, %g) us, a %d KiB "
              "exchange with each of the six neighbours, an allreduce of 8 B; `link.power.rho=0.1`, policies %s, "
              "t_t %s us; seeds %s (the compute times and the run)."
-             % (k, k, k, k, k, k, iterations, compute[0] / 1000, compute[1] / 1000, ", ".join(POLICIES),
+             % (k, k, k, k, k, k, iterations, compute[0] / 1000, compute[1] / 1000, exchange // 1024,
+                ", ".join(POLICIES),
                 ", ".join("%g" % (float(t) / 1000) for t in T_TRAIN_NS), ", ".join(map(str, seeds))))
 
 

@@ -11,14 +11,14 @@ policies (docs/power-model.md, "Link power"): completion time, link energy
 and the saving over links kept high. rho = 0.1, t_t = 1 us, power.freq_ghz
 = 1, 3 iterations, seed 1.
 --quick: a 4-ary 3-tree against a 4x4x4 torus (64 nodes), compute
-2-20 us, 1 iteration.
+2-20 us, 4 KiB per neighbour, 1 iteration.
 Run it as ./scripts/reproduce/link_power_tree.py [--quick] (Debian's /usr/bin/python3)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
-from reproduce.link_power_app import write_trace  # noqa: E402
+from reproduce.link_power_app import EXCHANGE_BYTES, write_trace  # noqa: E402
 
 POLICIES = ["none", "onoff", "highlow", "awake"]
 
@@ -30,7 +30,8 @@ def main():
     compute = (2000, 20000) if r.quick else (100000, 1000000)
     os.makedirs(r.work, exist_ok=True)
     trace = os.path.join(r.work, "bsp.txt")
-    write_trace(trace, k, iterations, compute, 1)
+    exchange = 4096 if r.quick else EXCHANGE_BYTES
+    write_trace(trace, k, iterations, compute, 1, exchange)
     common = ["workload.type=trace", "workload.trace_file=" + trace, "link.power.rho=0.1",
               "link.power.t_train_ns=1000", "sim.warmup=0", "sim.cycles=100000000", "sim.seed=1"]
     nets = [("%d-ary 3-tree" % k, "topologies/fat-tree-8-3.yaml", ["topology.k=%d" % k]),
@@ -60,8 +61,9 @@ def main():
     plot(points, r.path("tree-vs-torus.png"))
     r.image("Saving against slowdown", "tree-vs-torus.png",
             "One point per network and policy; up and left is better.")
-    r.finish("The application of `./scripts/reproduce/link_power_app.py`, %d iterations of compute U(%g, %g) us, "
-             "on %s; `%s`; policies %s." % (iterations, compute[0] / 1000, compute[1] / 1000,
+    r.finish("The application of `./scripts/reproduce/link_power_app.py`, %d iterations of compute U(%g, %g) us "
+             "and %d KiB exchanges, "
+             "on %s; `%s`; policies %s." % (iterations, compute[0] / 1000, compute[1] / 1000, exchange // 1024,
                                            " and ".join("%s (`%s` with `%s`)" % (n, c, " ".join(k)) for n, c, k in nets),
                                            " ".join(common[2:]), ", ".join(POLICIES)))
 
