@@ -14,7 +14,7 @@ run with nocsim's message. Versaci's setting (docs/validation.md, "Torus
 adaptive routing"): store-and-forward, messages of 96 packets of 8 flits,
 buffers of 64 flits (8 packets) per VC, 1-cycle links.
 Full: 8x8x8 torus, 5,000 + 10,000 cycles per run, resolution 0.02 gamma0;
---quick: 4x4x4 torus, 3 patterns, 1,000 + 4,000 cycles, resolution 0.1.
+--quick: 4x4x4 torus, 2 patterns, 1,000 + 4,000 cycles, resolution 0.1.
 Run it as ./scripts/reproduce/torus_adaptive.py [--quick] (Debian's
 /usr/bin/python3)."""
 import csv
@@ -46,7 +46,7 @@ def default_setting(quick):
     """This script's own setting: (config, size, patterns, seeds, resolution,
     overrides for every run)."""
     if quick:
-        return CONFIG, [4, 4, 4], ["uniform", "transposition", "bitrev"], [1], 0.1, \
+        return CONFIG, [4, 4, 4], ["uniform", "bitrev"], [1], 0.1, \
             SAF_MESSAGES + ["sim.warmup=1000", "sim.cycles=4000", "sim.drain=0"]
     return CONFIG, [8, 8, 8], PATTERNS, [1], 0.02, \
         SAF_MESSAGES + ["topology.k=8", "sim.warmup=5000", "sim.cycles=10000", "sim.drain=0"]
