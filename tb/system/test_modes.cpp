@@ -170,7 +170,7 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
                      : std::vector<std::string>{source_path("topologies/dragonfly-h2.yaml"), "router.vcs=5",
                                                 "traffic.pattern=adv", "traffic.load=0.5"};
       if (!torus_like && !on_dragonfly) continue;
-      for (const char* kv : {"sim.warmup=300", "sim.cycles=1200"}) args.push_back(kv);
+      for (const char* kv : {"sim.warmup=200", "sim.cycles=800"}) args.push_back(kv);
       if (torus_adaptive)
         for (const char* kv : {"router.vcs=3", "router.buffer_depth=16"}) args.push_back(kv);
       args.push_back("routing.algorithm=" + alg);
