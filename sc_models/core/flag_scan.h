@@ -8,6 +8,9 @@
 
 namespace nocsim {
 
+// Flags per cache line: a thread's range of items starts and ends on one.
+constexpr size_t kFlagLine = 64;
+
 // Calls f(i) for each i in [from, to) whose flag is set, clearing the flags
 // scanned when `clear`; from and to are multiples of 8.
 template <class F>

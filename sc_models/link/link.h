@@ -86,7 +86,7 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       line.push(arrival, item);
       ++sent;
       if (!rx) return;
-      // On a worker thread the receiver is told later, in router order.
+      // On a worker thread the receiver is told later, in router (or node) order.
       if (!direct)
         if (Outbox* o = Outbox::current()) return o->on_send(rx, tag, arrival, now);
       rx->on_send(tag, arrival, now);

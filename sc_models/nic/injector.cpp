@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "parallel/outbox.h"
+
 namespace nocsim {
 
 Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, NetStats& stats, PacketTimes& times,
@@ -12,6 +14,7 @@ Injector::Injector(int node, int router, const NicParams& p, Cycle period_ps, Ne
       p_(p),
       period_(sc_core::sc_time::from_value(period_ps)),
       stats_(stats),
+      counters_(&stats),
       times_(times),
       status_(status),
       credits_(p.vcs, p.buffer_depth),
@@ -22,7 +25,7 @@ bool Injector::take_credits(Cycle now) {
   auto& credits = inj_->credits();
   while (credits.ready(now)) {
     if (++credits_[credits.front().vc()] > p_.buffer_depth && p_.check) {
-      status_.fail(kExitInvariant, "credit overflow at NIC " + std::to_string(node_));
+      fail_run(status_, kExitInvariant, "credit overflow at NIC " + std::to_string(node_));
       return false;
     }
     credits.pop();
@@ -33,16 +36,16 @@ bool Injector::take_credits(Cycle now) {
 uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
   const bool measured = stats_.window.contains(g.gen);
   if (!reply && !g.msg && queue_.size() >= p_.source_queue) {  // offered, never to be carried
-    ++stats_.packets_dropped;
-    if (measured) stats_.window_flits_generated += static_cast<uint64_t>(g.size);
+    ++counters_->packets_dropped;
+    if (measured) counters_->window_flits_generated += static_cast<uint64_t>(g.size);
     return 0;
   }
   const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_++;
   queue_.push_back({id, g.dst, g.size, g.gen, measured, reply, g.release, g.msg, g.last, g.msg_flits});
-  ++stats_.packets_generated;
+  ++counters_->packets_generated;
   if (measured) {
-    ++stats_.measured_generated;
-    stats_.window_flits_generated += static_cast<uint64_t>(g.size);
+    ++counters_->measured_generated;
+    counters_->window_flits_generated += static_cast<uint64_t>(g.size);
   }
   return id;
 }
@@ -99,7 +102,7 @@ void Injector::inject(Cycle now) {
     for (int k = 0; k < n; ++k, delay += period_) {
       f.seq = static_cast<uint16_t>(cur_seq_ + k);
       LinkSender<Flit>::send(out_, f, cur_vc_, delay);
-      if (stats_.window.contains(now + k)) ++stats_.router_injected[router_];
+      if (stats_.window.contains(now + k)) ++window_injected_;
     }
     inject_from_ = now + static_cast<Cycle>(n);
   }
@@ -108,7 +111,7 @@ void Injector::inject(Cycle now) {
     listener_->injected(router_, f, now, pk.msg ? pk.msg_flits : static_cast<uint64_t>(pk.size));
   }
   credits_[cur_vc_] -= n;
-  stats_.flits_injected += static_cast<uint64_t>(n);
+  counters_->flits_injected += static_cast<uint64_t>(n);
   if ((cur_seq_ += n) == pk.size) {
     if (pk.last && app_) app_->sent(pk.msg, last_at);
     queue_.pop_front();
@@ -128,7 +131,7 @@ Cycle Injector::send_paced(Flit& f, int n, Cycle now) {
     pacer_.book(want, go);
     f.seq = static_cast<uint16_t>(cur_seq_ + k);
     LinkSender<Flit>::send(out_, f, cur_vc_, period_ * static_cast<double>(go - now));
-    if (stats_.window.contains(go)) ++stats_.router_injected[router_];
+    if (stats_.window.contains(go)) ++window_injected_;
   }
   return go;
 }

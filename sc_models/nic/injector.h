@@ -56,7 +56,14 @@ class Injector {
   // The injection link's interface, from the NIC's sender binding, before the run.
   void set_target(tlm::tlm_fw_transport_if<>* out) { out_ = out; }
   void set_listener(InjectionListener* l) { listener_ = l; }
+  bool has_listener() const { return listener_ != nullptr; }
   void set_app(NicApp* a) { app_ = a; }
+  // Where its counts go: the run's NetStats, or its thread's share
+  // (sim.threads; nic/nic_clock.h).
+  void set_counters(NicCounters* c) { counters_ = c; }
+  // Flits it injected in the measurement window (the report's per-router
+  // injection and fairness).
+  uint64_t window_injected() const { return window_injected_; }
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);
@@ -97,7 +104,8 @@ class Injector {
   NicParams p_;
   sc_core::sc_time period_;  // the clock period
   tlm::tlm_fw_transport_if<>* out_ = nullptr;
-  NetStats& stats_;
+  const NetStats& stats_;  // its window
+  NicCounters* counters_;
   PacketTimes& times_;  // told of each packet as its head leaves
   RunStatus& status_;
   Link* inj_ = nullptr;
@@ -112,6 +120,7 @@ class Injector {
   Cycle cur_inj_ = 0;      // cycle its head left
   Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
   uint32_t seq_ = 0;       // packets made here, modulo 2^32 (Flit::pseq)
+  uint64_t window_injected_ = 0;
   LinkPacer pacer_;
 };
 

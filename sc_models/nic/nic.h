@@ -45,6 +45,18 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
     ej_ = ejection;
   }
   void set_injection_listener(InjectionListener* l) { injector_.set_listener(l); }
+  // Where its injector and sink count (NicClock: its thread's share).
+  void set_counters(NicCounters* c) {
+    injector_.set_counters(c);
+    sink_.set_counters(c);
+  }
+  // It shares nothing with other NICs but through its links, the wheel and
+  // the collector (NicClock may run it on a worker thread): no closed-loop
+  // application, no injection listener.
+  bool alone() const { return !app_ && !injector_.has_listener(); }
+  int router() const { return router_; }
+  // Flits it injected in the measurement window.
+  uint64_t window_injected() const { return injector_.window_injected(); }
   // A closed-loop application's rank on this node (in place of a source).
   void set_app(NicApp* a) {
     app_ = a;
@@ -79,6 +91,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   void sleep_until(Cycle c);
 
   Cycle period_ps_;
+  int router_;
   LinkSenders<Flit>* out_ = nullptr;
   int out_key_ = 0;
   int script_size_;

@@ -1,27 +1,80 @@
 #include "nic/nic_clock.h"
 
+#include <utility>
+
 #include "core/cycle.h"
 #include "core/flag_scan.h"
 #include "nic/nic.h"
 
 namespace nocsim {
-
-NicClock::NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Nic*>& nics)
-    : sc_module(name), clk("clk"), period_ps_(period_ps), nics_(nics), awake_((nics.size() + 7) & ~size_t{7}, 0) {
+NicClock::NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Nic*>& nics, ParallelTeam* team,
+                   NetStats& stats)
+    : sc_module(name),
+      clk("clk"),
+      period_ps_(period_ps),
+      nics_(nics),
+      awake_((nics.size() + kFlagLine - 1) / kFlagLine * kFlagLine, 0),
+      team_(team),
+      stats_(stats),
+      shares_(team ? static_cast<size_t>(team->threads()) : 0) {
   // Every NIC runs at the first edge, as its process did.
   for (size_t n = 0; n < nics_.size(); ++n) {
     awake_[n] = 1;
     nics_[n]->set_clock_flag(&awake_[n]);
   }
+  // A NIC counts into its thread's share whether the NICs run on threads
+  // or not (start_of_simulation decides), so the counts add up either way.
+  for (int k = 0; k < static_cast<int>(shares_.size()); ++k)
+    for (size_t n = range(k); n < range(k + 1) && n < nics_.size(); ++n)
+      nics_[n]->set_counters(&shares_[static_cast<size_t>(k)].counts);
   SC_HAS_PROCESS(NicClock);
   SC_METHOD(run);
   sensitive << clk.pos();
   dont_initialize();
 }
 
+void NicClock::start_of_simulation() {
+  parallel_ = team_ != nullptr;
+  for (const Nic* n : nics_) parallel_ &= n->alone();
+}
+
+size_t NicClock::range(int k) const {
+  const size_t lines = awake_.size() / kFlagLine, n = shares_.size();
+  return lines * static_cast<size_t>(k) / n * kFlagLine;
+}
+
 void NicClock::run() {
   const Cycle now = cycle_now(period_ps_);
-  for_flagged(awake_.data(), 0, awake_.size(), false, [&](size_t n) { nics_[n]->run(now); });
+  if (!parallel_) {
+    for_flagged(awake_.data(), 0, awake_.size(), false, [&](size_t n) { nics_[n]->run(now); });
+  } else {
+    team_->run([&](int k) { run_range(k, now); });
+    // The first failure in node order, as one thread would have met it
+    // (the ranges after it ran this edge; the run ends with it).
+    for (Share& s : shares_)
+      if (s.error) {
+        fold();
+        std::rethrow_exception(std::exchange(s.error, nullptr));
+      }
+  }
+  if (team_) fold();
+}
+
+void NicClock::run_range(int k, Cycle now) {
+  try {
+    for_flagged(awake_.data(), range(k), range(k + 1), false, [&](size_t n) { nics_[n]->run(now); });
+  } catch (...) {
+    shares_[static_cast<size_t>(k)].error = std::current_exception();
+  }
+}
+
+void NicClock::fold() {
+  for (Share& s : shares_) stats_.take(s.counts);
+}
+
+void NicClock::flush(Cycle upto) {
+  for (Nic* n : nics_) n->flush(upto);
+  if (team_) fold();
 }
 
 }  // namespace nocsim

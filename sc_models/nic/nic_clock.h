@@ -6,11 +6,21 @@
 // process for all NICs instead of a dynamic process each, whose sleep and
 // wake-up were kernel event notifications (docs/performance.md,
 // "Session 46").
+// sim.threads = N > 1: the NICs run on the routers' threads, each over a
+// fixed range of nodes, and count into a share per thread, added into the
+// run's NetStats after each edge; what a NIC does to others (its link's
+// receiver, the wheel, the delivery collector) waits in its thread's Outbox
+// and is replayed in node order (docs/architecture.md, "Parallel cycles").
+// A closed-loop application or an injection listener (link power's awake
+// policy) is shared by every NIC: such runs keep the NICs on one thread.
 #include <cstdint>
+#include <exception>
 #include <systemc>
 #include <vector>
 
 #include "core/flit.h"
+#include "parallel/team.h"
+#include "stats/stats.h"
 
 namespace nocsim {
 
@@ -19,13 +29,31 @@ class Nic;
 class NicClock : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
-  NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Nic*>& nics);
+  // team: the routers' threads (sim.threads > 1), else null; stats: the run's.
+  NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Nic*>& nics, ParallelTeam* team,
+           NetStats& stats);
+  // After the run: every NIC takes in what arrived by `upto` (Nic::flush).
+  void flush(Cycle upto);
 
  private:
+  void start_of_simulation() override;
   void run();
+  // Nodes [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
+  size_t range(int k) const;
+  void run_range(int k, Cycle now);
+  void fold();  // the threads' shares into the run's NetStats
+
   Cycle period_ps_;
   std::vector<Nic*> nics_;
-  std::vector<uint8_t> awake_;  // [node] 1: runs at the next edge; padded to whole words
+  std::vector<uint8_t> awake_;  // [node] 1: runs at the next edge; padded to whole cache lines
+  ParallelTeam* team_;
+  bool parallel_ = false;  // a team, and no NIC shares an application or a listener
+  NetStats& stats_;
+  struct alignas(64) Share {
+    NicCounters counts;
+    std::exception_ptr error;  // what stopped its range this edge
+  };
+  std::vector<Share> shares_;  // [thread], with a team
 };
 
 }  // namespace nocsim

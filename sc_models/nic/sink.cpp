@@ -9,11 +9,11 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
   while (line.ready(now)) {
     const Flit& f = line.front();
     const Cycle at = line.front_arrival();
-    ++stats_.flits_ejected;
-    if (stats_.window.contains(at)) ++stats_.window_flits_accepted;
+    ++counters_->flits_ejected;
+    if (stats_.window.contains(at)) ++counters_->window_flits_accepted;
     if (check_ && !check(f)) return;
     if (f.measured) measured_arrived(f, at);
-    if (f.head() && f.measured && (f.rh.flags & head_flags_)) routing_stats_->delivered(f);
+    if (f.head() && f.measured && (f.rh.flags & head_flags_)) routed(f);
     if (f.tail()) {
       collector_.delivered(f, at);
       if (app_) app_->delivered(f, at);
@@ -28,7 +28,7 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
 // anything beyond it a wait for the ejection output; the tail: its arrival
 // after the head's is the packet's serialization.
 void Sink::measured_arrived(const Flit& f, Cycle at) {
-  LatencyParts& parts = stats_.latency_parts;
+  LatencyParts& parts = counters_->latency_parts;
   RxVc& r = rx(f.vc);
   if (f.head()) {
     const int64_t link = ej_->latency();
@@ -40,10 +40,11 @@ void Sink::measured_arrived(const Flit& f, Cycle at) {
 }
 
 bool Sink::fail(const Flit& f, int next, uint64_t pkt) {
-  status_.fail(kExitInvariant, "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.pkt()) + " (dst " +
-                                   std::to_string(f.dst) + ") reached node " + std::to_string(node_) + " on vc " +
-                                   std::to_string(f.vc) + " expecting flit " + std::to_string(next) +
-                                   (next ? " of packet " + std::to_string(pkt) : std::string()));
+  fail_run(status_, kExitInvariant,
+           "flit " + std::to_string(f.seq) + " of packet " + std::to_string(f.pkt()) + " (dst " +
+               std::to_string(f.dst) + ") reached node " + std::to_string(node_) + " on vc " + std::to_string(f.vc) +
+               " expecting flit " + std::to_string(next) +
+               (next ? " of packet " + std::to_string(pkt) : std::string()));
   return false;
 }
 

@@ -10,6 +10,7 @@
 #include "core/run_status.h"
 #include "link/link.h"
 #include "nic/nic_app.h"
+#include "parallel/outbox.h"
 #include "routing/routing.h"
 #include "stats/delivery.h"
 #include "stats/stats.h"
@@ -23,9 +24,10 @@ class Sink {
        NetStats& stats, RunStatus& status)
       : node_(node), check_(check), request_reply_(request_reply), routing_stats_(routing_stats),
         head_flags_(routing_stats ? routing_stats->head_flags() : 0), collector_(collector), stats_(stats),
-        status_(status) {}
+        counters_(&stats), status_(status) {}
   void attach(Link* ejection) { ej_ = ejection; }
   void set_app(NicApp* a) { app_ = a; }
+  void set_counters(NicCounters* c) { counters_ = c; }
   // A tail was sent on the ejection link and arrives at `arrival`.
   void tail_sent(Cycle arrival) { tails_.push_back(arrival); }
   bool tail_pending() const { return !tails_.empty(); }
@@ -45,6 +47,14 @@ class Sink {
     return true;
   }
   [[gnu::cold, gnu::noinline]] bool fail(const Flit& f, int next, uint64_t pkt);
+  // A measured head the routing's statistics count; on a worker thread,
+  // later on the kernel's, in node order.
+  void routed(const Flit& head) {
+    if (Outbox* o = Outbox::current())
+      return o->flit([](void* s, const Flit& h, Cycle) { static_cast<RoutingStats*>(s)->delivered(h); },
+                     routing_stats_, head, 0);
+    routing_stats_->delivered(head);
+  }
   // The latency breakdown's destination end (docs/metrics.md).
   void measured_arrived(const Flit& f, Cycle at);
 
@@ -54,7 +64,8 @@ class Sink {
   RoutingStats* routing_stats_;
   uint8_t head_flags_;  // routing_stats_->head_flags(), 0 without one
   DeliveryCollector& collector_;
-  NetStats& stats_;
+  const NetStats& stats_;  // its window
+  NicCounters* counters_;  // the run's NetStats or its thread's share (Injector::set_counters)
   RunStatus& status_;
   Link* ej_ = nullptr;
   NicApp* app_ = nullptr;  // a closed-loop application, told of each tail

@@ -8,10 +8,12 @@ void Outbox::replay() {
       case Kind::Wheel: static_cast<WakeWheel*>(k.to)->at(k.c, k.who, k.tag, k.arg); break;
       case Kind::Later: laters_[k.arg](); break;
       case Kind::Fail: static_cast<RunStatus*>(k.to)->fail(k.tag, fails_[k.arg]); break;
+      case Kind::Flit: flits_[k.arg].fn(k.to, flits_[k.arg].f, k.c); break;
     }
   calls_.clear();
   laters_.clear();
   fails_.clear();
+  flits_.clear();
 }
 
 }  // namespace nocsim

@@ -1,13 +1,14 @@
 #pragma once
-// What a router running on a worker thread does to others (sim.threads;
-// docs/architecture.md, "Parallel cycles"): a link send's call into its
-// receiver (LinkReceiver::on_send, which may ask the shared wake wheel or
-// wake a NIC's process), a wake-up asked of the wheel, a sample for
-// network-wide statistics, a failure (RunStatus::fail, which keeps the
+// What a router or a NIC running on a worker thread does to others
+// (sim.threads; docs/architecture.md, "Parallel cycles"): a link send's
+// call into its receiver (LinkReceiver::on_send, which may ask the shared
+// wake wheel or wake a NIC), a wake-up asked of the wheel, a sample for
+// network-wide statistics, a delivered packet (the collector and the
+// routing's statistics), a failure (RunStatus::fail, which keeps the
 // first). Each thread keeps them here in the order they happened; the
 // kernel's thread replays the outboxes in thread order, which is router
-// order, so that a run makes the same calls in the same order as on one
-// thread.
+// (or node) order, so that a run makes the same calls in the same order as
+// on one thread.
 #include <functional>
 #include <string>
 #include <utility>
@@ -37,6 +38,13 @@ class Outbox {
     calls_.push_back({Kind::Later, 0, static_cast<uint32_t>(laters_.size()), nullptr, nullptr, 0, 0});
     laters_.push_back(std::move(f));
   }
+  // A flit handed to `to` later: fn(to, flit, c) (a delivered packet's
+  // tail or a measured head for statistics; the caller's trampoline).
+  using FlitCall = void (*)(void* to, const Flit& f, Cycle c);
+  void flit(FlitCall fn, void* to, const Flit& f, Cycle c) {
+    calls_.push_back({Kind::Flit, 0, static_cast<uint32_t>(flits_.size()), to, nullptr, c, 0});
+    flits_.push_back({fn, f});
+  }
   void fail(RunStatus* status, int code, std::string msg) {
     calls_.push_back({Kind::Fail, code, static_cast<uint32_t>(fails_.size()), status, nullptr, 0, 0});
     fails_.push_back(std::move(msg));
@@ -45,20 +53,31 @@ class Outbox {
   void replay();
 
  private:
-  enum class Kind : uint8_t { Send, Wheel, Later, Fail };
+  enum class Kind : uint8_t { Send, Wheel, Later, Fail, Flit };
   struct Call {
     Kind kind;
     int tag;       // Send, Wheel: the receiver's tag; Fail: the exit code
-    uint32_t arg;  // Wheel: its argument; Later, Fail: the index of the function or message
+    uint32_t arg;  // Wheel: its argument; Later, Fail, Flit: the index of the function, message or flit call
     void* to;      // the receiver, the wheel or the run's status
     WheelClient* who;
-    Cycle c, now;  // Send: arrival and send cycles; Wheel: the edge
+    Cycle c, now;  // Send: arrival and send cycles; Wheel: the edge; Flit: the caller's cycle
   };
   std::vector<Call> calls_;
   std::vector<std::function<void()>> laters_;
   std::vector<std::string> fails_;
+  struct FlitItem {
+    FlitCall fn;
+    Flit f;
+  };
+  std::vector<FlitItem> flits_;
   static inline thread_local Outbox* current_ = nullptr;
 };
+
+// A run's failure from code that may run on a worker thread.
+inline void fail_run(RunStatus& status, int code, std::string msg) {
+  if (Outbox* o = Outbox::current()) return o->fail(&status, code, std::move(msg));
+  status.fail(code, msg);
+}
 
 // A wake-up asked from code that may run on a worker thread.
 inline void ask_wheel(WakeWheel& w, Cycle c, WheelClient* who, int tag = 0, uint32_t arg = 0) {

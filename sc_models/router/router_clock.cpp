@@ -1,42 +1,32 @@
 #include "router/router_clock.h"
 
-#include <functional>
-
 #include "core/cycle.h"
 #include "core/flag_scan.h"
 #include "router/router.h"
 
 namespace nocsim {
-namespace {
-
-constexpr size_t kLine = 64;  // flags per cache line
-
-}  // namespace
-
 RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Router*>& routers,
                          bool own_process, int threads)
     : sc_module(name),
       clk("clk"),
       period_ps_(period_ps),
       routers_(routers),
-      awake_((routers.size() + kLine - 1) / kLine * kLine, 0),
+      awake_((routers.size() + kFlagLine - 1) / kFlagLine * kFlagLine, 0),
       commit_(awake_.size(), 0),
       ran_(static_cast<size_t>(threads), 0),
-      channel_(*this),
-      outboxes_(static_cast<size_t>(threads)) {
+      channel_(*this) {
   // Every router runs at the first edge, as a process does at its first
   // trigger; its commit then puts it to sleep if it has nothing to do.
   for (size_t r = 0; r < routers_.size(); ++r) {
     awake_[r] = own_process;
     routers_[r]->set_clock(this, &awake_[r], &commit_[r]);
   }
-  if (threads > 1) {
-    pool_ = std::make_unique<WorkerPool>(threads);
-    pool_->set_start([](int) {
+  if (threads > 1)
+    // A worker sends over links with a payload object of its own.
+    team_ = std::make_unique<ParallelTeam>(threads, [](int) {
       LinkSender<Flit>::own_payload();
       LinkSender<Credit>::own_payload();
     });
-  }
   if (!own_process) return;
   SC_HAS_PROCESS(RouterClock);
   SC_METHOD(run);
@@ -47,8 +37,8 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 RouterClock::~RouterClock() = default;
 
 size_t RouterClock::range(int k) const {
-  const size_t lines = awake_.size() / kLine, n = static_cast<size_t>(pool_ ? pool_->threads() : 1);
-  return lines * static_cast<size_t>(k) / n * kLine;
+  const size_t lines = awake_.size() / kFlagLine, n = static_cast<size_t>(team_ ? team_->threads() : 1);
+  return lines * static_cast<size_t>(k) / n * kFlagLine;
 }
 
 // each(k, from, to) over the threads' ranges; while thread k runs its
@@ -56,13 +46,8 @@ size_t RouterClock::range(int k) const {
 // after in thread order, which is router order.
 template <class F>
 void RouterClock::on_threads(F each) {
-  if (!pool_) return each(0, size_t{0}, awake_.size());
-  pool_->run([&](int k) {
-    Outbox::set_current(&outboxes_[static_cast<size_t>(k)]);
-    each(k, range(k), range(k + 1));
-    Outbox::set_current(nullptr);
-  });
-  for (Outbox& o : outboxes_) o.replay();
+  if (!team_) return each(0, size_t{0}, awake_.size());
+  team_->run([&](int k) { each(k, range(k), range(k + 1)); });
 }
 
 void RouterClock::run() {

@@ -18,8 +18,7 @@
 #include <vector>
 
 #include "core/flit.h"
-#include "parallel/outbox.h"
-#include "parallel/worker_pool.h"
+#include "parallel/team.h"
 
 namespace nocsim {
 
@@ -33,6 +32,8 @@ class RouterClock : public sc_core::sc_module {
   RouterClock(sc_core::sc_module_name name, Cycle period_ps, const std::vector<Router*>& routers, bool own_process,
               int threads);
   ~RouterClock() override;
+  // sim.threads > 1: its threads, which the NICs' clock shares; else null.
+  ParallelTeam* team() { return team_.get(); }
   // From a router that set its commit flag, on the kernel's thread: the
   // update phase of this delta commits.
   void ask_update() {
@@ -71,8 +72,7 @@ class RouterClock : public sc_core::sc_module {
   bool asked_ = false;
   std::vector<uint8_t> ran_;  // [thread] some router of its range ran at this edge
   Channel channel_;
-  std::unique_ptr<WorkerPool> pool_;  // sim.threads > 1
-  std::vector<Outbox> outboxes_;      // [thread]
+  std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
 };
 
 }  // namespace nocsim

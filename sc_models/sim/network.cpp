@@ -35,7 +35,6 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   contention_mode_ = modes["contention"];
   const Cycle warm = rc_.sim.warmup;
   stats_.window = {warm, warm + rc_.sim.cycles};
-  stats_.router_injected.assign(topo_->routers(), 0);
   build_routers(rp, modes);
   build_links();
   build_nics(rp);
@@ -190,7 +189,7 @@ void Network::build_nics(const RouterParams& rp) {
   }
   std::vector<Nic*> all;
   for (auto& nic : nics_) all.push_back(nic.get());
-  nic_clock_ = std::make_unique<NicClock>("nic_clock", kPeriodPs, all);
+  nic_clock_ = std::make_unique<NicClock>("nic_clock", kPeriodPs, all, router_clock_->team(), stats_);
   nic_clock_->clk(clock_);
 }
 

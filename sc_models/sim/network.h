@@ -45,6 +45,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   const TrafficPattern& pattern() const { return *pattern_; }
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
+  // After the run: the NICs take in what arrived by `upto` (Nic::flush).
+  void flush_nics(Cycle upto) { nic_clock_->flush(upto); }
   NetStats& stats() { return stats_; }
   const NetStats& stats() const { return stats_; }
   RunStatus& status() { return status_; }

@@ -203,10 +203,12 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   const Topology& t = net.topology();
   // Per node of each router; fairness over the routers that have nodes.
   std::vector<double> per_router(t.routers()), with_nodes;
+  std::vector<uint64_t> injected(t.routers());  // flits in the window
+  for (const auto& nic : net.nics()) injected[nic->router()] += nic->window_injected();
   for (int r = 0; r < t.routers(); ++r) {
     const int c = t.nodes_at(r);
     if (!c) continue;
-    per_router[r] = f.measured ? s.router_injected[r] / (static_cast<double>(c) * f.measured) : 0.0;
+    per_router[r] = f.measured ? injected[r] / (static_cast<double>(c) * f.measured) : 0.0;
     with_nodes.push_back(per_router[r]);
   }
   const Fairness fair = fairness(with_nodes);

@@ -27,8 +27,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   // The run stopped before the rising edge of this cycle: NICs take in what
   // they would have by the edge before (they wait for tails, not bodies).
   const Cycle stop = cycle_now(Network::kPeriodPs);
-  if (stop > 0)
-    for (const auto& nic : net.nics()) nic->flush(stop - 1);
+  if (stop > 0) net.flush_nics(stop - 1);
   // A waveform that could not be written loses the waveform, not the results.
   std::string trace_error;
   try {

@@ -32,7 +32,7 @@ void add_sim_keys(std::vector<KeySpec>& s) {
       {"sim.mode", K::Enum, "per-router", 0, 0, {"per-stage", "per-router"}, "one SystemC process calling each router with work, which calls its stages with work, or one process per pipeline stage (the same results; per-router faster: docs/performance.md)"},
       {"sim.memory_limit_mb", K::Int, "0", 0, 1e12, {}, "refuse a network whose structure needs more than this many MiB to build (an estimate); 0 = the memory available (MemAvailable, cgroup memory.max, ulimit -v)"},
       {"sim.huge_pages", K::Bool, "true", 0, 0, {}, "back the heap with transparent huge pages where the kernel grants them on request (speed only: results do not depend on it)"},
-      {"sim.threads", K::Int, "1", 1, 64, {}, "threads that evaluate and commit the routers within each cycle (per-router mode); the results are those of 1 thread. Refused with Verilated blocks, link power and ECtN: docs/user-guide.md, Parallel cycles"},
+      {"sim.threads", K::Int, "1", 1, 64, {}, "threads that evaluate and commit the routers and run the NICs within each cycle (per-router mode); the results are those of 1 thread. Refused with Verilated blocks, link power and ECtN: docs/user-guide.md, Parallel cycles"},
       {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},

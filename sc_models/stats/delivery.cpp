@@ -1,8 +1,14 @@
 #include "stats/delivery.h"
 
+#include "parallel/outbox.h"
+
 namespace nocsim {
 
 void DeliveryCollector::delivered(const Flit& f, Cycle at) {
+  // From a NIC on a worker thread: later, on the kernel's, in node order.
+  if (Outbox* o = Outbox::current())
+    return o->flit([](void* c, const Flit& t, Cycle a) { static_cast<DeliveryCollector*>(c)->delivered(t, a); },
+                   this, f, at);
   const PacketTimes::Times t = times_.at(f.src, f.pseq);
   times_.delivered(f.src, f.pseq);
   if (stats_.record) stats_.deliveries.push_back({f.src, f.dst, t.gen, t.inj, at, f.hops});

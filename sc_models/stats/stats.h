@@ -15,25 +15,43 @@ struct Window {
   bool contains(Cycle c) const { return c >= begin && c < end; }
 };
 
-struct NetStats {
-  Window window;
+// What the NICs' injectors and sinks count. With sim.threads > 1 each
+// thread counts its NICs' share apart (nic/nic_clock.h) and the shares are
+// added into the run's NetStats after each cycle's NIC phase: integer sums,
+// whatever the order.
+struct NicCounters {
   uint64_t packets_generated = 0;     // whole run
   uint64_t packets_dropped = 0;       // generated into a full source queue (traffic.source_queue)
-  uint64_t packets_delivered = 0;     // whole run
   uint64_t flits_injected = 0;        // entered the network (whole run)
   uint64_t flits_ejected = 0;         // left the network (whole run)
   uint64_t measured_generated = 0;    // packets generated inside the window
-  uint64_t measured_delivered = 0;    // of those, delivered
   uint64_t window_flits_generated = 0;
   uint64_t window_flits_accepted = 0; // flits delivered inside the window
+  LatencyParts latency_parts;         // the sinks' share of the breakdown (routers keep their own)
+  // Adds `o` in and clears it.
+  void take(NicCounters& o) {
+    packets_generated += o.packets_generated;
+    packets_dropped += o.packets_dropped;
+    flits_injected += o.flits_injected;
+    flits_ejected += o.flits_ejected;
+    measured_generated += o.measured_generated;
+    window_flits_generated += o.window_flits_generated;
+    window_flits_accepted += o.window_flits_accepted;
+    latency_parts.add(o.latency_parts);
+    o = NicCounters();
+  }
+};
+
+struct NetStats : NicCounters {
+  Window window;
+  uint64_t packets_delivered = 0;     // whole run
+  uint64_t measured_delivered = 0;    // of the measured packets, delivered
   LatencyHistogram latency;           // measured packets: generation -> tail delivered
   double network_latency_sum = 0;     // measured packets: head injected -> tail delivered
   double injection_wait_sum = 0;      // measured packets: generation -> head injected
   double hops_sum = 0;
-  LatencyParts latency_parts;         // the sinks' share of the breakdown (routers keep their own)
   uint64_t misrouted_global = 0;      // measured packets with more global hops than minimal
   uint64_t misrouted_local = 0;       // ... with more local hops than minimal
-  std::vector<uint64_t> router_injected;  // flits injected in the window, per router
   // Every delivered packet, when a test or tool asks for it (record = true).
   struct Delivery {
     int src, dst;
