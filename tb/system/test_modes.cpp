@@ -270,7 +270,14 @@ TEST(Threads, NicCountsGiveOneThreadsBytes) {
   };
   for (auto args : runs) {
     SCOPED_TRACE(args[0]);
-    for (const char* kv : {"sim.warmup=200", "sim.cycles=600"}) args.push_back(kv);
+#ifdef NOCSIM_TEST_ASAN
+    // Under ASan the 1,056-node bench was most of this test's 108 s; the
+    // others run the same NIC code, for a quarter of the cycles (the
+    // sanitized pass keeps to its budget).
+    if (args[0].find("h4-bench") != std::string::npos) continue;
+#endif
+    args.push_back("sim.warmup=200");
+    args.push_back(sanitized_cycles_key(600));
     const std::string one = without(run_json(args), "sim.threads");
     EXPECT_NE(one.find("\"dropped\""), std::string::npos) << one.substr(0, 300);
     for (const char* n : {"sim.threads=2", "sim.threads=3"}) {
