@@ -279,7 +279,9 @@ TEST(Threads, NicCountsGiveOneThreadsBytes) {
     args.push_back("sim.warmup=200");
     args.push_back(sanitized_cycles_key(600));
     const std::string one = without(run_json(args), "sim.threads");
-    EXPECT_NE(one.find("\"dropped\""), std::string::npos) << one.substr(0, 300);
+    const std::string packets = json_section(one, "packets");
+    ASSERT_FALSE(packets.empty()) << one.substr(0, 300);
+    if (args[0].find("dragonfly-h2") != std::string::npos) EXPECT_GT(json_number(packets, "dropped"), 0);
     for (const char* n : {"sim.threads=2", "sim.threads=3"}) {
       auto more = args;
       more.push_back(n);
