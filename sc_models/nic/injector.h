@@ -64,6 +64,7 @@ class Injector {
   // Flits it injected in the measurement window (the report's per-router
   // injection and fairness).
   uint64_t window_injected() const { return window_injected_; }
+  int router() const { return router_; }
   // Takes in the credits that arrived by now; false (and the run failed) on
   // a credit beyond the buffer depth.
   bool take_credits(Cycle now);

@@ -11,7 +11,6 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
          std::unique_ptr<TrafficSource> source, NetStats& stats, DeliveryCollector& collector, RunStatus& status)
     : sc_module(name),
       period_ps_(period_ps),
-      router_(router),
       script_size_(p.script_size),
       status_(status),
       source_(std::move(source)),

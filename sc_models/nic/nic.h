@@ -54,7 +54,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   // the collector (NicClock may run it on a worker thread): no closed-loop
   // application, no injection listener.
   bool alone() const { return !app_ && !injector_.has_listener(); }
-  int router() const { return router_; }
+  int router() const { return injector_.router(); }
   // Flits it injected in the measurement window.
   uint64_t window_injected() const { return injector_.window_injected(); }
   // A closed-loop application's rank on this node (in place of a source).
@@ -91,7 +91,6 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   void sleep_until(Cycle c);
 
   Cycle period_ps_;
-  int router_;
   LinkSenders<Flit>* out_ = nullptr;
   int out_key_ = 0;
   int script_size_;

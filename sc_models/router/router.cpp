@@ -207,9 +207,7 @@ std::vector<PortTap*> Router::rtl_taps(Cycle now) {
 }
 
 void Router::fail(const std::exception& e) {
-  if (!status_) return;
-  if (Outbox* o = Outbox::current()) return o->fail(status_, kExitInvariant, e.what());  // kept in router order
-  status_->fail(kExitInvariant, e.what());
+  if (status_) fail_run(*status_, kExitInvariant, e.what());  // on a worker thread, kept in router order
 }
 
 void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
