@@ -15,6 +15,11 @@ class LinkReceiver {
   // the wheel through ask_wheel (parallel/outbox.h). Else the call waits in
   // the sender thread's outbox.
   virtual bool on_send_on_senders_thread() const { return false; }
+  // Else, the thread that takes this receiver's calls from every outbox
+  // once the senders are done, in parallel with the other receivers
+  // (sim.threads; its on_send touches only itself, and is the same in any
+  // order with others'); -1: replayed in order on the kernel's thread.
+  virtual int parallel_owner() const { return -1; }
 };
 
 }  // namespace nocsim

@@ -77,18 +77,21 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     uint64_t sent = 0;  // items sent over the run (activity)
     int tag = 0;        // what rx asked to be told with
     bool direct = false;  // rx->on_send_on_senders_thread()
+    int16_t owner = -1;   // rx->parallel_owner()
     void listen(LinkReceiver* r, int t) {
       rx = r;
       tag = t;
       direct = r && r->on_send_on_senders_thread();
+      owner = static_cast<int16_t>(r ? r->parallel_owner() : -1);
     }
     void carry(Cycle arrival, Cycle now, const T& item) {
       line.push(arrival, item);
       ++sent;
       if (!rx) return;
-      // On a worker thread the receiver is told later, in router (or node) order.
+      // On a worker thread the receiver is told later: by its owner thread,
+      // or in router (or node) order.
       if (!direct)
-        if (Outbox* o = Outbox::current()) return o->on_send(rx, tag, arrival, now);
+        if (Outbox* o = Outbox::current()) return o->on_send(rx, tag, arrival, now, owner);
       rx->on_send(tag, arrival, now);
     }
   };

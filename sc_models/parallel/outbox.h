@@ -8,7 +8,9 @@
 // first). Each thread keeps them here in the order they happened; the
 // kernel's thread replays the outboxes in thread order, which is router
 // (or node) order, so that a run makes the same calls in the same order as
-// on one thread.
+// on one thread. A send to a receiver with an owner thread
+// (LinkReceiver::parallel_owner) waits apart, for that thread to deliver
+// it (deliver) before the replay.
 #include <functional>
 #include <string>
 #include <utility>
@@ -23,13 +25,29 @@ namespace nocsim {
 
 class Outbox {
  public:
+  // owners: the threads that take sends to their own receivers (none: every
+  // send is replayed).
+  explicit Outbox(int owners = 0) : owned_(static_cast<size_t>(owners)) {}
   // The calling thread's outbox while it runs a parallel phase, else null
   // (calls go straight to their receiver).
   static Outbox* current() { return current_; }
   static void set_current(Outbox* o) { current_ = o; }
 
-  void on_send(LinkReceiver* rx, int tag, Cycle arrival, Cycle now) {
+  void on_send(LinkReceiver* rx, int tag, Cycle arrival, Cycle now, int owner = -1) {
+    if (static_cast<size_t>(owner) < owned_.size()) return owned_[static_cast<size_t>(owner)].push_back({rx, tag, arrival, now});
     calls_.push_back({Kind::Send, tag, 0, rx, nullptr, arrival, now});
+  }
+  // Whether a send waits for its receiver's owner thread.
+  bool holds_owned() const {
+    for (const auto& v : owned_)
+      if (!v.empty()) return true;
+    return false;
+  }
+  // On thread `owner`: makes the sends waiting for it, in order, and forgets them.
+  void deliver(int owner) {
+    auto& sends = owned_[static_cast<size_t>(owner)];
+    for (const OwnedSend& k : sends) k.rx->on_send(k.tag, k.arrival, k.now);
+    sends.clear();
   }
   void at(WakeWheel* w, Cycle c, WheelClient* who, int tag, uint32_t arg) {
     calls_.push_back({Kind::Wheel, tag, arg, w, who, c, 0});
@@ -70,6 +88,12 @@ class Outbox {
     Flit f;
   };
   std::vector<FlitItem> flits_;
+  struct OwnedSend {
+    LinkReceiver* rx;
+    int tag;
+    Cycle arrival, now;
+  };
+  std::vector<std::vector<OwnedSend>> owned_;  // [owner thread]
   static inline thread_local Outbox* current_ = nullptr;
 };
 

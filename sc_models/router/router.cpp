@@ -105,15 +105,19 @@ void Router::unpark(int port) {
 // by the commit at this delta's update, with any other due (so that the
 // pulls of all routers can run on the clock's threads).
 void Router::on_wheel(Cycle c, int tag, uint32_t port) {
-  if (tag == kNearTag) {
-    Pending& due = pending_[(c + 1) & (kNear - 1)];
-    due_[kCreditLane] |= due.lanes[kCreditLane];
-    due_[kFlitLane] |= due.lanes[kFlitLane];
-    due = Pending{};
-  } else {
+  if (tag == kNearTag)
+    take_near(c + 1);
+  else
     due_[tag] |= 1ull << port;
-  }
   request_commit();
+}
+
+// The links that deliver at cycle a, pulled at the coming commit.
+void Router::take_near(Cycle a) {
+  Pending& due = pending_[a & (kNear - 1)];
+  due_[kCreditLane] |= due.lanes[kCreditLane];
+  due_[kFlitLane] |= due.lanes[kFlitLane];
+  due = Pending{};
 }
 
 void Router::run_router(Cycle now) {  // called only while it has work (settle)
@@ -161,7 +165,7 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
   }
   if (arrival - now >= kNear) {
     // A rare link longer than the table: a wake-up per send.
-    wheel_->at(arrival - 1, this, lane, static_cast<uint32_t>(tag & 63));
+    ask_wheel(*wheel_, arrival - 1, this, lane, static_cast<uint32_t>(tag & 63));
     return;
   }
   ask_near(lane, port, arrival);
@@ -172,7 +176,12 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
 void Router::ask_near(int lane, uint64_t port, Cycle arrival) {
   if (!pending_) pending_ = std::make_unique<Pending[]>(kNear);
   Pending& due = pending_[arrival & (kNear - 1)];
-  if (!(due.lanes[kFlitLane] | due.lanes[kCreditLane])) wheel_->at(arrival - 1, this, kNearTag);
+  if (!(due.lanes[kFlitLane] | due.lanes[kCreditLane])) {
+    if (owner_ >= 0)  // sim.threads: a bit in the clock's table, not a wake-up
+      clock_->near_at(arrival, clock_index_);
+    else  // one thread: straight to the wheel
+      wheel_->at(arrival - 1, this, kNearTag);
+  }
   due.lanes[lane] |= port;
 }
 

@@ -91,7 +91,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // clock asks the kernel once the threads are done.
   void request_commit() {
     *commit_flag_ = 1;
-    if (!Outbox::current()) clock_->ask_update();
+    if (!Outbox::current()) return clock_->ask_update();
+    clock_->ask_update_after(owner_);
   }
   // A stage evaluated: its commit runs at this update.
   void stage_ran(uint8_t bit) {
@@ -108,6 +109,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void set_wheel(WakeWheel* w) { wheel_ = w; }
   void set_packet_times(const PacketTimes* t) { st_.times = t; }
   void on_wheel(Cycle c, int tag, uint32_t port) override;  // tag: kNearTag, or the lane of a far send to `port`
+  // From the clock (sim.threads), at the falling edge before cycle a: the
+  // links due then, which the commit it runs next pulls (RouterClock::near_at).
+  void take_near(Cycle a);
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
                          std::unique_ptr<BlockRun> rtl) {
@@ -118,11 +122,17 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void start_of_simulation() override;
   // The RouterClock and its flags for this router: run at the next edge
   // (per-router mode; settle() keeps it), commit at this update.
-  void set_clock(RouterClock* c, uint8_t* run, uint8_t* commit) {
+  // index: its place in the clock's tables; owner: the thread whose range
+  // holds it (sim.threads: the clock then keeps the near arrivals'
+  // bits, RouterClock::near_at), else -1.
+  void set_clock(RouterClock* c, size_t index, uint8_t* run, uint8_t* commit, int owner) {
     clock_ = c;
+    clock_index_ = index;
     clock_flag_ = run;
     commit_flag_ = commit;
+    owner_ = owner;
   }
+  int parallel_owner() const override { return owner_; }
   // Per-router mode, from the clock on an edge with work: the stages' evaluate().
   void run_router(Cycle now);
   // From the clock, in the update phase after request_commit(): the stages'
@@ -194,6 +204,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   RouterClock* clock_ = nullptr;
   uint8_t* clock_flag_ = nullptr;  // per-router mode
   uint8_t* commit_flag_ = nullptr;
+  int owner_ = -1;  // set_clock
+  size_t clock_index_ = 0;
   // Every port's link of one item type on one multi-bound socket.
   LinkSenders<Flit> flit_out_;
   LinkSenders<Credit> credit_out_;

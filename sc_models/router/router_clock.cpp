@@ -1,5 +1,7 @@
 #include "router/router_clock.h"
 
+#include <utility>
+
 #include "core/cycle.h"
 #include "core/flag_scan.h"
 #include "router/router.h"
@@ -13,24 +15,36 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
       routers_(routers),
       awake_((routers.size() + kFlagLine - 1) / kFlagLine * kFlagLine, 0),
       commit_(awake_.size(), 0),
-      ran_(static_cast<size_t>(threads), 0),
+      asked_after_(static_cast<size_t>(threads)),
       channel_(*this) {
-  // Every router runs at the first edge, as a process does at its first
-  // trigger; its commit then puts it to sleep if it has nothing to do.
-  for (size_t r = 0; r < routers_.size(); ++r) {
-    awake_[r] = own_process;
-    routers_[r]->set_clock(this, &awake_[r], &commit_[r]);
-  }
-  if (threads > 1)
+  if (threads > 1) {
     // A worker sends over links with a payload object of its own.
     team_ = std::make_unique<ParallelTeam>(threads, [](int) {
       LinkSender<Flit>::own_payload();
       LinkSender<Credit>::own_payload();
     });
-  if (!own_process) return;
+    team_->after([this] { ask_after_threads(); });
+  }
+  // Every router runs at the first edge, as a process does at its first
+  // trigger; its commit then puts it to sleep if it has nothing to do.
+  int owner = 0;
+  for (size_t r = 0; r < routers_.size(); ++r) {
+    awake_[r] = own_process;
+    while (team_ && r >= range(owner + 1)) ++owner;
+    routers_[r]->set_clock(this, r, &awake_[r], &commit_[r], team_ ? owner : -1);
+  }
   SC_HAS_PROCESS(RouterClock);
-  SC_METHOD(run);
-  sensitive << clk.pos();
+  if (own_process) {
+    SC_METHOD(run);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+  if (!team_) return;
+  static_assert(kFlagLine % 64 == 0, "a thread's range is whole words of near_");
+  words_ = awake_.size() / 64;
+  near_.assign(WakeWheel::kSlots * words_, 0);
+  SC_METHOD(fall);
+  sensitive << clk.neg();
   dont_initialize();
 }
 
@@ -52,26 +66,51 @@ void RouterClock::on_threads(F each) {
 
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
-  on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
-  // Every router that ran set its commit flag.
-  for (uint8_t& ran : ran_) {
-    if (ran) ask_update();
-    ran = 0;
-  }
+  on_threads([&](int, size_t from, size_t to) { run_range(from, to, now); });
 }
 
-void RouterClock::run_range(int k, size_t from, size_t to, Cycle now) {
-  bool ran = false;
-  for_flagged(awake_.data(), from, to, false, [&](size_t r) {
-    routers_[r]->run_router(now);
-    ran = true;
-  });
-  if (ran) ran_[static_cast<size_t>(k)] = 1;
+// Every router that ran set its commit flag (Router::request_commit).
+void RouterClock::run_range(size_t from, size_t to, Cycle now) {
+  for_flagged(awake_.data(), from, to, false, [&](size_t r) { routers_[r]->run_router(now); });
+}
+
+void RouterClock::ask_after_threads() {
+  bool asked = false;
+  for (Asked& a : asked_after_) {
+    asked = asked || a.asked;
+    a.asked = 0;
+  }
+  if (asked) ask_update();
+}
+
+// The falling edge before cycle a: routers with links due then commit.
+void RouterClock::fall() {
+  const Cycle a = cycle_now(period_ps_) + 1;
+  const uint64_t* w = &near_[(a & (WakeWheel::kSlots - 1)) * words_];
+  for (size_t i = 0; i < words_; ++i)
+    if (w[i]) {
+      near_due_ = a;
+      return ask_update();
+    }
 }
 
 void RouterClock::commit() {
   asked_ = false;
-  on_threads([&](int, size_t from, size_t to) { commit_range(from, to); });
+  const Cycle near = std::exchange(near_due_, 0);
+  on_threads([&](int, size_t from, size_t to) {
+    if (near) take_near(near, from, to);
+    commit_range(from, to);
+  });
+}
+
+void RouterClock::take_near(Cycle a, size_t from, size_t to) {
+  uint64_t* w = &near_[(a & (WakeWheel::kSlots - 1)) * words_];
+  for (size_t i = from / 64; i < to / 64; ++i)
+    for (uint64_t m = std::exchange(w[i], 0); m; m &= m - 1) {
+      const size_t r = i * 64 + static_cast<size_t>(__builtin_ctzll(m));
+      routers_[r]->take_near(a);
+      commit_[r] = 1;
+    }
 }
 
 void RouterClock::commit_range(size_t from, size_t to) {

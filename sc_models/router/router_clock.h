@@ -11,13 +11,15 @@
 // sim.threads = N > 1: both calls run on N threads, each over a fixed range
 // of routers; what a router does to others meanwhile waits in its thread's
 // Outbox and is replayed in router order, so that the results are those of
-// one thread.
+// one thread, but for the link sends to routers: each thread delivers those
+// to its own routers (Router::parallel_owner) before the replay.
 #include <cstdint>
 #include <memory>
 #include <systemc>
 #include <vector>
 
 #include "core/flit.h"
+#include "core/wake_wheel.h"
 #include "parallel/team.h"
 
 namespace nocsim {
@@ -41,6 +43,14 @@ class RouterClock : public sc_core::sc_module {
     asked_ = true;
     channel_.request();
   }
+  // The same from thread k, on the kernel's thread once the threads are done.
+  void ask_update_after(int k) { asked_after_[static_cast<size_t>(k)].asked = 1; }
+  // sim.threads: the routers whose links deliver at each of the next
+  // WakeWheel::kSlots cycles (Router::ask_near), a bit each, taken on the
+  // routers' threads by the commit after the falling edge before that
+  // cycle, in place of a wake-up per router from the kernel's thread (the
+  // wheel). Only the thread that owns a router sets its bit.
+  void near_at(Cycle a, size_t r) { near_[(a & (WakeWheel::kSlots - 1)) * words_ + r / 64] |= 1ull << (r & 63); }
 
  private:
   class Channel : public sc_core::sc_prim_channel {
@@ -60,7 +70,10 @@ class RouterClock : public sc_core::sc_module {
   size_t range(int k) const;
   template <class F>
   void on_threads(F each);
-  void run_range(int k, size_t from, size_t to, Cycle now);
+  void run_range(size_t from, size_t to, Cycle now);
+  void fall();
+  void take_near(Cycle a, size_t from, size_t to);
+  void ask_after_threads();
   void commit_range(size_t from, size_t to);
 
   Cycle period_ps_;
@@ -70,7 +83,13 @@ class RouterClock : public sc_core::sc_module {
   // a thread's range never shares a line with another's).
   std::vector<uint8_t> awake_, commit_;
   bool asked_ = false;
-  std::vector<uint8_t> ran_;  // [thread] some router of its range ran at this edge
+  struct alignas(64) Asked {
+    uint8_t asked = 0;
+  };
+  std::vector<Asked> asked_after_;  // [thread] a router of its range asked for a commit
+  std::vector<uint64_t> near_;  // [slot * words_ + word] (sim.threads)
+  size_t words_ = 0;            // of router bits per slot
+  Cycle near_due_ = 0;          // the cycle whose bits the next commit takes (0: none)
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
 };

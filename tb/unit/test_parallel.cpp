@@ -1,6 +1,7 @@
 // The threads of sim.threads (parallel/): the pool runs a job once on every
 // thread and returns when all are done; an outbox replays its calls in the
-// order they were kept, whatever their kind.
+// order they were kept, whatever their kind, but for sends to receivers
+// with an owner thread, which that thread delivers before the replay.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "parallel/outbox.h"
+#include "parallel/team.h"
 #include "parallel/worker_pool.h"
 
 using namespace nocsim;
@@ -40,9 +42,13 @@ namespace {
 
 struct Recorder : LinkReceiver, WheelClient {
   std::vector<std::string>* log;
+  int owner = -1;
+  std::thread::id took_on;  // the thread of the last on_send
   void on_send(int tag, Cycle arrival, Cycle now) override {
+    took_on = std::this_thread::get_id();
     log->push_back("send " + std::to_string(tag) + " " + std::to_string(arrival) + " " + std::to_string(now));
   }
+  int parallel_owner() const override { return owner; }
   void on_wheel(Cycle, int, uint32_t) override {}
 };
 
@@ -80,4 +86,62 @@ TEST(Outbox, EachThreadHasItsOwnCurrent) {
   other.join();
   Outbox::set_current(nullptr);
   EXPECT_EQ(Outbox::current(), nullptr);
+}
+
+TEST(Outbox, KeepsSendsToOwnedReceiversForTheirOwner) {
+  std::vector<std::string> log, owned;
+  Recorder rx, mine;
+  rx.log = &log;
+  mine.log = &owned;
+  Outbox box(2);  // owners 0 and 1
+  box.on_send(&rx, 1, 5, 4);
+  box.on_send(&mine, 2, 6, 4, 1);
+  box.on_send(&mine, 3, 7, 4, 1);
+  box.on_send(&rx, 4, 8, 4, -1);
+  EXPECT_TRUE(box.holds_owned());
+  box.deliver(0);  // nothing for owner 0
+  EXPECT_TRUE(owned.empty());
+  box.replay();  // the owned sends are not the replay's
+  EXPECT_EQ(log, (std::vector<std::string>{"send 1 5 4", "send 4 8 4"}));
+  EXPECT_TRUE(owned.empty());
+  box.deliver(1);
+  EXPECT_EQ(owned, (std::vector<std::string>{"send 2 6 4", "send 3 7 4"}));
+  EXPECT_FALSE(box.holds_owned());
+  Outbox plain;  // no owners: an owner's send is replayed like any other
+  plain.on_send(&mine, 5, 9, 4, 1);
+  EXPECT_FALSE(plain.holds_owned());
+  plain.replay();
+  EXPECT_EQ(owned.back(), "send 5 9 4");
+}
+
+// Each thread's receivers take their sends on that thread, in thread order
+// of the senders, before the replay of the rest; then the hooks run.
+TEST(ParallelTeam, OwnersTakeTheirSendsOnTheirThreadBeforeTheReplay) {
+  ParallelTeam team(2, [](int) {});
+  std::vector<std::string> log0, log1, replayed;
+  Recorder r0, r1, kernel;
+  r0.log = &log0;
+  r0.owner = 0;
+  r1.log = &log1;
+  r1.owner = 1;
+  kernel.log = &replayed;
+  std::vector<std::string> order;
+  team.after([&] { order.push_back("after"); });
+  std::thread::id workers;
+  team.run([&](int k) {
+    if (k == 1) workers = std::this_thread::get_id();
+    Outbox& box = *Outbox::current();
+    // Each sends to both owners; thread 1's sends must come after thread 0's.
+    box.on_send(&r0, 10 + k, 1, 0, r0.owner);
+    box.on_send(&r1, 20 + k, 1, 0, r1.owner);
+    box.on_send(&kernel, 30 + k, 1, 0);
+    box.later([&order, k] { order.push_back("later " + std::to_string(k)); });
+  });
+  EXPECT_EQ(log0, (std::vector<std::string>{"send 10 1 0", "send 11 1 0"}));
+  EXPECT_EQ(log1, (std::vector<std::string>{"send 20 1 0", "send 21 1 0"}));
+  EXPECT_EQ(replayed, (std::vector<std::string>{"send 30 1 0", "send 31 1 0"}));
+  EXPECT_EQ(r0.took_on, std::this_thread::get_id());
+  EXPECT_EQ(r1.took_on, workers);
+  EXPECT_EQ(kernel.took_on, std::this_thread::get_id());
+  EXPECT_EQ(order, (std::vector<std::string>{"later 0", "later 1", "after"}));
 }
