@@ -34,7 +34,8 @@ class Outbox {
   static void set_current(Outbox* o) { current_ = o; }
 
   void on_send(LinkReceiver* rx, int tag, Cycle arrival, Cycle now, int owner = -1) {
-    if (static_cast<size_t>(owner) < owned_.size()) return owned_[static_cast<size_t>(owner)].push_back({rx, tag, arrival, now});
+    if (static_cast<size_t>(owner) < owned_.size())  // -1 (no owner) too is past the end
+      return owned_[static_cast<size_t>(owner)].push_back({rx, tag, arrival, now});
     calls_.push_back({Kind::Send, tag, 0, rx, nullptr, arrival, now});
   }
   // Whether a send waits for its receiver's owner thread.

@@ -14,7 +14,8 @@
 // into the buffers after every evaluate() of cycle a-1 and before those of
 // cycle a: at the commit of cycle a-1 (RouterClock), in the update phase of
 // its rising edge, or of its falling edge for a link longer than a cycle
-// (the network's WakeWheel calls on_wheel, which asks for that commit).
+// (the network's WakeWheel calls on_wheel, which asks for that commit; with
+// sim.threads the RouterClock's table of near arrivals does, take_near).
 // Activity: after each commit or pull the router puts the processes (in
 // per-router mode: its RouterClock flag) with nothing left to do to sleep and
 // wakes those handed work (settle()), on the state the next edge will see.
