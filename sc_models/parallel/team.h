@@ -19,7 +19,7 @@ class ParallelTeam {
  public:
   // start(k): each worker's thread-local set-up (WorkerPool::set_start).
   ParallelTeam(int threads, std::function<void(int)> start)
-      : pool_(threads), outboxes_(static_cast<size_t>(threads), Outbox(threads)), owned_(static_cast<size_t>(threads)) {
+      : pool_(threads), outboxes_(static_cast<size_t>(threads), Outbox(threads)), receivers_(static_cast<size_t>(threads)) {
     pool_.set_start(std::move(start));
   }
   int threads() const { return pool_.threads(); }
@@ -36,19 +36,19 @@ class ParallelTeam {
     for (const Outbox& o : outboxes_) owned = owned || o.holds_owned();
     if (owned)
       pool_.run([&](int k) {
-        Outbox::set_current(&owned_[static_cast<size_t>(k)]);
+        Outbox::set_current(&receivers_[static_cast<size_t>(k)]);
         for (Outbox& o : outboxes_) o.deliver(k);
         Outbox::set_current(nullptr);
       });
     for (Outbox& o : outboxes_) o.replay();
-    for (Outbox& o : owned_) o.replay();
+    for (Outbox& o : receivers_) o.replay();
     for (const auto& f : after_) f();
   }
 
  private:
   WorkerPool pool_;
   std::vector<Outbox> outboxes_;
-  std::vector<Outbox> owned_;  // [thread] what its receivers' calls did to others
+  std::vector<Outbox> receivers_;  // [thread] what its receivers' calls did to others
   std::vector<std::function<void()>> after_;
 };
 

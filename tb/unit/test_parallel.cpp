@@ -135,7 +135,10 @@ TEST(ParallelTeam, OwnersTakeTheirSendsOnTheirThreadBeforeTheReplay) {
     box.on_send(&r0, 10 + k, 1, 0, r0.owner);
     box.on_send(&r1, 20 + k, 1, 0, r1.owner);
     box.on_send(&kernel, 30 + k, 1, 0);
-    box.later([&order, k] { order.push_back("later " + std::to_string(k)); });
+    // At the replay, both owners have taken both threads' sends already.
+    box.later([&order, &log0, &log1, k] {
+      order.push_back("later " + std::to_string(k) + " after " + std::to_string(log0.size() + log1.size()));
+    });
   });
   EXPECT_EQ(log0, (std::vector<std::string>{"send 10 1 0", "send 11 1 0"}));
   EXPECT_EQ(log1, (std::vector<std::string>{"send 20 1 0", "send 21 1 0"}));
@@ -143,5 +146,5 @@ TEST(ParallelTeam, OwnersTakeTheirSendsOnTheirThreadBeforeTheReplay) {
   EXPECT_EQ(r0.took_on, std::this_thread::get_id());
   EXPECT_EQ(r1.took_on, workers);
   EXPECT_EQ(kernel.took_on, std::this_thread::get_id());
-  EXPECT_EQ(order, (std::vector<std::string>{"later 0", "later 1", "after"}));
+  EXPECT_EQ(order, (std::vector<std::string>{"later 0 after 4", "later 1 after 4", "after"}));
 }
