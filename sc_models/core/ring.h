@@ -27,6 +27,8 @@ class Ring {
   size_t size() const { return size_; }
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
+  // The oldest slot's address, which an empty ring may not hold (a prefetch's target).
+  const void* front_slot() const { return buf_.get() + head_; }
   const T& back() const { return buf_[(head_ + size_ - 1) & mask_]; }
   const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   void push_back(const T& v) { push_slot() = v; }

@@ -21,6 +21,7 @@ class DelayLine {
   const T& front() const { return q_.front().second; }
   const T& back() const { return q_.back().second; }
   Cycle front_arrival() const { return q_.front().first; }
+  const void* front_slot() const { return q_.front_slot(); }  // for a prefetch: never read
   Cycle back_arrival() const { return q_.back().first; }
   const T& at(size_t i) const { return q_[i].second; }  // i-th oldest
   void pop() { q_.pop_front(); }
@@ -49,6 +50,7 @@ class DelayLine<Credit> {
   bool ready(Cycle now) const { return !q_.empty() && arrival_of(q_.front()) <= now; }
   Credit front() const { return credit_of(q_.front()); }
   Cycle front_arrival() const { return arrival_of(q_.front()); }
+  const void* front_slot() const { return q_.front_slot(); }
   Cycle back_arrival() const { return arrival_of(q_.back()); }
   Credit at(size_t i) const { return credit_of(q_[i]); }
   void pop() { q_.pop_front(); }

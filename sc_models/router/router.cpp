@@ -190,13 +190,16 @@ void Router::commit() {
   try {
     const uint8_t ran = ran_;
     ran_ = 0;
+    // The links to pull are likely misses: their lines load while the
+    // stages commit.
+    const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
+    if (credits | flits) prefetch_lanes(credits, flits);
     // Direct (qualified) calls: the stage types are known here.
     if (ran & kSt) st_stage_->Crossbar::commit(now, st_);
     if (ran & kSa) sa_->SwitchAlloc::commit(now, st_);
     if (ran & kVa) va_->VcAlloc::commit(now, st_);
     if (ran & kRc) rc_->RouteCompute::commit(now, st_);
     // Lanes are independent: credits, then flits, each in port order.
-    const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
     due_[kCreditLane] = due_[kFlitLane] = 0;
     if (credits) pull_lane(kCreditLane, credits, now);
     if (flits) pull_lane(kFlitLane, flits, now);
@@ -220,19 +223,51 @@ void Router::fail(const std::exception& e) {
 }
 
 void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
-  if (ports & (ports - 1)) prefetch_lanes(lane, ports);
+  if (ports & (ports - 1)) prefetch_fronts(lane, ports);
   if (lane == kFlitLane)
     for (; ports; ports &= ports - 1) pull_flits(__builtin_ctzll(ports), now);
   else
     for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), now);
 }
 
-// Several links to pull: their lanes' misses overlap.
-void Router::prefetch_lanes(int lane, uint64_t ports) const {
+void Router::prefetch(int d, bool commit) const {
+  if (d == 3) {
+    __builtin_prefetch(&wheel_);
+    __builtin_prefetch(&st_);
+  } else if (d == 2) {
+    if (!commit && st_.n_active) __builtin_prefetch(st_.active.data());
+  } else if (commit) {
+    if (ran_ & kSt) __builtin_prefetch(st_stage_->own_line());
+    if (ran_ & kSa) __builtin_prefetch(sa_->own_line());
+    prefetch_lanes(due_[kCreditLane], due_[kFlitLane]);
+  } else {
+    prefetch_run();
+  }
+}
+
+void Router::prefetch_run() const {
+  const auto run = static_cast<uint8_t>(~asleep_);
+  if (run & kRc) __builtin_prefetch(rc_->own_line());
+  if (run & kVa) __builtin_prefetch(va_->own_line());
+  if (run & kSt) __builtin_prefetch(st_stage_->own_line());
+  if (!(run & kSa)) return;
+  __builtin_prefetch(sa_->own_line());
+  // SA reads the first line of every active input VC (the first 8 here).
+  const int n = std::min(st_.n_active, 8);
+  for (int k = 0; k < n; ++k) __builtin_prefetch(&st_.in[static_cast<size_t>(st_.active[static_cast<size_t>(k)])]);
+}
+
+// The due links' lanes, at the start of a commit.
+void Router::prefetch_lanes(uint64_t credits, uint64_t flits) const {
+  for (; credits; credits &= credits - 1) __builtin_prefetch(&out_link_[__builtin_ctzll(credits)]->credits());
+  for (; flits; flits &= flits - 1) __builtin_prefetch(&in_link_[__builtin_ctzll(flits)]->flits());
+}
+
+// Several links to pull: the misses on their oldest items overlap.
+void Router::prefetch_fronts(int lane, uint64_t ports) const {
   for (; ports; ports &= ports - 1) {
     const int p = __builtin_ctzll(ports);
-    __builtin_prefetch(lane == kFlitLane ? static_cast<const void*>(&in_link_[p]->flits())
-                                         : static_cast<const void*>(&out_link_[p]->credits()));
+    __builtin_prefetch(lane == kFlitLane ? in_link_[p]->flits().front_slot() : out_link_[p]->credits().front_slot());
   }
 }
 

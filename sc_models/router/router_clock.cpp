@@ -15,6 +15,7 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
       routers_(routers),
       awake_((routers.size() + kFlagLine - 1) / kFlagLine * kFlagLine, 0),
       commit_(awake_.size(), 0),
+      listed_(static_cast<size_t>(threads)),
       asked_after_(static_cast<size_t>(threads)),
       channel_(*this) {
   if (threads > 1) {
@@ -66,12 +67,31 @@ void RouterClock::on_threads(F each) {
 
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
-  on_threads([&](int, size_t from, size_t to) { run_range(from, to, now); });
+  on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
+}
+
+// A router's first loads, in an evaluate or a commit, are misses on a
+// large network (the router, its stages, its VCs, its due links): they are
+// asked for while the routers before it run (docs/performance.md, "Session
+// 50"). Neither phase sets another router's flag of that phase, so the
+// routers flagged in [from, to) are listed first; each(r) runs each, after
+// Router::prefetch(d, commit) on the routers d = 3, 2 and 1 places ahead.
+template <class Each>
+void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, bool commit, Each each) {
+  std::vector<uint32_t>& list = listed_[static_cast<size_t>(k)];
+  list.clear();
+  for_flagged(flags, from, to, commit, [&](size_t r) { list.push_back(static_cast<uint32_t>(r)); });
+  const size_t n = list.size();
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t d = 3; d >= 1; --d)
+      if (i + d < n) routers_[list[i + d]]->prefetch(static_cast<int>(d), commit);
+    each(*routers_[list[i]]);
+  }
 }
 
 // Every router that ran set its commit flag (Router::request_commit).
-void RouterClock::run_range(size_t from, size_t to, Cycle now) {
-  for_flagged(awake_.data(), from, to, false, [&](size_t r) { routers_[r]->run_router(now); });
+void RouterClock::run_range(int k, size_t from, size_t to, Cycle now) {
+  ahead(k, awake_.data(), from, to, false, [now](Router& r) { r.run_router(now); });
 }
 
 void RouterClock::ask_after_threads() {
@@ -97,9 +117,9 @@ void RouterClock::fall() {
 void RouterClock::commit() {
   asked_ = false;
   const Cycle near = std::exchange(near_due_, 0);
-  on_threads([&](int, size_t from, size_t to) {
+  on_threads([&](int k, size_t from, size_t to) {
     if (near) take_near(near, from, to);
-    commit_range(from, to);
+    commit_range(k, from, to);
   });
 }
 
@@ -113,8 +133,8 @@ void RouterClock::take_near(Cycle a, size_t from, size_t to) {
     }
 }
 
-void RouterClock::commit_range(size_t from, size_t to) {
-  for_flagged(commit_.data(), from, to, true, [&](size_t r) { routers_[r]->commit(); });
+void RouterClock::commit_range(int k, size_t from, size_t to) {
+  ahead(k, commit_.data(), from, to, true, [](Router& r) { r.commit(); });
 }
 
 }  // namespace nocsim

@@ -70,11 +70,13 @@ class RouterClock : public sc_core::sc_module {
   size_t range(int k) const;
   template <class F>
   void on_threads(F each);
-  void run_range(size_t from, size_t to, Cycle now);
+  void run_range(int k, size_t from, size_t to, Cycle now);
   void fall();
   void take_near(Cycle a, size_t from, size_t to);
   void ask_after_threads();
-  void commit_range(size_t from, size_t to);
+  void commit_range(int k, size_t from, size_t to);
+  template <class Each>
+  void ahead(int k, uint8_t* flags, size_t from, size_t to, bool commit, Each each);
 
   Cycle period_ps_;
   std::vector<Router*> routers_;
@@ -82,6 +84,7 @@ class RouterClock : public sc_core::sc_module {
   // it asked for a commit; padded to whole cache lines (scanned 8 at a time,
   // a thread's range never shares a line with another's).
   std::vector<uint8_t> awake_, commit_;
+  std::vector<std::vector<uint32_t>> listed_;  // [thread] the routers ahead() calls
   bool asked_ = false;
   struct alignas(64) Asked {
     uint8_t asked = 0;

@@ -34,6 +34,8 @@ class alignas(64) Stage : public sc_core::sc_module {
   void sleep() { gate_.sleep(); }
   // This stage's bit in the router's masks of stages that ran and that sleep.
   void set_bit(uint8_t b) { bit_ = b; }
+  // The first line of a derived stage's own members (a prefetch's target).
+  const void* own_line() const { return reinterpret_cast<const char*>(this) + sizeof(Stage); }
 
  private:
   // Read at wake-up and sleep, and at elaboration: first, apart from what
