@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace nocsim {
 
@@ -22,6 +23,25 @@ void for_flagged(uint8_t* flags, size_t from, size_t to, bool clear, F f) {
     if (clear) std::memset(flags + w, 0, sizeof word);
     // A flag is 0 or 1: its lowest bit marks the item.
     for (word &= 0x0101010101010101ull; word; word &= word - 1) f(w + static_cast<size_t>(__builtin_ctzll(word)) / 8);
+  }
+}
+
+// The same calls, each item's preceded by ahead(j, d) on the items j that
+// come d = 3, 2 and 1 places after it, so that what f(j) will load can be
+// asked for while the items before it run (docs/performance.md, "Session
+// 50"). The flagged items are listed into `list` first: f must not set a
+// flag in [from, to).
+template <class A, class F>
+void for_flagged_ahead(uint8_t* flags, size_t from, size_t to, bool clear, std::vector<uint32_t>& list, A ahead,
+                       F f) {
+  list.clear();
+  for_flagged(flags, from, to, clear, [&](size_t i) { list.push_back(static_cast<uint32_t>(i)); });
+  const size_t n = list.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + 3 < n) ahead(size_t{list[i + 3]}, 3);
+    if (i + 2 < n) ahead(size_t{list[i + 2]}, 2);
+    if (i + 1 < n) ahead(size_t{list[i + 1]}, 1);
+    f(size_t{list[i]});
   }
 }
 

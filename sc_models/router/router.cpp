@@ -230,22 +230,12 @@ void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
     for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), now);
 }
 
-void Router::prefetch(int d, bool commit) const {
-  if (d == 3) {
-    __builtin_prefetch(&wheel_);
-    __builtin_prefetch(&st_);
-  } else if (d == 2) {
-    if (!commit && st_.n_active) __builtin_prefetch(st_.active.data());
-  } else if (commit) {
+void Router::prefetch_near(bool commit) const {
+  if (commit) {
     if (ran_ & kSt) __builtin_prefetch(st_stage_->own_line());
     if (ran_ & kSa) __builtin_prefetch(sa_->own_line());
-    prefetch_lanes(due_[kCreditLane], due_[kFlitLane]);
-  } else {
-    prefetch_run();
+    return prefetch_lanes(due_[kCreditLane], due_[kFlitLane]);
   }
-}
-
-void Router::prefetch_run() const {
   const auto run = static_cast<uint8_t>(~asleep_);
   if (run & kRc) __builtin_prefetch(rc_->own_line());
   if (run & kVa) __builtin_prefetch(va_->own_line());

@@ -136,11 +136,18 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   int parallel_owner() const override { return owner_; }
   // Per-router mode, from the clock on an edge with work: the stages' evaluate().
   void run_router(Cycle now);
-  // Ahead of run_router() (commit false) or commit() (true), d routers
-  // before it (RouterClock::ahead): at d = 3 its first lines, at d = 2 what
-  // an evaluate finds through them (the active VCs' list), at d = 1 the
-  // stages' lines and the active VCs' or the due links'.
-  void prefetch(int d, bool commit) const;
+  // Ahead of run_router() or commit() (RouterClock::ahead), on the
+  // routers three, two and one places before it: its first lines; the
+  // list of active VCs an evaluate finds through them; the lines of its
+  // stages and of its active VCs (evaluate) or of its due links (commit).
+  void prefetch_far() const {
+    __builtin_prefetch(&wheel_);
+    __builtin_prefetch(&st_);
+  }
+  void prefetch_active() const {
+    if (st_.n_active) __builtin_prefetch(st_.active.data());
+  }
+  void prefetch_near(bool commit) const;
   // From the clock, in the update phase after request_commit(): the stages'
   // decisions, then the links' deliveries due by the next cycle.
   void commit();
@@ -155,7 +162,6 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
  private:
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
   void pull_lane(int lane, uint64_t ports, Cycle now);
-  void prefetch_run() const;
   [[gnu::noinline]] void prefetch_lanes(uint64_t credits, uint64_t flits) const;
   [[gnu::noinline]] void prefetch_fronts(int lane, uint64_t ports) const;
   void pull_flits(int in_port, Cycle now);

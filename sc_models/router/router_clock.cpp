@@ -26,6 +26,9 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
     });
     team_->after([this] { ask_after_threads(); });
   }
+  size_t vcs = 0;
+  for (const Router* r : routers_) vcs += r->state().in.size();
+  ahead_ = vcs >= kAheadVcs;
   // Every router runs at the first edge, as a process does at its first
   // trigger; its commit then puts it to sleep if it has nothing to do.
   int owner = 0;
@@ -73,25 +76,27 @@ void RouterClock::run() {
 // A router's first loads, in an evaluate or a commit, are misses on a
 // large network (the router, its stages, its VCs, its due links): they are
 // asked for while the routers before it run (docs/performance.md, "Session
-// 50"). Neither phase sets another router's flag of that phase, so the
-// routers flagged in [from, to) are listed first; each(r) runs each, after
-// Router::prefetch(d, commit) on the routers d = 3, 2 and 1 places ahead.
-template <class Each>
-void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, bool commit, Each each) {
-  std::vector<uint32_t>& list = listed_[static_cast<size_t>(k)];
-  list.clear();
-  for_flagged(flags, from, to, commit, [&](size_t r) { list.push_back(static_cast<uint32_t>(r)); });
-  const size_t n = list.size();
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t d = 3; d >= 1; --d)
-      if (i + d < n) routers_[list[i + d]]->prefetch(static_cast<int>(d), commit);
-    each(*routers_[list[i]]);
-  }
+// 50"), as no phase sets another router's flag of that phase. Small
+// networks, whose routers stay in cache, only scan the flags.
+template <bool kCommit, class Each>
+void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, Each each) {
+  if (!ahead_) return for_flagged(flags, from, to, kCommit, [&](size_t r) { each(*routers_[r]); });
+  auto pre = [this](size_t r, int d) {
+    const Router& x = *routers_[r];
+    if (d == 3)
+      x.prefetch_far();
+    else if (d == 2 && !kCommit)
+      x.prefetch_active();
+    else if (d == 1)
+      x.prefetch_near(kCommit);
+  };
+  for_flagged_ahead(flags, from, to, kCommit, listed_[static_cast<size_t>(k)], pre,
+                    [&](size_t r) { each(*routers_[r]); });
 }
 
 // Every router that ran set its commit flag (Router::request_commit).
 void RouterClock::run_range(int k, size_t from, size_t to, Cycle now) {
-  ahead(k, awake_.data(), from, to, false, [now](Router& r) { r.run_router(now); });
+  ahead<false>(k, awake_.data(), from, to, [now](Router& r) { r.run_router(now); });
 }
 
 void RouterClock::ask_after_threads() {
@@ -134,7 +139,7 @@ void RouterClock::take_near(Cycle a, size_t from, size_t to) {
 }
 
 void RouterClock::commit_range(int k, size_t from, size_t to) {
-  ahead(k, commit_.data(), from, to, true, [](Router& r) { r.commit(); });
+  ahead<true>(k, commit_.data(), from, to, [](Router& r) { r.commit(); });
 }
 
 }  // namespace nocsim

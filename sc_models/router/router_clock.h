@@ -75,8 +75,8 @@ class RouterClock : public sc_core::sc_module {
   void take_near(Cycle a, size_t from, size_t to);
   void ask_after_threads();
   void commit_range(int k, size_t from, size_t to);
-  template <class Each>
-  void ahead(int k, uint8_t* flags, size_t from, size_t to, bool commit, Each each);
+  template <bool kCommit, class Each>
+  void ahead(int k, uint8_t* flags, size_t from, size_t to, Each each);
 
   Cycle period_ps_;
   std::vector<Router*> routers_;
@@ -85,6 +85,12 @@ class RouterClock : public sc_core::sc_module {
   // a thread's range never shares a line with another's).
   std::vector<uint8_t> awake_, commit_;
   std::vector<std::vector<uint32_t>> listed_;  // [thread] the routers ahead() calls
+  // Routers' input VCs from which ahead() prefetches: a few hundred bytes
+  // each are read per cycle, so about 1 MB of router state, a core's L2
+  // cache here (docs/performance.md, "Session 50"). Below it the
+  // prefetches cost instructions and save no miss.
+  static constexpr size_t kAheadVcs = 2048;
+  bool ahead_ = false;
   bool asked_ = false;
   struct alignas(64) Asked {
     uint8_t asked = 0;
