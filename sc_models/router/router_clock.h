@@ -85,9 +85,9 @@ class RouterClock : public sc_core::sc_module {
   // a thread's range never shares a line with another's).
   std::vector<uint8_t> awake_, commit_;
   std::vector<std::vector<uint32_t>> listed_;  // [thread] the routers ahead() calls
-  // Routers' input VCs from which ahead() prefetches: a few hundred bytes
-  // each are read per cycle, so about 1 MB of router state, a core's L2
-  // cache here (docs/performance.md, "Session 50"). Below it the
+  // ahead() prefetches on networks of at least this many input VCs: at a
+  // few hundred bytes of state read per VC and cycle, about 1 MB, a core's
+  // L2 cache here (docs/performance.md, "Session 50"). Below it the
   // prefetches cost instructions and save no miss.
   static constexpr size_t kAheadVcs = 2048;
   bool ahead_ = false;
