@@ -230,6 +230,12 @@ void Router::pull_lane(int lane, uint64_t ports, Cycle now) {
     for (; ports; ports &= ports - 1) pull_credits(__builtin_ctzll(ports), now);
 }
 
+void Router::prefetch_active() const {
+  if (st_.n_active) __builtin_prefetch(st_.active.data());
+  // ST reads each queued port's output unit, then its queue's oldest slot.
+  if (!(asleep_ & kSt) && st_.st_queued) st_.queued_ports.for_each([&](int op) { __builtin_prefetch(&st_.out[op]); });
+}
+
 void Router::prefetch_near(bool commit) const {
   if (commit) {
     if (ran_ & kSt) __builtin_prefetch(st_stage_->own_line());
@@ -239,7 +245,15 @@ void Router::prefetch_near(bool commit) const {
   const auto run = static_cast<uint8_t>(~asleep_);
   if (run & kRc) __builtin_prefetch(rc_->own_line());
   if (run & kVa) __builtin_prefetch(va_->own_line());
-  if (run & kSt) __builtin_prefetch(st_stage_->own_line());
+  if ((run & kSt) && st_.st_queued) {
+    __builtin_prefetch(st_stage_->own_line());
+    // The oldest slots (their units asked for one router before) and the
+    // links ST sends on: a chain of misses per sending port otherwise.
+    st_.queued_ports.for_each([&](int op) {
+      __builtin_prefetch(st_.out[op].queue.front_slot());
+      __builtin_prefetch(out_fw_[static_cast<size_t>(op)]);
+    });
+  }
   if (!(run & kSa)) return;
   __builtin_prefetch(sa_->own_line());
   // SA reads the first line of every active input VC (the first 8 here).

@@ -138,15 +138,15 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void run_router(Cycle now);
   // Ahead of run_router() or commit() (RouterClock::ahead), on the
   // routers three, two and one places before it: its first lines; the
-  // list of active VCs an evaluate finds through them; the lines of its
-  // stages and of its active VCs (evaluate) or of its due links (commit).
+  // list of active VCs an evaluate finds through them, and its queued
+  // ports' output units; the lines of its stages, of its active VCs and of
+  // what ST sends (evaluate) or of its due links (commit).
   void prefetch_far() const {
     __builtin_prefetch(&wheel_);
     __builtin_prefetch(&st_);
+    __builtin_prefetch(&st_.active);  // and queued_ports: a line or two further
   }
-  void prefetch_active() const {
-    if (st_.n_active) __builtin_prefetch(st_.active.data());
-  }
+  void prefetch_active() const;
   void prefetch_near(bool commit) const;
   // From the clock, in the update phase after request_commit(): the stages'
   // decisions, then the links' deliveries due by the next cycle.
