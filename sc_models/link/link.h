@@ -8,6 +8,7 @@
 // cycle of each send, so they can sleep until then.
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <systemc>
 #include <tlm>
@@ -51,6 +52,11 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   uint64_t flits_sent() const { return flit_.sent; }
   uint64_t credits_sent() const { return credit_.sent; }
   uint64_t flits_in_flight() const { return flit_.line.size(); }
+  // The credit lane of the link behind `fw` (a sender's target()): the
+  // object's second line, which a credit's send reads beside the first.
+  static const void* credit_line(const tlm::tlm_fw_transport_if<>* fw) {
+    return &static_cast<const Link*>(fw)->credit_;
+  }
 
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     const Cycle now = cycle_now(period_ps_);
@@ -194,9 +200,13 @@ template <typename T>
 class LinkTargets {
  public:
   explicit LinkTargets(tlm::tlm_fw_transport_if<>* const* fw) : fw_(fw) {}
-  // Ahead of a send: the target's first line is a likely miss, and several
-  // prefetched before their sends overlap.
-  void prefetch(int port) const { __builtin_prefetch(fw_[port]); }
+  // Ahead of a send: the target's first line is a likely miss (and a
+  // credit's lane, the second), and several prefetched before their sends
+  // overlap.
+  void prefetch(int port) const {
+    __builtin_prefetch(fw_[port]);
+    if constexpr (std::is_same_v<T, Credit>) __builtin_prefetch(Link::credit_line(fw_[port]));
+  }
   void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }
 
  private:
