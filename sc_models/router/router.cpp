@@ -114,10 +114,11 @@ void Router::on_wheel(Cycle c, int tag, uint32_t port) {
 
 // The links that deliver at cycle a, pulled at the coming commit.
 void Router::take_near(Cycle a) {
-  Pending& due = pending_[a & (kNear - 1)];
+  const size_t slot = a & (kNear - 1);
+  const Pending& due = pending_[slot];
   due_[kCreditLane] |= due.lanes[kCreditLane];
   due_[kFlitLane] |= due.lanes[kFlitLane];
-  due = Pending{};
+  near_taken_[slot / 64] &= ~(1ull << (slot & 63));
 }
 
 void Router::run_router(Cycle now) {  // called only while it has work (settle)
@@ -175,14 +176,23 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
 // first send due at a cycle asks the wheel, later ones only add their port.
 void Router::ask_near(int lane, uint64_t port, Cycle arrival) {
   if (!pending_) pending_ = std::make_unique<Pending[]>(kNear);
-  Pending& due = pending_[arrival & (kNear - 1)];
-  if (!(due.lanes[kFlitLane] | due.lanes[kCreditLane])) {
-    if (owner_ >= 0)  // sim.threads: a bit in the clock's table, not a wake-up
-      clock_->near_at(arrival, clock_index_);
-    else  // one thread: straight to the wheel
-      wheel_->at(arrival - 1, this, kNearTag);
+  const size_t slot = arrival & (kNear - 1);
+  Pending& due = pending_[slot];
+  uint64_t& taken = near_taken_[slot / 64];
+  const uint64_t bit = 1ull << (slot & 63);
+  if (taken & bit) {
+    due.lanes[lane] |= port;
+    return;
   }
-  due.lanes[lane] |= port;
+  // The first send due then: the entry is written whole (take_near left
+  // what it held), so no load waits for its line.
+  taken |= bit;
+  due.lanes[lane] = port;
+  due.lanes[lane ^ 1] = 0;
+  if (owner_ >= 0)  // sim.threads: a bit in the clock's table, not a wake-up
+    clock_->near_at(arrival, clock_index_);
+  else  // one thread: straight to the wheel
+    wheel_->at(arrival - 1, this, kNearTag);
 }
 
 void Router::commit() {

@@ -238,6 +238,12 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     uint64_t lanes[2] = {0, 0};  // by lane: the ports whose link delivers then
   };
   std::unique_ptr<Pending[]> pending_;
+  // Bit a: pending_[a] holds a send (a wake-up is asked for it). Read here,
+  // beside the table's pointer, so that a send's entry, a line that is new
+  // every few cycles, is only written and no instruction waits for it
+  // (docs/performance.md, "Session 51").
+  std::array<uint64_t, kNear / 64> near_taken_{};
+  static_assert(kNear % 64 == 0, "whole words of near_taken_");
 
  public:
   sc_core::sc_in<bool>& clk;
