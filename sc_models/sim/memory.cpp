@@ -16,14 +16,13 @@ namespace {
 
 // Bytes per part, fitted to peak RSS of 1-cycle runs (docs/reliability.md):
 // meshes of 1,024 to 4,096 routers with 2-32 VCs and 1-4 nodes per router,
-// dragonflies of 15 to 31 ports (per port pair: the allocators' and the
-// crossbar's state grows with ports squared). Refitted after session 27's
-// sockets (one per item type and router, issue 35), after session 36's
-// link groups (a link direction about 550 bytes less: a network port has
-// one, a node two), and after session 37's one socket per link (about
-// 1,130 bytes less per link direction) and one sender per 16 NICs (about
-// 850 bytes less per node).
-constexpr uint64_t kPerRouter = 19'700, kPerPort = 1'040, kPerPortPair = 44, kPerVc = 237, kPerNode = 5'940;
+// dragonflies of 15 to 31 ports. Refitted after session 27's sockets (one
+// per item type and router, issue 35), after session 36's link groups,
+// after session 37's one socket per link and one sender per 16 NICs, and
+// in session 51 (idle h = 8 from 290 to 243 MiB since session 37; a term
+// per port pair, kept until then for the allocators' state, fitted below
+// zero and was dropped).
+constexpr uint64_t kPerRouter = 9'190, kPerPort = 1'961, kPerVc = 239, kPerNode = 3'912;
 constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config
 // A phase's source at each node (traffic.phases), and a packet waiting in a
 // source queue (its record in a std::deque).
@@ -109,7 +108,7 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   const uint64_t routers = static_cast<uint64_t>(t.routers), ports = static_cast<uint64_t>(t.ports);
   MemoryEstimate e;
   e.structure = kProcess + t.table_bytes +
-                routers * (kPerRouter + ports * kPerPort + ports * ports * kPerPortPair + vcs * kPerVc) +
+                routers * (kPerRouter + ports * kPerPort + vcs * kPerVc) +
                 static_cast<uint64_t>(t.nodes) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);

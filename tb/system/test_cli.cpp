@@ -284,7 +284,7 @@ TEST(Cli, NetworkTooBigForTheMachine) {
 }
 TEST(Cli, NetworkTooBigForTheLimit) {
   expect_bad_input({"topology.k=64", "sim.memory_limit_mb=100"},
-                   "4096 routers of 5 ports, 4096 nodes need about 0.14 GiB to build");
+                   "4096 routers of 5 ports, 4096 nodes need about 0.11 GiB to build");
 }
 TEST(Cli, BuffersThatCouldOutgrowTheLimitAreAWarning) {
   auto r = run_cli({"router.buffer_depth=100000", "sim.memory_limit_mb=1000", "--check-config"});
