@@ -50,10 +50,16 @@ class Rng {
   }
   // Cycles until the next success of a Bernoulli(p) trial per cycle, >= 1:
   // the same distribution as drawing once per cycle, without waking every cycle.
+  // A gap past kMaxGap (a vanishing p, e.g. traffic.load=1e-100) is returned
+  // as kMaxGap: no run is that long, and casting a larger double would be
+  // undefined. p <= 0 gives kMaxGap too (never).
+  static constexpr uint64_t kMaxGap = uint64_t{1} << 62;
   uint64_t geometric(double p) {
     if (p >= 1.0) return 1;
     double u = 1.0 - uniform();  // (0, 1]
-    return 1 + static_cast<uint64_t>(std::floor(std::log(u) / std::log1p(-p)));
+    const double gap = std::floor(std::log(u) / std::log1p(-p));
+    if (!(gap < static_cast<double>(kMaxGap - 1))) return kMaxGap;
+    return 1 + static_cast<uint64_t>(gap);
   }
 
  private:

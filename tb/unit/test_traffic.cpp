@@ -93,6 +93,15 @@ TEST(Rng, GeometricGapsMatchTheBernoulliRate) {
   EXPECT_NEAR(sum / n, 20.0, 0.3);
 }
 
+// A vanishing or zero probability saturates at kMaxGap instead of casting a
+// double beyond uint64_t (undefined; the sanitized suite would report it).
+TEST(Rng, GeometricGapOfAVanishingProbabilitySaturates) {
+  Rng r(1, "g");
+  for (double p : {1e-100, 1e-300, 5e-324, 0.0}) EXPECT_EQ(r.geometric(p), Rng::kMaxGap) << p;
+  EXPECT_LT(r.geometric(1e-6), Rng::kMaxGap);
+  EXPECT_EQ(r.geometric(1.0), 1u);
+}
+
 TEST(Traffic, TorusPermutationsOfVersaci) {
   Rng rng(1, "t");
   KAryNCube t3({4, 4, 4}, 1, true);
