@@ -127,6 +127,8 @@ struct SchemaIndex {
 };
 
 std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key);
+// A key past kMaxKeyLength: its first 40 characters (`head`) and its length.
+std::string long_key_message(const std::string& head, size_t length);
 
 // One key of a YAML file and its value text, or an error, in file order.
 struct YamlEntry {
@@ -135,35 +137,51 @@ struct YamlEntry {
 
 // Nested maps become dotted keys; a Records key keeps its whole value, as one
 // line of YAML flow text that canonical_value parses again.
-// The nodes a file expands to (aliases repeat theirs) and its errors so far:
-// an alias bomb stops at kMaxYamlNodes, and past kMaxErrors messages are
-// only counted, not composed (a suggestion search per key costs time).
+// What a file expands to (aliases repeat their anchors' nodes) and its
+// errors so far: an alias bomb stops at kMaxYamlNodes nodes or kMaxYamlText
+// bytes of keys and values, an alias inside its own anchor (a cycle) at
+// kMaxYamlDepth levels, and past kMaxErrors messages are only counted, not
+// composed (a suggestion search per key costs time).
 struct Budget {
-  size_t nodes = 0, errors = 0;
-  void node() {
+  size_t nodes = 0, errors = 0, text = 0;
+  void node(size_t depth) {
     if (++nodes > kMaxYamlNodes)
       throw ConfigError("more than " + std::to_string(kMaxYamlNodes) + " YAML nodes once aliases are expanded; a "
                         "configuration is far smaller (nested aliases?)");
+    if (depth > kMaxYamlDepth)
+      throw ConfigError("nested more than " + std::to_string(kMaxYamlDepth) + " levels once aliases are expanded; a "
+                        "configuration nests a few levels (an alias inside its own anchor?)");
+  }
+  void add_text(size_t bytes) {
+    if ((text += bytes) > kMaxYamlText)
+      throw ConfigError("more than " + std::to_string(kMaxYamlText >> 20) + " MiB of keys and values once aliases "
+                        "are expanded; a configuration is far smaller (nested aliases?)");
   }
 };
 
-void count_nodes(const YAML::Node& n, Budget& b) {
-  b.node();
-  if (n.IsMap())
-    for (const auto& kv : n) count_nodes(kv.second, b);
-  else if (n.IsSequence())
-    for (const auto& item : n) count_nodes(item, b);
+void count_nodes(const YAML::Node& n, Budget& b, size_t depth) {
+  b.node(depth);
+  if (n.IsScalar()) {
+    b.add_text(n.Scalar().size());
+  } else if (n.IsMap()) {
+    for (const auto& kv : n) {
+      if (kv.first.IsScalar()) b.add_text(kv.first.Scalar().size());
+      count_nodes(kv.second, b, depth + 1);
+    }
+  } else if (n.IsSequence()) {
+    for (const auto& item : n) count_nodes(item, b, depth + 1);
+  }
 }
 
 void flatten(const SchemaIndex& ix, const YAML::Node& n, const std::string& prefix, std::vector<YamlEntry>& out,
-             Budget& b) {
-  b.node();
+             Budget& b, size_t depth) {
+  b.node(depth);
   const KeySpec* s = ix.find(prefix);
   auto unknown = [&] {
     return ++b.errors > kMaxErrors ? prefix + ": unknown key" : unknown_key_message(ix.schema, prefix);
   };
   if (s && s->type == KeyType::Records && n.IsDefined() && !n.IsNull()) {
-    count_nodes(n, b);
+    count_nodes(n, b, depth);  // before the emitter writes it all out (or loops on a cycle)
     YAML::Emitter e;
     e.SetSeqFormat(YAML::Flow);
     e.SetMapFormat(YAML::Flow);
@@ -185,17 +203,30 @@ void flatten(const SchemaIndex& ix, const YAML::Node& n, const std::string& pref
         out.push_back({prefix, "", where + ": keys must be plain names, not lists or maps (line " + line_of(kv.first) + ")"});
         continue;
       }
-      const std::string k = kv.first.Scalar(), full = prefix.empty() ? k : prefix + "." + k;
+      const std::string& k = kv.first.Scalar();
+      b.add_text(k.size());
+      const size_t length = prefix.empty() ? k.size() : prefix.size() + 1 + k.size();
+      if (length > kMaxKeyLength) {  // no key is this long: neither copied whole nor walked further
+        const std::string head = (prefix.empty() ? k.substr(0, 40) : prefix + "." + k.substr(0, 40)).substr(0, 40);
+        ++b.errors;
+        out.push_back({head, "", long_key_message(head, length)});
+        continue;
+      }
+      const std::string full = prefix.empty() ? k : prefix + "." + k;
       const auto [it, fresh] = seen.emplace(k, line_of(kv.first));
       if (!fresh) {
         out.push_back({full, "", full + ": given twice (lines " + it->second + " and " + line_of(kv.first) + ")"});
         continue;
       }
-      flatten(ix, kv.second, full, out, b);
+      flatten(ix, kv.second, full, out, b, depth + 1);
     }
   } else if (!s && !prefix.empty() && ix.is_section(prefix) && (n.IsScalar() || n.IsSequence())) {
     out.push_back({prefix, "", prefix + ": a section, not a value (line " + line_of(n) + "); give a map of its keys"});
   } else if (n.IsScalar() || n.IsSequence()) {
+    if (n.IsScalar())
+      b.add_text(n.Scalar().size());
+    else
+      for (const auto& item : n) count_nodes(item, b, depth + 1);
     std::string text;
     if (scalar_text(n, text))
       out.push_back({prefix, text, ""});
@@ -229,10 +260,14 @@ std::string suggest_key(const std::vector<KeySpec>& schema, const std::string& k
 const std::pair<const char*, const char*> kRenamed[] = {{"routing.misroute_trigger", "routing.trigger"},
                                                          {"vc.selection", "vc.select"}};
 
+std::string long_key_message(const std::string& head, size_t length) {
+  return head + "...: unknown key (" + std::to_string(length) + " characters; keys are at most " +
+         std::to_string(kMaxKeyLength) + ")";
+}
+
 std::string unknown_key_message(const std::vector<KeySpec>& schema, const std::string& key) {
   if (key.size() > kMaxKeyLength)  // no suggestion search (its cost grows with the key), no echo of it all
-    return key.substr(0, 40) + "...: unknown key (" + std::to_string(key.size()) + " characters; keys are at most " +
-           std::to_string(kMaxKeyLength) + ")";
+    return long_key_message(key.substr(0, 40), key.size());
   for (const auto& [old_key, new_key] : kRenamed)
     if (key == old_key) return key + ": renamed to " + new_key + " (same values)";
   // Name the keys of the same section so the fix is obvious.
@@ -355,6 +390,12 @@ std::vector<Record> parse_records(const KeySpec& s, const std::string& raw) {
     throw ConfigError(s.key + ": bad value '" + raw + "': " + e.msg + "; must be " + records_shape(s));
   }
   if (!root.IsSequence()) throw ConfigError(s.key + ": bad value '" + raw + "': must be " + records_shape(s));
+  try {  // aliases in the text (a command line's value) expand as a file's do
+    Budget budget;
+    count_nodes(root, budget, 0);
+  } catch (const ConfigError& e) {
+    throw ConfigError(s.key + ": " + e.what());
+  }
   std::vector<std::string> errors;
   std::vector<Record> out;
   for (const auto& item : root)
@@ -471,7 +512,7 @@ void Config::load_yaml_string(const std::string& text, const std::string& origin
   Budget budget;
   const SchemaIndex ix(*schema_);
   try {
-    flatten(ix, root, "", entries, budget);
+    flatten(ix, root, "", entries, budget, 0);
   } catch (const ConfigError& e) {
     throw ConfigError(origin + ": " + e.what());
   }

@@ -18,6 +18,8 @@ namespace nocsim {
 // refused with one error naming the limit, before it costs time or memory.
 constexpr size_t kMaxConfigBytes = size_t{4} << 20;  // a configuration file, read only when regular
 constexpr size_t kMaxYamlNodes = 100000;             // YAML nodes of a file, aliases expanded
+constexpr size_t kMaxYamlDepth = 64;                 // levels of maps and lists, aliases expanded (a cycle)
+constexpr size_t kMaxYamlText = size_t{16} << 20;    // bytes of keys and values, aliases expanded
 constexpr size_t kMaxKeyLength = 128;                // characters of a key
 constexpr size_t kMaxErrors = 100;                   // error lines printed, then "... and N more"
 

@@ -267,6 +267,35 @@ TEST(ConfigLimits, AliasBombKeyLengthAndErrorCount) {
   EXPECT_EQ(e.back(), "many.yaml: ... and 150 more errors");
 }
 
+// An alias inside its own anchor is a cycle that yaml-cpp loads and a walk
+// follows for ever; a large scalar behind nested aliases expands past the
+// file's size. Each stops with one error, in little memory (found by
+// fuzzing: the walk overflowed the stack, or took gigabytes).
+TEST(ConfigLimits, AliasCyclesAndExpandedTextStop) {
+  Config c;
+  const std::string depth = "nested more than 64 levels once aliases are expanded; a configuration nests a few "
+                            "levels (an alias inside its own anchor?)";
+  for (const char* cyc : {"x: &a [1, *a]\n", "\"\": &a {\"\": *a}\n", "traffic: {phases: &p [{cycles: 1, x: *p}]}\n"}) {
+    const std::vector<std::string> e = errors_of([&] { c.load_yaml_string(cyc, "cycle.yaml"); });
+    ASSERT_EQ(e.size(), 1u) << cyc;
+    EXPECT_EQ(e[0], "cycle.yaml: " + depth) << cyc;
+  }
+  // A map inside itself: its keys grow past the longest a key may be.
+  const std::vector<std::string> m = errors_of([&] { c.load_yaml_string("x: &a {k: *a}\n", "cycle.yaml"); });
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0], "x.k.k.k.k.k.k.k.k.k.k.k.k.k.k.k.k.k.k.k....: unknown key (129 characters; keys are at most 128)");
+  EXPECT_EQ(error_of([&] { c.set("traffic.phases", "&p [{cycles: 1, x: *p}]"); }), "traffic.phases: " + depth);
+
+  std::string big = "zz:\n  a0: &a0 {k0: " + std::string(1 << 20, 'v') + ", k1: 1}\n";
+  for (int d = 1; d <= 4; ++d)
+    big += "  a" + std::to_string(d) + ": &a" + std::to_string(d) + " {k0: *a" + std::to_string(d - 1) + ", k1: *a" +
+           std::to_string(d - 1) + "}\n";  // 2^4 copies of 1 MiB: 16 MiB
+  const std::vector<std::string> t = errors_of([&] { c.load_yaml_string(big, "big.yaml"); });
+  ASSERT_EQ(t.size(), 1u);
+  EXPECT_EQ(t[0], "big.yaml: more than 16 MiB of keys and values once aliases are expanded; a configuration is far "
+                  "smaller (nested aliases?)");
+}
+
 // Only regular files are read, and at most kMaxConfigBytes of them: a
 // device would never end, a FIFO would block.
 TEST(ConfigLimits, SpecialAndHugeFilesAreRefused) {
