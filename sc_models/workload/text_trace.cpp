@@ -132,9 +132,9 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   return e;
 }
 
-int parse_ranks(const LineParser& p) {
+int parse_ranks(const LineParser& p, int max_ranks) {
   if (p.size() != 2 || p.word(0) != "ranks") p.fail("expected 'ranks <N>' before the first event");
-  return static_cast<int>(p.integer(1, "ranks", 1, kMaxRanks));
+  return static_cast<int>(p.integer(1, "ranks", 1, max_ranks));
 }
 
 }  // namespace
@@ -144,7 +144,7 @@ void check_event_limit(const Program& prog, const std::string& key, const std::s
     throw ConfigError(key + ": more than " + std::to_string(kMaxTraceEvents) + " events (an input limit); " + advice);
 }
 
-Program read_text_trace(std::istream& in, const std::string& origin, uint64_t max_ops) {
+Program read_text_trace(std::istream& in, const std::string& origin, uint64_t max_ops, const TraceBounds& bounds) {
   try {
     std::string text;
     uint32_t line = 0;
@@ -156,7 +156,7 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       const LineParser p(text, line);
       if (p.size() == 0) continue;
       if (ranks == 0) {
-        prog = Program(ranks = parse_ranks(p));
+        prog = Program(ranks = parse_ranks(p, bounds.ranks));
         continue;
       }
       if (p.size() < 2) p.fail("expected '<rank> <operation> ...', got '" + p.word(0) + "'");
@@ -164,8 +164,8 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
       const Event e = parse_event(p, line, ranks);
       for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {
-        if (prog.event_count() >= kMaxTraceEvents)
-          p.fail("more than " + std::to_string(kMaxTraceEvents) + " events (an input limit)");
+        if (prog.event_count() >= bounds.events)
+          p.fail("more than " + std::to_string(bounds.events) + " events (an input limit)");
         prog.add(r, e);
       }
     }

@@ -347,6 +347,26 @@ TEST(Workload, TheOperationLimitIsTheKeys) {
   EXPECT_EQ(read_text_trace(high, "t", 12'096).messages(), 64u * 63u);
 }
 
+// The fuzzer reads with smaller bounds than the command line (TraceBounds):
+// both the rank count and the events a `*` line multiplies are bounded.
+TEST(Workload, TraceBoundsLimitRanksAndEvents) {
+  const TraceBounds small{4, 10};
+  const auto read = [&](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      read_text_trace(in, "t", kMaxOps, small);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(read("ranks 4\n* compute 1\n* compute 1\n"), "");
+  EXPECT_EQ(read("ranks 5\n"), "t: line 1: ranks '5' is not an integer in 1..4");
+  EXPECT_EQ(read("ranks 4\n* compute 1\n* compute 1\n* compute 1\n"),
+            "t: line 4: more than 10 events (an input limit)");
+  EXPECT_EQ(error_of("ranks 5\n* compute 1\n* compute 1\n* compute 1\n"), "");  // the documented bounds
+}
+
 // DPSNN (docs/workloads.md, "DPSNN"): the connectivity falls with distance
 // and the spike messages are exactly the non-zero counts.
 TEST(Dpsnn, ReachFallsWithDistanceAndTheProgramSendsOnlyNonZeroCounts) {
