@@ -4,7 +4,9 @@
 // (plus a send delay), with its receiver told the arrival cycle.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <systemc>
+#include <tlm>
 #include <vector>
 
 #include "link/link.h"
@@ -30,16 +32,32 @@ struct Ends : sc_core::sc_module {
   explicit Ends(sc_core::sc_module_name name) : sc_module(name) {}
 };
 
+// A target socket of a Link's type bound on to something that is not a
+// Link: senders call Link::b_transport directly, so target() refuses it.
+struct Foreign : sc_core::sc_module, tlm::tlm_fw_transport_if<> {
+  Link::Socket in{"in"};
+  explicit Foreign(sc_core::sc_module_name name) : sc_module(name) { in.bind(*this); }
+  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override {}
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
+    return tlm::TLM_COMPLETED;
+  }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+};
+
 TEST(Link, FlitsAndCreditsShareOneSocketAndKeepTheirLanes) {
   LinkGroup group("links", {{"port_0", 3}}, 1000);
   Link& link = group[0];
-  Ends ends("ends");
+  Ends ends("ends"), other("other");
   ends.flits.bind(0, link.in);
   ends.credits.bind(0, link.in);
+  Foreign foreign("foreign");
+  other.flits.bind(0, foreign.in);
   Receiver down, up;
   link.set_flit_receiver(&down, 7);
   link.set_credit_receiver(&up, 9);
   sc_core::sc_start(5, sc_core::SC_NS);  // elaborated, at cycle 5
+  EXPECT_THROW(other.flits.target(0), std::logic_error);
 
   Flit f;
   f.vc = 1;
