@@ -53,9 +53,9 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   uint64_t flits_sent() const { return flit_.sent; }
   uint64_t credits_sent() const { return credit_.sent; }
   uint64_t flits_in_flight() const { return flit_.line.size(); }
-  // The credit lane of the link behind `fw` (a sender's target(), always
-  // a Link's): the object's second line, which a credit's send reads
-  // beside the first.
+  // The credit lane of the link behind `fw` (a sender's target(), a Link's:
+  // LinkSenders::target checks): the object's second line, which a
+  // credit's send reads beside the first.
   static const void* credit_line(const tlm::tlm_fw_transport_if<>* fw) {
     return &static_cast<const Link*>(fw)->credit_;
   }
