@@ -250,7 +250,10 @@ void Router::prefetch_near(bool commit) const {
   if (commit) {
     if (ran_ & kSt) __builtin_prefetch(st_stage_->own_line());
     if (ran_ & kSa) __builtin_prefetch(sa_->own_line());
-    return prefetch_lanes(due_[kCreditLane], due_[kFlitLane]);
+    // The due links' lines were asked for one router before (prefetch_links).
+    if (due_[kCreditLane]) prefetch_fronts(kCreditLane, due_[kCreditLane]);
+    if (due_[kFlitLane]) prefetch_fronts(kFlitLane, due_[kFlitLane]);
+    return;
   }
   const auto run = static_cast<uint8_t>(~asleep_);
   if (run & kRc) __builtin_prefetch(rc_->own_line());

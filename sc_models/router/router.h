@@ -137,16 +137,19 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // Per-router mode, from the clock on an edge with work: the stages' evaluate().
   void run_router(Cycle now);
   // Ahead of run_router() or commit() (RouterClock::ahead), on the
-  // routers three, two and one places before it: its first lines; the
-  // list of active VCs an evaluate finds through them, and its queued
-  // ports' output units; the lines of its stages, of its active VCs and of
-  // what ST sends (evaluate) or of its due links (commit).
+  // routers three, two and one places before it: its first lines; then
+  // for an evaluate the list of active VCs found through them and its
+  // queued ports' output units, and the lines of its stages, of its active
+  // VCs and of what ST sends; for a commit its due links, and then their
+  // oldest slots, which the pulls read (a chain of two misses per link
+  // otherwise; docs/performance.md, "Session 53").
   void prefetch_far() const {
     __builtin_prefetch(&wheel_);
     __builtin_prefetch(&st_);
     __builtin_prefetch(&st_.active);  // and queued_ports: a line or two further
   }
   void prefetch_active() const;
+  void prefetch_links() const { prefetch_lanes(due_[kCreditLane], due_[kFlitLane]); }
   void prefetch_near(bool commit) const;
   // From the clock, in the update phase after request_commit(): the stages'
   // decisions, then the links' deliveries due by the next cycle.

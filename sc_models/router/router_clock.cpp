@@ -85,8 +85,8 @@ void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, Each each
     const Router& x = *routers_[r];
     if (d == 3)
       x.prefetch_far();
-    else if (d == 2 && !kCommit)
-      x.prefetch_active();
+    else if (d == 2)
+      kCommit ? x.prefetch_links() : x.prefetch_active();
     else if (d == 1)
       x.prefetch_near(kCommit);
   };
