@@ -133,7 +133,17 @@ void Router::run_router(Cycle now) {  // called only while it has work (settle)
   } catch (const std::exception& e) {
     return fail(e);
   }
-  stage_ran(run);
+  after_run(run, now);
+}
+
+void Router::after_run(uint8_t run, Cycle now) {
+  if (!one_pass_) return stage_ran(run);
+  try {
+    commit_stages(run, now);
+  } catch (const std::exception& e) {
+    return fail(e);
+  }
+  settle();
 }
 
 // sim.stage_order=reverse: ST, SA, VA, RC (results must not change).
@@ -146,7 +156,7 @@ void Router::run_reversed(uint8_t run, Cycle now) {
   } catch (const std::exception& e) {
     return fail(e);
   }
-  stage_ran(run);
+  after_run(run, now);
 }
 
 void Router::start_of_simulation() {
@@ -204,11 +214,7 @@ void Router::commit() {
     // stages commit.
     const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
     if (credits | flits) prefetch_lanes(credits, flits);
-    // Direct (qualified) calls: the stage types are known here.
-    if (ran & kSt) st_stage_->Crossbar::commit(now, st_);
-    if (ran & kSa) sa_->SwitchAlloc::commit(now, st_);
-    if (ran & kVa) va_->VcAlloc::commit(now, st_);
-    if (ran & kRc) rc_->RouteCompute::commit(now, st_);
+    commit_stages(ran, now);
     // Lanes are independent: credits, then flits, each in port order.
     due_[kCreditLane] = due_[kFlitLane] = 0;
     if (credits) pull_lane(kCreditLane, credits, now);

@@ -134,8 +134,19 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     owner_ = owner;
   }
   int parallel_owner() const override { return owner_; }
-  // Per-router mode, from the clock on an edge with work: the stages' evaluate().
+  // Per-router mode, from the clock on an edge with work: the stages'
+  // evaluate() and, in one pass, their commit() at once.
   void run_router(Cycle now);
+  // One pass (per-router mode only): a router's stages commit right after
+  // they evaluate, while their state is in cache, rather than in the
+  // update phase after every router has evaluated; the update phase then
+  // only pulls the links due. The same results whenever nothing reads a
+  // router's state between its evaluate and the update phase: no routing
+  // reading other routers (Routing::reads_other_routers), congestion
+  // provider, contention counters, output hook or waveform trace (the
+  // network decides; docs/architecture.md, "One pass per router").
+  void set_one_pass(bool on) { one_pass_ = on && !per_stage_; }
+  bool one_pass() const { return one_pass_; }
   // Ahead of run_router() or commit() (RouterClock::ahead), on the
   // routers three, two and one places before it: its first lines; then
   // for an evaluate the list of active VCs found through them and its
@@ -183,6 +194,17 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     if (flip) flip_stages(work, flip);
   }
   void settle_router(uint8_t work);
+  // The stages of `ran` commit (ST, SA, VA, RC: commit()'s order).
+  void commit_stages(uint8_t ran, Cycle now) {
+    // Direct (qualified) calls: the stage types are known here.
+    if (ran & kSt) st_stage_->Crossbar::commit(now, st_);
+    if (ran & kSa) sa_->SwitchAlloc::commit(now, st_);
+    if (ran & kVa) va_->VcAlloc::commit(now, st_);
+    if (ran & kRc) rc_->RouteCompute::commit(now, st_);
+  }
+  // The end of run_router: the stages that evaluated commit (one pass) or
+  // wait for the update phase.
+  void after_run(uint8_t run, Cycle now);
   // The stages with anything in their domain (due at the next edge or later),
   // by bit, from the state alone; outputs parked by link power take out what
   // only they would give SA and ST (one test when none is).
@@ -206,6 +228,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   enum : uint8_t { kRc = 1, kVa = 2, kSa = 4, kSt = 8 };
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
+  bool one_pass_ = false;
   // Links delivering next cycle, pulled at this cycle's commit, by lane: bit
   // = port (at most 64 ports, as the switch allocator).
   uint64_t due_[2] = {0, 0};

@@ -93,6 +93,12 @@ class Routing {
   // One path per source and destination, drawing no random number: a copy
   // of the routing can walk a packet's path ahead of it (link power's awake).
   virtual bool deterministic() const { return false; }
+  // Reads, through the view, the state of routers other than the one it
+  // routes at (UGAL-G's remote queues). Such reads must see every router's
+  // state as the cycle's commits left it, which rules out committing each
+  // router's stages right after its evaluate (Router::set_one_pass).
+  // Conservative unless a routing says otherwise.
+  virtual bool reads_other_routers() const { return true; }
   // VA granted candidate c, marked kHopReport, to the head it was computed
   // for (once per packet and router): per-hop statistics attach here. Only
   // marked candidates are reported, so routings without statistics cost

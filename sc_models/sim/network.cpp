@@ -50,6 +50,11 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   trace_ = make_trace_probe(cfg, routers_, kPeriodPs);
   build_gates();
   link_power_ = LinkPowerNet::make(cfg, rc_, t, gates_, nics_, wheel_);
+  // One pass per router where nothing reads a router between its evaluate
+  // and the update phase (Router::set_one_pass).
+  const bool one_pass = rc_.sim.one_pass && !routers_.front()->routing().reads_other_routers() &&
+                        providers_.empty() && !rc_.contention.on && gates_.empty() && !trace_;
+  for (auto& r : routers_) r->set_one_pass(one_pass);
 }
 
 // The routers' link gates (router/link_gate.h), when some link is slower

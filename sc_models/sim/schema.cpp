@@ -34,6 +34,7 @@ void add_sim_keys(std::vector<KeySpec>& s) {
       {"sim.huge_pages", K::Bool, "true", 0, 0, {}, "back the heap with transparent huge pages where the kernel grants them on request (speed only: results do not depend on it)"},
       {"sim.threads", K::Int, "1", 1, 64, {}, "threads that evaluate and commit the routers and run the NICs within each cycle (per-router mode); the results are those of 1 thread. Refused with Verilated blocks, link power and ECtN: docs/user-guide.md, Parallel cycles"},
       {"sim.stage_order", K::Enum, "forward", 0, 0, {"forward", "reverse"}, "per-router mode: evaluate RC, VA, SA, ST (forward) or ST, SA, VA, RC (reverse); results must not depend on it (a check of the two-phase cycle)"},
+      {"sim.one_pass", K::Enum, "auto", 0, 0, {"auto", "off"}, "per-router mode: auto commits each router's stages right after its evaluate, in one pass, where nothing reads a router in between (no routing that reads other routers, no congestion provider, link gate or waveform trace: docs/architecture.md, One pass per router); off commits them after every router has evaluated. The same results; auto faster"},
       {"sim.check", K::Bool, "true", 0, 0, {}, "check invariants (flits lost, duplicated or out of order; credit bounds)"},
       {"sim.watchdog", K::Int, "5000", 0, 1e12, {}, "cycles without any flit moving, with flits in the network, before a deadlock is reported; 0 = off"},
       {"sim.progress", K::Bool, "true", 0, 0, {}, "progress on stderr (cycles, rate, ETA); --quiet sets false"},

@@ -14,6 +14,7 @@ SimConfig SimConfig::from(const Config& cfg) {
   s.seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   s.per_stage = cfg.get_str("sim.mode") == "per-stage";
   s.reverse_stages = cfg.get_str("sim.stage_order") == "reverse";
+  s.one_pass = cfg.get_str("sim.one_pass") == "auto";
   s.threads = static_cast<int>(cfg.get_int("sim.threads"));
   s.check = cfg.get_bool("sim.check");
   s.watchdog = static_cast<Cycle>(cfg.get_int("sim.watchdog"));

@@ -17,6 +17,7 @@ struct SimConfig {
   uint64_t seed = 1;
   bool per_stage = false;       // sim.mode=per-stage (else per-router, the default)
   bool reverse_stages = false;  // sim.stage_order=reverse
+  bool one_pass = true;         // sim.one_pass=auto (Router::set_one_pass, where the network allows it)
   int threads = 1;              // sim.threads
   bool check = true;
   Cycle watchdog = 0;

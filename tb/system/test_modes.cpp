@@ -9,7 +9,10 @@
 #include <set>
 
 #include "harness.h"
+#include "router/router.h"
 #include "routing/routing.h"
+#include "sim/network.h"
+#include "sim/run.h"
 
 using namespace nocsim::test;
 
@@ -94,6 +97,73 @@ TEST(Modes, StoreAndForwardOverSlowLinks) {
   auto lookahead = versaci;
   lookahead.insert(lookahead.end(), {"routing.algorithm=abr", "router.stage_latency.rc=0"});
   expect_modes_equal(lookahead);
+}
+
+namespace {
+
+// What the network chose for sim.one_pass=auto (Router::one_pass), as the
+// run's JSON does not say: one run in this process.
+bool one_pass_chosen(const std::string& file, std::initializer_list<std::string> keys) {
+  bool chosen = false;
+  nocsim::RunHooks hooks;
+  hooks.before = [&](nocsim::Network& net) {
+    chosen = net.routers().front()->one_pass();
+    for (const auto& r : net.routers()) EXPECT_EQ(r->one_pass(), chosen);
+  };
+  EXPECT_EQ(nocsim::run_simulation(make_config(file, keys), hooks).exit_code, 0);
+  return chosen;
+}
+
+void expect_one_pass_equal(std::vector<std::string> args) {
+  auto off = args;
+  off.push_back("sim.one_pass=off");
+  const std::string a = run_json(args), b = run_json(off);
+  EXPECT_NE(a.find("\"delivered\""), std::string::npos);
+  EXPECT_EQ(without(a, "sim.one_pass"), without(b, "sim.one_pass"));
+}
+
+}  // namespace
+
+// One pass per router (sim.one_pass, Router::set_one_pass): committing each
+// router's stages right after its evaluate gives the results of committing
+// them after every router has evaluated, on one thread or two.
+TEST(OnePass, ChangesNoResult) {
+  expect_one_pass_equal({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4", "sim.warmup=500",
+                         sanitized_cycles_key(2000)});
+  expect_one_pass_equal({source_path("topologies/torus-4x4x4.yaml"), "traffic.load=0.5", "sim.warmup=300",
+                         sanitized_cycles_key(1500), "router.switching=wormhole", "router.speedup=2",
+                         "router.output_buffer_depth=4", "link.latency=3", "sim.threads=2"});
+  expect_one_pass_equal({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=val", "router.vcs=4",
+                         "traffic.pattern=adv", "traffic.load=0.4", "sim.warmup=300", sanitized_cycles_key(1500),
+                         "sim.stage_order=reverse"});
+  expect_one_pass_equal({source_path("topologies/bench/dragonfly-h4-bench.yaml"), "traffic.load=0.4",
+                         "sim.warmup=200", sanitized_cycles_key(600)});
+}
+
+// sim.one_pass=auto where nothing reads a router between its evaluate and
+// the update phase, and stages have no processes of their own.
+TEST(OnePass, ChosenForMinimalDragonflyRouting) {
+  EXPECT_TRUE(one_pass_chosen("topologies/dragonfly-h2.yaml", {"routing.algorithm=min", "sim.cycles=100"}));
+}
+TEST(OnePass, NotChosenForUgalG) {
+  EXPECT_FALSE(one_pass_chosen("topologies/dragonfly-h2.yaml",
+                               {"routing.algorithm=ugal-g", "router.vcs=4", "sim.cycles=100"}));
+}
+TEST(OnePass, NotChosenForPiggyBack) {
+  EXPECT_FALSE(one_pass_chosen("topologies/dragonfly-h2.yaml", {"routing.algorithm=pb", "router.vcs=4", "sim.cycles=100"}));
+}
+TEST(OnePass, ChosenForTheMesh) { EXPECT_TRUE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100"})); }
+TEST(OnePass, NotChosenWhenOff) {
+  EXPECT_FALSE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100", "sim.one_pass=off"}));
+}
+TEST(OnePass, NotChosenPerStage) {
+  EXPECT_FALSE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100", "sim.mode=per-stage"}));
+}
+TEST(OnePass, NotChosenWithLinkGates) {
+  EXPECT_FALSE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100", "link.power.policy=onoff"}));
+}
+TEST(OnePass, NotChosenWithAWaveformTrace) {
+  EXPECT_FALSE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100", "trace.file=" + temp_path("one_pass.vcd")}));
 }
 
 namespace {

@@ -54,6 +54,7 @@ class DragonflyRouting : public Routing {
 
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) final;
   bool adaptive() const override { return adaptive_; }
+  bool reads_other_routers() const override { return adaptive_; }  // UGAL-G's reads are remote
   const VcSequence& reference() const override { return seq_; }
   void granted(const RouteCandidate& c) override;
   // Packets that turned at this router (reached their intermediate group or

@@ -44,6 +44,7 @@ class DimensionOrder : public Routing {
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   const VcSequence& reference() const override { return ref_; }
   bool deterministic() const override { return true; }
+  bool reads_other_routers() const override { return false; }
 
  private:
   // The output port toward `dst_router` (-1: there), the tie rule applied.
