@@ -4,6 +4,8 @@
 // in router order; in the update phase of any delta in which some router
 // asked (Router::request_commit: a stage evaluated, a link delivers by the
 // next cycle, a falling-edge pull is due) it calls those routers' commit().
+// In one pass (Router::set_one_pass) a router commits its stages within its
+// run_router() call, and asks for the update phase only for its links.
 // A router keeps its flags here itself. One process and one primitive
 // channel for the whole network instead of one process per router and one
 // channel each: the kernel visits every statically sensitive process on
