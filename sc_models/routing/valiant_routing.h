@@ -32,7 +32,7 @@ class ValiantRouting : public Routing {
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   bool adaptive() const override { return mode_ == Mode::UgalL; }
   bool deterministic() const override { return mode_ == Mode::Min; }
-  bool reads_other_routers() const override { return mode_ == Mode::UgalL; }  // conservative for UGAL-L
+  bool reads_other_routers() const override { return false; }  // UGAL-L: its own first hops' queues
   const VcSequence& reference() const override { return ref_; }
   static VcSequence sequence(Classes classes, int max_hops);
 

@@ -138,12 +138,19 @@ TEST(OnePass, ChangesNoResult) {
                          "sim.stage_order=reverse"});
   expect_one_pass_equal({source_path("topologies/bench/dragonfly-h4-bench.yaml"), "traffic.load=0.4",
                          "sim.warmup=200", sanitized_cycles_key(600)});
+  expect_one_pass_equal({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=ugal-l", "router.vcs=4",
+                         "routing.reevaluate=true", "traffic.pattern=adv", "traffic.load=0.5", "sim.warmup=300",
+                         sanitized_cycles_key(1500)});
 }
 
 // sim.one_pass=auto where nothing reads a router between its evaluate and
 // the update phase, and stages have no processes of their own.
 TEST(OnePass, ChosenForMinimalDragonflyRouting) {
   EXPECT_TRUE(one_pass_chosen("topologies/dragonfly-h2.yaml", {"routing.algorithm=min", "sim.cycles=100"}));
+}
+TEST(OnePass, ChosenForUgalL) {
+  EXPECT_TRUE(one_pass_chosen("topologies/dragonfly-h2.yaml",
+                              {"routing.algorithm=ugal-l", "router.vcs=4", "sim.cycles=100"}));
 }
 TEST(OnePass, NotChosenForUgalG) {
   EXPECT_FALSE(one_pass_chosen("topologies/dragonfly-h2.yaml",

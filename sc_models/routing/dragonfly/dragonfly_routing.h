@@ -54,7 +54,8 @@ class DragonflyRouting : public Routing {
 
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) final;
   bool adaptive() const override { return adaptive_; }
-  bool reads_other_routers() const override { return adaptive_; }  // UGAL-G's reads are remote
+  // Its congestion reads are the routing router's own (UGAL-G's and PB's are not: their classes say so).
+  bool reads_other_routers() const override { return false; }
   const VcSequence& reference() const override { return seq_; }
   void granted(const RouteCandidate& c) override;
   // Packets that turned at this router (reached their intermediate group or

@@ -16,6 +16,7 @@ class UgalRouting : public DragonflyRouting {
   UgalRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router,
               bool global)
       : DragonflyRouting(t, traits, o, seed, router), global_(global) {}
+  bool reads_other_routers() const override { return global_; }  // UGAL-G: the gateways' global queues
 
  protected:
   void at_source(const RouteContext& ctx, int dst, RoutingHeader& h) override { try_valiant(ctx, dst, h, true); }
@@ -45,6 +46,7 @@ class PbRouting : public UgalRouting {
   PbRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
       : UgalRouting(t, traits, o, seed, router, false) {}
   std::vector<std::string> congestion_providers() const override { return {"pb"}; }
+  bool reads_other_routers() const override { return true; }  // the group's saturation board
 
  protected:
   bool prefers_valiant(const RouteContext& ctx, int dst, int via, const RoutingHeader& h) const override {

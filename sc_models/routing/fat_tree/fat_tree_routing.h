@@ -23,7 +23,7 @@ class FatTreeRouting : public Routing {
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   bool adaptive() const override { return up_ == Up::LeastOccupied; }
   bool deterministic() const override { return up_ != Up::LeastOccupied; }
-  bool reads_other_routers() const override { return up_ == Up::LeastOccupied; }
+  bool reads_other_routers() const override { return false; }  // adaptive-up: its own up ports
   const VcSequence& reference() const override { return ref_; }
 
  private:

@@ -19,6 +19,7 @@ class DalRouting : public Routing {
   DalRouting(const HyperX& t, int ugal_threshold, uint64_t seed, int router);
   void route(const RouteContext& ctx, std::vector<RouteCandidate>& out) override;
   bool adaptive() const override { return true; }
+  bool reads_other_routers() const override { return false; }  // its own candidates' queues
   const VcSequence& reference() const override { return ref_; }
   // 2L classes, one per hop a path may take.
   static VcSequence sequence(int dims);

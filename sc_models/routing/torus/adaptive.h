@@ -23,6 +23,7 @@ class TorusRouting : public Routing {
   // Decided once per router, at RC (routing.reevaluate does not apply): VA
   // checks every candidate's VCs again at each attempt, in RC's order.
   const VcSequence& reference() const override { return ref_; }
+  bool reads_other_routers() const override { return false; }  // its own ports' credits and queues
   // routing.occupancy=queued: u also counts the flits waiting at the head's
   // router for the output (docs/routing-torus.md, "Used slots").
   void count_queued(bool on) { queued_ = on; }
