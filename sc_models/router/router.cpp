@@ -211,7 +211,8 @@ void Router::commit() {
     const uint8_t ran = ran_;
     ran_ = 0;
     // The links to pull are likely misses: their lines load while the
-    // stages commit.
+    // stages commit (two passes; in one pass ran_ is empty here, and on a
+    // large network RouterClock::ahead asked for them routers before).
     const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
     if (credits | flits) prefetch_lanes(credits, flits);
     commit_stages(ran, now);
