@@ -74,7 +74,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
 // only the stages awake: the same evaluates and commits in both modes.
 void Router::settle_router(uint8_t work) {
   asleep_ = static_cast<uint8_t>(~work & 0xF);
-  *clock_flag_ = work != 0;
+  *clock_flag_ = work != 0 || (pull_in_run_ && (due_[0] | due_[1] | due_[2] | due_[3]));
 }
 
 void Router::flip_stages(uint8_t work, uint8_t flip) {
@@ -108,20 +108,50 @@ void Router::on_wheel(Cycle c, int tag, uint32_t port) {
   if (tag == kNearTag)
     take_near(c + 1);
   else
-    due_[tag] |= 1ull << port;
-  request_commit();
+    due_at(c + 1)[tag] |= 1ull << port;
+  if (pull_in_run_)
+    *clock_flag_ = 1;
+  else
+    request_commit();
 }
 
 // The links that deliver at cycle a, pulled at the coming commit.
 void Router::take_near(Cycle a) {
   const size_t slot = a & (kNear - 1);
   const Pending& due = pending_[slot];
-  due_[kCreditLane] |= due.lanes[kCreditLane];
-  due_[kFlitLane] |= due.lanes[kFlitLane];
+  uint64_t* d = due_at(a);
+  d[kCreditLane] |= due.lanes[kCreditLane];
+  d[kFlitLane] |= due.lanes[kFlitLane];
   near_taken_[slot / 64] &= ~(1ull << (slot & 63));
 }
 
+// Pull in run: the links due at cycle a, pulled as the commit of a - 1
+// would have (credits, then flits), then the stages with work settle.
+bool Router::pull_due(Cycle a) {
+  uint64_t* due = due_at(a);
+  const uint64_t credits = due[kCreditLane], flits = due[kFlitLane];
+  if (!(credits | flits)) return true;
+  due[kCreditLane] = due[kFlitLane] = 0;
+  try {
+    if (credits) pull_lane(kCreditLane, credits, a - 1);
+    if (flits) pull_lane(kFlitLane, flits, a - 1);
+  } catch (const std::exception& e) {
+    fail(e);
+    return false;
+  }
+  settle();
+  return true;
+}
+
+void Router::pull_early(Cycle a) {
+  if (pull_in_run_) pull_due(a);
+}
+
 void Router::run_router(Cycle now) {  // called only while it has work (settle)
+  if (pull_in_run_) {
+    const uint64_t* due = due_at(now);
+    if ((due[kCreditLane] | due[kFlitLane]) && !pull_due(now)) return;
+  }
   const auto run = static_cast<uint8_t>(~asleep_ & 0xF);
   try {
     // Direct (qualified) calls, as in commit(); the reverse order is a check.
@@ -170,8 +200,11 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
   const int lane = tag >> 6;
   const uint64_t port = 1ull << (tag & 63);
   if (arrival <= now + 1) {
-    due_[lane] |= port;
-    request_commit();
+    due_at(now + 1)[lane] |= port;
+    if (pull_in_run_)
+      *clock_flag_ = 1;
+    else
+      request_commit();
     return;
   }
   if (arrival - now >= kNear) {
@@ -213,11 +246,12 @@ void Router::commit() {
     // The links to pull are likely misses: their lines load while the
     // stages commit (two passes; in one pass ran_ is empty here, and on a
     // large network RouterClock::ahead asked for them routers before).
-    const uint64_t credits = due_[kCreditLane], flits = due_[kFlitLane];
+    uint64_t* due = due_at(now + 1);
+    const uint64_t credits = due[kCreditLane], flits = due[kFlitLane];
     if (credits | flits) prefetch_lanes(credits, flits);
     commit_stages(ran, now);
     // Lanes are independent: credits, then flits, each in port order.
-    due_[kCreditLane] = due_[kFlitLane] = 0;
+    due[kCreditLane] = due[kFlitLane] = 0;
     if (credits) pull_lane(kCreditLane, credits, now);
     if (flits) pull_lane(kFlitLane, flits, now);
   } catch (const std::exception& e) {
@@ -253,13 +287,13 @@ void Router::prefetch_active() const {
   if (!(asleep_ & kSt) && st_.st_queued) st_.queued_ports.for_each([&](int op) { __builtin_prefetch(&st_.out[op]); });
 }
 
-void Router::prefetch_near(bool commit) const {
+void Router::prefetch_near(bool commit, Cycle a) const {
+  if (!commit && pull_in_run_) prefetch_due_fronts(a);
   if (commit) {
     if (ran_ & kSt) __builtin_prefetch(st_stage_->own_line());
     if (ran_ & kSa) __builtin_prefetch(sa_->own_line());
     // The due links' lines were asked for one router before (prefetch_links).
-    if (due_[kCreditLane]) prefetch_fronts(kCreditLane, due_[kCreditLane]);
-    if (due_[kFlitLane]) prefetch_fronts(kFlitLane, due_[kFlitLane]);
+    prefetch_due_fronts(a);
     return;
   }
   const auto run = static_cast<uint8_t>(~asleep_);

@@ -16,6 +16,8 @@
 // its rising edge, or of its falling edge for a link longer than a cycle
 // (the network's WakeWheel calls on_wheel, which asks for that commit; with
 // sim.threads the RouterClock's table of near arrivals does, take_near).
+// In one pass on one thread the router pulls them itself at the start of
+// run_router(a) instead (set_pull_in_run): the same state, loaded once.
 // Activity: after each commit or pull the router puts the processes (in
 // per-router mode: its RouterClock flag) with nothing left to do to sleep and
 // wakes those handed work (settle()), on the state the next edge will see.
@@ -151,17 +153,37 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // routers three, two and one places before it: its first lines; then
   // for an evaluate the list of active VCs found through them and its
   // queued ports' output units, and the lines of its stages, of its active
-  // VCs and of what ST sends; for a commit its due links, and then their
-  // oldest slots, which the pulls read (a chain of two misses per link
-  // otherwise; docs/performance.md, "Session 53").
+  // VCs and of what ST sends; for a commit (or a run that pulls) the links
+  // due at cycle a, and then their oldest slots, which the pulls read (a
+  // chain of two misses per link otherwise; docs/performance.md, "Session
+  // 53").
   void prefetch_far() const {
     __builtin_prefetch(&wheel_);
     __builtin_prefetch(&st_);
     __builtin_prefetch(&st_.active);  // and queued_ports: a line or two further
   }
   void prefetch_active() const;
-  void prefetch_links() const { prefetch_lanes(due_[kCreditLane], due_[kFlitLane]); }
-  void prefetch_near(bool commit) const;
+  void prefetch_links(Cycle a) const { prefetch_lanes(due_at(a)[kCreditLane], due_at(a)[kFlitLane]); }
+  void prefetch_due_fronts(Cycle a) const {
+    if (due_at(a)[kCreditLane]) prefetch_fronts(kCreditLane, due_at(a)[kCreditLane]);
+    if (due_at(a)[kFlitLane]) prefetch_fronts(kFlitLane, due_at(a)[kFlitLane]);
+  }
+  // Pull in run (one pass on one thread; docs/architecture.md, "One pass
+  // per router"): the links due at cycle a are pulled at the start of
+  // run_router(a), not by a commit in the update phase before, so that a
+  // router's state is loaded once per cycle. A send or wake-up then sets
+  // the router's run flag instead of asking for a commit. Anything that
+  // reads routers between edges first calls pull_early() with the next
+  // edge's cycle (Network::pull_early), which leaves every router as the
+  // update phase would have.
+  // Not with Verilated minCred counters: they stamp a returned credit with
+  // the kernel's cycle, which a pull in run would advance by one.
+  void set_pull_in_run(bool on) {
+    pull_in_run_ = on && one_pass_ && owner_ < 0 && !st_.obs.get<MinCredCounters>().block();
+  }
+  bool pull_in_run() const { return pull_in_run_; }
+  void pull_early(Cycle a);
+  void prefetch_near(bool commit, Cycle a) const;
   // From the clock, in the update phase after request_commit(): the stages'
   // decisions, then the links' deliveries due by the next cycle.
   void commit();
@@ -175,7 +197,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
 
  private:
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
-  void pull_lane(int lane, uint64_t ports, Cycle now);
+  [[gnu::noinline]] void pull_lane(int lane, uint64_t ports, Cycle now);
+  bool pull_due(Cycle a);  // false: an invariant failed (the run stops)
   [[gnu::noinline]] void prefetch_lanes(uint64_t credits, uint64_t flits) const;
   [[gnu::noinline]] void prefetch_fronts(int lane, uint64_t ports) const;
   void pull_flits(int in_port, Cycle now);
@@ -229,9 +252,14 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
   bool one_pass_ = false;
-  // Links delivering next cycle, pulled at this cycle's commit, by lane: bit
-  // = port (at most 64 ports, as the switch allocator).
-  uint64_t due_[2] = {0, 0};
+  // Links delivering at cycle a, pulled by the commit of cycle a - 1 (or
+  // in pull in run by run_router(a)), by lane: bit = port (at most 64
+  // ports, as the switch allocator); [2 * (a & 1) + lane], as sends during
+  // cycle a - 1 add to a's while pull in run still takes a - 1's.
+  uint64_t due_[4] = {0, 0, 0, 0};
+  bool pull_in_run_ = false;
+  uint64_t* due_at(Cycle a) { return &due_[(a & 1) * 2]; }
+  const uint64_t* due_at(Cycle a) const { return &due_[(a & 1) * 2]; }
   // The stages, which a commit calls: in the same line as the above.
   std::unique_ptr<RouteCompute> rc_;
   std::unique_ptr<VcAlloc> va_;

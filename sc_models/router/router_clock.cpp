@@ -70,6 +70,7 @@ void RouterClock::on_threads(F each) {
 
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
+  due_cycle_ = now;  // one pass on one thread pulls the links due now (Router::pull_in_run)
   on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
 }
 
@@ -81,14 +82,17 @@ void RouterClock::run() {
 template <bool kCommit, class Each>
 void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, Each each) {
   if (!ahead_) return for_flagged(flags, from, to, kCommit, [&](size_t r) { each(*routers_[r]); });
-  auto pre = [this](size_t r, int d) {
+  const Cycle a = due_cycle_;
+  auto pre = [this, a](size_t r, int d) {
     const Router& x = *routers_[r];
-    if (d == 3)
+    if (d == 3) {
       x.prefetch_far();
-    else if (d == 2)
-      kCommit ? x.prefetch_links() : x.prefetch_active();
-    else if (d == 1)
-      x.prefetch_near(kCommit);
+    } else if (d == 2) {
+      if (kCommit || x.pull_in_run()) x.prefetch_links(a);
+      if (!kCommit) x.prefetch_active();
+    } else if (d == 1) {
+      x.prefetch_near(kCommit, a);
+    }
   };
   for_flagged_ahead(flags, from, to, kCommit, listed_[static_cast<size_t>(k)], pre,
                     [&](size_t r) { each(*routers_[r]); });
@@ -121,6 +125,7 @@ void RouterClock::fall() {
 
 void RouterClock::commit() {
   asked_ = false;
+  due_cycle_ = cycle_now(period_ps_) + 1;
   const Cycle near = std::exchange(near_due_, 0);
   on_threads([&](int k, size_t from, size_t to) {
     if (near) take_near(near, from, to);

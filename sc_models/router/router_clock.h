@@ -5,7 +5,9 @@
 // asked (Router::request_commit: a stage evaluated, a link delivers by the
 // next cycle, a falling-edge pull is due) it calls those routers' commit().
 // In one pass (Router::set_one_pass) a router commits its stages within its
-// run_router() call, and asks for the update phase only for its links.
+// run_router() call, and asks for the update phase only for its links; on
+// one thread it pulls those too at the start of its next run_router()
+// (Router::set_pull_in_run), which its run flag then calls for.
 // A router keeps its flags here itself. One process and one primitive
 // channel for the whole network instead of one process per router and one
 // channel each: the kernel visits every statically sensitive process on
@@ -101,6 +103,7 @@ class RouterClock : public sc_core::sc_module {
   std::vector<uint64_t> near_;  // [slot * words_ + word] (sim.threads)
   size_t words_ = 0;            // of router bits per slot
   Cycle near_due_ = 0;          // the cycle whose bits the next commit takes (0: none)
+  Cycle due_cycle_ = 0;         // the arrival cycle the routers of this call pull
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
 };

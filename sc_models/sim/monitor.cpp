@@ -50,6 +50,7 @@ void Monitor::check() {
                                               " at cycle " + std::to_string(now_));
     return;
   }
+  net_.pull_early(now_);  // the routers as at this edge
   const uint64_t p = net_.progress();
   if (p != last_progress_) {
     last_progress_ = p;

@@ -54,7 +54,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   // and the update phase (Router::set_one_pass).
   const bool one_pass = rc_.sim.one_pass && !routers_.front()->routing().reads_other_routers() &&
                         providers_.empty() && !rc_.contention.on && gates_.empty() && !trace_;
-  for (auto& r : routers_) r->set_one_pass(one_pass);
+  for (auto& r : routers_) {
+    r->set_one_pass(one_pass);
+    r->set_pull_in_run(one_pass);
+  }
 }
 
 // The routers' link gates (router/link_gate.h), when some link is slower
@@ -264,6 +267,7 @@ Network::~Network() {
 
 void Network::snapshot_activity() {
   snapshot_taken_ = true;
+  pull_early(stats_.window.begin);
   if (link_power_) link_power_->snapshot(stats_.window.begin);
   for (size_t r = 0; r < routers_.size(); ++r) {
     warm_act_[r] = routers_[r]->state().obs.get<ActivityCounters>().activity();

@@ -47,6 +47,12 @@ class Network : public sc_core::sc_module, public CongestionView {
   const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
   // After the run: the NICs take in what arrived by `upto` (Nic::flush).
   void flush_nics(Cycle upto) { nic_clock_->flush(upto); }
+  // Before reading routers between edges (at most a cycle before edge a):
+  // the links due at a are pulled as the update phase before a would have
+  // (Router::set_pull_in_run).
+  void pull_early(Cycle a) {
+    for (auto& r : routers_) r->pull_early(a);
+  }
   NetStats& stats() { return stats_; }
   const NetStats& stats() const { return stats_; }
   RunStatus& status() { return status_; }

@@ -27,6 +27,7 @@ RunResult run_simulation(const Config& cfg, const RunHooks& hooks) {
   // The run stopped before the rising edge of this cycle: NICs take in what
   // they would have by the edge before (they wait for tails, not bodies).
   const Cycle stop = cycle_now(Network::kPeriodPs);
+  net.pull_early(stop);  // the routers as the update phase before that edge left them
   if (stop > 0) net.flush_nics(stop - 1);
   // A waveform that could not be written loses the waveform, not the results.
   std::string trace_error;

@@ -101,17 +101,28 @@ TEST(Modes, StoreAndForwardOverSlowLinks) {
 
 namespace {
 
-// What the network chose for sim.one_pass=auto (Router::one_pass), as the
-// run's JSON does not say: one run in this process.
-bool one_pass_chosen(const std::string& file, std::initializer_list<std::string> keys) {
-  bool chosen = false;
+// What the network chose for sim.one_pass=auto (Router::one_pass) and
+// whether its routers then pull their links in their run
+// (Router::pull_in_run), as the run's JSON does not say: one run in this
+// process.
+struct Chosen {
+  bool one_pass = false, pull_in_run = false;
+};
+Chosen chosen_passes(const std::string& file, std::initializer_list<std::string> keys) {
+  Chosen c;
   nocsim::RunHooks hooks;
   hooks.before = [&](nocsim::Network& net) {
-    chosen = net.routers().front()->one_pass();
-    for (const auto& r : net.routers()) EXPECT_EQ(r->one_pass(), chosen);
+    c = {net.routers().front()->one_pass(), net.routers().front()->pull_in_run()};
+    for (const auto& r : net.routers()) {
+      EXPECT_EQ(r->one_pass(), c.one_pass);
+      EXPECT_EQ(r->pull_in_run(), c.pull_in_run);
+    }
   };
   EXPECT_EQ(nocsim::run_simulation(make_config(file, keys), hooks).exit_code, 0);
-  return chosen;
+  return c;
+}
+bool one_pass_chosen(const std::string& file, std::initializer_list<std::string> keys) {
+  return chosen_passes(file, keys).one_pass;
 }
 
 void expect_one_pass_equal(std::vector<std::string> args) {
@@ -126,7 +137,10 @@ void expect_one_pass_equal(std::vector<std::string> args) {
 
 // One pass per router (sim.one_pass, Router::set_one_pass): committing each
 // router's stages right after its evaluate gives the results of committing
-// them after every router has evaluated, on one thread or two.
+// them after every router has evaluated, on one thread or two; and on one
+// thread, pulling the links due at the start of each router's run gives
+// those of pulling them in the update phase before (the warm-up's activity
+// snapshot, taken between the two, included).
 TEST(OnePass, ChangesNoResult) {
   expect_one_pass_equal({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4", "sim.warmup=500",
                          sanitized_cycles_key(2000)});
@@ -160,6 +174,19 @@ TEST(OnePass, NotChosenForPiggyBack) {
   EXPECT_FALSE(one_pass_chosen("topologies/dragonfly-h2.yaml", {"routing.algorithm=pb", "router.vcs=4", "sim.cycles=100"}));
 }
 TEST(OnePass, ChosenForTheMesh) { EXPECT_TRUE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100"})); }
+// One pass on one thread pulls the links in the routers' run; on threads
+// the update phase pulls them (a link's ring is not shared between threads
+// within a phase).
+TEST(OnePass, PullsInTheRunOnOneThread) {
+  const Chosen c = chosen_passes("topologies/mesh-8x8.yaml", {"sim.cycles=100"});
+  EXPECT_TRUE(c.one_pass);
+  EXPECT_TRUE(c.pull_in_run);
+}
+TEST(OnePass, PullsInTheUpdatePhaseOnThreads) {
+  const Chosen c = chosen_passes("topologies/mesh-8x8.yaml", {"sim.cycles=100", "sim.threads=2"});
+  EXPECT_TRUE(c.one_pass);
+  EXPECT_FALSE(c.pull_in_run);
+}
 TEST(OnePass, NotChosenWhenOff) {
   EXPECT_FALSE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100", "sim.one_pass=off"}));
 }
