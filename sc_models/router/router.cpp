@@ -15,12 +15,11 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
       per_stage_(per_stage),
       out_fw_(p.ports, nullptr),
       credit_fw_(p.ports, nullptr),
-      in_link_(p.ports, nullptr),
-      out_link_(p.ports, nullptr),
       flit_out_("flit_out", p.ports),
       credit_out_("credit_out", p.ports),
       clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),
       clk(*clk_port_) {
+  if (p.ports > kMaxPorts) throw std::logic_error("router: more ports than the switch allocator supports");
   st_.id = id;
   st_.p = p;
   st_.update_extras();

@@ -150,18 +150,27 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void set_one_pass(bool on) { one_pass_ = on && !per_stage_; }
   bool one_pass() const { return one_pass_; }
   // Ahead of run_router() or commit() (RouterClock::ahead), on the
-  // routers three, two and one places before it: its first lines; then
+  // routers three, two and one places before it: its first lines and
+  // link tables; then
   // for an evaluate the list of active VCs found through them and its
   // queued ports' output units, and the lines of its stages, of its active
   // VCs and of what ST sends; for a commit (or a run that pulls) the links
   // due at cycle a, and then their oldest slots, which the pulls read (a
   // chain of two misses per link otherwise; docs/performance.md, "Session
   // 53").
-  void prefetch_far() const {
+  void prefetch_far(int link_lines) const {
     __builtin_prefetch(&wheel_);
     __builtin_prefetch(&st_);
     __builtin_prefetch(&st_.active);  // and queued_ports: a line or two further
+    // The link tables' lines (at fixed places: no load needed), which
+    // prefetch_links reads a router later (docs/performance.md, "Session 54").
+    for (int k = 0; k < link_lines; ++k) {
+      __builtin_prefetch(&in_link_[static_cast<size_t>(k) * kLinksPerLine]);
+      __builtin_prefetch(&out_link_[static_cast<size_t>(k) * kLinksPerLine]);
+    }
   }
+  static constexpr int kLinksPerLine = 64 / sizeof(Link*);
+  static constexpr int kMaxPorts = 64;  // the switch allocator's (config_checks)
   void prefetch_active() const;
   void prefetch_links(Cycle a) const { prefetch_lanes(due_at(a)[kCreditLane], due_at(a)[kFlitLane]); }
   void prefetch_due_fronts(Cycle a) const {
@@ -267,7 +276,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   std::unique_ptr<Crossbar> st_stage_;
   std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
   std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
-  std::vector<Link*> in_link_, out_link_;
+  // [port] its links (null: unconnected), in the router itself so that
+  // their lines' addresses need no load (prefetch_far).
+  alignas(64) std::array<Link*, kMaxPorts> in_link_{}, out_link_{};
   RouterState st_;
   RouterClock* clock_ = nullptr;
   uint8_t* clock_flag_ = nullptr;  // per-router mode

@@ -1,5 +1,6 @@
 #include "router/router_clock.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/cycle.h"
@@ -27,7 +28,12 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
     team_->after([this] { ask_after_threads(); });
   }
   size_t vcs = 0;
-  for (const Router* r : routers_) vcs += r->state().in.size();
+  int ports = 0;
+  for (const Router* r : routers_) {
+    vcs += r->state().in.size();
+    ports = std::max(ports, r->state().p.ports);
+  }
+  link_lines_ = (ports + Router::kLinksPerLine - 1) / Router::kLinksPerLine;
   ahead_ = vcs >= kAheadVcs;
   // Every router runs at the first edge, as a process does at its first
   // trigger; its commit then puts it to sleep if it has nothing to do.
@@ -83,10 +89,11 @@ template <bool kCommit, class Each>
 void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, Each each) {
   if (!ahead_) return for_flagged(flags, from, to, kCommit, [&](size_t r) { each(*routers_[r]); });
   const Cycle a = due_cycle_;
-  auto pre = [this, a](size_t r, int d) {
+  const int lines = link_lines_;
+  auto pre = [this, a, lines](size_t r, int d) {
     const Router& x = *routers_[r];
     if (d == 3) {
-      x.prefetch_far();
+      x.prefetch_far(lines);
     } else if (d == 2) {
       if (kCommit || x.pull_in_run()) x.prefetch_links(a);
       if (!kCommit) x.prefetch_active();

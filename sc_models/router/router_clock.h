@@ -95,6 +95,7 @@ class RouterClock : public sc_core::sc_module {
   // prefetches cost instructions and save no miss.
   static constexpr size_t kAheadVcs = 2048;
   bool ahead_ = false;
+  int link_lines_ = 0;  // of a router's link tables for its ports (Router::prefetch_far)
   bool asked_ = false;
   struct alignas(64) Asked {
     uint8_t asked = 0;
