@@ -13,8 +13,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     : sc_module(name),
       period_ps_(period_ps),
       per_stage_(per_stage),
-      out_fw_(p.ports, nullptr),
-      credit_fw_(p.ports, nullptr),
       flit_out_("flit_out", p.ports),
       credit_out_("credit_out", p.ports),
       clk_port_(std::make_unique<sc_core::sc_in<bool>>("clk")),

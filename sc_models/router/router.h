@@ -163,10 +163,14 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     __builtin_prefetch(&st_);
     __builtin_prefetch(&st_.active);  // and queued_ports: a line or two further
     // The link tables' lines (at fixed places: no load needed), which
-    // prefetch_links reads a router later (docs/performance.md, "Session 54").
+    // prefetch_links and the sends' prefetches read a router or two later
+    // (docs/performance.md, "Session 54").
     for (int k = 0; k < link_lines; ++k) {
-      __builtin_prefetch(&in_link_[static_cast<size_t>(k) * kLinksPerLine]);
-      __builtin_prefetch(&out_link_[static_cast<size_t>(k) * kLinksPerLine]);
+      const size_t at = static_cast<size_t>(k) * kLinksPerLine;
+      __builtin_prefetch(&in_link_[at]);
+      __builtin_prefetch(&out_link_[at]);
+      __builtin_prefetch(&out_fw_[at]);
+      __builtin_prefetch(&credit_fw_[at]);
     }
   }
   static constexpr int kLinksPerLine = 64 / sizeof(Link*);
@@ -274,11 +278,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   std::unique_ptr<VcAlloc> va_;
   std::unique_ptr<SwitchAlloc> sa_;
   std::unique_ptr<Crossbar> st_stage_;
-  std::vector<tlm::tlm_fw_transport_if<>*> out_fw_;     // [out port] the flit senders' target()s
-  std::vector<tlm::tlm_fw_transport_if<>*> credit_fw_;  // [in port] the credit senders' target()s
-  // [port] its links (null: unconnected), in the router itself so that
-  // their lines' addresses need no load (prefetch_far).
+  // [port] its links (null: unconnected) and the targets its flits (by
+  // output port) and credits (by input port) are sent to, in the router
+  // itself so that their lines' addresses need no load (prefetch_far).
   alignas(64) std::array<Link*, kMaxPorts> in_link_{}, out_link_{};
+  std::array<tlm::tlm_fw_transport_if<>*, kMaxPorts> out_fw_{}, credit_fw_{};
   RouterState st_;
   RouterClock* clock_ = nullptr;
   uint8_t* clock_flag_ = nullptr;  // per-router mode
