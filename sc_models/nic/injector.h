@@ -53,6 +53,13 @@ class Injector {
   Injector(int node, int router, const NicParams& p, Cycle period_ps, NetStats& stats, PacketTimes& times,
            RunStatus& status);
   void attach(Link* injection) { inj_ = injection; }
+  // Ahead of a run on a large network (NicClock): the injection link's
+  // credit lane, then its oldest credit and the VCs' credit counts.
+  void prefetch_link() const { __builtin_prefetch(&inj_->credits()); }
+  void prefetch_front() const {
+    __builtin_prefetch(inj_->credits().front_slot());
+    __builtin_prefetch(credits_.data());
+  }
   // The injection link's interface, from the NIC's sender binding, before the run.
   void set_target(tlm::tlm_fw_transport_if<>* out) { out_ = out; }
   void set_listener(InjectionListener* l) { listener_ = l; }

@@ -16,7 +16,9 @@ NicClock::NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vec
       awake_((nics.size() + kFlagLine - 1) / kFlagLine * kFlagLine, 0),
       team_(team),
       stats_(stats),
-      shares_(team ? static_cast<size_t>(team->threads()) : 0) {
+      shares_(team ? static_cast<size_t>(team->threads()) : 0),
+      ahead_(nics.size() >= kAheadNics),
+      lists_(team ? static_cast<size_t>(team->threads()) : 1) {
   // Every NIC runs at the first edge, as its process did.
   for (size_t n = 0; n < nics_.size(); ++n) {
     awake_[n] = 1;
@@ -46,7 +48,7 @@ size_t NicClock::range(int k) const {
 void NicClock::run() {
   const Cycle now = cycle_now(period_ps_);
   if (!parallel_) {
-    for_flagged(awake_.data(), 0, awake_.size(), false, [&](size_t n) { nics_[n]->run(now); });
+    run_nics(0, 0, awake_.size(), now);
   } else {
     team_->run([&](int k) { run_range(k, now); });
     // The first failure in node order, as one thread would have met it
@@ -62,10 +64,25 @@ void NicClock::run() {
 
 void NicClock::run_range(int k, Cycle now) {
   try {
-    for_flagged(awake_.data(), range(k), range(k + 1), false, [&](size_t n) { nics_[n]->run(now); });
+    run_nics(k, range(k), range(k + 1), now);
   } catch (...) {
     shares_[static_cast<size_t>(k)].error = std::current_exception();
   }
+}
+
+void NicClock::run_nics(int k, size_t from, size_t to, Cycle now) {
+  auto run = [&](size_t n) { nics_[n]->run(now); };
+  if (!ahead_) return for_flagged(awake_.data(), from, to, false, run);
+  auto pre = [this](size_t n, int d) {
+    const Nic& x = *nics_[n];
+    if (d == 3)
+      x.prefetch_far();
+    else if (d == 2)
+      x.prefetch_links();
+    else
+      x.prefetch_fronts();
+  };
+  for_flagged_ahead(awake_.data(), from, to, false, lists_[static_cast<size_t>(k)], pre, run);
 }
 
 void NicClock::fold() {

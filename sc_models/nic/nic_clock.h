@@ -54,6 +54,13 @@ class NicClock : public sc_core::sc_module {
     std::exception_ptr error;  // what stopped its range this edge
   };
   std::vector<Share> shares_;  // [thread], with a team
+  // Large networks (at least kAheadNics): each NIC's lines are asked for
+  // while the NICs before it run (Nic::prefetch_far); lists_[thread]: the
+  // NICs flagged this edge.
+  static constexpr size_t kAheadNics = 1024;
+  bool ahead_ = false;
+  std::vector<std::vector<uint32_t>> lists_;
+  void run_nics(int k, size_t from, size_t to, Cycle now);
 };
 
 }  // namespace nocsim

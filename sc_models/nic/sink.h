@@ -26,6 +26,10 @@ class Sink {
         head_flags_(routing_stats ? routing_stats->head_flags() : 0), collector_(collector), stats_(stats),
         counters_(&stats), status_(status) {}
   void attach(Link* ejection) { ej_ = ejection; }
+  // Ahead of a run on a large network (NicClock): the ejection link's flit
+  // lane, then its oldest flit.
+  void prefetch_link() const { __builtin_prefetch(&ej_->flits()); }
+  void prefetch_front() const { __builtin_prefetch(ej_->flits().front_slot()); }
   void set_app(NicApp* a) { app_ = a; }
   void set_counters(NicCounters* c) { counters_ = c; }
   // A tail was sent on the ejection link and arrives at `arrival`.
