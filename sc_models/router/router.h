@@ -181,8 +181,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     if (due_at(a)[kCreditLane]) prefetch_fronts(kCreditLane, due_at(a)[kCreditLane]);
     if (due_at(a)[kFlitLane]) prefetch_fronts(kFlitLane, due_at(a)[kFlitLane]);
   }
-  // Pull in run (one pass on one thread; docs/architecture.md, "One pass
-  // per router"): the links due at cycle a are pulled at the start of
+  // Pull in run (one pass on one thread; docs/architecture.md, "Pulls in
+  // the run"): the links due at cycle a are pulled at the start of
   // run_router(a), not by a commit in the update phase before, so that a
   // router's state is loaded once per cycle. A send or wake-up then sets
   // the router's run flag instead of asking for a commit. Anything that
@@ -273,7 +273,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   bool pull_in_run_ = false;
   uint64_t* due_at(Cycle a) { return &due_[(a & 1) * 2]; }
   const uint64_t* due_at(Cycle a) const { return &due_[(a & 1) * 2]; }
-  // The stages, which a commit calls: in the same line as the above.
+  // The stages, which a commit calls: RC's pointer in the line above, the
+  // others starting the next (docs/architecture.md, "Memory layout (why
+  // the state looks the way it does)").
   std::unique_ptr<RouteCompute> rc_;
   std::unique_ptr<VcAlloc> va_;
   std::unique_ptr<SwitchAlloc> sa_;
