@@ -130,8 +130,7 @@ bool Router::pull_due(Cycle a) {
   if (!(credits | flits)) return true;
   due[kCreditLane] = due[kFlitLane] = 0;
   try {
-    if (credits) pull_lane(kCreditLane, credits, a - 1);
-    if (flits) pull_lane(kFlitLane, flits, a - 1);
+    pull_lanes(credits, flits, a - 1);
   } catch (const std::exception& e) {
     fail(e);
     return false;
@@ -247,10 +246,8 @@ void Router::commit() {
     const uint64_t credits = due[kCreditLane], flits = due[kFlitLane];
     if (credits | flits) prefetch_lanes(credits, flits);
     commit_stages(ran, now);
-    // Lanes are independent: credits, then flits, each in port order.
     due[kCreditLane] = due[kFlitLane] = 0;
-    if (credits) pull_lane(kCreditLane, credits, now);
-    if (flits) pull_lane(kFlitLane, flits, now);
+    pull_lanes(credits, flits, now);
   } catch (const std::exception& e) {
     fail(e);
   }

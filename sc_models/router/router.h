@@ -211,6 +211,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
  private:
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
   [[gnu::noinline]] void pull_lane(int lane, uint64_t ports, Cycle now);
+  // Lanes are independent: credits, then flits, each in port order.
+  void pull_lanes(uint64_t credits, uint64_t flits, Cycle now) {
+    if (credits) pull_lane(kCreditLane, credits, now);
+    if (flits) pull_lane(kFlitLane, flits, now);
+  }
   bool pull_due(Cycle a);  // false: an invariant failed (the run stops)
   [[gnu::noinline]] void prefetch_lanes(uint64_t credits, uint64_t flits) const;
   [[gnu::noinline]] void prefetch_fronts(int lane, uint64_t ports) const;
