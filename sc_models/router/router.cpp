@@ -123,11 +123,11 @@ void Router::take_near(Cycle a) {
 }
 
 // Pull in run: the links due at cycle a, pulled as the commit of a - 1
-// would have (credits, then flits), then the stages with work settle.
+// would have (credits, then flits). The caller settles: run_router once,
+// after its stages.
 bool Router::pull_due(Cycle a) {
   uint64_t* due = due_at(a);
   const uint64_t credits = due[kCreditLane], flits = due[kFlitLane];
-  if (!(credits | flits)) return true;
   due[kCreditLane] = due[kFlitLane] = 0;
   try {
     pull_lanes(credits, flits, a - 1);
@@ -135,20 +135,23 @@ bool Router::pull_due(Cycle a) {
     fail(e);
     return false;
   }
-  settle();
   return true;
 }
 
 void Router::pull_early(Cycle a) {
-  if (pull_in_run_) pull_due(a);
+  const uint64_t* due = due_at(a);
+  if (pull_in_run_ && (due[kCreditLane] | due[kFlitLane]) && pull_due(a)) settle();
 }
 
 void Router::run_router(Cycle now) {  // called only while it has work (settle)
+  auto run = static_cast<uint8_t>(~asleep_ & 0xF);
   if (pull_in_run_) {
     const uint64_t* due = due_at(now);
-    if ((due[kCreditLane] | due[kFlitLane]) && !pull_due(now)) return;
+    if (due[kCreditLane] | due[kFlitLane]) {
+      if (!pull_due(now)) return;
+      run = work_mask();  // the stages a settle would leave awake; after_run settles
+    }
   }
-  const auto run = static_cast<uint8_t>(~asleep_ & 0xF);
   try {
     // Direct (qualified) calls, as in commit(); the reverse order is a check.
     if (st_.p.reverse_stages) return run_reversed(run, now);
