@@ -14,7 +14,7 @@ constexpr int rr_rank(int i, int ptr, int n) { return i >= ptr ? i - ptr : i - p
 
 class RrArbiter {
  public:
-  explicit RrArbiter(int n = 1) : n_(n) {}
+  explicit RrArbiter(int n = 1) : n_(static_cast<uint16_t>(n)) {}
   int size() const { return n_; }
   int ptr() const { return ptr_; }
   // Index of the granted requester, or -1 when nothing requests.
@@ -41,14 +41,16 @@ class RrArbiter {
   int eval_mask(uint64_t req, const uint64_t* /*age*/) const { return eval_mask(req); }
   // Clock edge: advance past `granted` when it is a valid index.
   void tick(int granted) {
-    if (granted >= 0) ptr_ = granted + 1 == n_ ? 0 : granted + 1;
+    if (granted >= 0) ptr_ = static_cast<uint16_t>(granted + 1 == n_ ? 0 : granted + 1);
   }
   void reset() { ptr_ = 0; }
 
  private:
   int rank(int i) const { return rr_rank(i, ptr_, n_); }
-  int n_;
-  int ptr_ = 0;
+  // 4 bytes: allocators keep one per port or VC beside their other state
+  // (fewer than 65,536 requesters; the allocators have at most 64).
+  uint16_t n_;
+  uint16_t ptr_ = 0;
 };
 
 }  // namespace nocsim

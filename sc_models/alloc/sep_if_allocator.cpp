@@ -19,6 +19,7 @@ template <class Arb>
 SepIfAllocatorT<Arb>::SepIfAllocatorT(int ports, int vcs, ArbiterKind in, ArbiterKind out, bool in_on_grant)
     : SepIfPorts(ports, vcs),
       port_(ports > 0 ? ports : 0),
+      out_req_(ports > 0 ? ports : 0, 0),
       win_age_(Arb::kUsesAge && ports > 0 ? ports : 0, 0),
       req_mask_(ports > 0 ? ports : 0, 0),
       in_kind_(in),
@@ -67,9 +68,10 @@ void SepIfAllocatorT<Arb>::eval_masks(uint64_t inputs, const uint64_t* req, cons
   in_used_ = inputs;
   out_used_ = outs;
   for (; outs; outs &= outs - 1) {
-    Port& o = port_[__builtin_ctzll(outs)];
-    o.out_win = o.out_arb.eval_mask(o.out_req, win_age_.data());
-    o.out_req = 0;
+    const int op = __builtin_ctzll(outs);
+    Port& o = port_[op];
+    o.out_win = static_cast<int8_t>(o.out_arb.eval_mask(out_req_[op], win_age_.data()));
+    out_req_[op] = 0;
   }
 }
 
@@ -80,11 +82,11 @@ uint64_t SepIfAllocatorT<Arb>::stage1(uint64_t inputs, const uint64_t* req, cons
     const int ip = __builtin_ctzll(m);
     Port& i = port_[ip];
     const Cycle* a = age ? age + ip * V_ : nullptr;
-    i.in_win = i.in_arb.eval_mask(req[ip], a);
+    i.in_win = static_cast<int8_t>(i.in_arb.eval_mask(req[ip], a));
     if constexpr (Arb::kUsesAge)
       if (a) win_age_[ip] = a[i.in_win];
-    i.in_op = op_of[ip * V_ + i.in_win];
-    port_[i.in_op].out_req |= 1ull << ip;
+    i.in_op = static_cast<int8_t>(op_of[ip * V_ + i.in_win]);
+    out_req_[i.in_op] |= 1ull << ip;
     outs |= 1ull << i.in_op;
   }
   return outs;
@@ -120,9 +122,10 @@ void SepIfAllocatorT<Arb>::allocate(uint64_t inputs, const uint64_t* req, const 
   // unless in_on_grant_).
   uint64_t won = 0;
   for (uint64_t outs = stage1(inputs, req, op_of, age); outs; outs &= outs - 1) {
-    Port& o = port_[__builtin_ctzll(outs)];
-    const int w = o.out_arb.eval_mask(o.out_req, win_age_.data());
-    o.out_req = 0;
+    const int op = __builtin_ctzll(outs);
+    Port& o = port_[op];
+    const int w = o.out_arb.eval_mask(out_req_[op], win_age_.data());
+    out_req_[op] = 0;
     o.out_arb.tick(w);
     won |= 1ull << w;
   }

@@ -54,19 +54,21 @@ class SepIfAllocatorT : public SepIfPorts {
     const Port& p = port_[ip];
     return p.in_win >= 0 && port_[p.in_op].out_win == ip ? p.in_win : -1;
   }
-  // Everything a port's two arbiters keep, side by side: an allocation
-  // touches a cache line or two per port taking part, not one per array.
+  // Everything a port's two arbiters keep, side by side and small (12
+  // bytes with round-robin arbiters: five ports a cache line), as a large
+  // network's allocation finds them out of cache (docs/performance.md,
+  // "Session 55").
   struct Port {
     Arb in_arb, out_arb;        // stage 1 (over the port's VCs), stage 2 (over the inputs)
-    int in_win = -1;            // stage-1 winner VC of this input, -1 if none
-    int in_op = 0;              // the output that winner wants
-    int out_win = -1;           // stage-2 winner input of this output, -1 if none
-    uint64_t out_req = 0;       // inputs whose stage-1 winner wants this output
+    int8_t in_win = -1;         // stage-1 winner VC of this input, -1 if none
+    int8_t in_op = 0;           // the output that winner wants
+    int8_t out_win = -1;        // stage-2 winner input of this output, -1 if none
   };
   // Stage 1 for `inputs`: each input's winner VC and the output it wants
   // (in_win, in_op; the output's out_req bit). Returns the outputs wanted.
   uint64_t stage1(uint64_t inputs, const uint64_t* req, const int* op_of, const Cycle* age);
   std::vector<Port> port_;
+  std::vector<uint64_t> out_req_;   // [op] inputs whose stage-1 winner wants output op
   std::vector<Cycle> win_age_;      // [ip] age of its stage-1 winner (age arbiters)
   std::vector<uint64_t> req_mask_;  // eval(): req_ip_ivc as masks
   ArbiterKind in_kind_, out_kind_;
