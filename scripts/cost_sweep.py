@@ -7,10 +7,10 @@ default system: topologies/dragonfly-h4.yaml with p = h, a = 2h; MIN) and
 meshes 4x4 ... 32x32 (topologies/mesh-8x8.yaml: DOR, 2 VCs of 8 flits), at
 uniform loads 0.05 ... 0.8 flits/node/cycle and idle (load 0, 2 million
 cycles), one run per point of enough cycles to take seconds, less the wall
-time of a 1-cycle
-run (elaboration and start-up, which sim.wall_seconds includes). Prints a table; writes cost.csv and
-cost.png (ns per flit-router traversal against load, and wall time per
-simulated cycle against size) into --out (default results/cost).
+time of a 1-cycle run (elaboration and start-up, which sim.wall_seconds
+includes). Prints a table; writes cost.csv and cost.png (ns per
+flit-router traversal against load, and wall time per simulated cycle
+against size) into --out (default results/cost).
 Figures are timings of one machine: they go to docs/performance.md, never
 into a test. Usage: scripts/cost_sweep.py [--out DIR] [--runs N] [--quick]"""
 import argparse
