@@ -139,8 +139,9 @@ bool Router::pull_due(Cycle a) {
 }
 
 void Router::pull_early(Cycle a) {
+  if (!pull_in_run_) return;
   const uint64_t* due = due_at(a);
-  if (pull_in_run_ && (due[kCreditLane] | due[kFlitLane]) && pull_due(a)) settle();
+  if ((due[kCreditLane] | due[kFlitLane]) && pull_due(a)) settle();
 }
 
 void Router::run_router(Cycle now) {  // called only while it has work (settle)
@@ -285,12 +286,13 @@ void Router::prefetch_active() const {
 }
 
 void Router::prefetch_near(bool commit, Cycle a) const {
-  if (!commit && pull_in_run_) prefetch_due_fronts(a);
+  // The oldest items of the links a commit (or a run that opens with
+  // pulls) takes; their lanes were asked for one router before
+  // (prefetch_links).
+  if (commit || pull_in_run_) prefetch_due_fronts(a);
   if (commit) {
     if (ran_ & kSt) __builtin_prefetch(st_stage_->own_line());
     if (ran_ & kSa) __builtin_prefetch(sa_->own_line());
-    // The due links' lines were asked for one router before (prefetch_links).
-    prefetch_due_fronts(a);
     return;
   }
   const auto run = static_cast<uint8_t>(~asleep_);
