@@ -136,6 +136,14 @@ add_library(nocsim_lib STATIC
 )
 target_include_directories(nocsim_lib PUBLIC ${CMAKE_SOURCE_DIR}/sc_models ${CMAKE_SOURCE_DIR})
 target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
+# GCC stops inlining in a translation unit once inlining has grown it by
+# 40% (--param inline-unit-growth). The unity batch holding the router's
+# stages sits at that edge, where a few lines more anywhere in it leave the
+# hot link pulls and settle as calls (docs/performance.md, "Session 56");
+# 60% inlines them all, whatever the batch holds.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  target_compile_options(nocsim_lib PRIVATE --param=inline-unit-growth=60)
+endif()
 target_link_libraries(nocsim_lib PUBLIC nocsim_twin PkgConfig::SYSTEMC PkgConfig::OTF2 yaml-cpp)
 if(NOCSIM_RTL_COSIM)
   target_sources(nocsim_lib PRIVATE sc_models/rtl/verilated_blocks.cpp)

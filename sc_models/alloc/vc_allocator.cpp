@@ -13,8 +13,8 @@ VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, VaAlgorithm alg
       iterations_(iterations),
       in_arb_(ports * vcs, RrArbiter(vcs)),
       out_ptr_(stage2 == ArbiterKind::Rr ? ports * vcs : 0, 0),
-      grant_ovc_(ports * vcs, -1),
-      best_(ports * vcs, -1) {
+      own_(static_cast<size_t>(ports) * static_cast<size_t>(vcs)) {
+  s_ = &own_;
   // Matrix arbiters over P*V requesters per output VC would keep O((P*V)^2)
   // bits each; the LRS stamps give the same grants (arbiter.h) in O(P*V).
   const ArbiterKind kind = stage2 == ArbiterKind::Matrix ? ArbiterKind::Lrs : stage2;
@@ -27,14 +27,24 @@ VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, VaAlgorithm alg
   }
 }
 
+VcAllocator::Scratch::Scratch(size_t n) : best(n, -1), grant_ovc(n, -1) {}
+
+void VcAllocator::Scratch::clean(size_t n) {
+  req.clear();
+  touched.clear();
+  std::fill_n(best.begin(), n, -1);
+  std::fill_n(grant_ovc.begin(), n, -1);
+}
+
 void VcAllocator::request(int ip, int ivc, int op, uint64_t ovc_mask, Cycle age) {
-  req_.push_back({ip * V_ + ivc, op, ovc_mask});
+  s_->req.push_back({ip * V_ + ivc, op, ovc_mask});
   if (kind_ == ArbiterKind::Age) age_[static_cast<size_t>(ip * V_ + ivc)] = age;
 }
 
 void VcAllocator::clear_requests() {
-  for (const Request& r : req_) grant_ovc_[r.i] = -1;
-  req_.clear();
+  Scratch& s = *s_;
+  for (const Request& r : s.req) s.grant_ovc[static_cast<size_t>(r.i)] = -1;
+  s.req.clear();
 }
 
 void VcAllocator::allocate() {
@@ -49,7 +59,8 @@ void VcAllocator::allocate() {
 template <bool kRr, bool kPool>
 void VcAllocator::allocate_with() {
   const int n = P_ * V_;
-  for (const Request& r : req_) {
+  Scratch& s = *s_;
+  for (const Request& r : s.req) {
     int o;
     if constexpr (kPool) {  // every asker of a port contends at the port
       if (!r.mask) continue;
@@ -61,16 +72,16 @@ void VcAllocator::allocate_with() {
       in_arb_[r.i].tick(ovc);
       o = r.op * V_ + ovc;
     }
-    int& b = best_[o];
+    int& b = s.best[static_cast<size_t>(o)];
     if (b < 0)
-      touched_.push_back(o);
+      s.touched.push_back(o);
     else if (!prefers<kRr>(o, r.i, b))
       continue;
     b = r.i;
   }
-  for (int o : touched_) {
-    const int w = best_[o];
-    best_[o] = -1;
+  for (int o : s.touched) {
+    const int w = s.best[static_cast<size_t>(o)];
+    s.best[static_cast<size_t>(o)] = -1;
     if constexpr (kRr)
       out_ptr_[o] = w + 1 == n ? 0 : w + 1;
     else
@@ -79,12 +90,12 @@ void VcAllocator::allocate_with() {
       RrArbiter& next = pool_arb_[static_cast<size_t>(o)];
       const int ovc = next.eval_mask(pool_mask_[static_cast<size_t>(w)]);
       next.tick(ovc);
-      grant_ovc_[w] = ovc;
+      s.grant_ovc[static_cast<size_t>(w)] = ovc;
     } else {
-      grant_ovc_[w] = o % V_;
+      s.grant_ovc[static_cast<size_t>(w)] = o % V_;
     }
   }
-  touched_.clear();
+  s.touched.clear();
 }
 
 struct VcAllocator::PortArbs {
@@ -106,31 +117,33 @@ struct VcAllocator::PortArbs {
 };
 
 void VcAllocator::allocate_matching() {
+  const std::vector<Request>& req = s_->req;
   by_port_.clear();
-  for (size_t k = 0; k < req_.size(); ++k)
-    if (req_[k].mask) by_port_.push_back(static_cast<int>(k));
-  std::sort(by_port_.begin(), by_port_.end(), [this](int x, int y) {
-    const Request &a = req_[static_cast<size_t>(x)], &b = req_[static_cast<size_t>(y)];
+  for (size_t k = 0; k < req.size(); ++k)
+    if (req[k].mask) by_port_.push_back(static_cast<int>(k));
+  std::sort(by_port_.begin(), by_port_.end(), [&req](int x, int y) {
+    const Request &a = req[static_cast<size_t>(x)], &b = req[static_cast<size_t>(y)];
     return a.op != b.op ? a.op < b.op : a.i < b.i;
   });
   for (size_t b = 0, e; b < by_port_.size(); b = e) {
-    const int op = req_[static_cast<size_t>(by_port_[b])].op;
-    for (e = b + 1; e < by_port_.size() && req_[static_cast<size_t>(by_port_[e])].op == op;) ++e;
+    const int op = req[static_cast<size_t>(by_port_[b])].op;
+    for (e = b + 1; e < by_port_.size() && req[static_cast<size_t>(by_port_[e])].op == op;) ++e;
     match_port(op, by_port_.data() + b, static_cast<int>(e - b));
   }
   if (alg_ == VaAlgorithm::Wavefront) top_ = (top_ + 1) % (P_ * V_);
 }
 
-// Output port op's matching among requests reqs[0..n) (indices into req_,
+// Output port op's matching among requests reqs[0..n) (indices into the requests,
 // by input VC).
 void VcAllocator::match_port(int op, const int* reqs, int n) {
   const size_t un = static_cast<size_t>(n);
   row_id_.resize(un);
   row_want_.resize(un);
   row_match_.resize(un);
+  const std::vector<Request>& req = s_->req;
   for (int r = 0; r < n; ++r) {
-    row_id_[static_cast<size_t>(r)] = req_[static_cast<size_t>(reqs[r])].i;
-    row_want_[static_cast<size_t>(r)] = req_[static_cast<size_t>(reqs[r])].mask;
+    row_id_[static_cast<size_t>(r)] = req[static_cast<size_t>(reqs[r])].i;
+    row_want_[static_cast<size_t>(r)] = req[static_cast<size_t>(reqs[r])].mask;
   }
   PortArbs arbs{*this, op * V_};
   switch (alg_) {
@@ -160,7 +173,7 @@ void VcAllocator::match_port(int op, const int* reqs, int n) {
       first_in_[static_cast<size_t>(op)] = first + 1 == N ? 0 : first + 1;
     }
   }
-  for (int r = 0; r < n; ++r) grant_ovc_[static_cast<size_t>(row_id_[static_cast<size_t>(r)])] = row_match_[static_cast<size_t>(r)];
+  for (int r = 0; r < n; ++r) s_->grant_ovc[static_cast<size_t>(row_id_[static_cast<size_t>(r)])] = row_match_[static_cast<size_t>(r)];
 }
 
 }  // namespace nocsim

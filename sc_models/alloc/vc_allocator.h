@@ -52,6 +52,9 @@ class VcAllocator {
  public:
   VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr, VaAlgorithm alg = VaAlgorithm::SepIf,
               int iterations = 1);
+  // s_ may point into the object itself.
+  VcAllocator(const VcAllocator&) = delete;
+  VcAllocator& operator=(const VcAllocator&) = delete;
   // Request of input VC i = ip*V+ivc: output port and a mask over its V VCs
   // (bit o: output VC o); `age` is its packet's generation cycle (read by
   // age arbiters). At most one request per input VC per allocation.
@@ -59,7 +62,7 @@ class VcAllocator {
   // Grants the requests made since the last call and advances the pointers;
   // then grant_ovc(i) is the output VC granted to input VC i, or -1.
   void allocate();
-  int grant_ovc(int i) const { return grant_ovc_[i]; }
+  int grant_ovc(int i) const { return s_->grant_ovc[static_cast<size_t>(i)]; }
   // Forgets the requests and grants of the last allocation.
   void clear_requests();
 
@@ -69,8 +72,26 @@ class VcAllocator {
     int i, op;
     uint64_t mask;
   };
-  const std::vector<Request>& requests() const { return req_; }
-  void set_grant(int i, int ovc) { grant_ovc_[i] = ovc; }
+  const std::vector<Request>& requests() const { return s_->req; }
+  void set_grant(int i, int ovc) { s_->grant_ovc[static_cast<size_t>(i)] = ovc; }
+
+  // What one allocation writes and reads back: the requests, the contests
+  // some input VC entered, each contest's best so far and the grants (both
+  // -1 between allocations, for the first n input VCs and contests). An
+  // allocator has its own; VcAlloc lends it its thread's in one pass
+  // (router/stage_scratch.h).
+  struct Scratch {
+    explicit Scratch(size_t n = 0);
+    // As between allocations, for an allocator of n input VCs.
+    void clean(size_t n);
+    std::vector<Request> req;
+    std::vector<int> touched;
+    std::vector<int> best;       // per contest (output VC, or port of a free pool)
+    std::vector<int> grant_ovc;  // per input VC
+  };
+  // Allocations from now on use `s` (nullptr: the allocator's own), which
+  // must have room for P*V input VCs.
+  void use(Scratch* s) { s_ = s ? s : &own_; }
 
  private:
   // Stage 2 at contest o (an output VC, or a port in a free pool): does
@@ -86,21 +107,20 @@ class VcAllocator {
   struct PortArbs;  // matching::output_first's arbiters at one output port
   void allocate_matching();
   void match_port(int op, const int* reqs, int n);
+  // What every allocation reads first, together.
+  Scratch* s_ = nullptr;
   int P_, V_;
   ArbiterKind kind_;
   VaAlgorithm alg_;
   bool pool_;
   int iterations_;
-  std::vector<RrArbiter> pool_arb_;  // free_pool: per output port, the next VC over its V
-  std::vector<uint64_t> pool_mask_;  // free_pool: per input VC, its request's mask
   std::vector<RrArbiter> in_arb_;  // per input VC, over the V output VCs
   std::vector<int> out_ptr_;       // rr: per output VC (free_pool: per port), pointer over P*V input VCs
+  std::vector<RrArbiter> pool_arb_;  // free_pool: per output port, the next VC over its V
+  std::vector<uint64_t> pool_mask_;  // free_pool: per input VC, its request's mask
   std::vector<Arbiter> out_arb_;   // other kinds: per output VC (free_pool: per port), over P*V input VCs
   std::vector<Cycle> age_;         // age: per input VC, its request's age
-  std::vector<int> grant_ovc_;     // per input VC
-  std::vector<int> best_;          // per contest: stage-2 winner so far, -1 when none
-  std::vector<Request> req_;
-  std::vector<int> touched_;       // contests some input VC entered
+  Scratch own_;
   // The matchings: requests grouped by port, one port's rows, the wave's
   // priority diagonal, max_size's per-port pointers and its search.
   std::vector<int> by_port_, row_id_, row_match_, row_first_, row_order_;

@@ -18,6 +18,7 @@ class FixedList {
   }
   void clear() { n_ = 0; }
   size_t size() const { return n_; }
+  size_t capacity() const { return items_.size(); }
   bool empty() const { return n_ == 0; }
   const T* begin() const { return items_.data(); }
   const T* end() const { return items_.data() + n_; }

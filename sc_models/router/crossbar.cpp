@@ -5,12 +5,12 @@
 namespace nocsim {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, Router& router, const RouterState& st, bool own_process)
-    : Stage(name, router, st, own_process), links_(router.flit_targets()), sent_(static_cast<size_t>(st.p.ports)) {
+    : Stage(name, router, st, own_process), links_(router.flit_targets()) {
   bind_evaluate<Crossbar>();
 }
 
 void Crossbar::evaluate(Cycle now) {
-  sent_.clear();
+  sent_ = 0;
   if (st_.st_queued == 0) return;
   // The links of every queued port first (most send): their misses overlap.
   st_.queued_ports.for_each([&](int op) { links_.prefetch(op); });
@@ -18,7 +18,7 @@ void Crossbar::evaluate(Cycle now) {
     const auto& q = st_.out[op].queue;
     if (q.front().ready > now) return;
     links_.send(op, q.front().flit, q.front().flit.vc);
-    sent_.push(op);
+    sent_ |= 1ull << op;
   });
 }
 

@@ -5,7 +5,8 @@
 // is the crossbar pipeline plus the output buffer, whose room SA checks.
 // Reads: ST queues. Writes: the link at once (it only becomes visible
 // link.latency cycles later), the queue at commit.
-#include "core/fixed_list.h"
+#include <cstdint>
+
 #include "link/link.h"
 #include "router/stage.h"
 
@@ -17,14 +18,17 @@ class Crossbar : public Stage {
   void evaluate(Cycle now) override;
   // Inline: the router's commit calls it on most cycles.
   void commit(Cycle now, RouterState& st) override {
-    for (int op : sent_) st.sent(op, now);
-    sent_.clear();
+    for (uint64_t m = sent_; m; m &= m - 1) st.sent(__builtin_ctzll(m), now);
+    sent_ = 0;
   }
   static bool work(const RouterState& st) { return st.st_queued > 0; }
 
  private:
   LinkTargets<Flit> links_;  // by output port
-  FixedList<int> sent_;      // output ports that sent this cycle
+  // Output ports that sent this cycle (at most 64, Router::kMaxPorts), in
+  // the object rather than in a list of its own: one cache line less a
+  // cycle, and the commit still visits them in port order.
+  uint64_t sent_ = 0;
 };
 
 }  // namespace nocsim

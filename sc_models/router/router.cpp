@@ -268,6 +268,9 @@ std::vector<PortTap*> Router::rtl_taps(Cycle now) {
 }
 
 void Router::fail(const std::exception& e) {
+  // Its stages' scratch may be the thread's, which the next router reads.
+  sa_->drop_scratch();
+  va_->drop_scratch();
   if (status_) fail_run(*status_, kExitInvariant, e.what());  // on a worker thread, kept in router order
 }
 

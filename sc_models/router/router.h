@@ -147,7 +147,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // reading other routers (Routing::reads_other_routers), congestion
   // provider, contention counters, output hook or waveform trace (the
   // network decides; docs/architecture.md, "One pass per router").
-  void set_one_pass(bool on) { one_pass_ = on && !per_stage_; }
+  void set_one_pass(bool on) {  // after set_clock
+    one_pass_ = on && !per_stage_;
+    sa_->share_scratch(one_pass_, owner_ >= 0);  // their evaluate and commit run back to back on one thread
+    va_->share_scratch(one_pass_, owner_ >= 0);
+  }
   bool one_pass() const { return one_pass_; }
   // Ahead of run_router() or commit() (RouterClock::ahead), on the
   // routers three, two and one places before it: its first lines and
@@ -206,7 +210,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // modes), lazily clocked ones brought up to cycle `now`.
   std::vector<PortTap*> rtl_taps(Cycle now);
   // Records an invariant violation (or lockstep mismatch) and stops the run.
-  void fail(const std::exception& e);
+  [[gnu::cold]] void fail(const std::exception& e);
 
  private:
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.

@@ -1,6 +1,7 @@
 #include "router/switch_alloc.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "core/error.h"
@@ -13,18 +14,8 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
       credits_(router.credit_targets()),
-      grants_(static_cast<size_t>(st.p.ports) * static_cast<size_t>(st.p.speedup)),
-      req_(st.p.ports, 0),
-      op_of_(st.p.ports * st.p.vcs, 0),
-      gnt_(st.p.ports, -1),
-      transit_out_(st.p.ports, 0),
+      scratch_(SaScratch(st.p.ports, st.p.vcs, st.p.speedup)),
       age_(st.p.sa_age ? static_cast<size_t>(st.p.ports) * st.p.vcs : 0, 0) {
-  if (st.p.speedup > 1) {
-    taken_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, {0, 0});
-    used_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, 0);
-    added_.assign(st.p.ports, 0);
-    if (st.p.damq) shared_.assign(st.p.ports, 0);
-  }
   if (st.p.hold_switch) {
     hold_vc_.assign(static_cast<size_t>(st.p.ports), -1);
     hold_out_.assign(static_cast<size_t>(st.p.ports), -1);
@@ -33,21 +24,21 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
   alloc_->set_ages(age_.data());
 }
 
-void SwitchAlloc::evaluate(Cycle now) {
-  grants_.clear();
-  if (st_.n_active == 0) return;
-  alloc_->set_context(st_.id, now);
-  if (st_.p.damq || st_.p.sa_age || st_.p.hold_switch)
-    allocate<true>(now);
-  else
-    allocate<false>(now);
+void SwitchAlloc::share_scratch(bool on, bool threads) {
+  const RouterParams& p = st_.p;
+  if (!ScratchBounds::within(p.ports, p.vcs, p.speedup))
+    throw std::logic_error("switch allocation: a router larger than a thread's scratch");
+  scratch_.share(on, threads);
+  // The thread setting the network up runs routers too: its copy may hold
+  // what a run stopped by an error left.
+  if (on) StageScratch<SaScratch>::of_thread().clean(p.ports, p.vcs);
 }
 
 // kExtras: DAMQ buffers, age arbiters or held connections, tested only in
 // their instantiation so that the common one compiles as if they did not
 // exist.
 template <bool kExtras>
-void SwitchAlloc::allocate(Cycle now) {
+void SwitchAlloc::allocate(SaScratch& s, Cycle now) {
   const int V = st_.p.vcs;
   const bool damq = kExtras && st_.p.damq, sa_age = kExtras && st_.p.sa_age, hold = kExtras && st_.p.hold_switch;
   const uint64_t held = st_.parked ? held_full(now) : 0;
@@ -56,17 +47,17 @@ void SwitchAlloc::allocate(Cycle now) {
     for (int i : st_.active) {
       const InputVc& ivc = st_.in[static_cast<size_t>(i)];
       if (hold && blocked_by_hold(i, ivc)) continue;
-      const Taken took = round ? taken_[static_cast<size_t>(i)] : Taken{0, 0};
+      const Taken took = round ? s.taken[static_cast<size_t>(i)] : Taken{0, 0};
       if (ivc.ready > now || took.tail || ivc.buf.size() <= took.flits) continue;
       const int out = ivc.route.out_port;
       if ((held >> out) & 1) continue;
       const OutputUnit& op = st_.out[out];
       if (!op.sink) {
-        const int used = round ? used_[static_cast<size_t>(out * V + ivc.out_vc)] : 0;
+        const int used = round ? s.used[static_cast<size_t>(out * V + ivc.out_vc)] : 0;
         if (op.vcs[ivc.out_vc].credits - used < 1) continue;
-        if (damq && damq_full(out, ivc.out_vc, used)) continue;
+        if (damq && damq_full(s, out, ivc.out_vc, used)) continue;
       }
-      const int queued = static_cast<int>(op.queue.size()) + (round ? added_[static_cast<size_t>(out)] : 0);
+      const int queued = static_cast<int>(op.queue.size()) + (round ? s.added[static_cast<size_t>(out)] : 0);
       // A full queue has room if its oldest flit leaves this cycle. Only then
       // is its front read: the ring's storage is a line of its own.
       if (queued >= op.queue_capacity) {
@@ -75,44 +66,47 @@ void SwitchAlloc::allocate(Cycle now) {
       }
       const int ip = ivc.port;
       __builtin_prefetch(&ivc.buf.at(took.flits));  // read if granted: the miss overlaps the allocation
-      req_[ip] |= 1ull << (i - ip * V);
+      s.req[ip] |= 1ull << (i - ip * V);
       ++requests_;
-      op_of_[i] = out;
+      s.op_of[i] = out;
       if (sa_age) age_[i] = st_.gen(ivc.buf.at(took.flits));
       inputs |= 1ull << ip;
     }
-    if (st_.p.in_transit_priority) yield_to_transit(inputs);
+    if (st_.p.in_transit_priority) yield_to_transit(s, inputs);
     // A held connection's flit goes without the allocator (its input and
     // output had no other requester), whose arbiters do not move.
-    const uint64_t direct = hold ? grant_holds(inputs) : 0;
+    const uint64_t direct = hold ? grant_holds(s, inputs) : 0;
     inputs &= ~direct;
     if (!(inputs | direct)) break;
     // A granted input sends a credit upstream: its link's miss overlaps the allocation.
     for (uint64_t m = inputs; m; m &= m - 1) credits_.prefetch(__builtin_ctzll(m));
-    if (inputs) alloc_->allocate(inputs, req_.data(), op_of_.data(), gnt_.data());
+    if (inputs) alloc_->allocate(inputs, s.req.data(), s.op_of.data(), s.gnt.data());
     for (uint64_t m = inputs | direct; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
-      req_[ip] = 0;
-      const int v = gnt_[ip];
+      s.req[ip] = 0;
+      const int v = s.gnt[ip];
       if (v < 0) continue;
       const InputVc& ivc = st_.vc(ip, v);
       const bool later = st_.p.speedup > 1;  // another round reads what this grant took
-      const Flit& f = ivc.buf.at(later ? taken_[static_cast<size_t>(ip * V + v)].flits : 0);
+      const Flit& f = ivc.buf.at(later ? s.taken[static_cast<size_t>(ip * V + v)].flits : 0);
       const bool minimal = st_.p.mincred && f.minimal_hop;
       if (later) {
         const int o = ivc.route.out_port;
-        Taken& took = taken_[static_cast<size_t>(ip * V + v)];
+        Taken& took = s.taken[static_cast<size_t>(ip * V + v)];
         took.tail |= f.tail();
         ++took.flits;
-        if (damq && !st_.out[o].sink) damq_granted(o, ivc.out_vc);
-        ++used_[static_cast<size_t>(o * V + ivc.out_vc)];
-        ++added_[static_cast<size_t>(o)];
+        if (damq && !st_.out[o].sink) damq_granted(s, o, ivc.out_vc);
+        ++s.used[static_cast<size_t>(o * V + ivc.out_vc)];
+        ++s.added[static_cast<size_t>(o)];
       }
-      grants_.push({ip, v});
+      s.grants.push({ip, v});
       credits_.send(ip, Credit::make(v, minimal), v);
     }
   }
 }
+
+template void SwitchAlloc::allocate<false>(SaScratch&, Cycle);
+template void SwitchAlloc::allocate<true>(SaScratch&, Cycle);
 
 // Parked outputs whose queue is full with a front that does not leave this
 // cycle: no round grants them anything (rounds only add to a queue), so
@@ -136,51 +130,51 @@ bool SwitchAlloc::unparked_work(const RouterState& st) {
   return false;
 }
 
-bool SwitchAlloc::damq_full(int o, int ovc, int used) const {
-  return st_.damq_room(o, ovc, used, shared_.empty() ? 0 : shared_[static_cast<size_t>(o)]) < 1;
+bool SwitchAlloc::damq_full(const SaScratch& s, int o, int ovc, int used) const {
+  return st_.damq_room(o, ovc, used, s.shared.empty() ? 0 : s.shared[static_cast<size_t>(o)]) < 1;
 }
 
 // The flit granted into output VC ovc lands in the downstream shared part
 // when that VC already holds (or was granted this cycle) its reserve.
-void SwitchAlloc::damq_granted(int o, int ovc) {
-  const int used = used_[static_cast<size_t>(o * st_.p.vcs + ovc)];
-  if (st_.damq.lands_shared(o, st_.out[o].vcs[ovc].credits, used)) ++shared_[static_cast<size_t>(o)];
+void SwitchAlloc::damq_granted(SaScratch& s, int o, int ovc) {
+  const int used = s.used[static_cast<size_t>(o * st_.p.vcs + ovc)];
+  if (st_.damq.lands_shared(o, st_.out[o].vcs[ovc].credits, used)) ++s.shared[static_cast<size_t>(o)];
 }
 
 // Grants touch only their own entries: clearing those leaves the scratch all zero.
-void SwitchAlloc::clear_scratch() {
+void SwitchAlloc::clear_scratch(SaScratch& s) {
   const int V = st_.p.vcs;
-  for (const auto& g : grants_) {
+  for (const auto& g : s.grants) {
     const InputVc& ivc = st_.vc(g.ip, g.ivc);
     const int o = ivc.route.out_port;
-    taken_[static_cast<size_t>(g.ip * V + g.ivc)] = {0, 0};
-    used_[static_cast<size_t>(o * V + ivc.out_vc)] = 0;
-    added_[static_cast<size_t>(o)] = 0;
-    if (!shared_.empty()) shared_[static_cast<size_t>(o)] = 0;
+    s.taken[static_cast<size_t>(g.ip * V + g.ivc)] = {0, 0};
+    s.used[static_cast<size_t>(o * V + ivc.out_vc)] = 0;
+    s.added[static_cast<size_t>(o)] = 0;
+    s.shared[static_cast<size_t>(o)] = 0;
   }
 }
 
-void SwitchAlloc::yield_to_transit(uint64_t& inputs) {
+void SwitchAlloc::yield_to_transit(SaScratch& s, uint64_t& inputs) {
   const int V = st_.p.vcs, np = st_.p.network_ports;
   const uint64_t transit = np >= 64 ? inputs : inputs & ((1ull << np) - 1);
   if (transit == inputs || !transit) return;  // no injection input, or no contest
   auto mark = [&](uint8_t on) {
     for (uint64_t m = transit; m; m &= m - 1) {
       const int ip = __builtin_ctzll(m);
-      for (uint64_t r = req_[ip]; r; r &= r - 1) transit_out_[op_of_[ip * V + __builtin_ctzll(r)]] = on;
+      for (uint64_t r = s.req[ip]; r; r &= r - 1) s.transit_out[s.op_of[ip * V + __builtin_ctzll(r)]] = on;
     }
   };
   mark(1);
   for (uint64_t m = inputs & ~transit; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    for (uint64_t r = req_[ip]; r; r &= r - 1) {
+    for (uint64_t r = s.req[ip]; r; r &= r - 1) {
       const int v = __builtin_ctzll(r);
-      if (transit_out_[op_of_[ip * V + v]]) {
-        req_[ip] &= ~(1ull << v);
+      if (s.transit_out[s.op_of[ip * V + v]]) {
+        s.req[ip] &= ~(1ull << v);
         --requests_;  // withdrawn: never reaches the allocator
       }
     }
-    if (!req_[ip]) inputs &= ~(1ull << ip);
+    if (!s.req[ip]) inputs &= ~(1ull << ip);
   }
   mark(0);
 }
@@ -194,19 +188,19 @@ bool SwitchAlloc::blocked_by_hold(int i, const InputVc& ivc) const {
 }
 
 // The held inputs that requested (their held VC, for the held output): granted.
-uint64_t SwitchAlloc::grant_holds(uint64_t inputs) {
+uint64_t SwitchAlloc::grant_holds(SaScratch& s, uint64_t inputs) {
   const uint64_t direct = inputs & held_in_;
   for (uint64_t m = direct; m; m &= m - 1) {
     const int ip = __builtin_ctzll(m);
-    gnt_[static_cast<size_t>(ip)] = hold_vc_[static_cast<size_t>(ip)];
+    s.gnt[static_cast<size_t>(ip)] = hold_vc_[static_cast<size_t>(ip)];
   }
   return direct;
 }
 
 // Before the grants depart: the output each granted input would keep (none
 // after a tail).
-void SwitchAlloc::note_holds(const RouterState& st) {
-  for (const auto& g : grants_) {
+void SwitchAlloc::note_holds(const SaScratch& s, const RouterState& st) {
+  for (const auto& g : s.grants) {
     const InputVc& ivc = st.vc(g.ip, g.ivc);
     hold_out_[static_cast<size_t>(g.ip)] = static_cast<int8_t>(ivc.buf.at(0).tail() ? -1 : ivc.route.out_port);
   }
@@ -214,9 +208,9 @@ void SwitchAlloc::note_holds(const RouterState& st) {
 
 // After: a granted input keeps its connection while the packet's next flit
 // is already buffered; every other hold ends (its flit could not go).
-void SwitchAlloc::set_holds(const RouterState& st) {
+void SwitchAlloc::set_holds(const SaScratch& s, const RouterState& st) {
   held_in_ = held_out_ = 0;
-  for (const auto& g : grants_) {
+  for (const auto& g : s.grants) {
     const int o = hold_out_[static_cast<size_t>(g.ip)];
     if (o < 0 || st.vc(g.ip, g.ivc).buf.empty()) continue;
     held_in_ |= 1ull << g.ip;
@@ -228,15 +222,16 @@ void SwitchAlloc::set_holds(const RouterState& st) {
 void SwitchAlloc::commit(Cycle now, RouterState& st) {
   st.obs.sa_requested(requests_);
   requests_ = 0;
+  SaScratch& s = scratch_.get();  // this evaluate's: one pass commits on its thread
   const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
-  if (st.p.speedup > 1) clear_scratch();  // before departed() moves the VCs on
-  if (st.p.hold_switch) note_holds(st);
+  if (st.p.speedup > 1) clear_scratch(s);  // before departed() moves the VCs on
+  if (st.p.hold_switch) note_holds(s, st);
   if (st.has_extras())
-    for (const auto& g : grants_) st.departed<true>(g.ip, g.ivc, now, leaves);
+    for (const auto& g : s.grants) st.departed<true>(g.ip, g.ivc, now, leaves);
   else
-    for (const auto& g : grants_) st.departed<false>(g.ip, g.ivc, now, leaves);
-  if (st.p.hold_switch) set_holds(st);
-  grants_.clear();
+    for (const auto& g : s.grants) st.departed<false>(g.ip, g.ivc, now, leaves);
+  if (st.p.hold_switch) set_holds(s, st);
+  s.grants.clear();
 }
 
 }  // namespace nocsim

@@ -1,6 +1,7 @@
 #include "router/vc_alloc.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "blocks/ports.h"
@@ -13,40 +14,52 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
     : Stage(name, router, st, own_process),
       selection_(std::move(selection)),
       first_usable_(dynamic_cast<const FirstUsable*>(selection_.get()) != nullptr),
-      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter, st.p.va_algorithm, st.p.va_iterations),
       damq_(st.p.damq),
-      va_age_(st.p.va_arbiter == ArbiterKind::Age) {
+      va_age_(st.p.va_arbiter == ArbiterKind::Age),
+      scratch_(Scratch(static_cast<size_t>(st.p.ports) * static_cast<size_t>(st.p.vcs))),
+      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter, st.p.va_algorithm, st.p.va_iterations) {
   bind_evaluate<VcAlloc>();
   skip_blocked_ = first_usable_ && !damq_;
   if (skip_blocked_) blocked_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, {0, 0});
 }
 
+void VcAlloc::share_scratch(bool on, bool threads) {
+  if (!ScratchBounds::within(st_.p.ports, st_.p.vcs, 1))
+    throw std::logic_error("VC allocation: a router larger than a thread's scratch");
+  scratch_.share(on, threads);
+  // The thread setting the network up runs routers too: its copy may hold
+  // what a run stopped by an error left.
+  if (on) StageScratch<Scratch>::of_thread().alloc.clean(static_cast<size_t>(st_.p.ports) * st_.p.vcs);
+}
+
 void VcAlloc::evaluate(Cycle now) {
+  Scratch& s = scratch_.get();
+  alloc_.use(&s.alloc);
   if (damq_ || va_age_)
-    evaluate_with<true>(now);
+    evaluate_with<true>(s, now);
   else
-    evaluate_with<false>(now);
+    evaluate_with<false>(s, now);
 }
 
 // kExtras: DAMQ buffers or an age arbiter, tested in that instantiation only.
 template <bool kExtras>
-void VcAlloc::evaluate_with(Cycle now) {
-  grants_.clear();
-  requesters_.clear();
-  routed_.clear();
+void VcAlloc::evaluate_with(Scratch& s, Cycle now) {
+  s.grants.clear();
+  s.requesters.clear();
+  s.routed.clear();
   now_ = now;
-  cands_.clear();
-  cand_vcs_.clear();
+  s.cands.clear();
+  s.cand_vcs.clear();
   const bool lookahead = st_.p.lat_rc == 0 && !st_.routing.empty();
   if (st_.vcalloc.empty() && !lookahead) return;
   const bool reroute = st_.p.reevaluate && rc_->adaptive();
   const bool skip_blocked = skip_blocked_ && !reroute;
   auto route_and_request = [&](int ip, int v) {
-    const int first = static_cast<int>(cands_.size());
-    rc_->route_now(ip, v, cands_, cand_vcs_);
-    const int n = std::min(static_cast<int>(cands_.size()) - first, kMaxCandidates);
-    routed_.push_back({ip, v, first, n});
-    request<kExtras>(ip, v, cands_.data() + first, cand_vcs_.data() + first, n, st_.vc(ip, v).buf.front().size);
+    const int first = static_cast<int>(s.cands.size());
+    rc_->route_now(ip, v, s.cands, s.cand_vcs);
+    const int n = std::min(static_cast<int>(s.cands.size()) - first, kMaxCandidates);
+    s.routed.push_back({ip, v, first, n});
+    request<kExtras>(s, ip, v, s.cands.data() + first, s.cand_vcs.data() + first, n, st_.vc(ip, v).buf.front().size);
   };
   const int V = st_.p.vcs;
   st_.vcalloc.for_each(
@@ -58,8 +71,8 @@ void VcAlloc::evaluate_with(Cycle now) {
           if (reroute && ivc.ready < now) {
             route_and_request(ip, v);
           } else if (!skip_blocked) {
-            request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
-          } else if (!blocked(i, ivc) && !request<kExtras>(ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size)) {
+            request<kExtras>(s, ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size);
+          } else if (!blocked(i, ivc) && !request<kExtras>(s, ip, v, ivc.cands, ivc.cand_vcs, ivc.n_cands, ivc.head_size)) {
             blocked_[static_cast<size_t>(i)] = {freed(ivc), 1};
           }
         } else if (st_.whole_packet_in(ip, v)) {  // lookahead: a head still to route
@@ -67,22 +80,22 @@ void VcAlloc::evaluate_with(Cycle now) {
         }
       },
       lookahead ? &st_.routing : nullptr);
-  if (requesters_.empty()) return;
-  requested_ = requesters_.size();
+  if (s.requesters.empty()) return;
+  requested_ = s.requesters.size();
   if (va_rtl_)
     allocate_on_block(now);
   else
     alloc_.allocate();
-  for (const auto& r : requesters_) {
+  for (const auto& r : s.requesters) {
     const int ovc = alloc_.grant_ovc(r.ivc);
-    if (ovc >= 0) grants_.push_back({r.ivc / st_.p.vcs, r.ivc % st_.p.vcs, ovc, r.cand});
+    if (ovc >= 0) s.grants.push_back({r.ivc / st_.p.vcs, r.ivc % st_.p.vcs, ovc, r.cand});
   }
   alloc_.clear_requests();
 }
 
 // The selection function picks among the candidates with their usable VCs.
 template <bool kExtras>
-bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size) {
+bool VcAlloc::request(Scratch& s, int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size) {
   uint64_t usable[kMaxCandidates];
   uint64_t mask = 0;
   int c = -1;
@@ -98,7 +111,7 @@ bool VcAlloc::request(int ip, int v, const RouteCandidate* cands, const VcRange*
   }
   if (c < 0) return false;
   alloc_.request(ip, v, cands[c].out_port, mask, kExtras && va_age_ ? st_.gen(st_.vc(ip, v).buf.front()) : 0);
-  requesters_.push_back({ip * st_.p.vcs + v, c});
+  s.requesters.push_back({ip * st_.p.vcs + v, c});
   return true;
 }
 
@@ -205,18 +218,19 @@ uint64_t VcAlloc::damq_filter(int port, uint64_t mask, int need) const {
 }
 
 void VcAlloc::commit(Cycle now, RouterState& st) {
-  for (const auto& r : routed_)  // as RC's commit would have, with no latency
-    st.routed(r.ip, r.ivc, cands_.data() + r.first, cand_vcs_.data() + r.first, r.n, st.vc(r.ip, r.ivc).ready);
+  Scratch& s = scratch_.get();  // this evaluate's: one pass commits on its thread
+  for (const auto& r : s.routed)  // as RC's commit would have, with no latency
+    st.routed(r.ip, r.ivc, s.cands.data() + r.first, s.cand_vcs.data() + r.first, r.n, st.vc(r.ip, r.ivc).ready);
   st.obs.va_requested(requested_);
   requested_ = 0;
-  routed_.clear();
-  for (const auto& g : grants_) {
+  s.routed.clear();
+  for (const auto& g : s.grants) {
     if (skip_blocked_) blocked_[static_cast<size_t>(g.ip * st.p.vcs + g.ivc)].on = 0;
     st.vc_granted(g.ip, g.ivc, g.cand, g.ovc, now + st.p.lat_va);
     const RouteCandidate& route = st.vc(g.ip, g.ivc).route;
     if (route.hop & kHopReport) rc_->routing().granted(route);
   }
-  grants_.clear();
+  s.grants.clear();
 }
 
 }  // namespace nocsim

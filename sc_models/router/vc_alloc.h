@@ -21,6 +21,7 @@
 #include "alloc/vc_allocator.h"
 #include "router/route_compute.h"
 #include "router/stage.h"
+#include "router/stage_scratch.h"
 #include "blocks/block_run.h"
 #include "vc/selection.h"
 
@@ -34,6 +35,11 @@ class VcAlloc : public Stage, private CreditView {
   void commit(Cycle now, RouterState& st) override;
   static bool work(const RouterState& st) { return !st.vcalloc.empty() || (st.p.lat_rc == 0 && !st.routing.empty()); }
   void set_route_compute(RouteCompute* rc) { rc_ = rc; }
+  // One pass (Router::set_one_pass): the thread's scratch
+  // (router/stage_scratch.h); `threads`: sim.threads > 1.
+  [[gnu::cold]] void share_scratch(bool on, bool threads);
+  // A run stopped by an error in this router: its scratch as between evaluates.
+  [[gnu::cold]] void drop_scratch() { scratch_.get().alloc.clean(static_cast<size_t>(st_.p.ports) * static_cast<size_t>(st_.p.vcs)); }
   // The Verilated allocator (rtl.va) and FlexVC selection (rtl.vc_select)
   // through the one lockstep mechanism (blocks/block_run.h); null: C++ only.
   void set_blocks(std::unique_ptr<BlockRun> va, std::unique_ptr<BlockRun> select) {
@@ -51,7 +57,22 @@ class VcAlloc : public Stage, private CreditView {
     int ivc, cand;  // input VC index ip*V+ivc, candidate it asked with
   };
   struct Routed {
-    int ip, ivc, first, n;  // candidates cands_[first, first+n)
+    int ip, ivc, first, n;  // candidates Scratch::cands[first, first+n)
+  };
+  // What one evaluate leaves for its commit (grants; heads routed here,
+  // their candidates and VC ranges) and its allocator's scratch: one per
+  // thread in one pass, else this stage's (router/stage_scratch.h).
+  struct Scratch {
+    explicit Scratch(size_t n) : alloc(n) {}  // an allocator of n input VCs
+    static Scratch widest() {
+      return Scratch(static_cast<size_t>(ScratchBounds::kMaxPorts) * ScratchBounds::kMaxVcs);
+    }
+    std::vector<Grant> grants;
+    std::vector<Requester> requesters;
+    std::vector<Routed> routed;          // heads routed here this cycle (lookahead, re-evaluation)
+    std::vector<RouteCandidate> cands;   // their candidates
+    std::vector<VcRange> cand_vcs;       // and VC ranges
+    VcAllocator::Scratch alloc;
   };
   // Credits an output VC needs to take the candidate's packet.
   int need(const RouteCandidate& c, VcRange vcs, int size) const { return credits_needed(c, vcs, size, st_.p.vct); }
@@ -60,9 +81,9 @@ class VcAlloc : public Stage, private CreditView {
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;
   [[gnu::noinline]] uint64_t damq_filter(int port, uint64_t mask, int need) const;
   template <bool kExtras>
-  void evaluate_with(Cycle now);
+  void evaluate_with(Scratch& s, Cycle now);
   template <bool kExtras>
-  bool request(int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
+  bool request(Scratch& s, int ip, int v, const RouteCandidate* cands, const VcRange* vcs, int n, int size);
   // A head's usable VCs only grow when one of its candidates' ports frees a
   // VC or gets a credit back: a head that found none waits for that
   // (default selection, static buffers, routes kept between attempts).
@@ -81,10 +102,17 @@ class VcAlloc : public Stage, private CreditView {
   void check_rtl_grants(const int64_t* out, Cycle now);
   int select_on_block(const RouteCandidate* cands, const VcRange* vcs, int n, int size, uint64_t* usable, int c,
                       uint64_t& mask);
+  // What every evaluate reads first, together.
   RouteCompute* rc_ = nullptr;
   std::unique_ptr<Selection> selection_;
+  std::unique_ptr<BlockRun> va_rtl_, select_rtl_;
   bool first_usable_;  // the default selection: VA runs it inline, stopping at the first usable candidate
   bool skip_blocked_;  // see blocked()
+  bool damq_;    // router.buffer_model=damq: usable VCs also need room in the downstream pool
+  bool va_age_;  // router.arbiter.va=age: requests carry their packets' ages
+  StageScratch<Scratch> scratch_;
+  uint64_t requested_ = 0;  // requests this cycle (activity)
+  Cycle now_ = 0;  // of the evaluation under way (lockstep reports)
   // VA's memo per input VC [ip*V+ivc]: its last attempt found no usable VC
   // when its candidates' ports had freed() = seen. A head leaves VcAlloc
   // only through a grant, which clears it (with routes kept between
@@ -94,18 +122,8 @@ class VcAlloc : public Stage, private CreditView {
     uint8_t on;
   };
   std::vector<Memo> blocked_;
-  std::vector<Routed> routed_;          // heads routed here this cycle (lookahead, re-evaluation)
-  std::vector<RouteCandidate> cands_;   // their candidates
-  std::vector<VcRange> cand_vcs_;       // and VC ranges
   VcAllocator alloc_;
-  bool damq_;    // router.buffer_model=damq: usable VCs also need room in the downstream pool
-  bool va_age_;  // router.arbiter.va=age: requests carry their packets' ages
-  std::vector<Grant> grants_;
-  std::vector<Requester> requesters_;
-  uint64_t requested_ = 0;  // requests this cycle (activity)
-  std::unique_ptr<BlockRun> va_rtl_, select_rtl_;
   std::vector<int64_t> va_cpp_;  // lockstep: the C++ allocator's grants
-  Cycle now_ = 0;  // of the evaluation under way (lockstep reports)
 };
 
 }  // namespace nocsim
