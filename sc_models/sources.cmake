@@ -140,7 +140,7 @@ target_compile_options(nocsim_lib PRIVATE ${NOCSIM_WARN})
 # 40% (--param inline-unit-growth). The unity batch holding the router's
 # stages sits at that edge, where a few lines more anywhere in it leave the
 # hot link pulls and settle as calls (docs/performance.md, "Session 56");
-# 60% inlines them all, whatever the batch holds.
+# at 60% the calls it leaves to that limit are on cold paths only.
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   target_compile_options(nocsim_lib PRIVATE --param=inline-unit-growth=60)
 endif()
