@@ -10,6 +10,8 @@
 // is T::widest(): room for any router (ScratchBounds), of which a router
 // uses the first entries.
 #include <memory>
+#include <stdexcept>
+#include <utility>
 
 namespace nocsim {
 
@@ -21,22 +23,24 @@ struct ScratchBounds {
   }
 };
 
+// 16 bytes, for a stage's first line: the copy in use, and the stage's
+// own out of line (freed in one pass, which never uses it).
 template <class T>
 class StageScratch {
  public:
-  explicit StageScratch(T own) : own_(std::move(own)) {}
-  StageScratch(const StageScratch&) = delete;  // cur_ may point at own_
-  StageScratch& operator=(const StageScratch&) = delete;
+  explicit StageScratch(T own) : own_(std::make_unique<T>(std::move(own))), cur_(own_.get()) {}
   T& get() {
     T* t = cur_;
     return t ? *t : of_thread();
   }
-  // Before the run (Router::set_one_pass): in one pass on one thread, the
-  // copy of the thread that sets the network up and runs it; on threads
-  // (`threads`), each worker's, found at each use; else this stage's own.
-  // Returns the copy chosen (null: the workers').
+  // Once, before the run (Router::set_one_pass): in one pass on one thread,
+  // the copy of the thread that sets the network up and runs it; on
+  // threads (`threads`), each worker's, found at each use; else this
+  // stage's own. Returns the copy chosen (null: the workers').
   T* share(bool on, bool threads) {
-    cur_ = !on ? &own_ : threads ? nullptr : &of_thread();
+    if (!on && !own_) throw std::logic_error("stage scratch: its own copy went when it was shared");
+    if (on) own_.reset();
+    cur_ = !on ? own_.get() : threads ? nullptr : &of_thread();
     return cur_;
   }
   static T& of_thread() {
@@ -51,8 +55,8 @@ class StageScratch {
     return *made;
   }
   static inline thread_local T* thread_ = nullptr;
-  T* cur_ = &own_;
-  T own_;
+  std::unique_ptr<T> own_;
+  T* cur_;
 };
 
 }  // namespace nocsim

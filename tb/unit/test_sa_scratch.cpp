@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <thread>
 
 #include "router/sa_scratch.h"
@@ -79,18 +80,21 @@ TEST(SaScratch, EachThreadHasItsOwnAndAStageItsOwn) {
   std::thread t([&] { there = &StageScratch<SaScratch>::of_thread(); });
   t.join();
   EXPECT_NE(here, there);
-  StageScratch<SaScratch> stage(SaScratch(4, 2, 1));
-  SaScratch* own = &stage.get();
-  EXPECT_NE(own, here);
-  EXPECT_EQ(own->op_of.size(), 8u);
-  EXPECT_EQ(stage.share(true, false), here);  // one thread: the set-up thread's copy
-  EXPECT_EQ(&stage.get(), here);
-  EXPECT_EQ(stage.share(true, true), nullptr);  // threads: each worker's, found at each use
-  EXPECT_EQ(&stage.get(), here);
+  StageScratch<SaScratch> own(SaScratch(4, 2, 1));
+  SaScratch* mine = &own.get();
+  EXPECT_NE(mine, here);
+  EXPECT_EQ(mine->op_of.size(), 8u);
+  EXPECT_EQ(own.share(false, false), mine);  // two passes: its own
+  EXPECT_EQ(&own.get(), mine);
+  StageScratch<SaScratch> one(SaScratch(4, 2, 1));
+  EXPECT_EQ(one.share(true, false), here);  // one thread: the set-up thread's copy
+  EXPECT_EQ(&one.get(), here);
+  EXPECT_THROW(one.share(false, false), std::logic_error);  // its own copy went
+  StageScratch<SaScratch> threads(SaScratch(4, 2, 1));
+  EXPECT_EQ(threads.share(true, true), nullptr);  // threads: each worker's, found at each use
+  EXPECT_EQ(&threads.get(), here);
   SaScratch* worker = nullptr;
-  std::thread w([&] { worker = &stage.get(); });
+  std::thread w([&] { worker = &threads.get(); });
   w.join();
   EXPECT_NE(worker, here);
-  EXPECT_EQ(stage.share(false, false), own);
-  EXPECT_EQ(&stage.get(), own);
 }
