@@ -4,7 +4,7 @@
 
 namespace nocsim {
 
-VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, VaAlgorithm alg, int iterations)
+VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, VaAlgorithm alg, int iterations, bool lent)
     : P_(ports),
       V_(vcs),
       kind_(stage2),
@@ -13,7 +13,7 @@ VcAllocator::VcAllocator(int ports, int vcs, ArbiterKind stage2, VaAlgorithm alg
       iterations_(iterations),
       in_arb_(ports * vcs, RrArbiter(vcs)),
       out_ptr_(stage2 == ArbiterKind::Rr ? ports * vcs : 0, 0),
-      own_(static_cast<size_t>(ports) * static_cast<size_t>(vcs)) {
+      own_(lent ? 0 : static_cast<size_t>(ports) * static_cast<size_t>(vcs)) {
   s_ = &own_;
   // Matrix arbiters over P*V requesters per output VC would keep O((P*V)^2)
   // bits each; the LRS stamps give the same grants (arbiter.h) in O(P*V).

@@ -50,8 +50,10 @@ inline const std::vector<std::string>& va_algorithm_names() {
 
 class VcAllocator {
  public:
+  // lent: every allocation will use() a scratch lent by the caller (VcAlloc),
+  // so the allocator's own is left empty.
   VcAllocator(int ports, int vcs, ArbiterKind stage2 = ArbiterKind::Rr, VaAlgorithm alg = VaAlgorithm::SepIf,
-              int iterations = 1);
+              int iterations = 1, bool lent = false);
   // s_ may point into the object itself.
   VcAllocator(const VcAllocator&) = delete;
   VcAllocator& operator=(const VcAllocator&) = delete;
@@ -89,8 +91,8 @@ class VcAllocator {
     std::vector<int> best;       // per contest (output VC, or port of a free pool)
     std::vector<int> grant_ovc;  // per input VC
   };
-  // Allocations from now on use `s` (nullptr: the allocator's own), which
-  // must have room for P*V input VCs.
+  // Allocations from now on use `s` (nullptr: the allocator's own, unless
+  // lent), which must have room for P*V input VCs.
   void use(Scratch* s) { s_ = s ? s : &own_; }
 
  private:

@@ -17,7 +17,7 @@ VcAlloc::VcAlloc(sc_core::sc_module_name name, Router& router, const RouterState
       damq_(st.p.damq),
       va_age_(st.p.va_arbiter == ArbiterKind::Age),
       scratch_(Scratch(static_cast<size_t>(st.p.ports) * static_cast<size_t>(st.p.vcs))),
-      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter, st.p.va_algorithm, st.p.va_iterations) {
+      alloc_(st.p.ports, st.p.vcs, st.p.va_arbiter, st.p.va_algorithm, st.p.va_iterations, /*lent=*/true) {
   bind_evaluate<VcAlloc>();
   skip_blocked_ = first_usable_ && !damq_;
   if (skip_blocked_) blocked_.assign(static_cast<size_t>(st.p.ports) * st.p.vcs, {0, 0});
