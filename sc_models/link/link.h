@@ -5,7 +5,9 @@
 // (a thin protocol on the sockets: b_transport, WRITE, address = VC). The link
 // keeps what is in flight in delay lines indexed by arrival cycle; no process
 // runs per cycle. Receivers pull what has arrived and are told the arrival
-// cycle of each send, so they can sleep until then.
+// cycle of each send, so they can sleep until then: through their on_send,
+// or, for routers that pull in their run, through the routers' clock's
+// arrival log (core/arrival_log.h).
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -14,6 +16,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/arrival_log.h"
 #include "core/cycle.h"
 #include "core/flit.h"
 #include "core/link_receiver.h"
@@ -40,6 +43,13 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   int latency() const { return latency_; }
   void set_flit_receiver(LinkReceiver* r, int tag) { flit_.listen(r, tag); }
   void set_credit_receiver(LinkReceiver* r, int tag) { credit_.listen(r, tag); }
+  // Null once the receiver takes its arrivals from a log.
+  const LinkReceiver* flit_receiver() const { return flit_.logged ? nullptr : flit_.rx; }
+  const LinkReceiver* credit_receiver() const { return credit_.logged ? nullptr : credit_.rx; }
+  // The receiver takes its arrivals from `log` (core/arrival_log.h), where
+  // each send leaves `key` instead of calling it.
+  void log_flits(ArrivalLog* log, uint32_t key) { flit_.log_to(log, key); }
+  void log_credits(ArrivalLog* log, uint32_t key) { credit_.log_to(log, key); }
   DelayLine<Flit>& flits() { return flit_.line; }
   DelayLine<Credit>& credits() { return credit_.line; }
   const DelayLine<Flit>& flits() const { return flit_.line; }
@@ -60,7 +70,10 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     return &static_cast<const Link*>(fw)->credit_;
   }
 
-  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
+  // Always inline into LinkSender::send's direct call (below): GCC's own
+  // choice left it a call once logged sends grew it (docs/performance.md,
+  // "Session 57").
+  [[gnu::always_inline]] void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     const Cycle now = cycle_now(period_ps_);
     Cycle a = now + static_cast<Cycle>(latency_);
     if (delay.value()) a += static_cast<Cycle>(delay.value()) / period_ps_;
@@ -81,20 +94,31 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   template <typename T>
   struct Lane {
     DelayLine<T> line;
-    LinkReceiver* rx = nullptr;
+    union {
+      LinkReceiver* rx = nullptr;
+      ArrivalLog* log;  // when logged
+    };
     uint64_t sent = 0;  // items sent over the run (activity)
-    int tag = 0;        // what rx asked to be told with
+    int tag = 0;        // what rx asked to be told with (logged: the log's key)
     bool direct = false;  // rx->on_send_on_senders_thread()
+    bool logged = false;  // log_to(): sends go to an arrival log
     int16_t owner = -1;   // rx->parallel_owner()
     void listen(LinkReceiver* r, int t) {
       rx = r;
       tag = t;
       direct = r && r->on_send_on_senders_thread();
       owner = static_cast<int16_t>(r ? r->parallel_owner() : -1);
+      logged = false;
+    }
+    void log_to(ArrivalLog* l, uint32_t key) {
+      log = l;
+      tag = static_cast<int>(key);
+      logged = true;
     }
     void carry(Cycle arrival, Cycle now, const T& item) {
       line.push(arrival, item);
       ++sent;
+      if (logged) return log->add(arrival, now, static_cast<uint32_t>(tag));
       if (!rx) return;
       // On a worker thread the receiver is told later: by its owner thread,
       // or in router (or node) order.

@@ -196,6 +196,21 @@ void Router::start_of_simulation() {
   }
 }
 
+// Its links' sends go to its clock's arrival log under this router's
+// index there, the lane and the port (docs/architecture.md, "The arrival log").
+void Router::log_arrivals() {
+  ArrivalLog* log = clock_ ? clock_->log() : nullptr;
+  if (!log || clock_index_ > kMaxLoggedRouter) return;
+  logged_ = true;
+  const auto key = [this](int lane, int port) {
+    return static_cast<uint32_t>(clock_index_ << 7) | static_cast<uint32_t>(lane << 6 | port);
+  };
+  for (int p = 0; p < st_.p.ports; ++p) {
+    if (in_link_[p] && in_link_[p]->flit_receiver() == this) in_link_[p]->log_flits(log, key(kFlitLane, p));
+    if (out_link_[p] && out_link_[p]->credit_receiver() == this) out_link_[p]->log_credits(log, key(kCreditLane, p));
+  }
+}
+
 void Router::on_send(int tag, Cycle arrival, Cycle now) {
   const int lane = tag >> 6;
   const uint64_t port = 1ull << (tag & 63);

@@ -23,6 +23,7 @@
 // wakes those handed work (settle()), on the state the next edge will see.
 #include <array>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -195,9 +196,18 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // update phase would have.
   // Not with Verilated minCred counters: they stamp a returned credit with
   // the kernel's cycle, which a pull in run would advance by one.
+  // Its links' sends then go to the clock's arrival log (docs/architecture.md,
+  // "The arrival log"): decided once, before the run.
   void set_pull_in_run(bool on) {
+    if (logged_) throw std::logic_error("pull in run: set again after the links were logged");
     pull_in_run_ = on && one_pass_ && owner_ < 0 && !st_.obs.get<MinCredCounters>().block();
+    if (pull_in_run_) log_arrivals();
   }
+  // From the routers' clock at the start of cycle a: a logged send arrives
+  // (docs/architecture.md, "The arrival log").
+  void logged_arrival(Cycle a, uint32_t key) { due_at(a)[(key >> 6) & 1] |= 1ull << (key & 63); }
+  static size_t logged_router(uint32_t key) { return key >> 7; }
+  static constexpr size_t kMaxLoggedRouter = (size_t{1} << 25) - 1;  // the key's 25 bits above lane and port
   bool pull_in_run() const { return pull_in_run_; }
   void pull_early(Cycle a);
   void prefetch_near(bool commit, Cycle a) const;
@@ -223,6 +233,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   bool pull_due(Cycle a);  // false: an invariant failed (the run stops)
   [[gnu::noinline]] void prefetch_lanes(uint64_t credits, uint64_t flits) const;
   [[gnu::noinline]] void prefetch_fronts(int lane, uint64_t ports) const;
+  void log_arrivals();
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
@@ -280,6 +291,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // cycle a - 1 add to a's while pull in run still takes a - 1's.
   uint64_t due_[4] = {0, 0, 0, 0};
   bool pull_in_run_ = false;
+  bool logged_ = false;  // log_arrivals() ran
   uint64_t* due_at(Cycle a) { return &due_[(a & 1) * 2]; }
   const uint64_t* due_at(Cycle a) const { return &due_[(a & 1) * 2]; }
   // The stages, which a commit calls: RC's pointer in the line above, the

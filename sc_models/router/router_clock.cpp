@@ -43,6 +43,7 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
     while (team_ && r >= range(owner + 1)) ++owner;
     routers_[r]->set_clock(this, r, &awake_[r], &commit_[r], team_ ? owner : -1);
   }
+  if (own_process && !team_) log_ = std::make_unique<ArrivalLog>();
   SC_HAS_PROCESS(RouterClock);
   if (own_process) {
     SC_METHOD(run);
@@ -59,6 +60,14 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 }
 
 RouterClock::~RouterClock() = default;
+
+void RouterClock::take_log_slot(Cycle a) {
+  log_->take(a, [this, a](uint32_t key) {
+    const size_t r = Router::logged_router(key);
+    routers_[r]->logged_arrival(a, key);
+    awake_[r] = 1;
+  });
+}
 
 size_t RouterClock::range(int k) const {
   const size_t lines = awake_.size() / kFlagLine, n = static_cast<size_t>(team_ ? team_->threads() : 1);
@@ -77,6 +86,7 @@ void RouterClock::on_threads(F each) {
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
   due_cycle_ = now;  // one pass on one thread pulls the links due now (Router::pull_in_run)
+  take_log(now);
   on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
 }
 

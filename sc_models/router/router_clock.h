@@ -7,7 +7,9 @@
 // In one pass (Router::set_one_pass) a router commits its stages within its
 // run_router() call, and asks for the update phase only for its links; on
 // one thread it pulls those too at the start of its next run_router()
-// (Router::set_pull_in_run), which its run flag then calls for.
+// (Router::set_pull_in_run), which its run flag then calls for; its links'
+// sends are then logged here by arrival cycle (core/arrival_log.h), and
+// each cycle starts by marking the links due and setting the run flags.
 // A router keeps its flags here itself. One process and one primitive
 // channel for the whole network instead of one process per router and one
 // channel each: the kernel visits every statically sensitive process on
@@ -22,6 +24,7 @@
 #include <systemc>
 #include <vector>
 
+#include "core/arrival_log.h"
 #include "core/flit.h"
 #include "core/wake_wheel.h"
 #include "parallel/team.h"
@@ -55,6 +58,15 @@ class RouterClock : public sc_core::sc_module {
   // cycle, in place of a wake-up per router from the kernel's thread (the
   // wheel). Only the thread that owns a router sets its bit.
   void near_at(Cycle a, size_t r) { near_[(a & (WakeWheel::kSlots - 1)) * words_ + r / 64] |= 1ull << (r & 63); }
+  // The logged sends arriving at cycle a, to their routers (their due
+  // links, their run flags): at the start of cycle a, or before anything
+  // reads the routers ahead of that edge (Network::pull_early).
+  void take_log(Cycle a) {
+    if (log_ && !log_->empty(a)) take_log_slot(a);
+  }
+  // Per-router mode on one thread: the log from which routers that pull in
+  // their run take their links' sends (Router::set_pull_in_run); else null.
+  ArrivalLog* log() { return log_.get(); }
 
  private:
   class Channel : public sc_core::sc_prim_channel {
@@ -70,6 +82,7 @@ class RouterClock : public sc_core::sc_module {
   };
   void run();
   void commit();
+  void take_log_slot(Cycle a);
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;
   template <class F>
@@ -107,6 +120,7 @@ class RouterClock : public sc_core::sc_module {
   Cycle due_cycle_ = 0;         // the arrival cycle the routers of this call pull
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
+  std::unique_ptr<ArrivalLog> log_;     // per-router mode on one thread
 };
 
 }  // namespace nocsim

@@ -51,6 +51,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   // the links due at a are pulled as the update phase before a would have
   // (Router::set_pull_in_run).
   void pull_early(Cycle a) {
+    router_clock_->take_log(a);
     for (auto& r : routers_) r->pull_early(a);
   }
   NetStats& stats() { return stats_; }

@@ -1,0 +1,73 @@
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "core/arrival_log.h"
+
+using namespace nocsim;
+
+namespace {
+
+std::vector<uint32_t> taken(ArrivalLog& log, Cycle a) {
+  std::vector<uint32_t> keys;
+  log.take(a, [&](uint32_t k) { keys.push_back(k); });
+  return keys;
+}
+
+}  // namespace
+
+// Each arrival cycle gives back its own keys, in the order they were added,
+// once; cycles a lap of slots apart share a slot but never its keys.
+TEST(ArrivalLog, GivesEachCycleItsKeysInSendOrderOnce) {
+  ArrivalLog log;
+  log.add(12, 0, 7);
+  log.add(10, 0, 1);
+  log.add(12, 0, 3);
+  log.add(10, 0, 2);
+  EXPECT_FALSE(log.empty(10));
+  EXPECT_TRUE(log.empty(11));
+  EXPECT_EQ(taken(log, 10), (std::vector<uint32_t>{1, 2}));
+  EXPECT_TRUE(log.empty(10));
+  EXPECT_TRUE(taken(log, 10).empty());
+  EXPECT_EQ(taken(log, 12), (std::vector<uint32_t>{7, 3}));
+  log.add(10 + ArrivalLog::kSlots, 20, 9);  // the next lap's cycle, in the emptied slot
+  EXPECT_EQ(taken(log, 10 + ArrivalLog::kSlots), (std::vector<uint32_t>{9}));
+}
+
+// A cycle holds any number of keys (over several chunks), and the chunks
+// a taken cycle frees serve later cycles: the log's memory follows what is
+// in flight, not the run's length.
+TEST(ArrivalLog, ReusesItsChunks) {
+  ArrivalLog log;
+  const uint32_t n = 5000;  // several chunks
+  for (uint32_t k = 0; k < n; ++k) log.add(3, 0, k);
+  const size_t made = log.chunks();
+  EXPECT_GT(made, 1u);
+  std::vector<uint32_t> keys = taken(log, 3);
+  ASSERT_EQ(keys.size(), n);
+  for (uint32_t k = 0; k < n; ++k) EXPECT_EQ(keys[k], k);
+  for (Cycle a = 4; a < 4 + 3 * ArrivalLog::kSlots; ++a) {
+    for (uint32_t k = 0; k < n; ++k) log.add(a + 1, a, k);
+    EXPECT_EQ(taken(log, a + 1).size(), n);
+  }
+  EXPECT_EQ(log.chunks(), made);
+}
+
+// A send arriving a lap of slots or more after it is sent waits in the
+// log's sorted list and comes back with its cycle's other keys, not with
+// the slot's earlier cycle.
+TEST(ArrivalLog, KeepsSendsBeyondALapForTheirCycle) {
+  ArrivalLog log;
+  const Cycle sent = 5, far = sent + ArrivalLog::kSlots + 40;
+  EXPECT_FALSE(ArrivalLog::near(far, sent));
+  EXPECT_TRUE(ArrivalLog::near(sent + ArrivalLog::kSlots - 1, sent));
+  log.add(far, sent, 4);
+  log.add(far - ArrivalLog::kSlots, sent, 8);  // the same slot, a lap before
+  EXPECT_EQ(taken(log, far - ArrivalLog::kSlots), (std::vector<uint32_t>{8}));
+  EXPECT_TRUE(log.empty(far - 1));
+  EXPECT_FALSE(log.empty(far));
+  log.add(far, far - 1, 6);
+  EXPECT_EQ(taken(log, far), (std::vector<uint32_t>{4, 6}));
+  EXPECT_TRUE(log.empty(far));
+}
