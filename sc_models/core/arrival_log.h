@@ -69,7 +69,7 @@ class ArrivalLog {
     uint32_t n = 0;
     uint32_t keys[kKeys];
   };
-  static_assert(sizeof(Chunk) == kBytes, "a chunk is whole pages' worth of lines");
+  static_assert(sizeof(Chunk) == kBytes, "a chunk fills its kBytes");
   struct Slot {
     Chunk* head = nullptr;
     Chunk* tail = nullptr;
