@@ -202,12 +202,11 @@ void Router::log_arrivals() {
   ArrivalLog* log = clock_ ? clock_->log() : nullptr;
   if (!log || clock_index_ > kMaxLoggedRouter) return;
   logged_ = true;
-  const auto key = [this](int lane, int port) {
-    return static_cast<uint32_t>(clock_index_ << 7) | static_cast<uint32_t>(lane << 6 | port);
-  };
   for (int p = 0; p < st_.p.ports; ++p) {
-    if (in_link_[p] && in_link_[p]->flit_receiver() == this) in_link_[p]->log_flits(log, key(kFlitLane, p));
-    if (out_link_[p] && out_link_[p]->credit_receiver() == this) out_link_[p]->log_credits(log, key(kCreditLane, p));
+    if (in_link_[p] && in_link_[p]->flit_receiver() == this)
+      in_link_[p]->log_flits(log, log_key(clock_index_, kFlitLane, p));
+    if (out_link_[p] && out_link_[p]->credit_receiver() == this)
+      out_link_[p]->log_credits(log, log_key(clock_index_, kCreditLane, p));
   }
 }
 

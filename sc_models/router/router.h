@@ -206,6 +206,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // From the routers' clock at the start of cycle a: a logged send arrives
   // (docs/architecture.md, "The arrival log").
   void logged_arrival(Cycle a, uint32_t key) { due_at(a)[(key >> 6) & 1] |= 1ull << (key & 63); }
+  // A key: the router's index in its clock above the lane (bit 6) and the port.
+  static uint32_t log_key(size_t index, int lane, int port) {
+    return static_cast<uint32_t>(index << 7) | static_cast<uint32_t>(lane << 6 | port);
+  }
   static size_t logged_router(uint32_t key) { return key >> 7; }
   static constexpr size_t kMaxLoggedRouter = (size_t{1} << 25) - 1;  // the key's 25 bits above lane and port
   bool pull_in_run() const { return pull_in_run_; }

@@ -191,6 +191,16 @@ TEST(OnePass, PullsInTheUpdatePhaseOnThreads) {
   EXPECT_TRUE(c.one_pass);
   EXPECT_FALSE(c.pull_in_run);
 }
+// A router whose links were logged (docs/architecture.md, "The arrival
+// log") refuses to be set again: its links would keep logging.
+TEST(OnePass, LoggedLinksAreDecidedOnce) {
+  nocsim::RunHooks hooks;
+  hooks.before = [](nocsim::Network& net) {
+    EXPECT_TRUE(net.routers().front()->pull_in_run());
+    EXPECT_THROW(net.routers().front()->set_pull_in_run(false), std::logic_error);
+  };
+  EXPECT_EQ(nocsim::run_simulation(make_config("topologies/mesh-8x8.yaml", {"sim.cycles=100"}), hooks).exit_code, 0);
+}
 TEST(OnePass, NotChosenWhenOff) {
   EXPECT_FALSE(one_pass_chosen("topologies/mesh-8x8.yaml", {"sim.cycles=100", "sim.one_pass=off"}));
 }
