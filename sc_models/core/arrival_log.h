@@ -1,6 +1,7 @@
 #pragma once
 // Link sends to routers, by arrival cycle: a key (router, lane, port) per
-// send, appended as the send happens and taken by the routers' clock at the
+// send, with a 32-bit payload (a credit's code; a flit stays on its link),
+// appended as the send happens and taken by the routers' clock at the
 // start of the arrival cycle (docs/architecture.md, "The arrival log").
 // Appending writes the end of a list that the sends of that arrival cycle
 // extend, a line in cache; telling the receiving router at once wrote its
@@ -27,23 +28,27 @@ class ArrivalLog {
   ArrivalLog(const ArrivalLog&) = delete;
   ArrivalLog& operator=(const ArrivalLog&) = delete;
 
-  // A send at cycle `now` arriving at `arrival` (after now); key: what the
-  // receiver chose (Router::log_arrivals).
-  void add(Cycle arrival, Cycle now, uint32_t key) {
-    if (!near(arrival, now)) return add_far(arrival, key);
+  // One send: the receiver's key (Router::log_arrivals) and what it carries.
+  struct Item {
+    uint32_t key;
+    uint32_t payload;
+  };
+  // A send at cycle `now` arriving at `arrival` (after now).
+  void add(Cycle arrival, Cycle now, uint32_t key, uint32_t payload = 0) {
+    if (!near(arrival, now)) return add_far(arrival, {key, payload});
     Slot& s = slots_[arrival & (kSlots - 1)];
     Chunk* t = s.tail;
-    if (!t || t->n == kKeys) t = extend(s);
-    t->keys[t->n++] = key;
+    if (!t || t->n == kItems) t = extend(s);
+    t->items[t->n++] = {key, payload};
   }
-  // Every key of arrival cycle a, once (the near ones in send order); the
+  // Every item of arrival cycle a, once (the near ones in send order); the
   // caller takes every cycle in turn.
   template <class F>
   void take(Cycle a, F each) {
     for (auto f = far_.begin(); f != far_.end() && f->first <= a; f = far_.erase(f)) each(f->second);
     Slot& s = slots_[a & (kSlots - 1)];
     for (Chunk* c = s.head; c;) {
-      for (uint32_t i = 0; i < c->n; ++i) each(c->keys[i]);
+      for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
       Chunk* next = c->next;
       c->n = 0;
       c->next = free_;
@@ -55,19 +60,31 @@ class ArrivalLog {
   bool empty(Cycle a) const {
     return slots_[a & (kSlots - 1)].head == nullptr && (far_.empty() || far_.begin()->first > a);
   }
+  // Whether an item not yet taken satisfies `pred` (the deadlock
+  // detector's look at what is in flight; not on the hot path).
+  template <class P>
+  bool any(P pred) const {
+    for (const auto& f : far_)
+      if (pred(f.second)) return true;
+    for (const Slot& s : slots_)
+      for (const Chunk* c = s.head; c; c = c->next)
+        for (uint32_t i = 0; i < c->n; ++i)
+          if (pred(c->items[i])) return true;
+    return false;
+  }
   // Chunks made so far (each kBytes): the log's memory.
   size_t chunks() const { return owned_.size(); }
 
   static constexpr size_t kBytes = 4096;
 
  private:
-  // Keys in fixed chunks, reused: the log holds about what is in flight
+  // Items in fixed chunks, reused: the log holds about what is in flight
   // (a vector per slot would keep, in each, the most any cycle ever held).
-  static constexpr uint32_t kKeys = (kBytes - 16) / sizeof(uint32_t);
+  static constexpr uint32_t kItems = (kBytes - 16) / sizeof(Item);
   struct Chunk {
     Chunk* next = nullptr;
     uint32_t n = 0;
-    uint32_t keys[kKeys];
+    Item items[kItems];
   };
   static_assert(sizeof(Chunk) == kBytes, "a chunk fills its kBytes");
   struct Slot {
@@ -87,11 +104,11 @@ class ArrivalLog {
     s.tail = c;
     return c;
   }
-  [[gnu::noinline, gnu::cold]] void add_far(Cycle arrival, uint32_t key) { far_.emplace(arrival, key); }
+  [[gnu::noinline, gnu::cold]] void add_far(Cycle arrival, Item item) { far_.emplace(arrival, item); }
   std::array<Slot, kSlots> slots_{};
   Chunk* free_ = nullptr;
   std::vector<std::unique_ptr<Chunk>> owned_;
-  std::multimap<Cycle, uint32_t> far_;  // arrival -> key, beyond the slots' lap
+  std::multimap<Cycle, Item> far_;  // arrival -> item, beyond the slots' lap
 };
 
 }  // namespace nocsim

@@ -7,7 +7,8 @@
 // runs per cycle. Receivers pull what has arrived and are told the arrival
 // cycle of each send, so they can sleep until then: through their on_send,
 // or, for routers that pull in their run, through the routers' clock's
-// arrival log (core/arrival_log.h).
+// arrival log (core/arrival_log.h), which then carries the credits
+// themselves: a logged credit lane holds nothing in flight.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -51,10 +52,26 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   void log_flits(ArrivalLog* log, uint32_t key) { flit_.log_to(log, key); }
   void log_credits(ArrivalLog* log, uint32_t key) { credit_.log_to(log, key); }
   DelayLine<Flit>& flits() { return flit_.line; }
+  // Empty when logged (log_credits): any_credit_in_flight sees those.
   DelayLine<Credit>& credits() { return credit_.line; }
   const DelayLine<Flit>& flits() const { return flit_.line; }
   const DelayLine<Credit>& credits() const { return credit_.line; }
-  // Something sent on the link arrives after cycle `now`: the network is not frozen.
+  // Whether a credit in flight on this link satisfies `pred`: on its delay
+  // line, or in the arrival log that carries a logged lane's credits.
+  template <class P>
+  bool any_credit_in_flight(P pred) const {
+    if (credit_.logged) {
+      const auto key = static_cast<uint32_t>(credit_.tag);
+      return credit_.log->any([&](const ArrivalLog::Item& i) {
+        return i.key == key && pred(Credit{static_cast<int32_t>(i.payload)});
+      });
+    }
+    for (size_t i = 0; i < credit_.line.size(); ++i)
+      if (pred(credit_.line.at(i))) return true;
+    return false;
+  }
+  // Something sent on the link arrives after cycle `now`: the network is not
+  // frozen. Not logged credits (the log's owner answers for those).
   bool busy_after(Cycle now) const {
     return (!flit_.line.empty() && flit_.line.back_arrival() > now) ||
            (!credit_.line.empty() && credit_.line.back_arrival() > now);
@@ -116,8 +133,12 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       logged = true;
     }
     void carry(Cycle arrival, Cycle now, const T& item) {
-      line.push(arrival, item);
       ++sent;
+      // A logged credit travels in the log: its receiver takes it with the
+      // arrival cycle's other sends, without a line and slot of the link's.
+      if constexpr (std::is_same_v<T, Credit>)
+        if (logged) return log->add(arrival, now, static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code));
+      line.push(arrival, item);
       if (logged) return log->add(arrival, now, static_cast<uint32_t>(tag));
       if (!rx) return;
       // On a worker thread the receiver is told later: by its owner thread,

@@ -130,6 +130,7 @@ bool Router::pull_due(Cycle a) {
   const uint64_t credits = due[kCreditLane], flits = due[kFlitLane];
   due[kCreditLane] = due[kFlitLane] = 0;
   try {
+    if (boxed_ && (credits & credit_logged_)) take_logged_credits();
     pull_lanes(credits, flits, a - 1);
   } catch (const std::exception& e) {
     fail(e);
@@ -202,11 +203,14 @@ void Router::log_arrivals() {
   ArrivalLog* log = clock_ ? clock_->log() : nullptr;
   if (!log || clock_index_ > kMaxLoggedRouter) return;
   logged_ = true;
+  boxed_ = clock_->boxes_credits();
   for (int p = 0; p < st_.p.ports; ++p) {
     if (in_link_[p] && in_link_[p]->flit_receiver() == this)
       in_link_[p]->log_flits(log, log_key(clock_index_, kFlitLane, p));
-    if (out_link_[p] && out_link_[p]->credit_receiver() == this)
+    if (out_link_[p] && out_link_[p]->credit_receiver() == this) {
       out_link_[p]->log_credits(log, log_key(clock_index_, kCreditLane, p));
+      credit_logged_ |= 1ull << p;
+    }
   }
 }
 
@@ -356,6 +360,21 @@ void Router::pull_flits(int ip, Cycle now) {
 void Router::pull_damq_flits(int ip, Cycle now) {
   auto& line = in_link_[ip]->flits();
   for (; line.ready(now + 1); line.pop()) st_.arrived<true>(ip, line.front(), line.front_arrival());
+}
+
+// The credits the log brought this cycle (RouterClock::logged_credits),
+// in the order they were sent.
+void Router::take_logged_credits() {
+  const auto [from, to] = clock_->logged_credits(clock_index_);
+  if (st_.p.credit_extras) {
+    for (const uint32_t* c = from; c != to; ++c) {
+      const Credit k = RouterClock::boxed_credit(*c);
+      st_.credit_returned(RouterClock::boxed_port(*c), k.vc(), k.minimal());
+    }
+    return;
+  }
+  for (const uint32_t* c = from; c != to; ++c)
+    st_.credit_returned<false>(RouterClock::boxed_port(*c), RouterClock::boxed_credit(*c).vc());
 }
 
 void Router::pull_credits(int op, Cycle now) {

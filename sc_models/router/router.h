@@ -181,9 +181,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   static constexpr int kLinksPerLine = 64 / sizeof(Link*);
   static constexpr int kMaxPorts = 64;  // the switch allocator's (config_checks)
   void prefetch_active() const;
-  void prefetch_links(Cycle a) const { prefetch_lanes(due_at(a)[kCreditLane], due_at(a)[kFlitLane]); }
+  // Credits that came in the log are not on their links.
+  void prefetch_links(Cycle a) const { prefetch_lanes(ring_credits(a), due_at(a)[kFlitLane]); }
   void prefetch_due_fronts(Cycle a) const {
-    if (due_at(a)[kCreditLane]) prefetch_fronts(kCreditLane, due_at(a)[kCreditLane]);
+    if (const uint64_t c = ring_credits(a)) prefetch_fronts(kCreditLane, c);
     if (due_at(a)[kFlitLane]) prefetch_fronts(kFlitLane, due_at(a)[kFlitLane]);
   }
   // Pull in run (one pass on one thread; docs/architecture.md, "Pulls in
@@ -204,13 +205,28 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     if (pull_in_run_) log_arrivals();
   }
   // From the routers' clock at the start of cycle a: a logged send arrives
-  // (docs/architecture.md, "The arrival log").
-  void logged_arrival(Cycle a, uint32_t key) { due_at(a)[(key >> 6) & 1] |= 1ull << (key & 63); }
+  // (docs/architecture.md, "The arrival log"). A flit waits on its link; a
+  // credit, which the log carries, in the clock's box for this router.
+  void logged_arrival(Cycle a, uint32_t key) { due_at(a)[logged_lane(key)] |= 1ull << logged_port(key); }
+  // A logged credit returned as the log is taken (small networks:
+  // RouterClock::boxes_credits() false); after logged_arrival of its key.
+  void return_credit(uint32_t out_port, Credit c) {
+    try {
+      if (st_.p.credit_extras)
+        st_.credit_returned(static_cast<int>(out_port), c.vc(), c.minimal());
+      else
+        st_.credit_returned<false>(static_cast<int>(out_port), c.vc());
+    } catch (const std::exception& e) {
+      fail(e);
+    }
+  }
   // A key: the router's index in its clock above the lane (bit 6) and the port.
   static uint32_t log_key(size_t index, int lane, int port) {
     return static_cast<uint32_t>(index << 7) | static_cast<uint32_t>(lane << 6 | port);
   }
   static size_t logged_router(uint32_t key) { return key >> 7; }
+  static int logged_lane(uint32_t key) { return static_cast<int>((key >> 6) & 1); }
+  static uint32_t logged_port(uint32_t key) { return key & 63; }
   static constexpr size_t kMaxLoggedRouter = (size_t{1} << 25) - 1;  // the key's 25 bits above lane and port
   bool pull_in_run() const { return pull_in_run_; }
   void pull_early(Cycle a);
@@ -230,7 +246,9 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
   [[gnu::noinline]] void pull_lane(int lane, uint64_t ports, Cycle now);
   // Lanes are independent: credits, then flits, each in port order.
+  // Logged credits were returned when the log was taken.
   void pull_lanes(uint64_t credits, uint64_t flits, Cycle now) {
+    credits &= ~credit_logged_;
     if (credits) pull_lane(kCreditLane, credits, now);
     if (flits) pull_lane(kFlitLane, flits, now);
   }
@@ -241,6 +259,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void pull_flits(int in_port, Cycle now);
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
+  void take_logged_credits();
   [[gnu::noinline]] void pull_damq_flits(int in_port, Cycle now);
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
   [[gnu::noinline]] void ask_near(int lane, uint64_t port, Cycle arrival);
@@ -296,6 +315,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   uint64_t due_[4] = {0, 0, 0, 0};
   bool pull_in_run_ = false;
   bool logged_ = false;  // log_arrivals() ran
+  uint64_t ring_credits(Cycle a) const { return due_at(a)[kCreditLane] & ~credit_logged_; }
   uint64_t* due_at(Cycle a) { return &due_[(a & 1) * 2]; }
   const uint64_t* due_at(Cycle a) const { return &due_[(a & 1) * 2]; }
   // The stages, which a commit calls: RC's pointer in the line above, the
@@ -305,6 +325,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   std::unique_ptr<VcAlloc> va_;
   std::unique_ptr<SwitchAlloc> sa_;
   std::unique_ptr<Crossbar> st_stage_;
+  // Ports whose credits come in the arrival log (log_arrivals): never
+  // pulled from their links; a run takes them from the clock's box if it
+  // keeps them (boxed_). Beside the stages, which a run reads next.
+  uint64_t credit_logged_ = 0;
+  bool boxed_ = false;
   // [port] its links (null: unconnected) and the targets its flits (by
   // output port) and credits (by input port) are sent to, in the router
   // itself so that their lines' addresses need no load (prefetch_far).

@@ -62,11 +62,38 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 RouterClock::~RouterClock() = default;
 
 void RouterClock::take_log_slot(Cycle a) {
-  log_->take(a, [this, a](uint32_t key) {
-    const size_t r = Router::logged_router(key);
-    routers_[r]->logged_arrival(a, key);
+  if (!ahead_) {
+    // Routers in cache: each credit returned at once.
+    return log_->take(a, [this, a](ArrivalLog::Item i) {
+      const size_t r = Router::logged_router(i.key);
+      routers_[r]->logged_arrival(a, i.key);
+      awake_[r] = 1;
+      if (Router::logged_lane(i.key) == Router::kCreditLane)
+        routers_[r]->return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
+    });
+  }
+  staged_.clear();
+  log_->take(a, [this, a](ArrivalLog::Item i) {
+    const size_t r = Router::logged_router(i.key);
+    routers_[r]->logged_arrival(a, i.key);
     awake_[r] = 1;
+    if (Router::logged_lane(i.key) == Router::kCreditLane) staged_.push_back(i);
   });
+  if (!staged_.empty()) box_credits();
+}
+
+// A stable counting sort of the cycle's credits by router: each router's
+// are then one run of the box, in send order, which its run reads when
+// its lines are loaded (docs/architecture.md, "The arrival log").
+void RouterClock::box_credits() {
+  box_at_.assign(routers_.size() + 1, 0u);  // sized at the first box: a run's, not the build's
+  for (const ArrivalLog::Item& i : staged_) ++box_at_[Router::logged_router(i.key)];
+  uint32_t end = 0;
+  for (uint32_t& at : box_at_) at = end += at;  // the end of each router's run
+  box_.resize(staged_.size());
+  // Backwards, each run filled from its end: box_at_[r] ends at its start.
+  for (auto i = staged_.rbegin(); i != staged_.rend(); ++i)
+    box_[--box_at_[Router::logged_router(i->key)]] = box(Router::logged_port(i->key), i->payload);
 }
 
 size_t RouterClock::range(int k) const {

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "core/arrival_log.h"
@@ -67,6 +68,19 @@ class RouterClock : public sc_core::sc_module {
   // Per-router mode on one thread: the log from which routers that pull in
   // their run take their links' sends (Router::set_pull_in_run); else null.
   ArrivalLog* log() { return log_.get(); }
+  const ArrivalLog* log() const { return log_.get(); }
+  // Whether logged credits wait in a box for their router's run (large
+  // networks, RouterClock::ahead), rather than being returned as the log is
+  // taken (docs/architecture.md, "The arrival log").
+  bool boxes_credits() const { return ahead_; }
+  // The credits the log brought router r at the cycle taken last, in send
+  // order: each an output port and a credit's code (box()).
+  std::pair<const uint32_t*, const uint32_t*> logged_credits(size_t r) const {
+    return {box_.data() + box_at_[r], box_.data() + box_at_[r + 1]};
+  }
+  static uint32_t box(uint32_t port, uint32_t code) { return port << kCodeBits | code; }
+  static int boxed_port(uint32_t b) { return static_cast<int>(b >> kCodeBits); }
+  static Credit boxed_credit(uint32_t b) { return {static_cast<int32_t>(b & ((1u << kCodeBits) - 1))}; }
 
  private:
   class Channel : public sc_core::sc_prim_channel {
@@ -83,6 +97,7 @@ class RouterClock : public sc_core::sc_module {
   void run();
   void commit();
   void take_log_slot(Cycle a);
+  void box_credits();
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;
   template <class F>
@@ -121,6 +136,12 @@ class RouterClock : public sc_core::sc_module {
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
   std::unique_ptr<ArrivalLog> log_;     // per-router mode on one thread
+  // The credits of the cycle taken last, by router (box_credits): router
+  // r's are box_[box_at_[r] .. box_at_[r + 1]); staged_ holds them in log
+  // order while the log is taken.
+  static constexpr int kCodeBits = 20;  // a credit's code (Credit: a VC below 2^16 and bit 16)
+  std::vector<ArrivalLog::Item> staged_;
+  std::vector<uint32_t> box_at_, box_;
 };
 
 }  // namespace nocsim

@@ -51,10 +51,7 @@ class WaitGraph {
   // Credits for output VC (op, ovc) of router r still on the link back.
   bool credit_in_flight(const Router& r, int op, int ovc) const {
     const Link* l = r.out_link(op);
-    if (!l) return false;
-    for (size_t i = 0; i < l->credits().size(); ++i)
-      if (l->credits().at(i).vc() == ovc) return true;
-    return false;
+    return l && l->any_credit_in_flight([ovc](Credit c) { return c.vc() == ovc; });
   }
   // Waits on the downstream VC for credits, unless some are on their way.
   bool wait_credits(const Router& r, size_t from, int op, int ovc, const char* what) {
@@ -69,7 +66,7 @@ class WaitGraph {
   bool wait_pool(const Router& r, size_t from, int op, const std::string& what) {
     const PortPeer d = net_.topology().peer(r.state().id, op);
     const Link* l = r.out_link(op);
-    if (d.router < 0 || (l && l->credits().size() > 0)) return false;
+    if (d.router < 0 || (l && l->any_credit_in_flight([](Credit) { return true; }))) return false;
     const RouterState& down = net_.routers()[d.router]->state();
     const size_t before = edges_[from].size();
     for (int v = 0; v < down.p.in_vcs[d.port]; ++v)

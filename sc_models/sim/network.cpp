@@ -236,6 +236,10 @@ void Network::schedule_snapshot(Cycle warm) {
 bool Network::links_busy_after(Cycle now) const {
   for (const auto& l : links_)
     if (l->busy_after(now)) return true;
+  // Logged sends (credits travel in the log alone): all arrive after the
+  // last cycle taken, which pull_early(now) made now.
+  if (const ArrivalLog* log = router_clock_ ? router_clock_->log() : nullptr; log && log->any([](const ArrivalLog::Item&) { return true; }))
+    return true;
   return link_power_ && link_power_->holding_after(now);
 }
 

@@ -91,6 +91,24 @@ TEST(Checks, LongLinksAreNotADeadlock) {
   EXPECT_NE(r.out.find("status ok"), std::string::npos) << r.out;
 }
 
+// Credits on their way back over a long link travel in the routers'
+// clock's arrival log, not on the link (docs/architecture.md, "The arrival
+// log"): with one-flit buffers each flit waits a round trip for its
+// credit, and between a flit's arrival and its credit's nothing moves for
+// longer than the watchdog's window; the watchdog, and the check of a run
+// that ends with flits waiting, see the credit on its way.
+TEST(Checks, CreditsOnALongLinkAreNotADeadlock) {
+  const std::string mesh = test::source_path("topologies/mesh-8x8.yaml");
+  auto r = test::run_cli({mesh, "topology.k=2", "topology.n=1", "link.latency=5000", "router.buffer_depth=1",
+                          "traffic.load=0.01", "sim.cycles=30000", "sim.warmup=0", "sim.watchdog=3000", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("status ok"), std::string::npos) << r.out;
+  r = test::run_cli({mesh, "topology.k=2", "topology.n=1", "link.latency=5000", "router.buffer_depth=1",
+                     "traffic.load=0.01", "sim.cycles=7500", "sim.warmup=0", "sim.drain=0", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("status ok"), std::string::npos) << r.out;
+}
+
 TEST(Checks, EveryPacketDeliveredOnceInOrder) {
   // All-to-all bursts on a small torus with no random traffic: the sinks check
   // order and destination on every flit; afterwards nothing may be left.

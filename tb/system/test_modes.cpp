@@ -159,6 +159,13 @@ TEST(OnePass, ChangesNoResult) {
   // (core/arrival_log.h): their sends wait in its sorted list.
   expect_one_pass_equal({source_path("topologies/dragonfly-h2.yaml"), "link.global_latency=300", "traffic.load=0.3",
                          "sim.warmup=300", sanitized_cycles_key(1500)});
+  // A network large enough that the log's credits wait in the clock's box
+  // for their router's run (RouterClock::boxes_credits), with DAMQ
+  // buffers (credits on the out-of-line path), over long links, and
+  // buffers shallow enough that every credit counts.
+  expect_one_pass_equal({source_path("topologies/bench/dragonfly-h4-bench.yaml"), "router.buffer_model=damq",
+                         "router.buffer_depth=16", "link.global_latency=300", "traffic.load=0.4", "sim.warmup=200",
+                         sanitized_cycles_key(600)});
 }
 
 // sim.one_pass=auto where nothing reads a router between its evaluate and

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/arrival_log.h"
@@ -11,7 +12,7 @@ namespace {
 
 std::vector<uint32_t> taken(ArrivalLog& log, Cycle a) {
   std::vector<uint32_t> keys;
-  log.take(a, [&](uint32_t k) { keys.push_back(k); });
+  log.take(a, [&](ArrivalLog::Item i) { keys.push_back(i.key); });
   return keys;
 }
 
@@ -70,4 +71,30 @@ TEST(ArrivalLog, KeepsSendsBeyondALapForTheirCycle) {
   log.add(far, far - 1, 6);
   EXPECT_EQ(taken(log, far), (std::vector<uint32_t>{4, 6}));
   EXPECT_TRUE(log.empty(far));
+}
+
+// An item keeps the payload it was sent with (a credit's code), near or
+// far, and any() sees every item not yet taken, and only those.
+TEST(ArrivalLog, CarriesPayloadsAndShowsWhatIsInFlight) {
+  ArrivalLog log;
+  auto has = [&](uint32_t key, uint32_t payload) {
+    return log.any([&](const ArrivalLog::Item& i) { return i.key == key && i.payload == payload; });
+  };
+  EXPECT_FALSE(log.any([](const ArrivalLog::Item&) { return true; }));
+  log.add(3, 0, 5, 70000);
+  log.add(3, 0, 6);
+  log.add(ArrivalLog::kSlots + 10, 1, 5, 12);  // beyond the lap
+  EXPECT_TRUE(has(5, 70000));
+  EXPECT_TRUE(has(5, 12));
+  EXPECT_TRUE(has(6, 0));
+  EXPECT_FALSE(has(5, 0));
+  std::vector<std::pair<uint32_t, uint32_t>> got;
+  log.take(3, [&](ArrivalLog::Item i) { got.emplace_back(i.key, i.payload); });
+  EXPECT_EQ(got, (std::vector<std::pair<uint32_t, uint32_t>>{{5, 70000}, {6, 0}}));
+  EXPECT_FALSE(has(5, 70000));
+  EXPECT_TRUE(has(5, 12));
+  got.clear();
+  log.take(ArrivalLog::kSlots + 10, [&](ArrivalLog::Item i) { got.emplace_back(i.key, i.payload); });
+  EXPECT_EQ(got, (std::vector<std::pair<uint32_t, uint32_t>>{{5, 12}}));
+  EXPECT_FALSE(log.any([](const ArrivalLog::Item&) { return true; }));
 }
