@@ -1,8 +1,9 @@
 #pragma once
-// Link sends to routers, by arrival cycle: a key (router, lane, port) per
-// send, with a 32-bit payload (a credit's code; a flit stays on its link),
-// appended as the send happens and taken by the routers' clock at the
-// start of the arrival cycle (docs/architecture.md, "The arrival log").
+// Link sends to routers, by arrival cycle: an item per send, the
+// receiver's key (router, lane, port) and what the send carries (a
+// credit's code, a flit), appended as the send happens and taken by the
+// routers' clock at the start of the arrival cycle (docs/architecture.md,
+// "The arrival log").
 // Appending writes the end of a list that the sends of that arrival cycle
 // extend, a line in cache; telling the receiving router at once wrote its
 // own state (its pending arrivals and a wake-up), lines that are cold on a
@@ -11,14 +12,28 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/flit.h"
 
 namespace nocsim {
 
+// A logged credit: the receiver's key and the credit's code.
+struct LoggedCredit {
+  uint32_t key;
+  uint32_t payload;
+};
+// A logged flit: the receiver's key and the flit.
+struct LoggedFlit {
+  uint32_t key;
+  Flit flit;
+};
+
+template <class ItemT>
 class ArrivalLog {
  public:
+  using Item = ItemT;
   // Sends arriving within this many cycles go to a slot per cycle; later
   // ones (a long link or delay annotation, rare) to a sorted list.
   static constexpr Cycle kSlots = 256;  // a power of two
@@ -28,18 +43,14 @@ class ArrivalLog {
   ArrivalLog(const ArrivalLog&) = delete;
   ArrivalLog& operator=(const ArrivalLog&) = delete;
 
-  // One send: the receiver's key (Router::log_arrivals) and what it carries.
-  struct Item {
-    uint32_t key;
-    uint32_t payload;
-  };
-  // A send at cycle `now` arriving at `arrival` (after now).
-  void add(Cycle arrival, Cycle now, uint32_t key, uint32_t payload = 0) {
-    if (!near(arrival, now)) return add_far(arrival, {key, payload});
+  // A send at cycle `now` arriving at `arrival` (after now); the item's
+  // key is the receiver's (Router::log_arrivals).
+  void add(Cycle arrival, Cycle now, const Item& item) {
+    if (!near(arrival, now)) return add_far(arrival, item);
     Slot& s = slots_[arrival & (kSlots - 1)];
     Chunk* t = s.tail;
     if (!t || t->n == kItems) t = extend(s);
-    t->items[t->n++] = {key, payload};
+    t->items[t->n++] = item;
   }
   // Every item of arrival cycle a, once (the near ones in send order); the
   // caller takes every cycle in turn.
@@ -86,7 +97,7 @@ class ArrivalLog {
     uint32_t n = 0;
     Item items[kItems];
   };
-  static_assert(sizeof(Chunk) == kBytes, "a chunk fills its kBytes");
+  static_assert(sizeof(Chunk) <= kBytes && sizeof(Chunk) + sizeof(Item) > kBytes, "a chunk fills its kBytes");
   struct Slot {
     Chunk* head = nullptr;
     Chunk* tail = nullptr;
@@ -104,11 +115,43 @@ class ArrivalLog {
     s.tail = c;
     return c;
   }
-  [[gnu::noinline, gnu::cold]] void add_far(Cycle arrival, Item item) { far_.emplace(arrival, item); }
+  [[gnu::noinline, gnu::cold]] void add_far(Cycle arrival, const Item& item) { far_.emplace(arrival, item); }
   std::array<Slot, kSlots> slots_{};
   Chunk* free_ = nullptr;
   std::vector<std::unique_ptr<Chunk>> owned_;
   std::multimap<Cycle, Item> far_;  // arrival -> item, beyond the slots' lap
+};
+
+using CreditLog = ArrivalLog<LoggedCredit>;
+using FlitLog = ArrivalLog<LoggedFlit>;
+
+// One cycle's items by receiver: staged in log order, then a stable
+// counting sort, after which receiver r's items are one run, in send
+// order (docs/architecture.md, "The arrival log").
+template <class Item>
+class ArrivalBox {
+ public:
+  void clear() { staged_.clear(); }
+  void stage(const Item& i) { staged_.push_back(i); }
+  bool empty() const { return staged_.empty(); }
+  // receiver_of(key) < receivers. The runs are sized here, at the first
+  // sort: a run's memory, not the build's.
+  template <class F>
+  void sort(size_t receivers, F receiver_of) {
+    at_.assign(receivers + 1, 0u);
+    for (const Item& i : staged_) ++at_[receiver_of(i.key)];
+    uint32_t end = 0;
+    for (uint32_t& at : at_) at = end += at;  // the end of each receiver's run
+    box_.resize(staged_.size());
+    // Backwards, each run filled from its end: at_[r] ends at its start.
+    for (auto i = staged_.rbegin(); i != staged_.rend(); ++i) box_[--at_[receiver_of(i->key)]] = *i;
+  }
+  // Receiver r's items of the last sort.
+  std::pair<const Item*, const Item*> of(size_t r) const { return {box_.data() + at_[r], box_.data() + at_[r + 1]}; }
+
+ private:
+  std::vector<Item> staged_, box_;
+  std::vector<uint32_t> at_;
 };
 
 }  // namespace nocsim

@@ -7,8 +7,8 @@
 // runs per cycle. Receivers pull what has arrived and are told the arrival
 // cycle of each send, so they can sleep until then: through their on_send,
 // or, for routers that pull in their run, through the routers' clock's
-// arrival log (core/arrival_log.h), which then carries the credits
-// themselves: a logged credit lane holds nothing in flight.
+// arrival log (core/arrival_log.h), which then carries the items
+// themselves: a logged lane holds nothing in flight.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -47,31 +47,29 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // Null once the receiver takes its arrivals from a log.
   const LinkReceiver* flit_receiver() const { return flit_.logged ? nullptr : flit_.rx; }
   const LinkReceiver* credit_receiver() const { return credit_.logged ? nullptr : credit_.rx; }
-  // The receiver takes its arrivals from `log` (core/arrival_log.h), where
-  // each send leaves `key` instead of calling it.
-  void log_flits(ArrivalLog* log, uint32_t key) { flit_.log_to(log, key); }
-  void log_credits(ArrivalLog* log, uint32_t key) { credit_.log_to(log, key); }
+  // The receiver takes its arrivals from `log` (core/arrival_log.h): each
+  // send leaves an item there, keyed `key`, instead of calling it.
+  void log_flits(FlitLog* log, uint32_t key) { flit_.log_to(log, key); }
+  void log_credits(CreditLog* log, uint32_t key) { credit_.log_to(log, key); }
+  // The key of a logged flit lane's items, or -1.
+  int64_t flit_key() const { return flit_.logged ? flit_.tag : -1; }
+  // Empty when logged (log_flits, log_credits): any_*_in_flight see those.
   DelayLine<Flit>& flits() { return flit_.line; }
-  // Empty when logged (log_credits): any_credit_in_flight sees those.
   DelayLine<Credit>& credits() { return credit_.line; }
   const DelayLine<Flit>& flits() const { return flit_.line; }
   const DelayLine<Credit>& credits() const { return credit_.line; }
-  // Whether a credit in flight on this link satisfies `pred`: on its delay
-  // line, or in the arrival log that carries a logged lane's credits.
+  // Whether an item in flight on this link satisfies `pred`: on its delay
+  // line, or in the arrival log that carries a logged lane's items.
   template <class P>
   bool any_credit_in_flight(P pred) const {
-    if (credit_.logged) {
-      const auto key = static_cast<uint32_t>(credit_.tag);
-      return credit_.log->any([&](const ArrivalLog::Item& i) {
-        return i.key == key && pred(Credit{static_cast<int32_t>(i.payload)});
-      });
-    }
-    for (size_t i = 0; i < credit_.line.size(); ++i)
-      if (pred(credit_.line.at(i))) return true;
-    return false;
+    return credit_.any_in_flight(pred);
+  }
+  template <class P>
+  bool any_flit_in_flight(P pred) const {
+    return flit_.any_in_flight(pred);
   }
   // Something sent on the link arrives after cycle `now`: the network is not
-  // frozen. Not logged credits (the log's owner answers for those).
+  // frozen. Not logged items (the logs' owner answers for those).
   bool busy_after(Cycle now) const {
     return (!flit_.line.empty() && flit_.line.back_arrival() > now) ||
            (!credit_.line.empty() && credit_.line.back_arrival() > now);
@@ -79,6 +77,7 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // Flits and credits sent over the run (activity counters of the link).
   uint64_t flits_sent() const { return flit_.sent; }
   uint64_t credits_sent() const { return credit_.sent; }
+  // Not logged flits (Network::flits_in_flight counts those).
   uint64_t flits_in_flight() const { return flit_.line.size(); }
   // The credit lane of the link behind `fw` (a sender's target(), a Link's:
   // LinkSenders::target checks): the object's second line, which a
@@ -110,10 +109,11 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
  private:
   template <typename T>
   struct Lane {
+    using Log = std::conditional_t<std::is_same_v<T, Flit>, FlitLog, CreditLog>;
     DelayLine<T> line;
     union {
       LinkReceiver* rx = nullptr;
-      ArrivalLog* log;  // when logged
+      Log* log;  // when logged
     };
     uint64_t sent = 0;  // items sent over the run (activity)
     int tag = 0;        // what rx asked to be told with (logged: the log's key)
@@ -127,19 +127,37 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       owner = static_cast<int16_t>(r ? r->parallel_owner() : -1);
       logged = false;
     }
-    void log_to(ArrivalLog* l, uint32_t key) {
+    void log_to(Log* l, uint32_t key) {
       log = l;
       tag = static_cast<int>(key);
       logged = true;
     }
+    template <class P>
+    bool any_in_flight(P pred) const {
+      if (logged) {
+        const auto key = static_cast<uint32_t>(tag);
+        return log->any([&](const typename Log::Item& i) {
+          if constexpr (std::is_same_v<T, Flit>)
+            return i.key == key && pred(i.flit);
+          else
+            return i.key == key && pred(Credit{static_cast<int32_t>(i.payload)});
+        });
+      }
+      for (size_t i = 0; i < line.size(); ++i)
+        if (pred(line.at(i))) return true;
+      return false;
+    }
     void carry(Cycle arrival, Cycle now, const T& item) {
       ++sent;
-      // A logged credit travels in the log: its receiver takes it with the
+      // A logged item travels in the log: its receiver takes it with the
       // arrival cycle's other sends, without a line and slot of the link's.
-      if constexpr (std::is_same_v<T, Credit>)
-        if (logged) return log->add(arrival, now, static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code));
+      if (logged) {
+        if constexpr (std::is_same_v<T, Flit>)
+          return log->add(arrival, now, {static_cast<uint32_t>(tag), item});
+        else
+          return log->add(arrival, now, {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
+      }
       line.push(arrival, item);
-      if (logged) return log->add(arrival, now, static_cast<uint32_t>(tag));
       if (!rx) return;
       // On a worker thread the receiver is told later: by its owner thread,
       // or in router (or node) order.

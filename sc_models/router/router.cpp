@@ -130,7 +130,10 @@ bool Router::pull_due(Cycle a) {
   const uint64_t credits = due[kCreditLane], flits = due[kFlitLane];
   due[kCreditLane] = due[kFlitLane] = 0;
   try {
-    if (boxed_ && (credits & credit_logged_)) take_logged_credits();
+    if (boxed_) {
+      if (credits & credit_logged_) take_logged_credits();
+      if (flits & flit_logged_) take_logged_flits(a);
+    }
     pull_lanes(credits, flits, a - 1);
   } catch (const std::exception& e) {
     fail(e);
@@ -200,15 +203,16 @@ void Router::start_of_simulation() {
 // Its links' sends go to its clock's arrival log under this router's
 // index there, the lane and the port (docs/architecture.md, "The arrival log").
 void Router::log_arrivals() {
-  ArrivalLog* log = clock_ ? clock_->log() : nullptr;
-  if (!log || clock_index_ > kMaxLoggedRouter) return;
+  if (!clock_ || !clock_->credit_log() || clock_index_ > kMaxLoggedRouter) return;
   logged_ = true;
-  boxed_ = clock_->boxes_credits();
+  boxed_ = clock_->boxes_arrivals();
   for (int p = 0; p < st_.p.ports; ++p) {
-    if (in_link_[p] && in_link_[p]->flit_receiver() == this)
-      in_link_[p]->log_flits(log, log_key(clock_index_, kFlitLane, p));
+    if (in_link_[p] && in_link_[p]->flit_receiver() == this) {
+      in_link_[p]->log_flits(clock_->flit_log(), log_key(clock_index_, kFlitLane, p));
+      flit_logged_ |= 1ull << p;
+    }
     if (out_link_[p] && out_link_[p]->credit_receiver() == this) {
-      out_link_[p]->log_credits(log, log_key(clock_index_, kCreditLane, p));
+      out_link_[p]->log_credits(clock_->credit_log(), log_key(clock_index_, kCreditLane, p));
       credit_logged_ |= 1ull << p;
     }
   }
@@ -362,19 +366,27 @@ void Router::pull_damq_flits(int ip, Cycle now) {
   for (; line.ready(now + 1); line.pop()) st_.arrived<true>(ip, line.front(), line.front_arrival());
 }
 
-// The credits the log brought this cycle (RouterClock::logged_credits),
-// in the order they were sent.
+// The credits and flits the logs brought this cycle
+// (RouterClock::logged_credits, logged_flits), in the order they were sent.
 void Router::take_logged_credits() {
   const auto [from, to] = clock_->logged_credits(clock_index_);
   if (st_.p.credit_extras) {
-    for (const uint32_t* c = from; c != to; ++c) {
-      const Credit k = RouterClock::boxed_credit(*c);
-      st_.credit_returned(RouterClock::boxed_port(*c), k.vc(), k.minimal());
+    for (const LoggedCredit* c = from; c != to; ++c) {
+      const Credit k{static_cast<int32_t>(c->payload)};
+      st_.credit_returned(static_cast<int>(logged_port(c->key)), k.vc(), k.minimal());
     }
     return;
   }
-  for (const uint32_t* c = from; c != to; ++c)
-    st_.credit_returned<false>(RouterClock::boxed_port(*c), RouterClock::boxed_credit(*c).vc());
+  for (const LoggedCredit* c = from; c != to; ++c)
+    st_.credit_returned<false>(static_cast<int>(logged_port(c->key)), Credit{static_cast<int32_t>(c->payload)}.vc());
+}
+void Router::take_logged_flits(Cycle a) {
+  const auto [from, to] = clock_->logged_flits(clock_index_);
+  if (st_.p.damq) {
+    for (const LoggedFlit* f = from; f != to; ++f) st_.arrived<true>(static_cast<int>(logged_port(f->key)), f->flit, a);
+    return;
+  }
+  for (const LoggedFlit* f = from; f != to; ++f) st_.arrived<false>(static_cast<int>(logged_port(f->key)), f->flit, a);
 }
 
 void Router::pull_credits(int op, Cycle now) {

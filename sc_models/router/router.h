@@ -181,11 +181,11 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   static constexpr int kLinksPerLine = 64 / sizeof(Link*);
   static constexpr int kMaxPorts = 64;  // the switch allocator's (config_checks)
   void prefetch_active() const;
-  // Credits that came in the log are not on their links.
-  void prefetch_links(Cycle a) const { prefetch_lanes(ring_credits(a), due_at(a)[kFlitLane]); }
+  // Items that came in the log are not on their links.
+  void prefetch_links(Cycle a) const { prefetch_lanes(ring_credits(a), ring_flits(a)); }
   void prefetch_due_fronts(Cycle a) const {
     if (const uint64_t c = ring_credits(a)) prefetch_fronts(kCreditLane, c);
-    if (due_at(a)[kFlitLane]) prefetch_fronts(kFlitLane, due_at(a)[kFlitLane]);
+    if (const uint64_t f = ring_flits(a)) prefetch_fronts(kFlitLane, f);
   }
   // Pull in run (one pass on one thread; docs/architecture.md, "Pulls in
   // the run"): the links due at cycle a are pulled at the start of
@@ -205,17 +205,29 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     if (pull_in_run_) log_arrivals();
   }
   // From the routers' clock at the start of cycle a: a logged send arrives
-  // (docs/architecture.md, "The arrival log"). A flit waits on its link; a
-  // credit, which the log carries, in the clock's box for this router.
+  // (docs/architecture.md, "The arrival log"): its port's due bit, which
+  // tells the run to take its item from the clock's box (boxed_) and to
+  // recompute the stages' work.
   void logged_arrival(Cycle a, uint32_t key) { due_at(a)[logged_lane(key)] |= 1ull << logged_port(key); }
-  // A logged credit returned as the log is taken (small networks:
-  // RouterClock::boxes_credits() false); after logged_arrival of its key.
+  // A logged credit returned, a logged flit written into its buffer, as
+  // the log is taken (small networks: RouterClock::boxes_arrivals()
+  // false); after logged_arrival of its key.
   void return_credit(uint32_t out_port, Credit c) {
     try {
       if (st_.p.credit_extras)
         st_.credit_returned(static_cast<int>(out_port), c.vc(), c.minimal());
       else
         st_.credit_returned<false>(static_cast<int>(out_port), c.vc());
+    } catch (const std::exception& e) {
+      fail(e);
+    }
+  }
+  void arrive_flit(uint32_t in_port, const Flit& f, Cycle a) {
+    try {
+      if (st_.p.damq)
+        st_.arrived<true>(static_cast<int>(in_port), f, a);
+      else
+        st_.arrived<false>(static_cast<int>(in_port), f, a);
     } catch (const std::exception& e) {
       fail(e);
     }
@@ -246,9 +258,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // What the links of `ports` (bit = port) in `lane` deliver by cycle now + 1.
   [[gnu::noinline]] void pull_lane(int lane, uint64_t ports, Cycle now);
   // Lanes are independent: credits, then flits, each in port order.
-  // Logged credits were returned when the log was taken.
+  // Logged items are not on their links (pull_due).
   void pull_lanes(uint64_t credits, uint64_t flits, Cycle now) {
     credits &= ~credit_logged_;
+    flits &= ~flit_logged_;
     if (credits) pull_lane(kCreditLane, credits, now);
     if (flits) pull_lane(kFlitLane, flits, now);
   }
@@ -260,6 +273,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void pull_credits(int out_port, Cycle now);
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
   void take_logged_credits();
+  void take_logged_flits(Cycle a);
   [[gnu::noinline]] void pull_damq_flits(int in_port, Cycle now);
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
   [[gnu::noinline]] void ask_near(int lane, uint64_t port, Cycle arrival);
@@ -316,6 +330,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   bool pull_in_run_ = false;
   bool logged_ = false;  // log_arrivals() ran
   uint64_t ring_credits(Cycle a) const { return due_at(a)[kCreditLane] & ~credit_logged_; }
+  uint64_t ring_flits(Cycle a) const { return due_at(a)[kFlitLane] & ~flit_logged_; }
   uint64_t* due_at(Cycle a) { return &due_[(a & 1) * 2]; }
   const uint64_t* due_at(Cycle a) const { return &due_[(a & 1) * 2]; }
   // The stages, which a commit calls: RC's pointer in the line above, the
@@ -325,10 +340,10 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   std::unique_ptr<VcAlloc> va_;
   std::unique_ptr<SwitchAlloc> sa_;
   std::unique_ptr<Crossbar> st_stage_;
-  // Ports whose credits come in the arrival log (log_arrivals): never
-  // pulled from their links; a run takes them from the clock's box if it
-  // keeps them (boxed_). Beside the stages, which a run reads next.
-  uint64_t credit_logged_ = 0;
+  // Ports whose credits (flits) come in the arrival logs (log_arrivals):
+  // never pulled from their links; a run takes them from the clock's boxes
+  // if it keeps them (boxed_). Beside the stages, which a run reads next.
+  uint64_t credit_logged_ = 0, flit_logged_ = 0;
   bool boxed_ = false;
   // [port] its links (null: unconnected) and the targets its flits (by
   // output port) and credits (by input port) are sent to, in the router

@@ -43,7 +43,10 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
     while (team_ && r >= range(owner + 1)) ++owner;
     routers_[r]->set_clock(this, r, &awake_[r], &commit_[r], team_ ? owner : -1);
   }
-  if (own_process && !team_) log_ = std::make_unique<ArrivalLog>();
+  if (own_process && !team_) {
+    credit_log_ = std::make_unique<CreditLog>();
+    flit_log_ = std::make_unique<FlitLog>();
+  }
   SC_HAS_PROCESS(RouterClock);
   if (own_process) {
     SC_METHOD(run);
@@ -62,38 +65,33 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 RouterClock::~RouterClock() = default;
 
 void RouterClock::take_log_slot(Cycle a) {
-  if (!ahead_) {
-    // Routers in cache: each credit returned at once.
-    return log_->take(a, [this, a](ArrivalLog::Item i) {
-      const size_t r = Router::logged_router(i.key);
-      routers_[r]->logged_arrival(a, i.key);
-      awake_[r] = 1;
-      if (Router::logged_lane(i.key) == Router::kCreditLane)
-        routers_[r]->return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
-    });
-  }
-  staged_.clear();
-  log_->take(a, [this, a](ArrivalLog::Item i) {
-    const size_t r = Router::logged_router(i.key);
-    routers_[r]->logged_arrival(a, i.key);
+  auto arrived = [this, a](uint32_t key) -> Router& {
+    const size_t r = Router::logged_router(key);
+    routers_[r]->logged_arrival(a, key);
     awake_[r] = 1;
-    if (Router::logged_lane(i.key) == Router::kCreditLane) staged_.push_back(i);
+    return *routers_[r];
+  };
+  // Credits before flits, as a router's pulls.
+  if (!ahead_) {
+    // Routers in cache: each item taken in at once.
+    credit_log_->take(a, [&](const LoggedCredit& i) {
+      arrived(i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
+    });
+    flit_log_->take(a, [&](const LoggedFlit& i) { arrived(i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
+    return;
+  }
+  credit_box_.clear();
+  flit_box_.clear();
+  credit_log_->take(a, [&](const LoggedCredit& i) {
+    arrived(i.key);
+    credit_box_.stage(i);
   });
-  if (!staged_.empty()) box_credits();
-}
-
-// A stable counting sort of the cycle's credits by router: each router's
-// are then one run of the box, in send order, which its run reads when
-// its lines are loaded (docs/architecture.md, "The arrival log").
-void RouterClock::box_credits() {
-  box_at_.assign(routers_.size() + 1, 0u);  // sized at the first box: a run's, not the build's
-  for (const ArrivalLog::Item& i : staged_) ++box_at_[Router::logged_router(i.key)];
-  uint32_t end = 0;
-  for (uint32_t& at : box_at_) at = end += at;  // the end of each router's run
-  box_.resize(staged_.size());
-  // Backwards, each run filled from its end: box_at_[r] ends at its start.
-  for (auto i = staged_.rbegin(); i != staged_.rend(); ++i)
-    box_[--box_at_[Router::logged_router(i->key)]] = box(Router::logged_port(i->key), i->payload);
+  flit_log_->take(a, [&](const LoggedFlit& i) {
+    arrived(i.key);
+    flit_box_.stage(i);
+  });
+  if (!credit_box_.empty()) credit_box_.sort(routers_.size(), Router::logged_router);
+  if (!flit_box_.empty()) flit_box_.sort(routers_.size(), Router::logged_router);
 }
 
 size_t RouterClock::range(int k) const {

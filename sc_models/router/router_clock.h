@@ -63,24 +63,22 @@ class RouterClock : public sc_core::sc_module {
   // links, their run flags): at the start of cycle a, or before anything
   // reads the routers ahead of that edge (Network::pull_early).
   void take_log(Cycle a) {
-    if (log_ && !log_->empty(a)) take_log_slot(a);
+    if (credit_log_ && !(credit_log_->empty(a) && flit_log_->empty(a))) take_log_slot(a);
   }
-  // Per-router mode on one thread: the log from which routers that pull in
+  // Per-router mode on one thread: the logs from which routers that pull in
   // their run take their links' sends (Router::set_pull_in_run); else null.
-  ArrivalLog* log() { return log_.get(); }
-  const ArrivalLog* log() const { return log_.get(); }
-  // Whether logged credits wait in a box for their router's run (large
-  // networks, RouterClock::ahead), rather than being returned as the log is
-  // taken (docs/architecture.md, "The arrival log").
-  bool boxes_credits() const { return ahead_; }
-  // The credits the log brought router r at the cycle taken last, in send
-  // order: each an output port and a credit's code (box()).
-  std::pair<const uint32_t*, const uint32_t*> logged_credits(size_t r) const {
-    return {box_.data() + box_at_[r], box_.data() + box_at_[r + 1]};
-  }
-  static uint32_t box(uint32_t port, uint32_t code) { return port << kCodeBits | code; }
-  static int boxed_port(uint32_t b) { return static_cast<int>(b >> kCodeBits); }
-  static Credit boxed_credit(uint32_t b) { return {static_cast<int32_t>(b & ((1u << kCodeBits) - 1))}; }
+  CreditLog* credit_log() { return credit_log_.get(); }
+  FlitLog* flit_log() { return flit_log_.get(); }
+  const CreditLog* credit_log() const { return credit_log_.get(); }
+  const FlitLog* flit_log() const { return flit_log_.get(); }
+  // Whether logged items wait in a box for their router's run (large
+  // networks, RouterClock::ahead), rather than being taken in as the log
+  // is taken (docs/architecture.md, "The arrival log").
+  bool boxes_arrivals() const { return ahead_; }
+  // The credits and flits the logs brought router r at the cycle taken
+  // last, each in send order.
+  std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r) const { return credit_box_.of(r); }
+  std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r) const { return flit_box_.of(r); }
 
  private:
   class Channel : public sc_core::sc_prim_channel {
@@ -97,7 +95,6 @@ class RouterClock : public sc_core::sc_module {
   void run();
   void commit();
   void take_log_slot(Cycle a);
-  void box_credits();
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;
   template <class F>
@@ -135,13 +132,12 @@ class RouterClock : public sc_core::sc_module {
   Cycle due_cycle_ = 0;         // the arrival cycle the routers of this call pull
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
-  std::unique_ptr<ArrivalLog> log_;     // per-router mode on one thread
-  // The credits of the cycle taken last, by router (box_credits): router
-  // r's are box_[box_at_[r] .. box_at_[r + 1]); staged_ holds them in log
-  // order while the log is taken.
-  static constexpr int kCodeBits = 20;  // a credit's code (Credit: a VC below 2^16 and bit 16)
-  std::vector<ArrivalLog::Item> staged_;
-  std::vector<uint32_t> box_at_, box_;
+  // Per-router mode on one thread; the items of the cycle taken last, by
+  // router (large networks).
+  std::unique_ptr<CreditLog> credit_log_;
+  std::unique_ptr<FlitLog> flit_log_;
+  ArrivalBox<LoggedCredit> credit_box_;
+  ArrivalBox<LoggedFlit> flit_box_;
 };
 
 }  // namespace nocsim

@@ -129,9 +129,8 @@ class WaitGraph {
     if (ip >= st.p.network_ports) return false;  // a NIC sends what it has
     const PortPeer u = net_.topology().peer(st.id, ip);
     if (u.router < 0) return false;
-    if (const Link* l = r.in_link(ip))
-      for (size_t i = 0; i < l->flits().size(); ++i)
-        if (l->flits().at(i).vc == v) return false;
+    if (const Link* l = r.in_link(ip); l && l->any_flit_in_flight([v](const Flit& f) { return f.vc == v; }))
+      return false;
     const RouterState& up = net_.routers()[u.router]->state();
     const auto& q = up.out[u.port].queue;
     for (size_t i = 0; i < q.size(); ++i)

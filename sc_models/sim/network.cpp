@@ -236,10 +236,12 @@ void Network::schedule_snapshot(Cycle warm) {
 bool Network::links_busy_after(Cycle now) const {
   for (const auto& l : links_)
     if (l->busy_after(now)) return true;
-  // Logged sends (credits travel in the log alone): all arrive after the
-  // last cycle taken, which pull_early(now) made now.
-  if (const ArrivalLog* log = router_clock_ ? router_clock_->log() : nullptr; log && log->any([](const ArrivalLog::Item&) { return true; }))
-    return true;
+  // Logged sends (in the logs alone): all arrive after the last cycle
+  // taken, which pull_early(now) made now.
+  if (const CreditLog* log = router_clock_ ? router_clock_->credit_log() : nullptr) {
+    if (log->any([](const LoggedCredit&) { return true; })) return true;
+    if (router_clock_->flit_log()->any([](const LoggedFlit&) { return true; })) return true;
+  }
   return link_power_ && link_power_->holding_after(now);
 }
 
@@ -285,6 +287,22 @@ Activity Network::activity(int r) const {
   return a;
 }
 
+uint64_t Network::flits_in_flight(const Link& l) const {
+  const int64_t key = l.flit_key();
+  if (key < 0) return l.flits_in_flight();
+  const uint64_t now = sc_core::sc_time_stamp().value();
+  if (now != counted_at_) {
+    counted_at_ = now;
+    logged_in_flight_.clear();
+    router_clock_->flit_log()->any([this](const LoggedFlit& i) {
+      ++logged_in_flight_[i.key];
+      return false;
+    });
+  }
+  const auto it = logged_in_flight_.find(static_cast<uint32_t>(key));
+  return it == logged_in_flight_.end() ? 0 : it->second;
+}
+
 std::vector<PortActivity> Network::raw_port_activity(int r) const {
   const Router& rt = *routers_[r];
   std::vector<PortActivity> a(static_cast<size_t>(rt.state().p.ports));
@@ -293,7 +311,7 @@ std::vector<PortActivity> Network::raw_port_activity(int r) const {
       a[p].credits = l->credits_sent();
       // Every flit the link carried is written into the input buffer when it
       // arrives; those still on the link are not yet.
-      a[p].buffer_writes = l->flits_sent() - l->flits_in_flight();
+      a[p].buffer_writes = l->flits_sent() - flits_in_flight(*l);
     }
     if (const Link* l = rt.out_link(static_cast<int>(p))) a[p].link_flits = l->flits_sent();
   }

@@ -4,6 +4,7 @@
 // per process, so one Network per process.
 #include <memory>
 #include <systemc>
+#include <unordered_map>
 #include <vector>
 
 #include "congestion/contention.h"
@@ -137,6 +138,11 @@ class Network : public sc_core::sc_module, public CongestionView {
   void snapshot_activity();
   bool snapshot_taken_ = false;
   std::vector<PortActivity> raw_port_activity(int r) const;  // whole run
+  // Flits on their way over l: on it, or, if logged, in the routers'
+  // clock's flit log (counted once per simulated time, for every link).
+  uint64_t flits_in_flight(const Link& l) const;
+  mutable std::unordered_map<uint32_t, uint64_t> logged_in_flight_;  // by log key
+  mutable uint64_t counted_at_ = ~uint64_t{0};                       // the sc_time value they were counted at
   void schedule_snapshot(Cycle warm);
   sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge
   std::unique_ptr<TraceProbe> trace_;

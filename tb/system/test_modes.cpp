@@ -159,6 +159,11 @@ TEST(OnePass, ChangesNoResult) {
   // (core/arrival_log.h): their sends wait in its sorted list.
   expect_one_pass_equal({source_path("topologies/dragonfly-h2.yaml"), "link.global_latency=300", "traffic.load=0.3",
                          "sim.warmup=300", sanitized_cycles_key(1500)});
+  // Flits in flight on 40-cycle links at the end of warm-up and at the
+  // end (no drain): the input buffers' writes count them out, whether they
+  // wait on a link or in the flit log (Network::flits_in_flight).
+  expect_one_pass_equal({source_path("topologies/mesh-8x8.yaml"), "link.latency=40", "traffic.load=0.3",
+                         "sim.warmup=100", sanitized_cycles_key(300), "sim.drain=0"});
   // A network large enough that the log's credits wait in the clock's box
   // for their router's run (RouterClock::boxes_credits), with DAMQ
   // buffers (credits on the out-of-line path), over long links, and

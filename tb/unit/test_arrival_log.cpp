@@ -10,9 +10,9 @@ using namespace nocsim;
 
 namespace {
 
-std::vector<uint32_t> taken(ArrivalLog& log, Cycle a) {
+std::vector<uint32_t> taken(CreditLog& log, Cycle a) {
   std::vector<uint32_t> keys;
-  log.take(a, [&](ArrivalLog::Item i) { keys.push_back(i.key); });
+  log.take(a, [&](CreditLog::Item i) { keys.push_back(i.key); });
   return keys;
 }
 
@@ -21,35 +21,35 @@ std::vector<uint32_t> taken(ArrivalLog& log, Cycle a) {
 // Each arrival cycle gives back its own keys, in the order they were added,
 // once; cycles a lap of slots apart share a slot but never its keys.
 TEST(ArrivalLog, GivesEachCycleItsKeysInSendOrderOnce) {
-  ArrivalLog log;
-  log.add(12, 0, 7);
-  log.add(10, 0, 1);
-  log.add(12, 0, 3);
-  log.add(10, 0, 2);
+  CreditLog log;
+  log.add(12, 0, {7, 0});
+  log.add(10, 0, {1, 0});
+  log.add(12, 0, {3, 0});
+  log.add(10, 0, {2, 0});
   EXPECT_FALSE(log.empty(10));
   EXPECT_TRUE(log.empty(11));
   EXPECT_EQ(taken(log, 10), (std::vector<uint32_t>{1, 2}));
   EXPECT_TRUE(log.empty(10));
   EXPECT_TRUE(taken(log, 10).empty());
   EXPECT_EQ(taken(log, 12), (std::vector<uint32_t>{7, 3}));
-  log.add(10 + ArrivalLog::kSlots, 20, 9);  // the next lap's cycle, in the emptied slot
-  EXPECT_EQ(taken(log, 10 + ArrivalLog::kSlots), (std::vector<uint32_t>{9}));
+  log.add(10 + CreditLog::kSlots, 20, {9, 0});  // the next lap's cycle, in the emptied slot
+  EXPECT_EQ(taken(log, 10 + CreditLog::kSlots), (std::vector<uint32_t>{9}));
 }
 
 // A cycle holds any number of keys (over several chunks), and the chunks
 // a taken cycle frees serve later cycles: the log's memory follows what is
 // in flight, not the run's length.
 TEST(ArrivalLog, ReusesItsChunks) {
-  ArrivalLog log;
+  CreditLog log;
   const uint32_t n = 5000;  // several chunks
-  for (uint32_t k = 0; k < n; ++k) log.add(3, 0, k);
+  for (uint32_t k = 0; k < n; ++k) log.add(3, 0, {k, 0});
   const size_t made = log.chunks();
   EXPECT_GT(made, 1u);
   std::vector<uint32_t> keys = taken(log, 3);
   ASSERT_EQ(keys.size(), n);
   for (uint32_t k = 0; k < n; ++k) EXPECT_EQ(keys[k], k);
-  for (Cycle a = 4; a < 4 + 3 * ArrivalLog::kSlots; ++a) {
-    for (uint32_t k = 0; k < n; ++k) log.add(a + 1, a, k);
+  for (Cycle a = 4; a < 4 + 3 * CreditLog::kSlots; ++a) {
+    for (uint32_t k = 0; k < n; ++k) log.add(a + 1, a, {k, 0});
     EXPECT_EQ(taken(log, a + 1).size(), n);
   }
   EXPECT_EQ(log.chunks(), made);
@@ -59,16 +59,16 @@ TEST(ArrivalLog, ReusesItsChunks) {
 // log's sorted list and comes back with its cycle's other keys, not with
 // the slot's earlier cycle.
 TEST(ArrivalLog, KeepsSendsBeyondALapForTheirCycle) {
-  ArrivalLog log;
-  const Cycle sent = 5, far = sent + ArrivalLog::kSlots + 40;
-  EXPECT_FALSE(ArrivalLog::near(far, sent));
-  EXPECT_TRUE(ArrivalLog::near(sent + ArrivalLog::kSlots - 1, sent));
-  log.add(far, sent, 4);
-  log.add(far - ArrivalLog::kSlots, sent, 8);  // the same slot, a lap before
-  EXPECT_EQ(taken(log, far - ArrivalLog::kSlots), (std::vector<uint32_t>{8}));
+  CreditLog log;
+  const Cycle sent = 5, far = sent + CreditLog::kSlots + 40;
+  EXPECT_FALSE(CreditLog::near(far, sent));
+  EXPECT_TRUE(CreditLog::near(sent + CreditLog::kSlots - 1, sent));
+  log.add(far, sent, {4, 0});
+  log.add(far - CreditLog::kSlots, sent, {8, 0});  // the same slot, a lap before
+  EXPECT_EQ(taken(log, far - CreditLog::kSlots), (std::vector<uint32_t>{8}));
   EXPECT_TRUE(log.empty(far - 1));
   EXPECT_FALSE(log.empty(far));
-  log.add(far, far - 1, 6);
+  log.add(far, far - 1, {6, 0});
   EXPECT_EQ(taken(log, far), (std::vector<uint32_t>{4, 6}));
   EXPECT_TRUE(log.empty(far));
 }
@@ -76,25 +76,50 @@ TEST(ArrivalLog, KeepsSendsBeyondALapForTheirCycle) {
 // An item keeps the payload it was sent with (a credit's code), near or
 // far, and any() sees every item not yet taken, and only those.
 TEST(ArrivalLog, CarriesPayloadsAndShowsWhatIsInFlight) {
-  ArrivalLog log;
+  CreditLog log;
   auto has = [&](uint32_t key, uint32_t payload) {
-    return log.any([&](const ArrivalLog::Item& i) { return i.key == key && i.payload == payload; });
+    return log.any([&](const CreditLog::Item& i) { return i.key == key && i.payload == payload; });
   };
-  EXPECT_FALSE(log.any([](const ArrivalLog::Item&) { return true; }));
-  log.add(3, 0, 5, 70000);
-  log.add(3, 0, 6);
-  log.add(ArrivalLog::kSlots + 10, 1, 5, 12);  // beyond the lap
+  EXPECT_FALSE(log.any([](const CreditLog::Item&) { return true; }));
+  log.add(3, 0, {5, 70000});
+  log.add(3, 0, {6, 0});
+  log.add(CreditLog::kSlots + 10, 1, {5, 12});  // beyond the lap
   EXPECT_TRUE(has(5, 70000));
   EXPECT_TRUE(has(5, 12));
   EXPECT_TRUE(has(6, 0));
   EXPECT_FALSE(has(5, 0));
   std::vector<std::pair<uint32_t, uint32_t>> got;
-  log.take(3, [&](ArrivalLog::Item i) { got.emplace_back(i.key, i.payload); });
+  log.take(3, [&](CreditLog::Item i) { got.emplace_back(i.key, i.payload); });
   EXPECT_EQ(got, (std::vector<std::pair<uint32_t, uint32_t>>{{5, 70000}, {6, 0}}));
   EXPECT_FALSE(has(5, 70000));
   EXPECT_TRUE(has(5, 12));
   got.clear();
-  log.take(ArrivalLog::kSlots + 10, [&](ArrivalLog::Item i) { got.emplace_back(i.key, i.payload); });
+  log.take(CreditLog::kSlots + 10, [&](CreditLog::Item i) { got.emplace_back(i.key, i.payload); });
   EXPECT_EQ(got, (std::vector<std::pair<uint32_t, uint32_t>>{{5, 12}}));
-  EXPECT_FALSE(log.any([](const ArrivalLog::Item&) { return true; }));
+  EXPECT_FALSE(log.any([](const CreditLog::Item&) { return true; }));
+}
+
+// A flit log's items carry the flit itself, every field kept.
+TEST(ArrivalLog, CarriesFlits) {
+  FlitLog log;
+  Flit f;
+  f.src = 3;
+  f.dst = 77;
+  f.seq = 2;
+  f.size = 4;
+  f.vc = 5;
+  f.measured = true;
+  f.stamp = 123;
+  log.add(9, 8, {41, f});
+  EXPECT_TRUE(log.any([](const FlitLog::Item& i) { return i.key == 41 && i.flit.vc == 5; }));
+  std::vector<FlitLog::Item> got;
+  log.take(9, [&](const FlitLog::Item& i) { got.push_back(i); });
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].key, 41u);
+  EXPECT_EQ(got[0].flit.src, 3);
+  EXPECT_EQ(got[0].flit.dst, 77);
+  EXPECT_EQ(got[0].flit.seq, 2);
+  EXPECT_EQ(got[0].flit.size, 4);
+  EXPECT_TRUE(got[0].flit.measured);
+  EXPECT_EQ(got[0].flit.stamp, 123u);
 }
