@@ -125,6 +125,51 @@ class ArrivalLog {
 using CreditLog = ArrivalLog<LoggedCredit>;
 using FlitLog = ArrivalLog<LoggedFlit>;
 
+// The routers' clock's logs: a credit log and a flit log per thread that
+// sends (sim.threads; one on one thread). A send goes to the logs of the
+// thread making it, so no two threads append to one log, and the clock
+// takes every thread's in thread order (docs/architecture.md, "The
+// arrival log").
+class ArrivalLogs {
+ public:
+  struct Part {
+    CreditLog credits;
+    FlitLog flits;
+  };
+  explicit ArrivalLogs(int threads) {
+    for (int k = 0; k < threads; ++k) parts_.push_back(std::make_unique<Part>());
+  }
+  // The calling thread's: thread k of the clock's team (set_thread(k) in
+  // its start), 0 on the kernel's thread.
+  Part& here() { return *parts_[static_cast<size_t>(thread_)]; }
+  static void set_thread(int k) { thread_ = k; }
+  size_t parts() const { return parts_.size(); }
+  Part& part(size_t k) { return *parts_[k]; }
+  const Part& part(size_t k) const { return *parts_[k]; }
+  bool empty(Cycle a) const {
+    for (const auto& p : parts_)
+      if (!p->credits.empty(a) || !p->flits.empty(a)) return false;
+    return true;
+  }
+  // Whether a logged credit (flit) not yet taken satisfies pred.
+  template <class P>
+  bool any_credit(P pred) const {
+    for (const auto& p : parts_)
+      if (p->credits.any(pred)) return true;
+    return false;
+  }
+  template <class P>
+  bool any_flit(P pred) const {
+    for (const auto& p : parts_)
+      if (p->flits.any(pred)) return true;
+    return false;
+  }
+
+ private:
+  std::vector<std::unique_ptr<Part>> parts_;
+  static inline thread_local int thread_ = 0;
+};
+
 // One cycle's items by receiver: staged in log order, then a stable
 // counting sort, after which receiver r's items are one run, in send
 // order (docs/architecture.md, "The arrival log").

@@ -49,8 +49,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   const LinkReceiver* credit_receiver() const { return credit_.logged ? nullptr : credit_.rx; }
   // The receiver takes its arrivals from `log` (core/arrival_log.h): each
   // send leaves an item there, keyed `key`, instead of calling it.
-  void log_flits(FlitLog* log, uint32_t key) { flit_.log_to(log, key); }
-  void log_credits(CreditLog* log, uint32_t key) { credit_.log_to(log, key); }
+  void log_flits(ArrivalLogs* logs, uint32_t key) { flit_.log_to(logs, key); }
+  void log_credits(ArrivalLogs* logs, uint32_t key) { credit_.log_to(logs, key); }
   // The key of a logged flit lane's items, or -1.
   int64_t flit_key() const { return flit_.logged ? flit_.tag : -1; }
   // Empty when logged (log_flits, log_credits): any_*_in_flight see those.
@@ -109,11 +109,10 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
  private:
   template <typename T>
   struct Lane {
-    using Log = std::conditional_t<std::is_same_v<T, Flit>, FlitLog, CreditLog>;
     DelayLine<T> line;
     union {
       LinkReceiver* rx = nullptr;
-      Log* log;  // when logged
+      ArrivalLogs* logs;  // when logged
     };
     uint64_t sent = 0;  // items sent over the run (activity)
     int tag = 0;        // what rx asked to be told with (logged: the log's key)
@@ -127,8 +126,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       owner = static_cast<int16_t>(r ? r->parallel_owner() : -1);
       logged = false;
     }
-    void log_to(Log* l, uint32_t key) {
-      log = l;
+    void log_to(ArrivalLogs* l, uint32_t key) {
+      logs = l;
       tag = static_cast<int>(key);
       logged = true;
     }
@@ -136,12 +135,11 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     bool any_in_flight(P pred) const {
       if (logged) {
         const auto key = static_cast<uint32_t>(tag);
-        return log->any([&](const typename Log::Item& i) {
-          if constexpr (std::is_same_v<T, Flit>)
-            return i.key == key && pred(i.flit);
-          else
-            return i.key == key && pred(Credit{static_cast<int32_t>(i.payload)});
-        });
+        if constexpr (std::is_same_v<T, Flit>)
+          return logs->any_flit([&](const LoggedFlit& i) { return i.key == key && pred(i.flit); });
+        else
+          return logs->any_credit(
+              [&](const LoggedCredit& i) { return i.key == key && pred(Credit{static_cast<int32_t>(i.payload)}); });
       }
       for (size_t i = 0; i < line.size(); ++i)
         if (pred(line.at(i))) return true;
@@ -153,9 +151,9 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       // arrival cycle's other sends, without a line and slot of the link's.
       if (logged) {
         if constexpr (std::is_same_v<T, Flit>)
-          return log->add(arrival, now, {static_cast<uint32_t>(tag), item});
+          return logs->here().flits.add(arrival, now, {static_cast<uint32_t>(tag), item});
         else
-          return log->add(arrival, now, {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
+          return logs->here().credits.add(arrival, now, {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
       }
       line.push(arrival, item);
       if (!rx) return;

@@ -203,16 +203,17 @@ void Router::start_of_simulation() {
 // Its links' sends go to its clock's arrival log under this router's
 // index there, the lane and the port (docs/architecture.md, "The arrival log").
 void Router::log_arrivals() {
-  if (!clock_ || !clock_->credit_log() || clock_index_ > kMaxLoggedRouter) return;
+  ArrivalLogs* logs = clock_ ? clock_->logs() : nullptr;
+  if (!logs || clock_index_ > kMaxLoggedRouter) return;
   logged_ = true;
   boxed_ = clock_->boxes_arrivals();
   for (int p = 0; p < st_.p.ports; ++p) {
     if (in_link_[p] && in_link_[p]->flit_receiver() == this) {
-      in_link_[p]->log_flits(clock_->flit_log(), log_key(clock_index_, kFlitLane, p));
+      in_link_[p]->log_flits(logs, log_key(clock_index_, kFlitLane, p));
       flit_logged_ |= 1ull << p;
     }
     if (out_link_[p] && out_link_[p]->credit_receiver() == this) {
-      out_link_[p]->log_credits(clock_->credit_log(), log_key(clock_index_, kCreditLane, p));
+      out_link_[p]->log_credits(logs, log_key(clock_index_, kCreditLane, p));
       credit_logged_ |= 1ull << p;
     }
   }

@@ -16,8 +16,9 @@
 // its rising edge, or of its falling edge for a link longer than a cycle
 // (the network's WakeWheel calls on_wheel, which asks for that commit; with
 // sim.threads the RouterClock's table of near arrivals does, take_near).
-// In one pass on one thread the router pulls them itself at the start of
-// run_router(a) instead (set_pull_in_run): the same state, loaded once.
+// In one pass the router takes them itself at the start of run_router(a)
+// instead (set_pull_in_run), from the clock's arrival logs: the same
+// state, loaded once.
 // Activity: after each commit or pull the router puts the processes (in
 // per-router mode: its RouterClock flag) with nothing left to do to sleep and
 // wakes those handed work (settle()), on the state the next edge will see.
@@ -199,10 +200,14 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // the kernel's cycle, which a pull in run would advance by one.
   // Its links' sends then go to the clock's arrival log (docs/architecture.md,
   // "The arrival log"): decided once, before the run.
+  // On threads only with the logs, which each thread appends to its own
+  // part of: a link's ring would be pushed by the sender's thread and
+  // popped by the receiver's within one phase.
   void set_pull_in_run(bool on) {
     if (logged_) throw std::logic_error("pull in run: set again after the links were logged");
-    pull_in_run_ = on && one_pass_ && owner_ < 0 && !st_.obs.get<MinCredCounters>().block();
+    pull_in_run_ = on && one_pass_ && !st_.obs.get<MinCredCounters>().block();
     if (pull_in_run_) log_arrivals();
+    if (owner_ >= 0 && !logged_) pull_in_run_ = false;
   }
   // From the routers' clock at the start of cycle a: a logged send arrives
   // (docs/architecture.md, "The arrival log"): its port's due bit, which

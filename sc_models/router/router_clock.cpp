@@ -21,9 +21,10 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
       channel_(*this) {
   if (threads > 1) {
     // A worker sends over links with a payload object of its own.
-    team_ = std::make_unique<ParallelTeam>(threads, [](int) {
+    team_ = std::make_unique<ParallelTeam>(threads, [](int k) {
       LinkSender<Flit>::own_payload();
       LinkSender<Credit>::own_payload();
+      ArrivalLogs::set_thread(k);
     });
     team_->after([this] { ask_after_threads(); });
   }
@@ -43,10 +44,7 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
     while (team_ && r >= range(owner + 1)) ++owner;
     routers_[r]->set_clock(this, r, &awake_[r], &commit_[r], team_ ? owner : -1);
   }
-  if (own_process && !team_) {
-    credit_log_ = std::make_unique<CreditLog>();
-    flit_log_ = std::make_unique<FlitLog>();
-  }
+  if (own_process) logs_ = std::make_unique<ArrivalLogs>(team_ ? team_->threads() : 1);
   SC_HAS_PROCESS(RouterClock);
   if (own_process) {
     SC_METHOD(run);
@@ -64,6 +62,8 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 
 RouterClock::~RouterClock() = default;
 
+// Every thread's logs in thread order: credits before flits, as a
+// router's pulls.
 void RouterClock::take_log_slot(Cycle a) {
   auto arrived = [this, a](uint32_t key) -> Router& {
     const size_t r = Router::logged_router(key);
@@ -71,25 +71,30 @@ void RouterClock::take_log_slot(Cycle a) {
     awake_[r] = 1;
     return *routers_[r];
   };
-  // Credits before flits, as a router's pulls.
+  const size_t n = logs_->parts();
   if (!ahead_) {
     // Routers in cache: each item taken in at once.
-    credit_log_->take(a, [&](const LoggedCredit& i) {
-      arrived(i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
-    });
-    flit_log_->take(a, [&](const LoggedFlit& i) { arrived(i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
+    for (size_t k = 0; k < n; ++k)
+      logs_->part(k).credits.take(a, [&](const LoggedCredit& i) {
+        arrived(i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
+      });
+    for (size_t k = 0; k < n; ++k)
+      logs_->part(k).flits.take(
+          a, [&](const LoggedFlit& i) { arrived(i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
     return;
   }
   credit_box_.clear();
   flit_box_.clear();
-  credit_log_->take(a, [&](const LoggedCredit& i) {
-    arrived(i.key);
-    credit_box_.stage(i);
-  });
-  flit_log_->take(a, [&](const LoggedFlit& i) {
-    arrived(i.key);
-    flit_box_.stage(i);
-  });
+  for (size_t k = 0; k < n; ++k)
+    logs_->part(k).credits.take(a, [&](const LoggedCredit& i) {
+      arrived(i.key);
+      credit_box_.stage(i);
+    });
+  for (size_t k = 0; k < n; ++k)
+    logs_->part(k).flits.take(a, [&](const LoggedFlit& i) {
+      arrived(i.key);
+      flit_box_.stage(i);
+    });
   if (!credit_box_.empty()) credit_box_.sort(routers_.size(), Router::logged_router);
   if (!flit_box_.empty()) flit_box_.sort(routers_.size(), Router::logged_router);
 }

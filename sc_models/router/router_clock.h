@@ -5,11 +5,12 @@
 // asked (Router::request_commit: a stage evaluated, a link delivers by the
 // next cycle, a falling-edge pull is due) it calls those routers' commit().
 // In one pass (Router::set_one_pass) a router commits its stages within its
-// run_router() call, and asks for the update phase only for its links; on
-// one thread it pulls those too at the start of its next run_router()
-// (Router::set_pull_in_run), which its run flag then calls for; its links'
-// sends are then logged here by arrival cycle (core/arrival_log.h), and
-// each cycle starts by marking the links due and setting the run flags.
+// run_router() call, and takes what its links brought at the start of its
+// next run_router() (Router::set_pull_in_run), which its run flag then
+// calls for: its links' sends are logged here by arrival cycle, with the
+// items (core/arrival_log.h), and each cycle starts by taking the logs
+// (marking the ports due, setting the run flags; on large networks,
+// sorting the items by router for their runs).
 // A router keeps its flags here itself. One process and one primitive
 // channel for the whole network instead of one process per router and one
 // channel each: the kernel visits every statically sensitive process on
@@ -17,8 +18,10 @@
 // sim.threads = N > 1: both calls run on N threads, each over a fixed range
 // of routers; what a router does to others meanwhile waits in its thread's
 // Outbox and is replayed in router order, so that the results are those of
-// one thread, but for the link sends to routers: each thread delivers those
-// to its own routers (Router::parallel_owner) before the replay.
+// one thread, but for the link sends to routers: with pulls in the run
+// those go to the sending thread's part of the logs; otherwise each thread
+// delivers them to its own routers (Router::parallel_owner) before the
+// replay.
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -63,14 +66,12 @@ class RouterClock : public sc_core::sc_module {
   // links, their run flags): at the start of cycle a, or before anything
   // reads the routers ahead of that edge (Network::pull_early).
   void take_log(Cycle a) {
-    if (credit_log_ && !(credit_log_->empty(a) && flit_log_->empty(a))) take_log_slot(a);
+    if (logs_ && !logs_->empty(a)) take_log_slot(a);
   }
-  // Per-router mode on one thread: the logs from which routers that pull in
-  // their run take their links' sends (Router::set_pull_in_run); else null.
-  CreditLog* credit_log() { return credit_log_.get(); }
-  FlitLog* flit_log() { return flit_log_.get(); }
-  const CreditLog* credit_log() const { return credit_log_.get(); }
-  const FlitLog* flit_log() const { return flit_log_.get(); }
+  // Per-router mode: the logs from which routers that pull in their run
+  // take their links' sends (Router::set_pull_in_run); else null.
+  ArrivalLogs* logs() { return logs_.get(); }
+  const ArrivalLogs* logs() const { return logs_.get(); }
   // Whether logged items wait in a box for their router's run (large
   // networks, RouterClock::ahead), rather than being taken in as the log
   // is taken (docs/architecture.md, "The arrival log").
@@ -132,10 +133,9 @@ class RouterClock : public sc_core::sc_module {
   Cycle due_cycle_ = 0;         // the arrival cycle the routers of this call pull
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
-  // Per-router mode on one thread; the items of the cycle taken last, by
-  // router (large networks).
-  std::unique_ptr<CreditLog> credit_log_;
-  std::unique_ptr<FlitLog> flit_log_;
+  // Per-router mode; the items of the cycle taken last, by router (large
+  // networks).
+  std::unique_ptr<ArrivalLogs> logs_;
   ArrivalBox<LoggedCredit> credit_box_;
   ArrivalBox<LoggedFlit> flit_box_;
 };
