@@ -371,23 +371,12 @@ void Router::pull_damq_flits(int ip, Cycle now) {
 // (RouterClock::logged_credits, logged_flits), in the order they were sent.
 void Router::take_logged_credits() {
   const auto [from, to] = clock_->logged_credits(clock_index_);
-  if (st_.p.credit_extras) {
-    for (const LoggedCredit* c = from; c != to; ++c) {
-      const Credit k{static_cast<int32_t>(c->payload)};
-      st_.credit_returned(static_cast<int>(logged_port(c->key)), k.vc(), k.minimal());
-    }
-    return;
-  }
   for (const LoggedCredit* c = from; c != to; ++c)
-    st_.credit_returned<false>(static_cast<int>(logged_port(c->key)), Credit{static_cast<int32_t>(c->payload)}.vc());
+    credit_in(static_cast<int>(logged_port(c->key)), Credit{static_cast<int32_t>(c->payload)});
 }
 void Router::take_logged_flits(Cycle a) {
   const auto [from, to] = clock_->logged_flits(clock_index_);
-  if (st_.p.damq) {
-    for (const LoggedFlit* f = from; f != to; ++f) st_.arrived<true>(static_cast<int>(logged_port(f->key)), f->flit, a);
-    return;
-  }
-  for (const LoggedFlit* f = from; f != to; ++f) st_.arrived<false>(static_cast<int>(logged_port(f->key)), f->flit, a);
+  for (const LoggedFlit* f = from; f != to; ++f) flit_in(static_cast<int>(logged_port(f->key)), f->flit, a);
 }
 
 void Router::pull_credits(int op, Cycle now) {

@@ -219,20 +219,14 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // false); after logged_arrival of its key.
   void return_credit(uint32_t out_port, Credit c) {
     try {
-      if (st_.p.credit_extras)
-        st_.credit_returned(static_cast<int>(out_port), c.vc(), c.minimal());
-      else
-        st_.credit_returned<false>(static_cast<int>(out_port), c.vc());
+      credit_in(static_cast<int>(out_port), c);
     } catch (const std::exception& e) {
       fail(e);
     }
   }
   void arrive_flit(uint32_t in_port, const Flit& f, Cycle a) {
     try {
-      if (st_.p.damq)
-        st_.arrived<true>(static_cast<int>(in_port), f, a);
-      else
-        st_.arrived<false>(static_cast<int>(in_port), f, a);
+      flit_in(static_cast<int>(in_port), f, a);
     } catch (const std::exception& e) {
       fail(e);
     }
@@ -279,6 +273,20 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   [[gnu::noinline]] void pull_min_credits(int out_port, Cycle now);  // vc.mincred (credits carry a flag) or DAMQ
   void take_logged_credits();
   void take_logged_flits(Cycle a);
+  // A logged item taken in, as its link's pull would have (pull_credits,
+  // pull_min_credits; pull_flits, pull_damq_flits).
+  void credit_in(int op, Credit c) {
+    if (st_.p.credit_extras)
+      st_.credit_returned(op, c.vc(), c.minimal());
+    else
+      st_.credit_returned<false>(op, c.vc());
+  }
+  void flit_in(int ip, const Flit& f, Cycle a) {
+    if (st_.p.damq)
+      st_.arrived<true>(ip, f, a);
+    else
+      st_.arrived<false>(ip, f, a);
+  }
   [[gnu::noinline]] void pull_damq_flits(int in_port, Cycle now);
   // Out of line: the next cycle's deliveries (on_send's other path) save no registers.
   [[gnu::noinline]] void ask_near(int lane, uint64_t port, Cycle arrival);
