@@ -143,13 +143,17 @@ class ArrivalLogs {
   // its start), 0 on the kernel's thread.
   Part& here() { return *parts_[static_cast<size_t>(thread_)]; }
   static void set_thread(int k) { thread_ = k; }
-  size_t parts() const { return parts_.size(); }
-  Part& part(size_t k) { return *parts_[k]; }
-  const Part& part(size_t k) const { return *parts_[k]; }
   bool empty(Cycle a) const {
     for (const auto& p : parts_)
       if (!p->credits.empty(a) || !p->flits.empty(a)) return false;
     return true;
+  }
+  // Every item of cycle a, once: every part's credits in part order, then
+  // their flits (a router's pulls take credits first).
+  template <class C, class F>
+  void take(Cycle a, C each_credit, F each_flit) {
+    for (auto& p : parts_) p->credits.take(a, each_credit);
+    for (auto& p : parts_) p->flits.take(a, each_flit);
   }
   // Whether a logged credit (flit) not yet taken satisfies pred.
   template <class P>

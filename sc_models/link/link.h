@@ -47,8 +47,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // Null once the receiver takes its arrivals from a log.
   const LinkReceiver* flit_receiver() const { return flit_.logged ? nullptr : flit_.rx; }
   const LinkReceiver* credit_receiver() const { return credit_.logged ? nullptr : credit_.rx; }
-  // The receiver takes its arrivals from `log` (core/arrival_log.h): each
-  // send leaves an item there, keyed `key`, instead of calling it.
+  // The receiver takes its arrivals from `logs` (core/arrival_log.h):
+  // each send leaves an item there, keyed `key`, instead of calling it.
   void log_flits(ArrivalLogs* logs, uint32_t key) { flit_.log_to(logs, key); }
   void log_credits(ArrivalLogs* logs, uint32_t key) { credit_.log_to(logs, key); }
   // The key of a logged flit lane's items, or -1.

@@ -188,7 +188,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     if (const uint64_t c = ring_credits(a)) prefetch_fronts(kCreditLane, c);
     if (const uint64_t f = ring_flits(a)) prefetch_fronts(kFlitLane, f);
   }
-  // Pull in run (one pass on one thread; docs/architecture.md, "Pulls in
+  // Pull in run (one pass; docs/architecture.md, "Pulls in
   // the run"): the links due at cycle a are pulled at the start of
   // run_router(a), not by a commit in the update phase before, so that a
   // router's state is loaded once per cycle. A send or wake-up then sets

@@ -62,8 +62,7 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 
 RouterClock::~RouterClock() = default;
 
-// Every thread's logs in thread order: credits before flits, as a
-// router's pulls.
+// Every thread's logs in thread order (ArrivalLogs::take).
 void RouterClock::take_log_slot(Cycle a) {
   auto arrived = [this, a](uint32_t key) -> Router& {
     const size_t r = Router::logged_router(key);
@@ -71,30 +70,27 @@ void RouterClock::take_log_slot(Cycle a) {
     awake_[r] = 1;
     return *routers_[r];
   };
-  const size_t n = logs_->parts();
   if (!ahead_) {
     // Routers in cache: each item taken in at once.
-    for (size_t k = 0; k < n; ++k)
-      logs_->part(k).credits.take(a, [&](const LoggedCredit& i) {
-        arrived(i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
-      });
-    for (size_t k = 0; k < n; ++k)
-      logs_->part(k).flits.take(
-          a, [&](const LoggedFlit& i) { arrived(i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
-    return;
+    return logs_->take(
+        a,
+        [&](const LoggedCredit& i) {
+          arrived(i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
+        },
+        [&](const LoggedFlit& i) { arrived(i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
   }
   credit_box_.clear();
   flit_box_.clear();
-  for (size_t k = 0; k < n; ++k)
-    logs_->part(k).credits.take(a, [&](const LoggedCredit& i) {
-      arrived(i.key);
-      credit_box_.stage(i);
-    });
-  for (size_t k = 0; k < n; ++k)
-    logs_->part(k).flits.take(a, [&](const LoggedFlit& i) {
-      arrived(i.key);
-      flit_box_.stage(i);
-    });
+  logs_->take(
+      a,
+      [&](const LoggedCredit& i) {
+        arrived(i.key);
+        credit_box_.stage(i);
+      },
+      [&](const LoggedFlit& i) {
+        arrived(i.key);
+        flit_box_.stage(i);
+      });
   if (!credit_box_.empty()) credit_box_.sort(routers_.size(), Router::logged_router);
   if (!flit_box_.empty()) flit_box_.sort(routers_.size(), Router::logged_router);
 }
@@ -115,7 +111,7 @@ void RouterClock::on_threads(F each) {
 
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
-  due_cycle_ = now;  // one pass on one thread pulls the links due now (Router::pull_in_run)
+  due_cycle_ = now;  // one pass takes what is due now in the run (Router::pull_in_run)
   take_log(now);
   on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
 }
