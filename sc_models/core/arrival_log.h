@@ -56,10 +56,28 @@ class ArrivalLog {
   // caller takes every cycle in turn.
   template <class F>
   void take(Cycle a, F each) {
-    for (auto f = far_.begin(); f != far_.end() && f->first <= a; f = far_.erase(f)) each(f->second);
+    visit(a, each);
+    release(a);
+  }
+  // take() in two steps: visit reads the items of arrival cycle a, any
+  // number of times; release then drops them (docs/architecture.md,
+  // "Parallel cycles"). visit_near reads only those sent within a lap of
+  // slots: while another thread may append (to later cycles' slots, or to
+  // the far list), which only a cycle without far items may do.
+  template <class F>
+  void visit(Cycle a, F each) const {
+    for (auto f = far_.begin(); f != far_.end() && f->first <= a; ++f) each(f->second);
+    visit_near(a, each);
+  }
+  template <class F>
+  void visit_near(Cycle a, F each) const {
+    for (const Chunk* c = slots_[a & (kSlots - 1)].head; c; c = c->next)
+      for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
+  }
+  void release(Cycle a) {
+    while (far_due(a)) far_.erase(far_.begin());
     Slot& s = slots_[a & (kSlots - 1)];
     for (Chunk* c = s.head; c;) {
-      for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
       Chunk* next = c->next;
       c->n = 0;
       c->next = free_;
@@ -68,9 +86,9 @@ class ArrivalLog {
     }
     s.head = s.tail = nullptr;
   }
-  bool empty(Cycle a) const {
-    return slots_[a & (kSlots - 1)].head == nullptr && (far_.empty() || far_.begin()->first > a);
-  }
+  bool empty(Cycle a) const { return slots_[a & (kSlots - 1)].head == nullptr && !far_due(a); }
+  // A far item (beyond the slots' lap when sent) arrives by cycle a.
+  bool far_due(Cycle a) const { return !far_.empty() && far_.begin()->first <= a; }
   // Whether an item not yet taken satisfies `pred` (the deadlock
   // detector's look at what is in flight; not on the hot path).
   template <class P>
@@ -152,8 +170,29 @@ class ArrivalLogs {
   // their flits (a router's pulls take credits first).
   template <class C, class F>
   void take(Cycle a, C each_credit, F each_flit) {
-    for (auto& p : parts_) p->credits.take(a, each_credit);
-    for (auto& p : parts_) p->flits.take(a, each_flit);
+    visit(a, each_credit, each_flit, false);
+    release(a);
+  }
+  // take() in two steps (ArrivalLog::visit, release): each thread visits
+  // the items of its own routers; the kernel's thread releases them after.
+  // near_only: ArrivalLog::visit_near (a cycle for which !far_due).
+  template <class C, class F>
+  void visit(Cycle a, C each_credit, F each_flit, bool near_only) const {
+    for (const auto& p : parts_) near_only ? p->credits.visit_near(a, each_credit) : p->credits.visit(a, each_credit);
+    for (const auto& p : parts_) near_only ? p->flits.visit_near(a, each_flit) : p->flits.visit(a, each_flit);
+  }
+  void release(Cycle a) {
+    for (auto& p : parts_) {
+      p->credits.release(a);
+      p->flits.release(a);
+    }
+  }
+  // Whether a far item arrives by cycle a (an append to a far list while
+  // another thread visits it would race: such a cycle is taken serially).
+  bool far_due(Cycle a) const {
+    for (const auto& p : parts_)
+      if (p->credits.far_due(a) || p->flits.far_due(a)) return true;
+    return false;
   }
   // Whether a logged credit (flit) not yet taken satisfies pred.
   template <class P>
@@ -183,24 +222,29 @@ class ArrivalBox {
   void clear() { staged_.clear(); }
   void stage(const Item& i) { staged_.push_back(i); }
   bool empty() const { return staged_.empty(); }
-  // receiver_of(key) < receivers. The runs are sized here, at the first
-  // sort: a run's memory, not the build's.
+  // Receivers [first, last): first <= receiver_of(key) < last. The runs
+  // are sized here, at the first sort: a run's memory, not the build's.
   template <class F>
-  void sort(size_t receivers, F receiver_of) {
-    at_.assign(receivers + 1, 0u);
-    for (const Item& i : staged_) ++at_[receiver_of(i.key)];
+  void sort(size_t first, size_t last, F receiver_of) {
+    first_ = first;
+    at_.assign(last - first + 1, 0u);
+    for (const Item& i : staged_) ++at_[receiver_of(i.key) - first];
     uint32_t end = 0;
     for (uint32_t& at : at_) at = end += at;  // the end of each receiver's run
     box_.resize(staged_.size());
     // Backwards, each run filled from its end: at_[r] ends at its start.
-    for (auto i = staged_.rbegin(); i != staged_.rend(); ++i) box_[--at_[receiver_of(i->key)]] = *i;
+    for (auto i = staged_.rbegin(); i != staged_.rend(); ++i) box_[--at_[receiver_of(i->key) - first]] = *i;
   }
-  // Receiver r's items of the last sort.
-  std::pair<const Item*, const Item*> of(size_t r) const { return {box_.data() + at_[r], box_.data() + at_[r + 1]}; }
+  // Receiver r's items of the last sort (first <= r < last).
+  std::pair<const Item*, const Item*> of(size_t r) const {
+    r -= first_;
+    return {box_.data() + at_[r], box_.data() + at_[r + 1]};
+  }
 
  private:
   std::vector<Item> staged_, box_;
   std::vector<uint32_t> at_;
+  size_t first_ = 0;
 };
 
 }  // namespace nocsim

@@ -370,12 +370,12 @@ void Router::pull_damq_flits(int ip, Cycle now) {
 // The credits and flits the logs brought this cycle
 // (RouterClock::logged_credits, logged_flits), in the order they were sent.
 void Router::take_logged_credits() {
-  const auto [from, to] = clock_->logged_credits(clock_index_);
+  const auto [from, to] = clock_->logged_credits(clock_index_, owner_);
   for (const LoggedCredit* c = from; c != to; ++c)
     credit_in(static_cast<int>(logged_port(c->key)), Credit{static_cast<int32_t>(c->payload)});
 }
 void Router::take_logged_flits(Cycle a) {
-  const auto [from, to] = clock_->logged_flits(clock_index_);
+  const auto [from, to] = clock_->logged_flits(clock_index_, owner_);
   for (const LoggedFlit* f = from; f != to; ++f) flit_in(static_cast<int>(logged_port(f->key)), f->flit, a);
 }
 

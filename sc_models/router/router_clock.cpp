@@ -45,6 +45,7 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
     routers_[r]->set_clock(this, r, &awake_[r], &commit_[r], team_ ? owner : -1);
   }
   if (own_process) logs_ = std::make_unique<ArrivalLogs>(team_ ? team_->threads() : 1);
+  boxes_.resize(team_ ? static_cast<size_t>(team_->threads()) : 1);
   SC_HAS_PROCESS(RouterClock);
   if (own_process) {
     SC_METHOD(run);
@@ -62,37 +63,47 @@ RouterClock::RouterClock(sc_core::sc_module_name name, Cycle period_ps, const st
 
 RouterClock::~RouterClock() = default;
 
+inline Router& RouterClock::logged(Cycle a, uint32_t key) {
+  const size_t r = Router::logged_router(key);
+  routers_[r]->logged_arrival(a, key);
+  awake_[r] = 1;
+  return *routers_[r];
+}
+
 // Every thread's logs in thread order (ArrivalLogs::take).
 void RouterClock::take_log_slot(Cycle a) {
-  auto arrived = [this, a](uint32_t key) -> Router& {
-    const size_t r = Router::logged_router(key);
-    routers_[r]->logged_arrival(a, key);
-    awake_[r] = 1;
-    return *routers_[r];
-  };
   if (!ahead_) {
     // Routers in cache: each item taken in at once.
     return logs_->take(
         a,
         [&](const LoggedCredit& i) {
-          arrived(i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
+          logged(a, i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
         },
-        [&](const LoggedFlit& i) { arrived(i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
+        [&](const LoggedFlit& i) { logged(a, i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
   }
-  credit_box_.clear();
-  flit_box_.clear();
-  logs_->take(
-      a,
-      [&](const LoggedCredit& i) {
-        arrived(i.key);
-        credit_box_.stage(i);
-      },
-      [&](const LoggedFlit& i) {
-        arrived(i.key);
-        flit_box_.stage(i);
-      });
-  if (!credit_box_.empty()) credit_box_.sort(routers_.size(), Router::logged_router);
-  if (!flit_box_.empty()) flit_box_.sort(routers_.size(), Router::logged_router);
+  by_thread_ = false;
+  box_range(boxes_[0], a, 0, routers_.size(), false);
+  logs_->release(a);
+}
+
+// Each thread of a team boxes its own routers' items, reading every
+// thread's logs (none appends to cycle a's; near_only while they append);
+// a router's items keep the order of the serial take.
+void RouterClock::box_range(Box& b, Cycle a, size_t from, size_t to, bool near_only) {
+  to = std::min(to, routers_.size());
+  b.credits.clear();
+  b.flits.clear();
+  auto mine = [&](uint32_t key) {
+    const size_t r = Router::logged_router(key);
+    if (r < from || r >= to) return false;
+    logged(a, key);
+    return true;
+  };
+  logs_->visit(
+      a, [&](const LoggedCredit& i) { if (mine(i.key)) b.credits.stage(i); },
+      [&](const LoggedFlit& i) { if (mine(i.key)) b.flits.stage(i); }, near_only);
+  if (!b.credits.empty()) b.credits.sort(from, to, Router::logged_router);
+  if (!b.flits.empty()) b.flits.sort(from, to, Router::logged_router);
 }
 
 size_t RouterClock::range(int k) const {
@@ -112,8 +123,19 @@ void RouterClock::on_threads(F each) {
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
   due_cycle_ = now;  // one pass takes what is due now in the run (Router::pull_in_run)
-  take_log(now);
-  on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
+  // Threads on a large network box their own routers' items (a cycle with
+  // a far item, rare, is taken serially); else the log is taken here.
+  const bool split = team_ && ahead_ && logs_ && !logs_->empty(now) && !logs_->far_due(now);
+  if (!split) {
+    take_log(now);
+    return on_threads([&](int k, size_t from, size_t to) { run_range(k, from, to, now); });
+  }
+  by_thread_ = true;
+  on_threads([&](int k, size_t from, size_t to) {
+    box_range(boxes_[static_cast<size_t>(k)], now, from, to, true);
+    run_range(k, from, to, now);
+  });
+  logs_->release(now);
 }
 
 // A router's first loads, in an evaluate or a commit, are misses on a

@@ -76,10 +76,14 @@ class RouterClock : public sc_core::sc_module {
   // networks, RouterClock::ahead), rather than being taken in as the log
   // is taken (docs/architecture.md, "The arrival log").
   bool boxes_arrivals() const { return ahead_; }
-  // The credits and flits the logs brought router r at the cycle taken
-  // last, each in send order.
-  std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r) const { return credit_box_.of(r); }
-  std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r) const { return flit_box_.of(r); }
+  // The credits and flits the logs brought router r (of thread `owner`,
+  // -1 without threads) at the cycle taken last, each in send order.
+  std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r, int owner) const {
+    return box(owner).credits.of(r);
+  }
+  std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r, int owner) const {
+    return box(owner).flits.of(r);
+  }
 
  private:
   class Channel : public sc_core::sc_prim_channel {
@@ -96,6 +100,16 @@ class RouterClock : public sc_core::sc_module {
   void run();
   void commit();
   void take_log_slot(Cycle a);
+  // A logged item of cycle a for its router: a due link, a run.
+  Router& logged(Cycle a, uint32_t key);
+  struct Box {
+    ArrivalBox<LoggedCredit> credits;
+    ArrivalBox<LoggedFlit> flits;
+  };
+  // Routers [from, to)'s items of cycle a into b, sorted by router
+  // (near_only: ArrivalLogs::visit).
+  void box_range(Box& b, Cycle a, size_t from, size_t to, bool near_only);
+  const Box& box(int owner) const { return boxes_[by_thread_ ? static_cast<size_t>(owner) : 0]; }
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;
   template <class F>
@@ -134,10 +148,11 @@ class RouterClock : public sc_core::sc_module {
   Channel channel_;
   std::unique_ptr<ParallelTeam> team_;  // sim.threads > 1
   // Per-router mode; the items of the cycle taken last, by router (large
-  // networks).
+  // networks): in boxes_[0], or with threads in each thread's own box
+  // (by_thread_: each took its routers' items at the start of its run).
   std::unique_ptr<ArrivalLogs> logs_;
-  ArrivalBox<LoggedCredit> credit_box_;
-  ArrivalBox<LoggedFlit> flit_box_;
+  std::vector<Box> boxes_;
+  bool by_thread_ = false;
 };
 
 }  // namespace nocsim

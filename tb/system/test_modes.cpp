@@ -382,6 +382,23 @@ TEST(Threads, EveryShippedConfigurationGivesOneThreadsBytes) {
   }
 }
 
+// On a network whose routers take their links' items in their runs, each
+// thread boxes its own routers' items (RouterClock::box_range); a cycle
+// with an item sent beyond the log's lap of slots is taken serially. Both
+// give one thread's bytes.
+TEST(Threads, BoxedArrivalsGiveOneThreadsBytes) {
+  for (const char* global : {"link.global_latency=30", "link.global_latency=300"}) {
+    SCOPED_TRACE(global);
+    const std::vector<std::string> args{source_path("topologies/bench/dragonfly-h4-bench.yaml"), global,
+                                        "router.buffer_depth=16", "traffic.load=0.4", "sim.warmup=200",
+                                        sanitized_cycles_key(700), "sim.drain=0"};
+    const std::string one = without(run_json(args), "sim.threads");
+    auto two = args;
+    two.push_back("sim.threads=2");
+    EXPECT_EQ(one, without(run_json(two), "sim.threads"));
+  }
+}
+
 // The NICs on 2 and 3 threads (NicClock): what they count apart and add up
 // (drops from full source queues, packet-size mixes, the latency parts, the
 // per-router injection), what waits for the replay (the series, the routing

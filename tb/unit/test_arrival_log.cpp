@@ -123,3 +123,59 @@ TEST(ArrivalLog, CarriesFlits) {
   EXPECT_TRUE(got[0].flit.measured);
   EXPECT_EQ(got[0].flit.stamp, 123u);
 }
+
+// visit() reads a cycle's items, near and far, as often as asked, leaving
+// them; release() then drops them and frees their chunks for later cycles
+// (each thread of sim.threads visits, the kernel's thread releases).
+TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
+  CreditLog log;
+  const Cycle far = CreditLog::kSlots + 20;
+  for (uint32_t k = 0; k < 300; ++k) log.add(7, 0, {k, k + 1});  // more than a chunk
+  log.add(far, 1, {900, 9});
+  EXPECT_FALSE(log.far_due(far - 1));
+  EXPECT_TRUE(log.far_due(far));
+  const size_t made = log.chunks();
+  for (int round = 0; round < 2; ++round) {
+    std::vector<uint32_t> keys;
+    log.visit(7, [&](const CreditLog::Item& i) {
+      EXPECT_EQ(i.payload, i.key + 1);
+      keys.push_back(i.key);
+    });
+    ASSERT_EQ(keys.size(), 300u);
+    for (uint32_t k = 0; k < 300; ++k) EXPECT_EQ(keys[k], k);
+  }
+  EXPECT_FALSE(log.empty(7));
+  log.release(7);
+  EXPECT_TRUE(log.empty(7));
+  for (uint32_t k = 0; k < 300; ++k) log.add(8, 7, {k, 0});  // in the released chunks
+  EXPECT_EQ(log.chunks(), made);
+  std::vector<uint32_t> got;
+  log.visit(far, [&](const CreditLog::Item& i) { got.push_back(i.key); });
+  EXPECT_EQ(got, (std::vector<uint32_t>{900}));
+  log.release(far);
+  EXPECT_FALSE(log.far_due(far));
+  EXPECT_TRUE(log.empty(far));
+}
+
+// A box sorted over receivers [first, last) gives each receiver its own
+// items as one run, in the order they were staged.
+TEST(ArrivalBox, GivesEachReceiverOfItsRangeItsItemsInOrder) {
+  ArrivalBox<LoggedCredit> box;
+  const std::vector<LoggedCredit> staged{{12, 1}, {10, 2}, {12, 3}, {11, 4}, {10, 5}, {12, 6}};
+  for (const LoggedCredit& c : staged) box.stage(c);
+  box.sort(10, 14, [](uint32_t key) { return static_cast<size_t>(key); });
+  auto payloads = [&](size_t r) {
+    std::vector<uint32_t> p;
+    for (auto [i, end] = box.of(r); i != end; ++i) {
+      EXPECT_EQ(i->key, r);
+      p.push_back(i->payload);
+    }
+    return p;
+  };
+  EXPECT_EQ(payloads(10), (std::vector<uint32_t>{2, 5}));
+  EXPECT_EQ(payloads(11), (std::vector<uint32_t>{4}));
+  EXPECT_EQ(payloads(12), (std::vector<uint32_t>{1, 3, 6}));
+  EXPECT_TRUE(payloads(13).empty());
+  box.clear();
+  EXPECT_TRUE(box.empty());
+}
