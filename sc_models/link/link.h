@@ -51,15 +51,17 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // each send leaves an item there, keyed `key`, instead of calling it.
   void log_flits(ArrivalLogs* logs, uint32_t key) { flit_.log_to(logs, key); }
   void log_credits(ArrivalLogs* logs, uint32_t key) { credit_.log_to(logs, key); }
-  // The key of a logged flit lane's items, or -1.
+  // The key of a logged lane's items, or -1.
   int64_t flit_key() const { return flit_.logged ? flit_.tag : -1; }
+  int64_t credit_key() const { return credit_.logged ? credit_.tag : -1; }
   // Empty when logged (log_flits, log_credits): any_*_in_flight see those.
   DelayLine<Flit>& flits() { return flit_.line; }
   DelayLine<Credit>& credits() { return credit_.line; }
   const DelayLine<Flit>& flits() const { return flit_.line; }
   const DelayLine<Credit>& credits() const { return credit_.line; }
-  // Whether an item in flight on this link satisfies `pred`: on its delay
-  // line, or in the arrival log that carries a logged lane's items.
+  // Whether an item on this link's delay line satisfies `pred`. Not logged
+  // items: the reader of the logs answers for those (the deadlock
+  // detector indexes them, sim/deadlock.cpp).
   template <class P>
   bool any_credit_in_flight(P pred) const {
     return credit_.any_in_flight(pred);
@@ -133,14 +135,6 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     }
     template <class P>
     bool any_in_flight(P pred) const {
-      if (logged) {
-        const auto key = static_cast<uint32_t>(tag);
-        if constexpr (std::is_same_v<T, Flit>)
-          return logs->any_flit([&](const LoggedFlit& i) { return i.key == key && pred(i.flit); });
-        else
-          return logs->any_credit(
-              [&](const LoggedCredit& i) { return i.key == key && pred(Credit{static_cast<int32_t>(i.payload)}); });
-      }
       for (size_t i = 0; i < line.size(); ++i)
         if (pred(line.at(i))) return true;
       return false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <unordered_set>
 
 #include "sim/network.h"
 #include "vc/selection.h"
@@ -14,9 +15,46 @@ struct Edge {
   std::string why;
 };
 
+// What is on its way over a link, for the wait graph: on the link's delay
+// line, or for a logged lane in the arrival logs, indexed once by (key,
+// VC). Asking the logs per waiting VC scanned them whole each time,
+// quadratic in what a saturated network holds (docs/performance.md,
+// "Session 59").
+class InFlight {
+ public:
+  explicit InFlight(const ArrivalLogs* logs) {
+    if (!logs) return;
+    logs->any_credit([this](const LoggedCredit& i) {
+      credits_.insert(pack(i.key, Credit{static_cast<int32_t>(i.payload)}.vc()));
+      credit_keys_.insert(i.key);
+      return false;
+    });
+    logs->any_flit([this](const LoggedFlit& i) {
+      flits_.insert(pack(i.key, i.flit.vc));
+      return false;
+    });
+  }
+  // A credit of VC vc (any VC: vc < 0) on its way back over l.
+  bool credit(const Link& l, int vc) const {
+    if (const int64_t k = l.credit_key(); k >= 0)
+      return vc < 0 ? credit_keys_.count(static_cast<uint32_t>(k)) > 0 : credits_.count(pack(k, vc)) > 0;
+    return l.any_credit_in_flight([vc](Credit c) { return vc < 0 || c.vc() == vc; });
+  }
+  // A flit of VC vc on its way over l.
+  bool flit(const Link& l, int vc) const {
+    if (const int64_t k = l.flit_key(); k >= 0) return flits_.count(pack(k, vc)) > 0;
+    return l.any_flit_in_flight([vc](const Flit& f) { return f.vc == vc; });
+  }
+
+ private:
+  static uint64_t pack(int64_t key, int vc) { return static_cast<uint64_t>(key) << 32 | static_cast<uint32_t>(vc); }
+  std::unordered_set<uint64_t> credits_, flits_;
+  std::unordered_set<uint32_t> credit_keys_;
+};
+
 class WaitGraph {
  public:
-  explicit WaitGraph(const Network& net) : net_(net) {
+  explicit WaitGraph(const Network& net) : net_(net), in_flight_(net.arrival_logs()) {
     for (const auto& r : net.routers()) {
       base_.push_back(refs_.size());
       const RouterState& st = r->state();
@@ -51,7 +89,7 @@ class WaitGraph {
   // Credits for output VC (op, ovc) of router r still on the link back.
   bool credit_in_flight(const Router& r, int op, int ovc) const {
     const Link* l = r.out_link(op);
-    return l && l->any_credit_in_flight([ovc](Credit c) { return c.vc() == ovc; });
+    return l && in_flight_.credit(*l, ovc);
   }
   // Waits on the downstream VC for credits, unless some are on their way.
   bool wait_credits(const Router& r, size_t from, int op, int ovc, const char* what) {
@@ -66,7 +104,7 @@ class WaitGraph {
   bool wait_pool(const Router& r, size_t from, int op, const std::string& what) {
     const PortPeer d = net_.topology().peer(r.state().id, op);
     const Link* l = r.out_link(op);
-    if (d.router < 0 || (l && l->any_credit_in_flight([](Credit) { return true; }))) return false;
+    if (d.router < 0 || (l && in_flight_.credit(*l, -1))) return false;
     const RouterState& down = net_.routers()[d.router]->state();
     const size_t before = edges_[from].size();
     for (int v = 0; v < down.p.in_vcs[d.port]; ++v)
@@ -129,7 +167,7 @@ class WaitGraph {
     if (ip >= st.p.network_ports) return false;  // a NIC sends what it has
     const PortPeer u = net_.topology().peer(st.id, ip);
     if (u.router < 0) return false;
-    if (const Link* l = r.in_link(ip); l && l->any_flit_in_flight([v](const Flit& f) { return f.vc == v; }))
+    if (const Link* l = r.in_link(ip); l && in_flight_.flit(*l, v))
       return false;
     const RouterState& up = net_.routers()[u.router]->state();
     const auto& q = up.out[u.port].queue;
@@ -142,6 +180,7 @@ class WaitGraph {
   }
 
   const Network& net_;
+  const InFlight in_flight_;
   std::vector<size_t> base_;  // per router: its first node
   std::vector<VcRef> refs_;
   std::vector<std::vector<Edge>> edges_;

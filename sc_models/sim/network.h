@@ -60,6 +60,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   RunStatus& status() { return status_; }
   // Packets waiting in the NICs' source queues with no flit sent.
   uint64_t source_queued() const;
+  // The routers' clock's arrival logs (per-router mode), or null.
+  const ArrivalLogs* arrival_logs() const { return router_clock_ ? router_clock_->logs() : nullptr; }
   // Flits that have entered the network and not left it.
   uint64_t flits_in_network() const { return stats_.flits_injected - stats_.flits_ejected; }
   // Flits that crossed a pipeline or a link so far: the watchdog's heartbeat.
