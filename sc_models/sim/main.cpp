@@ -260,6 +260,19 @@ int write_results(const std::string& path, const std::string& json) {
 
 }  // namespace
 
+// SystemC's pool for small objects (object names and their hash table,
+// made while the network is built) takes its blocks from malloc without
+// checking them: running out of memory there was a crash, not the one-line
+// error. These definitions take the library's place (its calls to them go
+// through the dynamic linker, which finds the program's first) and hand
+// every such object to operator new, whose failure is that error
+// (docs/reliability.md, "Out of memory"). The pool's own switch, an
+// environment variable, is read before main runs.
+namespace sc_core {
+void* sc_mempool::allocate(std::size_t size) { return ::operator new(size); }
+void sc_mempool::release(void* p, std::size_t) { ::operator delete(p); }
+}  // namespace sc_core
+
 // Our own main: the kernel prints its banner before sc_main unless told not to.
 int main(int argc, char* argv[]) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);

@@ -467,9 +467,9 @@ TEST(Cli, OutOfMemoryIsOneLineAndExitOne) {
 #endif
   // The estimate told to allow far more than `ulimit -v` gives: allocation fails while building.
   // Deep buffers make nocsim's own allocations the bulk, so the one that
-  // fails is one of them: SystemC's small-object allocator does not check
-  // malloc, and running out inside it is a crash no handler can turn into
-  // this error (docs/reliability.md, "Out of memory"). The limit sits below
+  // fails is most likely one of them (SystemC's pool for small objects,
+  // which did not check malloc, now takes operator new's memory:
+  // docs/reliability.md, "Out of memory"). The limit sits below
   // what building takes (about 350-400 MB at 2026-11-29: a lighter build
   // fails later, in the run, which is the monitor's error, not this one).
   auto r = nocsim::test::run_bin("/bin/sh", {"-c", std::string("ulimit -v 300000; exec \"") + NOCSIM_BIN +
