@@ -61,9 +61,10 @@ class ArrivalLog {
   }
   // take() in two steps: visit reads the items of arrival cycle a, any
   // number of times; release then drops them (docs/architecture.md,
-  // "Parallel cycles"). visit_near reads only those sent within a lap of
-  // slots: while another thread may append (to later cycles' slots, or to
-  // the far list), which only a cycle without far items may do.
+  // "Parallel cycles"). visit_near reads only the items sent within a lap
+  // of slots, which is safe while another thread appends (to later
+  // cycles' slots or to the far list); a cycle with far items due is
+  // visited whole, by one thread.
   template <class F>
   void visit(Cycle a, F each) const {
     for (auto f = far_.begin(); f != far_.end() && f->first <= a; ++f) each(f->second);

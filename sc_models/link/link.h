@@ -54,7 +54,7 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // The key of a logged lane's items, or -1.
   int64_t flit_key() const { return flit_.logged ? flit_.tag : -1; }
   int64_t credit_key() const { return credit_.logged ? credit_.tag : -1; }
-  // Empty when logged (log_flits, log_credits): any_*_in_flight see those.
+  // Empty when logged (log_flits, log_credits): the logs hold those items.
   DelayLine<Flit>& flits() { return flit_.line; }
   DelayLine<Credit>& credits() { return credit_.line; }
   const DelayLine<Flit>& flits() const { return flit_.line; }
