@@ -56,8 +56,13 @@ class ArrivalLog {
   // caller takes every cycle in turn.
   template <class F>
   void take(Cycle a, F each) {
-    visit(a, each);
-    release(a);
+    for (auto f = far_.begin(); f != far_.end() && f->first <= a; f = far_.erase(f)) each(f->second);
+    Slot& s = slots_[a & (kSlots - 1)];
+    for (Chunk* c = s.head; c;) {
+      for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
+      c = free_chunk(c);
+    }
+    s.head = s.tail = nullptr;
   }
   // take() in two steps: visit reads the items of arrival cycle a, any
   // number of times; release then drops them (docs/architecture.md,
@@ -78,13 +83,7 @@ class ArrivalLog {
   void release(Cycle a) {
     while (far_due(a)) far_.erase(far_.begin());
     Slot& s = slots_[a & (kSlots - 1)];
-    for (Chunk* c = s.head; c;) {
-      Chunk* next = c->next;
-      c->n = 0;
-      c->next = free_;
-      free_ = c;
-      c = next;
-    }
+    for (Chunk* c = s.head; c;) c = free_chunk(c);
     s.head = s.tail = nullptr;
   }
   bool empty(Cycle a) const { return slots_[a & (kSlots - 1)].head == nullptr && !far_due(a); }
@@ -121,6 +120,14 @@ class ArrivalLog {
     Chunk* head = nullptr;
     Chunk* tail = nullptr;
   };
+  // Back to the free list; the chunk that followed it.
+  Chunk* free_chunk(Chunk* c) {
+    Chunk* next = c->next;
+    c->n = 0;
+    c->next = free_;
+    free_ = c;
+    return next;
+  }
   [[gnu::noinline]] Chunk* extend(Slot& s) {
     Chunk* c = free_;
     if (c) {
@@ -171,8 +178,8 @@ class ArrivalLogs {
   // their flits (a router's pulls take credits first).
   template <class C, class F>
   void take(Cycle a, C each_credit, F each_flit) {
-    visit(a, each_credit, each_flit, false);
-    release(a);
+    for (auto& p : parts_) p->credits.take(a, each_credit);
+    for (auto& p : parts_) p->flits.take(a, each_flit);
   }
   // take() in two steps (ArrivalLog::visit, release): each thread visits
   // the items of its own routers; the kernel's thread releases them after.
