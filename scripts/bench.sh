@@ -9,7 +9,8 @@
 # best cycles/s beside it. ns/hop is wall time per flit-router traversal.
 # --h8: only the full 16,512-node dragonfly (topologies/dragonfly-h8.yaml,
 # MIN, per-router mode: the default) at UN 0.1, 0.4, 0.8 and ADV+1 0.4, H8_WARMUP + H8_CYCLES cycles
-# (default 1,000 + 2,000) and BENCH_RUNS default 1: a point takes minutes.
+# (default 1,000 + 2,000) and BENCH_RUNS default 1: a point takes minutes;
+# then the set-up of the idle h = 8 network (median of 3 runs of one cycle).
 # BENCH_THREADS (default "1"): the sim.threads values the per-router
 # dragonfly points run at, e.g. "1 2" (mode column per-router/2: 2 threads).
 set -euo pipefail
@@ -59,6 +60,22 @@ if [ "$h8" = 1 ]; then
     for load in 0.1 0.4 0.8; do bench dragonfly-h8 topologies/dragonfly-h8.yaml $load "$(mode_of "$t")"; done
     bench dragonfly-h8 topologies/dragonfly-h8.yaml 0.4 "$(mode_of "$t")" ADV+1 traffic.pattern=adv traffic.adv_offset=1
   done
+  # Set-up of the idle network (the issue's 1 s): build, one cycle, report.
+  python3 - <<'PY'
+import resource, subprocess, time
+cmd = ["./build-release/nocsim", "topologies/dragonfly-h8.yaml", "traffic.load=0", "sim.warmup=0", "sim.cycles=1",
+       "sim.drain=0", "--quiet", "-o", "/dev/null"]
+runs = []
+for _ in range(3):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.monotonic()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    wall = time.monotonic() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    runs.append((wall, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime))
+wall, user, sys_ = sorted(runs)[1]  # the median by wall time
+print("dragonfly-h8 idle set-up (median of 3): %.2f s wall, %.2f s user, %.2f s system" % (wall, user, sys_))
+PY
   rm -rf "$out"
   exit 0
 fi
