@@ -54,6 +54,9 @@ class ArrivalLog {
   }
   // Every item of arrival cycle a, once (the near ones in send order); the
   // caller takes every cycle in turn.
+  // One pass over the chunks, not visit() then release(): the small
+  // networks' takes run every cycle (two passes: +0.2% of the mesh's
+  // instructions, docs/performance.md, "Session 59").
   template <class F>
   void take(Cycle a, F each) {
     for (auto f = far_.begin(); f != far_.end() && f->first <= a; f = far_.erase(f)) each(f->second);

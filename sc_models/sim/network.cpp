@@ -238,7 +238,7 @@ bool Network::links_busy_after(Cycle now) const {
     if (l->busy_after(now)) return true;
   // Logged sends (in the logs alone): all arrive after the last cycle
   // taken, which pull_early(now) made now.
-  if (const ArrivalLogs* logs = router_clock_ ? router_clock_->logs() : nullptr) {
+  if (const ArrivalLogs* logs = arrival_logs()) {
     if (logs->any_credit([](const LoggedCredit&) { return true; })) return true;
     if (logs->any_flit([](const LoggedFlit&) { return true; })) return true;
   }
@@ -294,7 +294,7 @@ uint64_t Network::flits_in_flight(const Link& l) const {
   if (now != counted_at_) {
     counted_at_ = now;
     logged_in_flight_.clear();
-    router_clock_->logs()->any_flit([this](const LoggedFlit& i) {
+    arrival_logs()->any_flit([this](const LoggedFlit& i) {
       ++logged_in_flight_[i.key];
       return false;
     });
