@@ -83,6 +83,13 @@ class ArrivalLog {
     for (const Chunk* c = slots_[a & (kSlots - 1)].head; c; c = c->next)
       for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
   }
+  // The items of arrival cycles [a, a + n), each once, with its cycle
+  // (sim.batch): each(cycle, item), the far ones first.
+  template <class F>
+  void visit_batch(Cycle a, Cycle n, F each) const {
+    for (auto f = far_.begin(); f != far_.end() && f->first < a + n; ++f) each(f->first, f->second);
+    for (Cycle c = a; c < a + n; ++c) visit_near(c, [&](const Item& i) { each(c, i); });
+  }
   void release(Cycle a) {
     while (far_due(a)) far_.erase(far_.begin());
     Slot& s = slots_[a & (kSlots - 1)];
@@ -192,6 +199,11 @@ class ArrivalLogs {
     for (const auto& p : parts_) near_only ? p->credits.visit_near(a, each_credit) : p->credits.visit(a, each_credit);
     for (const auto& p : parts_) near_only ? p->flits.visit_near(a, each_flit) : p->flits.visit(a, each_flit);
   }
+  template <class C, class F>
+  void visit_batch(Cycle a, Cycle n, C each_credit, F each_flit) const {
+    for (const auto& p : parts_) p->credits.visit_batch(a, n, each_credit);
+    for (const auto& p : parts_) p->flits.visit_batch(a, n, each_flit);
+  }
   void release(Cycle a) {
     for (auto& p : parts_) {
       p->credits.release(a);
@@ -226,35 +238,53 @@ class ArrivalLogs {
 
 // One cycle's items by receiver: staged in log order, then a stable
 // counting sort, after which receiver r's items are one run, in send
-// order (docs/architecture.md, "The arrival log").
+// order (docs/architecture.md, "The arrival log"). A batch's items
+// (sim.batch) are staged with their run's index, receiver and cycle
+// together (stage(i, run), sort_runs).
 template <class Item>
 class ArrivalBox {
  public:
-  void clear() { staged_.clear(); }
+  void clear() {
+    staged_.clear();
+    runs_.clear();
+  }
   void stage(const Item& i) { staged_.push_back(i); }
+  void stage(const Item& i, uint32_t run) {
+    staged_.push_back(i);
+    runs_.push_back(run);
+  }
   bool empty() const { return staged_.empty(); }
   // Receivers [first, last): first <= receiver_of(key) < last. The runs
   // are sized here, at the first sort: a run's memory, not the build's.
   template <class F>
   void sort(size_t first, size_t last, F receiver_of) {
     first_ = first;
-    at_.assign(last - first + 1, 0u);
-    for (const Item& i : staged_) ++at_[receiver_of(i.key) - first];
-    uint32_t end = 0;
-    for (uint32_t& at : at_) at = end += at;  // the end of each receiver's run
-    box_.resize(staged_.size());
-    // Backwards, each run filled from its end: at_[r] ends at its start.
-    for (auto i = staged_.rbegin(); i != staged_.rend(); ++i) box_[--at_[receiver_of(i->key) - first]] = *i;
+    sort_by(last - first, [&](size_t k) { return receiver_of(staged_[k].key) - first; });
   }
-  // Receiver r's items of the last sort (first <= r < last).
+  // Items staged with their run (< n): run r is of(r).
+  void sort_runs(size_t n) {
+    first_ = 0;
+    sort_by(n, [&](size_t k) { return runs_[k]; });
+  }
+  // Receiver r's items of the last sort (first <= r < last), or run r's.
   std::pair<const Item*, const Item*> of(size_t r) const {
     r -= first_;
     return {box_.data() + at_[r], box_.data() + at_[r + 1]};
   }
 
  private:
+  template <class F>
+  void sort_by(size_t n, F run_of) {
+    at_.assign(n + 1, 0u);
+    for (size_t k = 0; k < staged_.size(); ++k) ++at_[run_of(k)];
+    uint32_t end = 0;
+    for (uint32_t& at : at_) at = end += at;  // the end of each run
+    box_.resize(staged_.size());
+    // Backwards, each run filled from its end: at_[r] ends at its start.
+    for (size_t k = staged_.size(); k-- > 0;) box_[--at_[run_of(k)]] = staged_[k];
+  }
   std::vector<Item> staged_, box_;
-  std::vector<uint32_t> at_;
+  std::vector<uint32_t> runs_, at_;
   size_t first_ = 0;
 };
 

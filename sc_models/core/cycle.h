@@ -10,9 +10,17 @@ namespace nocsim {
 // 1 ns: cycle = time in ns.
 constexpr Cycle kClockPeriodPs = 1000;
 
+// While the routers' clock runs a batch of cycles (sim.batch: each router
+// and its NICs run several cycles in a row at the kernel time of the
+// batch's first, docs/architecture.md, "Batches of cycles"), the cycle
+// they run; kNoBatchCycle otherwise.
+inline constexpr Cycle kNoBatchCycle = ~Cycle{0};
+inline Cycle batch_cycle = kNoBatchCycle;
+
 // Cycle of the current simulation time for a clock of period_ps picoseconds.
 // Called for every flit and credit: the usual period divides by a constant.
 inline Cycle cycle_now(Cycle period_ps) {
+  if (__builtin_expect(batch_cycle != kNoBatchCycle, 0)) return batch_cycle;
   const Cycle t = static_cast<Cycle>(sc_core::sc_get_curr_simcontext()->time_stamp().value());
   return period_ps == kClockPeriodPs ? t / kClockPeriodPs : t / period_ps;
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <systemc>
 
+#include "core/cycle.h"
 #include "core/error.h"
 
 namespace nocsim {
@@ -12,7 +13,16 @@ namespace nocsim {
 struct RunStatus {
   int exit_code = kExitOk;
   std::string message;
+  // In a batch of cycles (sim.batch) a router runs cycles ahead of the
+  // routers after it: the failure kept is the one of the earliest cycle,
+  // the first one cycle by cycle would have met (docs/architecture.md,
+  // "Batches of cycles"), and the batch runs no cycle after it.
+  Cycle failed_at = kNeverCycle;
   void fail(int code, const std::string& msg) {
+    if (batch_cycle != kNoBatchCycle && batch_cycle < failed_at && (exit_code == kExitOk || failed_at != kNeverCycle)) {
+      exit_code = kExitOk;  // an earlier cycle's failure replaces a later one's
+      failed_at = batch_cycle;
+    }
     if (exit_code != kExitOk) return;
     record(code, msg);
     sc_core::sc_stop();

@@ -37,7 +37,7 @@ void Nic::sleep_until(Cycle c) {
   // Awake, it runs every edge anyway; asleep, an earlier wake-up is pending.
   if (c >= wake_at_ || *flag_ || c <= cycle_now(period_ps_)) return;
   wake_at_ = c;
-  ask_wheel(*wheel_, c - 1, this);  // from on_send, maybe on a router's worker thread
+  if (wheel_) ask_wheel(*wheel_, c - 1, this);  // from on_send, maybe on a router's worker thread
 }
 
 void Nic::on_wheel(Cycle c, int, uint32_t) {

@@ -89,7 +89,17 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   // After the run: takes in the ejected flits that arrived by cycle `upto`
   // and were not yet taken in (bodies of packets whose tail came later).
   void flush(Cycle upto) { receive(upto); }
+  // Null: sim.batch, whose clock asks batch_due(c) at every cycle instead.
   void set_wheel(WakeWheel* w) { wheel_ = w; }
+  // Whether it runs at cycle c, its wake-up taken then as the wheel's
+  // call on the falling edge before c would have (sim.batch).
+  bool batch_due(Cycle c) {
+    if (wake_at_ == c) {
+      wake_at_ = kNeverCycle;
+      *flag_ = 1;
+    }
+    return *flag_;
+  }
   void on_wheel(Cycle c, int tag, uint32_t arg) override;
   // The NicClock's flag for this NIC (1: run at the next edge), which the
   // NIC keeps, and its call on such an edge.

@@ -45,7 +45,23 @@ size_t NicClock::range(int k) const {
   return lines * static_cast<size_t>(k) / n * kFlagLine;
 }
 
+void NicClock::set_batch(int routers) {
+  batch_ = true;
+  of_router_.assign(static_cast<size_t>(routers) + 1, 0);
+  for (Nic* n : nics_) {
+    n->set_wheel(nullptr);
+    ++of_router_[static_cast<size_t>(n->router()) + 1];
+  }
+  for (size_t r = 0; r < static_cast<size_t>(routers); ++r) of_router_[r + 1] += of_router_[r];
+  by_router_.resize(nics_.size());
+  std::vector<uint32_t> at(of_router_.begin(), of_router_.end() - 1);
+  for (size_t n = 0; n < nics_.size(); ++n) by_router_[at[static_cast<size_t>(nics_[n]->router())]++] = static_cast<uint32_t>(n);
+}
+
+bool NicClock::due(Nic& n, Cycle c) { return n.batch_due(c); }
+
 void NicClock::run() {
+  if (batch_) return;  // the routers' clock runs the NICs (set_batch)
   const Cycle now = cycle_now(period_ps_);
   if (!parallel_) {
     run_nics(0, 0, awake_.size(), now);

@@ -34,6 +34,16 @@ class NicClock : public sc_core::sc_module {
            NetStats& stats);
   // After the run: every NIC takes in what arrived by `upto` (Nic::flush).
   void flush(Cycle upto);
+  // sim.batch: the routers' clock runs the NICs, each router's beside it
+  // (RouterClock::set_batch): run_router_nics(r, c) runs router r's NICs
+  // with work at cycle c; the NICs wake without the wheel.
+  void set_batch(int routers);
+  void run_router_nics(size_t r, Cycle c) {
+    for (uint32_t k = of_router_[r]; k < of_router_[r + 1]; ++k) {
+      Nic& n = *nics_[by_router_[k]];
+      if (due(n, c)) n.run(c);
+    }
+  }
 
  private:
   void start_of_simulation() override;
@@ -42,6 +52,10 @@ class NicClock : public sc_core::sc_module {
   size_t range(int k) const;
   void run_range(int k, Cycle now);
   void fold();  // the threads' shares into the run's NetStats
+  static bool due(Nic& n, Cycle c);
+  // sim.batch: NICs by router (by_router_[of_router_[r] ..]), node order.
+  bool batch_ = false;
+  std::vector<uint32_t> of_router_, by_router_;
 
   Cycle period_ps_;
   std::vector<Nic*> nics_;

@@ -144,6 +144,7 @@ bool Router::pull_due(Cycle a) {
 
 void Router::pull_early(Cycle a) {
   if (!pull_in_run_) return;
+  if (batched_) take_near_batch(a);
   const uint64_t* due = due_at(a);
   if ((due[kCreditLane] | due[kFlitLane]) && pull_due(a)) settle();
 }
@@ -207,8 +208,12 @@ void Router::log_arrivals() {
   if (!logs || clock_index_ > kMaxLoggedRouter) return;
   logged_ = true;
   boxed_ = clock_->boxes_arrivals();
+  batched_ = clock_->batch() > 1;
+  // In batches the NICs' flits arrive the next cycle, within a batch: on
+  // their links, whose sends set the router's flag (on_send).
+  const int flit_ports = clock_->batch() > 1 ? st_.p.network_ports : st_.p.ports;
   for (int p = 0; p < st_.p.ports; ++p) {
-    if (in_link_[p] && in_link_[p]->flit_receiver() == this) {
+    if (p < flit_ports && in_link_[p] && in_link_[p]->flit_receiver() == this) {
       in_link_[p]->log_flits(logs, log_key(clock_index_, kFlitLane, p));
       flit_logged_ |= 1ull << p;
     }
@@ -231,6 +236,7 @@ void Router::on_send(int tag, Cycle arrival, Cycle now) {
     return;
   }
   if (arrival - now >= kNear) {
+    if (batched_) throw std::logic_error("sim.batch: a send beyond the near table (Network::batch_length)");
     // A rare link longer than the table: a wake-up per send.
     ask_wheel(*wheel_, arrival - 1, this, lane, static_cast<uint32_t>(tag & 63));
     return;
@@ -257,7 +263,7 @@ void Router::ask_near(int lane, uint64_t port, Cycle arrival) {
   due.lanes[lane ^ 1] = 0;
   if (owner_ >= 0)  // sim.threads: a bit in the clock's table, not a wake-up
     clock_->near_at(arrival, clock_index_);
-  else  // one thread: straight to the wheel
+  else if (!batched_)  // one thread: straight to the wheel
     wheel_->at(arrival - 1, this, kNearTag);
 }
 

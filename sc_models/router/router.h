@@ -117,6 +117,14 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // From the clock (sim.threads), at the falling edge before cycle a: the
   // links due then, which the commit it runs next pulls (RouterClock::near_at).
   void take_near(Cycle a);
+  // sim.batch, before it runs cycle a: the links due then (ask_near),
+  // which the wheel's call would have marked on the falling edge before.
+  void take_near_batch(Cycle a) {
+    const size_t slot = a & (kNear - 1);
+    if (!(near_taken_[slot / 64] >> (slot & 63) & 1)) return;
+    take_near(a);
+    *clock_flag_ = 1;
+  }
   void set_view(const CongestionView* v) { rc_->set_view(v); }
   void enable_contention(const Topology& t, const ContentionParams& p, EctnBoard* ectn,
                          std::unique_ptr<BlockRun> rtl) {
@@ -335,6 +343,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   uint8_t ran_ = 0, asleep_ = 0;
   bool per_stage_;
   bool one_pass_ = false;
+  bool batched_ = false;  // sim.batch: near arrivals wait in pending_ for take_near_batch, not the wheel
   // Links delivering at cycle a, pulled by the commit of cycle a - 1 (or
   // in pull in run by run_router(a)), by lane: bit = port (at most 64
   // ports, as the switch allocator); [2 * (a & 1) + lane], as sends during

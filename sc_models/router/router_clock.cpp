@@ -72,7 +72,7 @@ inline Router& RouterClock::logged(Cycle a, uint32_t key) {
 
 // Every thread's logs in thread order (ArrivalLogs::take).
 void RouterClock::take_log_slot(Cycle a) {
-  if (!ahead_) {
+  if (!boxes_arrivals()) {
     // Routers in cache: each item taken in at once.
     return logs_->take(
         a,
@@ -122,6 +122,12 @@ void RouterClock::on_threads(F each) {
 
 void RouterClock::run() {
   const Cycle now = cycle_now(period_ps_);
+  if (batch_ > 1) {
+    if (now < batch_end_) return;  // run by the batch that started before
+    const Cycle n = std::min<Cycle>(static_cast<Cycle>(batch_), std::max<Cycle>(horizon_(now), now + 1) - now);
+    batch_end_ = now + n;
+    return run_batch(now, n);
+  }
   due_cycle_ = now;  // one pass takes what is due now in the run (Router::pull_in_run)
   // Threads on a large network box their own routers' items (a cycle with
   // a far item, rare, is taken serially); else the log is taken here.
@@ -136,6 +142,55 @@ void RouterClock::run() {
     run_range(k, from, to, now);
   });
   logs_->release(now);
+}
+
+// Cycles [t, t + n) router by router (docs/architecture.md, "Batches of
+// cycles"): each router and its NICs run the n cycles in a row, as one
+// cycle's routers run one after another: nothing a router or its NICs
+// send reaches another router within n cycles (RouterClock::set_batch).
+// What the logs bring a router at cycle c is marked due just before it
+// runs c, as the cycle's take would have.
+void RouterClock::run_batch(Cycle t, Cycle n) {
+  box_batch(t, n);
+  struct Leave {  // the kernel's cycle again, however the batch ends
+    bool& in;
+    ~Leave() {
+      batch_cycle = kNoBatchCycle;
+      in = false;
+    }
+  } leave{in_batch_};
+  in_batch_ = true;
+  const Box& b = boxes_[0];
+  for (size_t r = 0; r < routers_.size(); ++r) {
+    Router& x = *routers_[r];
+    // A failure at cycle f (in any router) stops the batch before f + 1.
+    for (Cycle c = t; c < t + n && c <= status_->failed_at; ++c) {
+      batch_cycle = c;
+      batch_run_ = r * n + (c - t);
+      due_cycle_ = c;
+      for (auto [i, e] = b.credits.of(batch_run_); i != e; ++i) logged(c, i->key);
+      for (auto [i, e] = b.flits.of(batch_run_); i != e; ++i) logged(c, i->key);
+      x.take_near_batch(c);
+      batch_nics_(r, c);
+      if (awake_[r]) x.run_router(c);
+    }
+  }
+  for (Cycle c = t; c < t + n; ++c) logs_->release(c);
+}
+
+// The logged items arriving in [t, t + n), by router and cycle.
+void RouterClock::box_batch(Cycle t, Cycle n) {
+  Box& b = boxes_[0];
+  b.credits.clear();
+  b.flits.clear();
+  auto run = [&](Cycle a, uint32_t key) {
+    return static_cast<uint32_t>(Router::logged_router(key) * n + (a - t));
+  };
+  logs_->visit_batch(
+      t, n, [&](Cycle a, const LoggedCredit& i) { b.credits.stage(i, run(a, i.key)); },
+      [&](Cycle a, const LoggedFlit& i) { b.flits.stage(i, run(a, i.key)); });
+  b.credits.sort_runs(routers_.size() * n);
+  b.flits.sort_runs(routers_.size() * n);
 }
 
 // A router's first loads, in an evaluate or a commit, are misses on a

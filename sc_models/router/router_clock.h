@@ -23,6 +23,7 @@
 // delivers them to its own routers (Router::parallel_owner) before the
 // replay.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <systemc>
 #include <utility>
@@ -30,6 +31,7 @@
 
 #include "core/arrival_log.h"
 #include "core/flit.h"
+#include "core/run_status.h"
 #include "core/wake_wheel.h"
 #include "parallel/team.h"
 
@@ -75,15 +77,30 @@ class RouterClock : public sc_core::sc_module {
   // Whether logged items wait in a box for their router's run (large
   // networks, RouterClock::ahead), rather than being taken in as the log
   // is taken (docs/architecture.md, "The arrival log").
-  bool boxes_arrivals() const { return ahead_; }
+  bool boxes_arrivals() const { return ahead_ || batch_ > 1; }
   // The credits and flits the logs brought router r (of thread `owner`,
-  // -1 without threads) at the cycle taken last, each in send order.
+  // -1 without threads) at the cycle taken last (in a batch: at the cycle
+  // it runs), each in send order.
   std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r, int owner) const {
-    return box(owner).credits.of(r);
+    return box(owner).credits.of(in_batch_ ? batch_run_ : r);
   }
   std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r, int owner) const {
-    return box(owner).flits.of(r);
+    return box(owner).flits.of(in_batch_ ? batch_run_ : r);
   }
+  // sim.batch (docs/architecture.md, "Batches of cycles"): each router runs
+  // up to `len` cycles in a row, its NICs beside it (nics(r, c): router
+  // r's NICs at cycle c), before the next router; a batch ends before the
+  // cycle horizon(t) gives for a batch starting at t (the next cycle at
+  // which something outside reads the network). Before the routers' links
+  // are logged (Router::set_pull_in_run); one thread.
+  void set_batch(int len, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics,
+                 const RunStatus* status) {
+    batch_ = len;
+    status_ = status;
+    horizon_ = std::move(horizon);
+    batch_nics_ = std::move(nics);
+  }
+  int batch() const { return batch_; }
 
  private:
   class Channel : public sc_core::sc_prim_channel {
@@ -98,6 +115,8 @@ class RouterClock : public sc_core::sc_module {
     RouterClock& c_;
   };
   void run();
+  void run_batch(Cycle t, Cycle n);
+  void box_batch(Cycle t, Cycle n);
   void commit();
   void take_log_slot(Cycle a);
   // A logged item of cycle a for its router: a due link, a run.
@@ -153,6 +172,16 @@ class RouterClock : public sc_core::sc_module {
   std::unique_ptr<ArrivalLogs> logs_;
   std::vector<Box> boxes_;
   bool by_thread_ = false;
+  // sim.batch: the batch length asked for (1: none), the cycle the current
+  // batch ends before, whether one runs and the box run of the router
+  // and cycle it runs (router index * n + cycle - t).
+  int batch_ = 1;
+  Cycle batch_end_ = 0;
+  bool in_batch_ = false;
+  size_t batch_run_ = 0;
+  std::function<Cycle(Cycle)> horizon_;
+  std::function<void(size_t, Cycle)> batch_nics_;
+  const RunStatus* status_ = nullptr;  // failed_at ends a batch early
 };
 
 }  // namespace nocsim

@@ -24,6 +24,7 @@ void Monitor::schedule() {
   const Window w = net_.stats().window;
   next_ = now_ + step_;
   if (now_ < w.end && next_ > w.end) next_ = w.end;
+  net_.set_next_check(next_);
   next_trigger(sc_core::sc_time(static_cast<double>((next_ - now_) * Network::kPeriodPs), sc_core::SC_PS));
 }
 

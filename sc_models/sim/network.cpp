@@ -6,6 +6,7 @@
 #include "alloc/sw_alloc_backend.h"
 #include "congestion/provider.h"
 #include "core/error.h"
+#include "blocks/block.h"
 #include "blocks/block_run.h"
 #include "vc/vc_config.h"
 #include "sim/link_power_net.h"
@@ -33,6 +34,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const RouterParams rp = router_params(rc_, t);
   const BlockModes modes(cfg, block_shape(rc_, t));
   contention_mode_ = modes["contention"];
+  for (const std::string& name : block_registry().keys()) verilated_ = verilated_ || modes[name] != BlockMode::Cpp;
   const Cycle warm = rc_.sim.warmup;
   stats_.window = {warm, warm + rc_.sim.cycles};
   build_routers(rp, modes);
@@ -54,10 +56,48 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   // and the update phase (Router::set_one_pass).
   const bool one_pass = rc_.sim.one_pass && !routers_.front()->routing().reads_other_routers() &&
                         providers_.empty() && !rc_.contention.on && gates_.empty() && !trace_;
-  for (auto& r : routers_) {
-    r->set_one_pass(one_pass);
-    r->set_pull_in_run(one_pass);
+  for (auto& r : routers_) r->set_one_pass(one_pass);
+  if (const int batch = batch_length(one_pass); batch > 1) {
+    router_clock_->set_batch(
+        batch, [this](Cycle t) { return batch_horizon(t); },
+        [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); }, &status_);
+    nic_clock_->set_batch(t.routers());
   }
+  for (auto& r : routers_) r->set_pull_in_run(one_pass);
+}
+
+// Batches of cycles (docs/architecture.md, "Batches of cycles") need the
+// routers in one pass on one thread, C++ blocks only (a Verilated block
+// keeps the kernel's cycle), NICs that share nothing and whose
+// links take one cycle (within a router's batch), and are at most as long
+// as the shortest link between routers.
+int Network::batch_length(bool one_pass) const {
+  const SimConfig& s = rc_.sim;
+  if (s.batch == 1 || !one_pass || s.per_stage || s.threads > 1 || verilated_) return 1;
+  // A NIC sends a packet's flits at once, each at its cycle: all within the
+  // routers' table of near arrivals (Router::ask_near), not the wheel.
+  if (rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return 1;
+  for (const auto& n : nics_)
+    if (!n->alone()) return 1;
+  int len = s.batch ? s.batch : kAutoBatch;
+  for (const auto& r : routers_) {
+    const RouterParams& p = r->state().p;
+    for (int port = 0; port < p.ports; ++port) {
+      if (!r->in_link(port)) continue;
+      const int lat = p.in_latency[static_cast<size_t>(port)];
+      if (port >= p.network_ports && lat != 1) return 1;
+      if (port < p.network_ports) len = std::min(len, lat);
+    }
+  }
+  return len;
+}
+
+// The monitor's next check or the end of warm-up (the activity snapshot),
+// whichever comes first after t; without a check ahead, cycle by cycle.
+Cycle Network::batch_horizon(Cycle t) const {
+  if (next_check_ <= t) return t + 1;
+  const Cycle warm = stats_.window.begin;
+  return warm > t ? std::min(next_check_, warm) : next_check_;
 }
 
 // The routers' link gates (router/link_gate.h), when some link is slower

@@ -55,6 +55,11 @@ class Network : public sc_core::sc_module, public CongestionView {
     router_clock_->take_log(a);
     for (auto& r : routers_) r->pull_early(a);
   }
+  // The run's monitor checks the network next at the edge of cycle c
+  // (before the routers run it): a batch of cycles ends there.
+  void set_next_check(Cycle c) { next_check_ = c; }
+  // The longest batch of cycles a router runs in a row (sim.batch; 1: none).
+  int batch() const { return router_clock_->batch(); }
   NetStats& stats() { return stats_; }
   const NetStats& stats() const { return stats_; }
   RunStatus& status() { return status_; }
@@ -146,6 +151,13 @@ class Network : public sc_core::sc_module, public CongestionView {
   mutable std::unordered_map<uint32_t, uint64_t> logged_in_flight_;  // by log key
   mutable uint64_t counted_at_ = ~uint64_t{0};                       // the sc_time value they were counted at
   void schedule_snapshot(Cycle warm);
+  // sim.batch: the batch length the network allows (1: none), and the
+  // cycle a batch starting at t ends before.
+  int batch_length(bool one_pass) const;
+  static constexpr int kAutoBatch = 16;  // sim.batch=0's longest
+  Cycle batch_horizon(Cycle t) const;
+  Cycle next_check_ = 0;
+  bool verilated_ = false;  // some rtl.* block is not C++
   sc_core::sc_event snapshot_event_;  // end of warm-up, a quarter period before its edge
   std::unique_ptr<TraceProbe> trace_;
   std::unique_ptr<LinkPowerNet> link_power_;

@@ -16,6 +16,7 @@ SimConfig SimConfig::from(const Config& cfg) {
   s.reverse_stages = cfg.get_str("sim.stage_order") == "reverse";
   s.one_pass = cfg.get_str("sim.one_pass") == "auto";
   s.threads = static_cast<int>(cfg.get_int("sim.threads"));
+  s.batch = static_cast<int>(cfg.get_int("sim.batch"));
   s.check = cfg.get_bool("sim.check");
   s.watchdog = static_cast<Cycle>(cfg.get_int("sim.watchdog"));
   s.progress = cfg.get_bool("sim.progress");

@@ -19,6 +19,7 @@ struct SimConfig {
   bool reverse_stages = false;  // sim.stage_order=reverse
   bool one_pass = true;         // sim.one_pass=auto (Router::set_one_pass, where the network allows it)
   int threads = 1;              // sim.threads
+  int batch = 0;                // sim.batch (0: as long as the network allows)
   bool check = true;
   Cycle watchdog = 0;
   bool progress = true;
