@@ -58,7 +58,12 @@ void NicClock::set_batch(int routers) {
   for (size_t n = 0; n < nics_.size(); ++n) by_router_[at[static_cast<size_t>(nics_[n]->router())]++] = static_cast<uint32_t>(n);
 }
 
-bool NicClock::due(Nic& n, Cycle c) { return n.batch_due(c); }
+void NicClock::run_router_nics(size_t r, Cycle c) {
+  for (uint32_t k = of_router_[r]; k < of_router_[r + 1]; ++k) {
+    Nic& n = *nics_[by_router_[k]];
+    if (n.batch_due(c)) n.run(c);
+  }
+}
 
 void NicClock::run() {
   if (batch_) return;  // the routers' clock runs the NICs (set_batch)

@@ -38,12 +38,7 @@ class NicClock : public sc_core::sc_module {
   // (RouterClock::set_batch): run_router_nics(r, c) runs router r's NICs
   // with work at cycle c; the NICs wake without the wheel.
   void set_batch(int routers);
-  void run_router_nics(size_t r, Cycle c) {
-    for (uint32_t k = of_router_[r]; k < of_router_[r + 1]; ++k) {
-      Nic& n = *nics_[by_router_[k]];
-      if (due(n, c)) n.run(c);
-    }
-  }
+  void run_router_nics(size_t r, Cycle c);
 
  private:
   void start_of_simulation() override;
@@ -52,7 +47,6 @@ class NicClock : public sc_core::sc_module {
   size_t range(int k) const;
   void run_range(int k, Cycle now);
   void fold();  // the threads' shares into the run's NetStats
-  static bool due(Nic& n, Cycle c);
   // sim.batch: NICs by router (by_router_[of_router_[r] ..]), node order.
   bool batch_ = false;
   std::vector<uint32_t> of_router_, by_router_;

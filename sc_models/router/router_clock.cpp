@@ -163,6 +163,8 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
   const Box& b = boxes_[0];
   for (size_t r = 0; r < routers_.size(); ++r) {
     Router& x = *routers_[r];
+    // The next router's first lines load while this one runs its cycles.
+    if (r + 1 < routers_.size()) routers_[r + 1]->prefetch_far(link_lines_);
     // A failure at cycle f (in any router) stops the batch before f + 1.
     for (Cycle c = t; c < t + n && c <= status_->failed_at; ++c) {
       batch_cycle = c;
