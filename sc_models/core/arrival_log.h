@@ -84,10 +84,12 @@ class ArrivalLog {
       for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
   }
   // The items of arrival cycles [a, a + n), each once, with its cycle
-  // (sim.batch): each(cycle, item), the far ones first.
+  // (sim.batch): each(cycle, item), the far ones first; near_only: none
+  // is due (the far list left unread, as visit_near).
   template <class F>
-  void visit_batch(Cycle a, Cycle n, F each) const {
-    for (auto f = far_.begin(); f != far_.end() && f->first < a + n; ++f) each(f->first, f->second);
+  void visit_batch(Cycle a, Cycle n, F each, bool near_only) const {
+    if (!near_only)
+      for (auto f = far_.begin(); f != far_.end() && f->first < a + n; ++f) each(f->first, f->second);
     for (Cycle c = a; c < a + n; ++c) visit_near(c, [&](const Item& i) { each(c, i); });
   }
   void release(Cycle a) {
@@ -200,9 +202,9 @@ class ArrivalLogs {
     for (const auto& p : parts_) near_only ? p->flits.visit_near(a, each_flit) : p->flits.visit(a, each_flit);
   }
   template <class C, class F>
-  void visit_batch(Cycle a, Cycle n, C each_credit, F each_flit) const {
-    for (const auto& p : parts_) p->credits.visit_batch(a, n, each_credit);
-    for (const auto& p : parts_) p->flits.visit_batch(a, n, each_flit);
+  void visit_batch(Cycle a, Cycle n, C each_credit, F each_flit, bool near_only) const {
+    for (const auto& p : parts_) p->credits.visit_batch(a, n, each_credit, near_only);
+    for (const auto& p : parts_) p->flits.visit_batch(a, n, each_flit, near_only);
   }
   void release(Cycle a) {
     for (auto& p : parts_) {
@@ -261,10 +263,10 @@ class ArrivalBox {
     first_ = first;
     sort_by(last - first, [&](size_t k) { return receiver_of(staged_[k].key) - first; });
   }
-  // Items staged with their run (< n): run r is of(r).
-  void sort_runs(size_t n) {
-    first_ = 0;
-    sort_by(n, [&](size_t k) { return runs_[k]; });
+  // Items staged with their run, first <= run < last: run r is of(r).
+  void sort_runs(size_t first, size_t last) {
+    first_ = first;
+    sort_by(last - first, [&](size_t k) { return runs_[k] - first; });
   }
   // Receiver r's items of the last sort (first <= r < last), or run r's.
   std::pair<const Item*, const Item*> of(size_t r) const {

@@ -13,9 +13,9 @@ constexpr Cycle kClockPeriodPs = 1000;
 // While the routers' clock runs a batch of cycles (sim.batch: each router
 // and its NICs run several cycles in a row at the kernel time of the
 // batch's first, docs/architecture.md, "Batches of cycles"), the cycle
-// they run; kNoBatchCycle otherwise.
+// the calling thread runs; kNoBatchCycle otherwise.
 inline constexpr Cycle kNoBatchCycle = ~Cycle{0};
-inline Cycle batch_cycle = kNoBatchCycle;
+inline thread_local Cycle batch_cycle = kNoBatchCycle;
 
 // Cycle of the current simulation time for a clock of period_ps picoseconds.
 // Called for every flit and credit: the usual period divides by a constant.

@@ -45,8 +45,12 @@ size_t NicClock::range(int k) const {
   return lines * static_cast<size_t>(k) / n * kFlagLine;
 }
 
-void NicClock::set_batch(int routers) {
+void NicClock::set_batch(int routers, const std::function<int(int)>& owner) {
   batch_ = true;
+  if (team_) {
+    for (Nic* n : nics_) n->set_counters(&shares_[static_cast<size_t>(owner(n->router()))].counts);
+    team_->after([this] { fold(); });
+  }
   of_router_.assign(static_cast<size_t>(routers) + 1, 0);
   for (Nic* n : nics_) {
     n->set_wheel(nullptr);

@@ -15,6 +15,7 @@
 // policy) is shared by every NIC: such runs keep the NICs on one thread.
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <systemc>
 #include <vector>
 
@@ -36,8 +37,10 @@ class NicClock : public sc_core::sc_module {
   void flush(Cycle upto);
   // sim.batch: the routers' clock runs the NICs, each router's beside it
   // (RouterClock::set_batch): run_router_nics(r, c) runs router r's NICs
-  // with work at cycle c; the NICs wake without the wheel.
-  void set_batch(int routers);
+  // with work at cycle c; the NICs wake without the wheel. With threads a
+  // NIC runs on its router's thread (owner(router)) and counts into that
+  // thread's share, added into the run's NetStats after each batch.
+  void set_batch(int routers, const std::function<int(int)>& owner);
   void run_router_nics(size_t r, Cycle c);
 
  private:

@@ -64,8 +64,9 @@ class Outbox {
     calls_.push_back({Kind::Flit, 0, static_cast<uint32_t>(flits_.size()), to, nullptr, c, 0});
     flits_.push_back({fn, f});
   }
+  // A failure keeps the batch cycle it happened at (RunStatus::fail).
   void fail(RunStatus* status, int code, std::string msg) {
-    calls_.push_back({Kind::Fail, code, static_cast<uint32_t>(fails_.size()), status, nullptr, 0, 0});
+    calls_.push_back({Kind::Fail, code, static_cast<uint32_t>(fails_.size()), status, nullptr, batch_cycle, 0});
     fails_.push_back(std::move(msg));
   }
   // Makes the kept calls, in order, and forgets them.
@@ -99,7 +100,11 @@ class Outbox {
 };
 
 // A run's failure from code that may run on a worker thread.
+// In a batch of cycles, the calling thread runs no cycle after this one's
+// (RouterClock::run_batch, batch_stop).
+inline thread_local Cycle batch_stop = kNeverCycle;
 inline void fail_run(RunStatus& status, int code, std::string msg) {
+  if (batch_cycle < batch_stop) batch_stop = batch_cycle;
   if (Outbox* o = Outbox::current()) return o->fail(&status, code, std::move(msg));
   status.fail(code, msg);
 }

@@ -211,8 +211,12 @@ void Router::log_arrivals() {
   batched_ = clock_->batch() > 1;
   // In batches the NICs' flits arrive the next cycle, within a batch: on
   // their links, whose sends set the router's flag (on_send).
+  // On threads those are sent on the router's own thread (its NICs run
+  // beside it), so the link calls it at once (on_send_on_senders_thread).
   const int flit_ports = clock_->batch() > 1 ? st_.p.network_ports : st_.p.ports;
   for (int p = 0; p < st_.p.ports; ++p) {
+    if (p >= flit_ports && in_link_[p] && in_link_[p]->flit_receiver() == this)
+      in_link_[p]->set_flit_receiver(this, flit_tag(p));  // listens again: direct now
     if (p < flit_ports && in_link_[p] && in_link_[p]->flit_receiver() == this) {
       in_link_[p]->log_flits(logs, log_key(clock_index_, kFlitLane, p));
       flit_logged_ |= 1ull << p;
@@ -261,9 +265,10 @@ void Router::ask_near(int lane, uint64_t port, Cycle arrival) {
   taken |= bit;
   due.lanes[lane] = port;
   due.lanes[lane ^ 1] = 0;
+  if (batched_) return;  // the clock reads pending_ (take_near_batch)
   if (owner_ >= 0)  // sim.threads: a bit in the clock's table, not a wake-up
     clock_->near_at(arrival, clock_index_);
-  else if (!batched_)  // one thread: straight to the wheel
+  else  // one thread: straight to the wheel
     wheel_->at(arrival - 1, this, kNearTag);
 }
 

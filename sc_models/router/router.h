@@ -146,6 +146,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     owner_ = owner;
   }
   int parallel_owner() const override { return owner_; }
+  // In batches its NICs, its only senders not logged, run on its thread.
+  bool on_send_on_senders_thread() const override { return batched_; }
   // Per-router mode, from the clock on an edge with work: the stages'
   // evaluate() and, in one pass, their commit() at once.
   void run_router(Cycle now);

@@ -5,6 +5,7 @@
 
 #include "core/cycle.h"
 #include "core/flag_scan.h"
+#include "parallel/outbox.h"
 #include "router/router.h"
 
 namespace nocsim {
@@ -151,48 +152,82 @@ void RouterClock::run() {
 // What the logs bring a router at cycle c is marked due just before it
 // runs c, as the cycle's take would have.
 void RouterClock::run_batch(Cycle t, Cycle n) {
-  box_batch(t, n);
-  struct Leave {  // the kernel's cycle again, however the batch ends
-    bool& in;
-    ~Leave() {
-      batch_cycle = kNoBatchCycle;
-      in = false;
-    }
-  } leave{in_batch_};
+  batch_t_ = t;
+  batch_n_ = n;
   in_batch_ = true;
-  const Box& b = boxes_[0];
-  for (size_t r = 0; r < routers_.size(); ++r) {
+  struct Leave {  // however the batch ends
+    bool& in;
+    ~Leave() { in = false; }
+  } leave{in_batch_};
+  if (!team_) {
+    by_thread_ = false;
+    box_batch(boxes_[0], t, n, 0, routers_.size(), false);
+    run_batch_range(boxes_[0], 0, routers_.size(), t, n);
+  } else {
+    // Each thread boxes its own routers' items, but for a batch with a far
+    // item due: a far list another thread may append to (box_range).
+    by_thread_ = true;
+    const bool serial = logs_->far_due(t + n - 1);
+    if (serial)
+      for (int k = 0; k < team_->threads(); ++k)
+        box_batch(boxes_[static_cast<size_t>(k)], t, n, std::min(range(k), routers_.size()),
+                  std::min(range(k + 1), routers_.size()), false);
+    on_threads([&](int k, size_t from, size_t to) {
+      to = std::min(to, routers_.size());
+      Box& b = boxes_[static_cast<size_t>(k)];
+      try {
+        if (!serial) box_batch(b, t, n, from, to, true);
+        run_batch_range(b, from, to, t, n);
+      } catch (...) {  // a NIC's: rethrown below, the first in router order
+        batch_errors_[static_cast<size_t>(k)] = std::current_exception();
+      }
+    });
+    for (std::exception_ptr& e : batch_errors_)
+      if (e) std::rethrow_exception(std::exchange(e, nullptr));
+  }
+  for (Cycle c = t; c < t + n; ++c) logs_->release(c);
+}
+
+// Routers [from, to) run cycles [t, t + n), each with its NICs. A failure
+// at cycle f on this thread (fail_run) stops it before f + 1.
+void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n) {
+  struct Leave {  // the kernel's cycle again, however the batch ends
+    ~Leave() { batch_cycle = kNoBatchCycle; }
+  } leave;
+  batch_stop = kNeverCycle;
+  for (size_t r = from; r < to; ++r) {
     Router& x = *routers_[r];
     // The next router's first lines load while this one runs its cycles.
-    if (r + 1 < routers_.size()) routers_[r + 1]->prefetch_far(link_lines_);
-    // A failure at cycle f (in any router) stops the batch before f + 1.
-    for (Cycle c = t; c < t + n && c <= status_->failed_at; ++c) {
+    if (r + 1 < to) routers_[r + 1]->prefetch_far(link_lines_);
+    for (Cycle c = t; c < t + n && c <= batch_stop; ++c) {
       batch_cycle = c;
-      batch_run_ = r * n + (c - t);
-      due_cycle_ = c;
-      for (auto [i, e] = b.credits.of(batch_run_); i != e; ++i) logged(c, i->key);
-      for (auto [i, e] = b.flits.of(batch_run_); i != e; ++i) logged(c, i->key);
+      const size_t run = r * n + (c - t);
+      for (auto [i, e] = b.credits.of(run); i != e; ++i) logged(c, i->key);
+      for (auto [i, e] = b.flits.of(run); i != e; ++i) logged(c, i->key);
       x.take_near_batch(c);
       batch_nics_(r, c);
       if (awake_[r]) x.run_router(c);
     }
   }
-  for (Cycle c = t; c < t + n; ++c) logs_->release(c);
 }
 
-// The logged items arriving in [t, t + n), by router and cycle.
-void RouterClock::box_batch(Cycle t, Cycle n) {
-  Box& b = boxes_[0];
+// Routers [from, to)'s logged items arriving in [t, t + n), by router and
+// cycle, into b (on threads, each thread's own, as box_range).
+void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only) {
   b.credits.clear();
   b.flits.clear();
+  auto mine = [&](uint32_t key) {
+    const size_t r = Router::logged_router(key);
+    return r >= from && r < to;
+  };
   auto run = [&](Cycle a, uint32_t key) {
     return static_cast<uint32_t>(Router::logged_router(key) * n + (a - t));
   };
   logs_->visit_batch(
-      t, n, [&](Cycle a, const LoggedCredit& i) { b.credits.stage(i, run(a, i.key)); },
-      [&](Cycle a, const LoggedFlit& i) { b.flits.stage(i, run(a, i.key)); });
-  b.credits.sort_runs(routers_.size() * n);
-  b.flits.sort_runs(routers_.size() * n);
+      t, n, [&](Cycle a, const LoggedCredit& i) { if (mine(i.key)) b.credits.stage(i, run(a, i.key)); },
+      [&](Cycle a, const LoggedFlit& i) { if (mine(i.key)) b.flits.stage(i, run(a, i.key)); }, near_only);
+  b.credits.sort_runs(from * n, to * n);
+  b.flits.sort_runs(from * n, to * n);
 }
 
 // A router's first loads, in an evaluate or a commit, are misses on a

@@ -23,6 +23,7 @@
 // delivers them to its own routers (Router::parallel_owner) before the
 // replay.
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <systemc>
@@ -31,7 +32,6 @@
 
 #include "core/arrival_log.h"
 #include "core/flit.h"
-#include "core/run_status.h"
 #include "core/wake_wheel.h"
 #include "parallel/team.h"
 
@@ -82,21 +82,21 @@ class RouterClock : public sc_core::sc_module {
   // -1 without threads) at the cycle taken last (in a batch: at the cycle
   // it runs), each in send order.
   std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r, int owner) const {
-    return box(owner).credits.of(in_batch_ ? batch_run_ : r);
+    return box(owner).credits.of(in_batch_ ? batch_run(r) : r);
   }
   std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r, int owner) const {
-    return box(owner).flits.of(in_batch_ ? batch_run_ : r);
+    return box(owner).flits.of(in_batch_ ? batch_run(r) : r);
   }
   // sim.batch (docs/architecture.md, "Batches of cycles"): each router runs
   // up to `len` cycles in a row, its NICs beside it (nics(r, c): router
   // r's NICs at cycle c), before the next router; a batch ends before the
   // cycle horizon(t) gives for a batch starting at t (the next cycle at
   // which something outside reads the network). Before the routers' links
-  // are logged (Router::set_pull_in_run); one thread.
-  void set_batch(int len, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics,
-                 const RunStatus* status) {
+  // are logged (Router::set_pull_in_run). On threads each runs its range
+  // of routers so, and their NICs.
+  void set_batch(int len, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics) {
     batch_ = len;
-    status_ = status;
+    batch_errors_.assign(team_ ? static_cast<size_t>(team_->threads()) : 0, nullptr);
     horizon_ = std::move(horizon);
     batch_nics_ = std::move(nics);
   }
@@ -116,7 +116,8 @@ class RouterClock : public sc_core::sc_module {
   };
   void run();
   void run_batch(Cycle t, Cycle n);
-  void box_batch(Cycle t, Cycle n);
+  // Router r's box run at the cycle its thread runs (batch_cycle).
+  size_t batch_run(size_t r) const { return r * batch_n_ + (batch_cycle - batch_t_); }
   void commit();
   void take_log_slot(Cycle a);
   // A logged item of cycle a for its router: a due link, a run.
@@ -125,6 +126,10 @@ class RouterClock : public sc_core::sc_module {
     ArrivalBox<LoggedCredit> credits;
     ArrivalBox<LoggedFlit> flits;
   };
+  // sim.batch: routers [from, to)'s items of cycles [t, t + n) into b;
+  // those routers run the batch from b.
+  void box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only);
+  void run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n);
   // Routers [from, to)'s items of cycle a into b, sorted by router
   // (near_only: ArrivalLogs::visit).
   void box_range(Box& b, Cycle a, size_t from, size_t to, bool near_only);
@@ -173,15 +178,15 @@ class RouterClock : public sc_core::sc_module {
   std::vector<Box> boxes_;
   bool by_thread_ = false;
   // sim.batch: the batch length asked for (1: none), the cycle the current
-  // batch ends before, whether one runs and the box run of the router
-  // and cycle it runs (router index * n + cycle - t).
+  // batch ends before, whether one runs, its first cycle and length
+  // (router r's box run at cycle c: r * n + c - t).
   int batch_ = 1;
   Cycle batch_end_ = 0;
   bool in_batch_ = false;
-  size_t batch_run_ = 0;
+  Cycle batch_t_ = 0, batch_n_ = 1;
   std::function<Cycle(Cycle)> horizon_;
   std::function<void(size_t, Cycle)> batch_nics_;
-  const RunStatus* status_ = nullptr;  // failed_at ends a batch early
+  std::vector<std::exception_ptr> batch_errors_;  // [thread] a NIC's, in a batch
 };
 
 }  // namespace nocsim

@@ -60,20 +60,20 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   if (const int batch = batch_length(one_pass); batch > 1) {
     router_clock_->set_batch(
         batch, [this](Cycle t) { return batch_horizon(t); },
-        [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); }, &status_);
-    nic_clock_->set_batch(t.routers());
+        [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); });
+    nic_clock_->set_batch(t.routers(), [this](int r) { return routers_[static_cast<size_t>(r)]->parallel_owner(); });
   }
   for (auto& r : routers_) r->set_pull_in_run(one_pass);
 }
 
 // Batches of cycles (docs/architecture.md, "Batches of cycles") need the
-// routers in one pass on one thread, C++ blocks only (a Verilated block
+// routers in one pass, C++ blocks only (a Verilated block
 // keeps the kernel's cycle), NICs that share nothing and whose
 // links take one cycle (within a router's batch), and are at most as long
 // as the shortest link between routers.
 int Network::batch_length(bool one_pass) const {
   const SimConfig& s = rc_.sim;
-  if (s.batch == 1 || !one_pass || s.per_stage || s.threads > 1 || verilated_) return 1;
+  if (s.batch == 1 || !one_pass || s.per_stage || verilated_) return 1;
   // A NIC sends a packet's flits at once, each at its cycle: all within the
   // routers' table of near arrivals (Router::ask_near), not the wheel.
   if (rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return 1;

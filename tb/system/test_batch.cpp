@@ -108,44 +108,87 @@ TEST(Batch, FeaturesGiveCycleByCycleBytes) {
   }
 }
 
+// Batches on threads: each thread runs its range of routers, and their
+// NICs, in batches; the results are still one thread's cycle by cycle.
+TEST(Batch, ThreadsGiveCycleByCycleBytes) {
+  const std::string bench = source_path("topologies/bench/dragonfly-h4-bench.yaml");
+  const std::string df = source_path("topologies/dragonfly-h2.yaml");
+  const std::vector<std::vector<std::string>> runs = {
+      {bench, "traffic.load=0.4", "sim.warmup=200", "sim.cycles=500", "sim.threads=2"},
+      {bench, "traffic.load=0.1", "link.global_latency=300", "sim.warmup=200", "sim.cycles=500", "sim.threads=3"},
+      {df, "traffic.load=0.3", "traffic.request_reply=true", "router.vcs=4", "traffic.packet_size=[1,4,9]",
+       "stats.series_period=64", "sim.warmup=100", "sim.cycles=700", "sim.threads=2"},
+  };
+  for (auto args : runs) {
+    SCOPED_TRACE(args[1] + " " + args[2] + " " + args.back());
+    const Batched a = run_batched(args);
+    args.back() = "sim.batch=1";  // one thread, cycle by cycle
+    const Batched one = run_batched(args);
+    EXPECT_GT(a.batch, 1);
+    EXPECT_EQ(without_keys(a.json, "sim.threads"), without_keys(one.json, "sim.threads"));
+  }
+}
+
 // An invariant that fails in several routers: the error is the one cycle
 // by cycle meets first (the earliest cycle), though a batch runs the
-// lower-numbered routers' later cycles first. One simulation per process
-// (SystemC): cycle by cycle runs in a child.
+// lower-numbered routers' later cycles first, and on threads the thread
+// of the lower-numbered routers reports first. One simulation per
+// process (SystemC): cycle by cycle runs in a child.
 namespace {
 
-std::string planted_failure(const char* batch) {
-  Config cfg = make_config("topologies/dragonfly-h2.yaml", {"traffic.load=0", "sim.warmup=0", "sim.cycles=500", batch});
+struct Plant {
+  size_t router;
+  int node, dst;  // a node of the router sends a packet to dst at cycle gen
+  Cycle gen;
+};
+
+std::string planted_failure(const std::string& file, const std::vector<Plant>& plants, const char* batch,
+                            const char* threads) {
+  Config cfg = make_config(file, {"traffic.load=0", "sim.warmup=0", "sim.cycles=500", batch, threads});
   RunHooks hooks;
-  // An extra credit at every output VC of routers 3 and 30: each fails at
-  // its first credit back. Router 30's packet leaves a cycle before router
-  // 3's, so its failure is a cycle earlier, in the same batch of 10.
-  hooks.before = [](Network& net) {
-    for (size_t r : {3, 30})
-      for (OutputVc& v : net.routers()[r]->state_for_test().ovc) ++v.credits;
-    net.nics()[60]->script(40, 0);  // node 60 is router 30's (p = 2)
-    net.nics()[6]->script(41, 71);  // and node 6 router 3's
+  // An extra credit at every output VC of the routers: each fails at its
+  // first credit back, the first plant's a cycle before the second's, in
+  // the same batch of 10.
+  hooks.before = [&](Network& net) {
+    for (const Plant& p : plants) {
+      for (OutputVc& v : net.routers()[p.router]->state_for_test().ovc) ++v.credits;
+      net.nics()[static_cast<size_t>(p.node)]->script(p.gen, p.dst);
+    }
   };
   const RunResult r = run_simulation(cfg, hooks);
   return std::to_string(r.exit_code) + " " + r.error;
 }
 
-}  // namespace
-
-TEST(Batch, FirstFailureIsTheEarliestCycles) {
+// The error cycle by cycle (in a child) and in batches on `threads`.
+void expect_first_failure(const std::string& file, const std::vector<Plant>& plants, const char* threads) {
   const std::string child = temp_path("cycle_by_cycle.err");
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     std::FILE* f = std::fopen(child.c_str(), "w");
-    const std::string e = planted_failure("sim.batch=1");
+    const std::string e = planted_failure(file, plants, "sim.batch=1", "sim.threads=1");
     if (!f || std::fputs(e.c_str(), f) < 0 || std::fclose(f) != 0) _exit(1);
     _exit(0);
   }
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  const std::string one = slurp(child), batched = planted_failure("sim.batch=0");
-  EXPECT_EQ(one.rfind(std::to_string(kExitInvariant) + " credit overflow: router 30 ", 0), 0u) << one;
+  const std::string one = slurp(child), batched = planted_failure(file, plants, "sim.batch=0", threads);
+  const std::string first = " credit overflow: router " + std::to_string(plants.front().router) + " ";
+  EXPECT_EQ(one.rfind(std::to_string(kExitInvariant) + first, 0), 0u) << one;
   EXPECT_EQ(batched, one);
+}
+
+}  // namespace
+
+// Router 30's packet leaves a cycle before router 3's (p = 2: node 2r is
+// router r's).
+TEST(Batch, FirstFailureIsTheEarliestCycles) {
+  expect_first_failure("topologies/dragonfly-h2.yaml", {{30, 60, 0, 40}, {3, 6, 71, 41}}, "sim.threads=1");
+}
+
+// Router 200 is the second thread's (p = 4), router 10 the first's.
+TEST(Batch, FirstFailureOnThreadsIsTheEarliestCycles) {
+  expect_first_failure("topologies/bench/dragonfly-h4-bench.yaml", {{200, 800, 0, 40}, {10, 40, 1000, 41}},
+                       "sim.threads=2");
 }
