@@ -13,6 +13,7 @@
 #define NOCSIM_TEST_ASAN 1
 #endif
 #endif
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +58,17 @@ inline std::string sanitized_cycles_key(long cycles) {
 }
 
 inline std::string source_path(const std::string& rel) { return std::string(NOCSIM_SOURCE_DIR) + "/" + rel; }
+
+// Every configuration the project ships (topologies/ and topologies/bench/),
+// sorted.
+inline std::vector<std::string> shipped_configs() {
+  std::vector<std::string> files;
+  for (const char* dir : {"topologies", "topologies/bench"})
+    for (const auto& e : std::filesystem::directory_iterator(source_path(dir)))
+      if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 inline Config make_config(const std::string& file, std::initializer_list<std::string> overrides) {
   Config c;

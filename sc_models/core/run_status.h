@@ -16,7 +16,7 @@ struct RunStatus {
   // In a batch of cycles (sim.batch) a router runs cycles ahead of the
   // routers after it: the failure kept is the one of the earliest cycle,
   // the first one cycle by cycle would have met (docs/architecture.md,
-  // "Batches of cycles"), and the batch runs no cycle after it.
+  // "Batches of cycles"; the thread that met it stops there, batch_stop).
   Cycle failed_at = kNeverCycle;
   void fail(int code, const std::string& msg) {
     if (batch_cycle != kNoBatchCycle && batch_cycle < failed_at && (exit_code == kExitOk || failed_at != kNeverCycle)) {

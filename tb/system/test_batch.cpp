@@ -56,12 +56,7 @@ void expect_batch_bytes(std::vector<std::string> args, bool batched) {
 // Every configuration the project ships; those whose router-to-router
 // links take more than a cycle, and whose NICs' links one, run in batches.
 TEST(Batch, EveryShippedConfigurationGivesCycleByCycleBytes) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const char* dir : {"topologies", "topologies/bench"})
-    for (const auto& e : fs::directory_iterator(source_path(dir)))
-      if (e.path().extension() == ".yaml") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = shipped_configs();
   ASSERT_GE(files.size(), 15u);
   int batched = 0;
   for (const std::string& f : files) {

@@ -347,12 +347,7 @@ TEST(Determinism, EveryRoutingAndVcPolicy) {
 // runs: the h = 8 dragonfly has 16,512 NICs (90 measured cycles still
 // deliver over a hundred packets).
 TEST(Threads, EveryShippedConfigurationGivesOneThreadsBytes) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const char* dir : {"topologies", "topologies/bench"})
-    for (const auto& e : fs::directory_iterator(source_path(dir)))
-      if (e.path().extension() == ".yaml") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = shipped_configs();
   ASSERT_GE(files.size(), 15u);
   for (const std::string& f : files) {
     SCOPED_TRACE(f);
