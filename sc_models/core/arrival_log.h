@@ -193,14 +193,10 @@ class ArrivalLogs {
     for (auto& p : parts_) p->credits.take(a, each_credit);
     for (auto& p : parts_) p->flits.take(a, each_flit);
   }
-  // take() in two steps (ArrivalLog::visit, release): each thread visits
-  // the items of its own routers; the kernel's thread releases them after.
-  // near_only: ArrivalLog::visit_near (a cycle for which !far_due).
-  template <class C, class F>
-  void visit(Cycle a, C each_credit, F each_flit, bool near_only) const {
-    for (const auto& p : parts_) near_only ? p->credits.visit_near(a, each_credit) : p->credits.visit(a, each_credit);
-    for (const auto& p : parts_) near_only ? p->flits.visit_near(a, each_flit) : p->flits.visit(a, each_flit);
-  }
+  // take() in steps (ArrivalLog::visit_batch, release), over cycles
+  // [a, a + n): each thread visits the items of its own routers; the
+  // kernel's thread releases them after. near_only: no far item is due
+  // (far_due), the far lists left unread.
   template <class C, class F>
   void visit_batch(Cycle a, Cycle n, C each_credit, F each_flit, bool near_only) const {
     for (const auto& p : parts_) p->credits.visit_batch(a, n, each_credit, near_only);
@@ -238,11 +234,10 @@ class ArrivalLogs {
   static inline thread_local int thread_ = 0;
 };
 
-// One cycle's items by receiver: staged in log order, then a stable
-// counting sort, after which receiver r's items are one run, in send
-// order (docs/architecture.md, "The arrival log"). A batch's items
-// (sim.batch) are staged with their run's index, receiver and cycle
-// together (stage(i, run), sort_runs).
+// Items by run (a receiver, or a receiver and cycle: sim.batch): staged
+// in log order with their run, then a stable counting sort, after which
+// run r's items are one block, in send order (docs/architecture.md, "The
+// arrival log").
 template <class Item>
 class ArrivalBox {
  public:
@@ -250,41 +245,30 @@ class ArrivalBox {
     staged_.clear();
     runs_.clear();
   }
-  void stage(const Item& i) { staged_.push_back(i); }
   void stage(const Item& i, uint32_t run) {
     staged_.push_back(i);
     runs_.push_back(run);
   }
   bool empty() const { return staged_.empty(); }
-  // Receivers [first, last): first <= receiver_of(key) < last. The runs
-  // are sized here, at the first sort: a run's memory, not the build's.
-  template <class F>
-  void sort(size_t first, size_t last, F receiver_of) {
-    first_ = first;
-    sort_by(last - first, [&](size_t k) { return receiver_of(staged_[k].key) - first; });
-  }
-  // Items staged with their run, first <= run < last: run r is of(r).
+  // Runs [first, last), first <= every staged run < last. The runs are
+  // sized here, at the first sort: a run's memory, not the build's.
   void sort_runs(size_t first, size_t last) {
     first_ = first;
-    sort_by(last - first, [&](size_t k) { return runs_[k] - first; });
+    at_.assign(last - first + 1, 0u);
+    for (const uint32_t run : runs_) ++at_[run - first];
+    uint32_t end = 0;
+    for (uint32_t& at : at_) at = end += at;  // the end of each run
+    box_.resize(staged_.size());
+    // Backwards, each run filled from its end: at_[r] ends at its start.
+    for (size_t k = staged_.size(); k-- > 0;) box_[--at_[runs_[k] - first]] = staged_[k];
   }
-  // Receiver r's items of the last sort (first <= r < last), or run r's.
+  // Run r's items of the last sort (first <= r < last).
   std::pair<const Item*, const Item*> of(size_t r) const {
     r -= first_;
     return {box_.data() + at_[r], box_.data() + at_[r + 1]};
   }
 
  private:
-  template <class F>
-  void sort_by(size_t n, F run_of) {
-    at_.assign(n + 1, 0u);
-    for (size_t k = 0; k < staged_.size(); ++k) ++at_[run_of(k)];
-    uint32_t end = 0;
-    for (uint32_t& at : at_) at = end += at;  // the end of each run
-    box_.resize(staged_.size());
-    // Backwards, each run filled from its end: at_[r] ends at its start.
-    for (size_t k = staged_.size(); k-- > 0;) box_[--at_[run_of(k)]] = staged_[k];
-  }
   std::vector<Item> staged_, box_;
   std::vector<uint32_t> runs_, at_;
   size_t first_ = 0;

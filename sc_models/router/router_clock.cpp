@@ -83,28 +83,8 @@ void RouterClock::take_log_slot(Cycle a) {
         [&](const LoggedFlit& i) { logged(a, i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
   }
   by_thread_ = false;
-  box_range(boxes_[0], a, 0, routers_.size(), false);
+  box_batch(boxes_[0], a, 1, 0, routers_.size(), false, true);
   logs_->release(a);
-}
-
-// Each thread of a team boxes its own routers' items, reading every
-// thread's logs (none appends to cycle a's; near_only while they append);
-// a router's items keep the order of the serial take.
-void RouterClock::box_range(Box& b, Cycle a, size_t from, size_t to, bool near_only) {
-  to = std::min(to, routers_.size());
-  b.credits.clear();
-  b.flits.clear();
-  auto mine = [&](uint32_t key) {
-    const size_t r = Router::logged_router(key);
-    if (r < from || r >= to) return false;
-    logged(a, key);
-    return true;
-  };
-  logs_->visit(
-      a, [&](const LoggedCredit& i) { if (mine(i.key)) b.credits.stage(i); },
-      [&](const LoggedFlit& i) { if (mine(i.key)) b.flits.stage(i); }, near_only);
-  if (!b.credits.empty()) b.credits.sort(from, to, Router::logged_router);
-  if (!b.flits.empty()) b.flits.sort(from, to, Router::logged_router);
 }
 
 size_t RouterClock::range(int k) const {
@@ -139,7 +119,7 @@ void RouterClock::run() {
   }
   by_thread_ = true;
   on_threads([&](int k, size_t from, size_t to) {
-    box_range(boxes_[static_cast<size_t>(k)], now, from, to, true);
+    box_batch(boxes_[static_cast<size_t>(k)], now, 1, from, to, true, true);
     run_range(k, from, to, now);
   });
   logs_->release(now);
@@ -161,22 +141,22 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
   } leave{in_batch_};
   if (!team_) {
     by_thread_ = false;
-    box_batch(boxes_[0], t, n, 0, routers_.size(), false);
+    box_batch(boxes_[0], t, n, 0, routers_.size(), false, false);
     run_batch_range(boxes_[0], 0, routers_.size(), t, n);
   } else {
     // Each thread boxes its own routers' items, but for a batch with a far
-    // item due: a far list another thread may append to (box_range).
+    // item due: a far list another thread may append to.
     by_thread_ = true;
     const bool serial = logs_->far_due(t + n - 1);
     if (serial)
       for (int k = 0; k < team_->threads(); ++k)
-        box_batch(boxes_[static_cast<size_t>(k)], t, n, std::min(range(k), routers_.size()),
-                  std::min(range(k + 1), routers_.size()), false);
+        box_batch(boxes_[static_cast<size_t>(k)], t, n, std::min(range(k), routers_.size()), range(k + 1), false,
+                  false);
     on_threads([&](int k, size_t from, size_t to) {
       to = std::min(to, routers_.size());
       Box& b = boxes_[static_cast<size_t>(k)];
       try {
-        if (!serial) box_batch(b, t, n, from, to, true);
+        if (!serial) box_batch(b, t, n, from, to, true, false);
         run_batch_range(b, from, to, t, n);
       } catch (...) {  // a NIC's: rethrown below, the first in router order
         batch_errors_[static_cast<size_t>(k)] = std::current_exception();
@@ -211,21 +191,32 @@ void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t,
   }
 }
 
-// Routers [from, to)'s logged items arriving in [t, t + n), by router and
-// cycle, into b (on threads, each thread's own, as box_range).
-void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only) {
+// Routers [from, to)'s logged items arriving in [t, t + n) into b, by
+// router and cycle (run r * n + c - t), a router's in the order of the
+// serial take; each thread of a team boxes its own routers', reading every
+// thread's logs (none appends to these cycles; near_only while they
+// append, ArrivalLog::visit_batch). mark (a cycle's take, n = 1): each
+// item marks its router due as it is read.
+void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only, bool mark) {
+  to = std::min(to, routers_.size());
   b.credits.clear();
   b.flits.clear();
-  auto mine = [&](uint32_t key) {
+  auto run = [&](Cycle a, uint32_t key) -> int64_t {
     const size_t r = Router::logged_router(key);
-    return r >= from && r < to;
-  };
-  auto run = [&](Cycle a, uint32_t key) {
-    return static_cast<uint32_t>(Router::logged_router(key) * n + (a - t));
+    if (r < from || r >= to) return -1;
+    if (mark) logged(a, key);
+    return static_cast<int64_t>(r * n + (a - t));
   };
   logs_->visit_batch(
-      t, n, [&](Cycle a, const LoggedCredit& i) { if (mine(i.key)) b.credits.stage(i, run(a, i.key)); },
-      [&](Cycle a, const LoggedFlit& i) { if (mine(i.key)) b.flits.stage(i, run(a, i.key)); }, near_only);
+      t, n,
+      [&](Cycle a, const LoggedCredit& i) {
+        if (const int64_t k = run(a, i.key); k >= 0) b.credits.stage(i, static_cast<uint32_t>(k));
+      },
+      [&](Cycle a, const LoggedFlit& i) {
+        if (const int64_t k = run(a, i.key); k >= 0) b.flits.stage(i, static_cast<uint32_t>(k));
+      },
+      near_only);
+  // Sorted even when empty: a batch reads every router's run.
   b.credits.sort_runs(from * n, to * n);
   b.flits.sort_runs(from * n, to * n);
 }

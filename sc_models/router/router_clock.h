@@ -126,13 +126,11 @@ class RouterClock : public sc_core::sc_module {
     ArrivalBox<LoggedCredit> credits;
     ArrivalBox<LoggedFlit> flits;
   };
-  // sim.batch: routers [from, to)'s items of cycles [t, t + n) into b;
-  // those routers run the batch from b.
-  void box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only);
+  // Routers [from, to)'s items of cycles [t, t + n) into b, by router and
+  // cycle (near_only: ArrivalLogs::visit_batch; mark: the cycle's take);
+  // in a batch those routers run it from b.
+  void box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only, bool mark);
   void run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n);
-  // Routers [from, to)'s items of cycle a into b, sorted by router
-  // (near_only: ArrivalLogs::visit).
-  void box_range(Box& b, Cycle a, size_t from, size_t to, bool near_only);
   const Box& box(int owner) const { return boxes_[by_thread_ ? static_cast<size_t>(owner) : 0]; }
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;

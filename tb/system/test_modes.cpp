@@ -378,15 +378,16 @@ TEST(Threads, EveryShippedConfigurationGivesOneThreadsBytes) {
 }
 
 // On a network whose routers take their links' items in their runs, each
-// thread boxes its own routers' items (RouterClock::box_range); a cycle
+// thread boxes its own routers' items (RouterClock::box_batch); a cycle
 // with an item sent beyond the log's lap of slots is taken serially. Both
-// give one thread's bytes.
+// give one thread's bytes, cycle by cycle (sim.batch=1; in batches:
+// Batch.ThreadsGiveCycleByCycleBytes).
 TEST(Threads, BoxedArrivalsGiveOneThreadsBytes) {
   for (const char* global : {"link.global_latency=30", "link.global_latency=300"}) {
     SCOPED_TRACE(global);
     const std::vector<std::string> args{source_path("topologies/bench/dragonfly-h4-bench.yaml"), global,
                                         "router.buffer_depth=16", "traffic.load=0.4", "sim.warmup=200",
-                                        sanitized_cycles_key(700), "sim.drain=0"};
+                                        sanitized_cycles_key(700), "sim.drain=0", "sim.batch=1"};
     const std::string one = without(run_json(args), "sim.threads");
     auto two = args;
     two.push_back("sim.threads=2");

@@ -157,13 +157,13 @@ TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
   EXPECT_TRUE(log.empty(far));
 }
 
-// A box sorted over receivers [first, last) gives each receiver its own
-// items as one run, in the order they were staged.
+// A box sorted over runs [first, last) gives each run its own items as
+// one block, in the order they were staged (here an item's run is its key).
 TEST(ArrivalBox, GivesEachReceiverOfItsRangeItsItemsInOrder) {
   ArrivalBox<LoggedCredit> box;
   const std::vector<LoggedCredit> staged{{12, 1}, {10, 2}, {12, 3}, {11, 4}, {10, 5}, {12, 6}};
-  for (const LoggedCredit& c : staged) box.stage(c);
-  box.sort(10, 14, [](uint32_t key) { return static_cast<size_t>(key); });
+  for (const LoggedCredit& c : staged) box.stage(c, c.key);
+  box.sort_runs(10, 14);
   auto payloads = [&](size_t r) {
     std::vector<uint32_t> p;
     for (auto [i, end] = box.of(r); i != end; ++i) {
