@@ -68,15 +68,11 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 
 // Batches of cycles (docs/architecture.md, "Batches of cycles") need the
 // routers in one pass, C++ blocks only (a Verilated block
-// keeps the kernel's cycle), NICs that share nothing and whose
-// links take one cycle (within a router's batch), and are at most as long
-// as the shortest link between routers.
+// keeps the kernel's cycle), NICs that share nothing, and are at most as
+// long as the shortest link between routers (a router's NICs run beside it).
 int Network::batch_length(bool one_pass) const {
   const SimConfig& s = rc_.sim;
   if (s.batch == 1 || !one_pass || s.per_stage || verilated_) return 1;
-  // A NIC sends a packet's flits at once, each at its cycle: all within the
-  // routers' table of near arrivals (Router::ask_near), not the wheel.
-  if (rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return 1;
   for (const auto& n : nics_)
     if (!n->alone()) return 1;
   int len = s.batch ? s.batch : kAutoBatch;
@@ -85,7 +81,10 @@ int Network::batch_length(bool one_pass) const {
     for (int port = 0; port < p.ports; ++port) {
       if (!r->in_link(port)) continue;
       const int lat = p.in_latency[static_cast<size_t>(port)];
-      if (port >= p.network_ports && lat != 1) return 1;
+      // A NIC sends a packet's flits at once, each at its cycle: all
+      // within the routers' table of near arrivals (Router::ask_near),
+      // not the wheel.
+      if (port >= p.network_ports && lat + rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return 1;
       if (port < p.network_ports) len = std::min(len, lat);
     }
   }

@@ -80,8 +80,8 @@ TEST(Batch, EveryShippedConfigurationGivesCycleByCycleBytes) {
 // What a batch could change if it were wrong: a warm-up and window that
 // end within a batch, the drain until the last packet, replies, phases,
 // packet sizes drawn per packet, latency series, per-router figures, an
-// item sent beyond the arrival log's lap, and adaptive routings that read
-// their own router's queues.
+// item sent beyond the arrival log's lap, adaptive routings that read
+// their own router's queues, short router links and long NIC links.
 TEST(Batch, FeaturesGiveCycleByCycleBytes) {
   const std::string df = source_path("topologies/dragonfly-h2.yaml");
   const std::vector<std::vector<std::string>> runs = {
@@ -96,6 +96,7 @@ TEST(Batch, FeaturesGiveCycleByCycleBytes) {
       {df, "routing.algorithm=par", "router.vcs=5", "traffic.pattern=adv", "traffic.load=0.5", "sim.warmup=100",
        "sim.cycles=700"},
       {df, "link.latency=3", "router.switching=wormhole", "traffic.load=0.6", "sim.warmup=100", "sim.cycles=700"},
+      {df, "link.nic_latency=4", "traffic.load=0.5", "sim.warmup=100", "sim.cycles=700"},
   };
   for (const auto& args : runs) {
     SCOPED_TRACE(args[1] + " " + args[2] + " " + args[3]);
