@@ -22,6 +22,10 @@
 // those go to the sending thread's part of the logs; otherwise each thread
 // delivers them to its own routers (Router::parallel_owner) before the
 // replay.
+// sim.batch (set_batch): where every link between routers takes at least
+// n cycles, one edge in n runs n cycles, router by router, each router
+// and its NICs running its n cycles in a row (docs/architecture.md,
+// "Batches of cycles"); the other edges do nothing.
 #include <cstdint>
 #include <exception>
 #include <functional>
