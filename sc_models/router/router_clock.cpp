@@ -134,11 +134,6 @@ void RouterClock::run() {
 void RouterClock::run_batch(Cycle t, Cycle n) {
   batch_t_ = t;
   batch_n_ = n;
-  in_batch_ = true;
-  struct Leave {  // however the batch ends
-    bool& in;
-    ~Leave() { in = false; }
-  } leave{in_batch_};
   if (!team_) {
     by_thread_ = false;
     box_batch(boxes_[0], t, n, 0, routers_.size(), false, false);

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/arrival_log.h"
+#include "core/cycle.h"
 #include "core/flit.h"
 #include "core/wake_wheel.h"
 #include "parallel/team.h"
@@ -86,10 +87,10 @@ class RouterClock : public sc_core::sc_module {
   // -1 without threads) at the cycle taken last (in a batch: at the cycle
   // it runs), each in send order.
   std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r, int owner) const {
-    return box(owner).credits.of(in_batch_ ? batch_run(r) : r);
+    return box(owner).credits.of(batch_cycle != kNoBatchCycle ? batch_run(r) : r);
   }
   std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r, int owner) const {
-    return box(owner).flits.of(in_batch_ ? batch_run(r) : r);
+    return box(owner).flits.of(batch_cycle != kNoBatchCycle ? batch_run(r) : r);
   }
   // sim.batch (docs/architecture.md, "Batches of cycles"): each router runs
   // up to `len` cycles in a row, its NICs beside it (nics(r, c): router
@@ -180,11 +181,11 @@ class RouterClock : public sc_core::sc_module {
   std::vector<Box> boxes_;
   bool by_thread_ = false;
   // sim.batch: the batch length asked for (1: none), the cycle the current
-  // batch ends before, whether one runs, its first cycle and length
-  // (router r's box run at cycle c: r * n + c - t).
+  // batch ends before, and its first cycle and length (router r's box run
+  // at cycle c: r * n + c - t; a batch runs while the thread's
+  // batch_cycle is set).
   int batch_ = 1;
   Cycle batch_end_ = 0;
-  bool in_batch_ = false;
   Cycle batch_t_ = 0, batch_n_ = 1;
   std::function<Cycle(Cycle)> horizon_;
   std::function<void(size_t, Cycle)> batch_nics_;
