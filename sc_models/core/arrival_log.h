@@ -67,17 +67,12 @@ class ArrivalLog {
     }
     s.head = s.tail = nullptr;
   }
-  // take() in two steps: visit reads the items of arrival cycle a, any
-  // number of times; release then drops them (docs/architecture.md,
-  // "Parallel cycles"). visit_near reads only the items sent within a lap
-  // of slots, which is safe while another thread appends (to later
-  // cycles' slots or to the far list); a cycle with far items due is
-  // visited whole, by one thread.
-  template <class F>
-  void visit(Cycle a, F each) const {
-    for (auto f = far_.begin(); f != far_.end() && f->first <= a; ++f) each(f->second);
-    visit_near(a, each);
-  }
+  // take() in two steps: visit_batch reads the items of arrival cycles
+  // [a, a + n), any number of times; release then drops a cycle's
+  // (docs/architecture.md, "Parallel cycles"). visit_near reads only the
+  // items sent within a lap of slots, which is safe while another thread
+  // appends (to later cycles' slots or to the far list); cycles with far
+  // items due are visited whole, by one thread.
   template <class F>
   void visit_near(Cycle a, F each) const {
     for (const Chunk* c = slots_[a & (kSlots - 1)].head; c; c = c->next)

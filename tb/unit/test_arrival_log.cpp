@@ -124,9 +124,11 @@ TEST(ArrivalLog, CarriesFlits) {
   EXPECT_EQ(got[0].flit.stamp, 123u);
 }
 
-// visit() reads a cycle's items, near and far, as often as asked, leaving
-// them; release() then drops them and frees their chunks for later cycles
-// (each thread of sim.threads visits, the kernel's thread releases).
+// visit_batch() reads the items of a range of cycles, near and far, each
+// with its cycle, as often as asked, leaving them (near_only: the far list
+// unread); release() then drops a cycle's and frees their chunks for
+// later cycles (each thread of sim.threads visits, the kernel's thread
+// releases).
 TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
   CreditLog log;
   const Cycle far = CreditLog::kSlots + 20;
@@ -137,10 +139,11 @@ TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
   const size_t made = log.chunks();
   for (int round = 0; round < 2; ++round) {
     std::vector<uint32_t> keys;
-    log.visit(7, [&](const CreditLog::Item& i) {
+    log.visit_batch(6, 3, [&](Cycle c, const CreditLog::Item& i) {
+      EXPECT_EQ(c, 7u);
       EXPECT_EQ(i.payload, i.key + 1);
       keys.push_back(i.key);
-    });
+    }, false);
     ASSERT_EQ(keys.size(), 300u);
     for (uint32_t k = 0; k < 300; ++k) EXPECT_EQ(keys[k], k);
   }
@@ -150,7 +153,13 @@ TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
   for (uint32_t k = 0; k < 300; ++k) log.add(8, 7, {k, 0});  // in the released chunks
   EXPECT_EQ(log.chunks(), made);
   std::vector<uint32_t> got;
-  log.visit(far, [&](const CreditLog::Item& i) { got.push_back(i.key); });
+  auto keep = [&](Cycle c, const CreditLog::Item& i) {
+    EXPECT_EQ(c, far);
+    got.push_back(i.key);
+  };
+  log.visit_batch(far - 1, 2, keep, true);
+  EXPECT_TRUE(got.empty());
+  log.visit_batch(far - 1, 2, keep, false);
   EXPECT_EQ(got, (std::vector<uint32_t>{900}));
   log.release(far);
   EXPECT_FALSE(log.far_due(far));
