@@ -34,10 +34,17 @@ template <class ItemT>
 class ArrivalLog {
  public:
   using Item = ItemT;
-  // Sends arriving within this many cycles go to a slot per cycle; later
-  // ones (a long link or delay annotation, rare) to a sorted list.
-  static constexpr Cycle kSlots = 256;  // a power of two
-  static bool near(Cycle arrival, Cycle now) { return arrival - now < kSlots; }
+  // Sends arriving within kNear cycles go to a slot per cycle; later ones
+  // (a long link or delay annotation, rare) to a sorted list. The slots
+  // are a lap of kSlots cycles, kMaxBatch more than the near window: a
+  // batch of up to kMaxBatch cycles releases its cycles' slots only at its
+  // end, and a send made in its last cycle must not land in one of them
+  // (docs/architecture.md, "Batches of cycles").
+  static constexpr Cycle kNear = 256;
+  static constexpr Cycle kMaxBatch = 256;
+  static constexpr Cycle kSlots = kNear + kMaxBatch;  // a power of two
+  static_assert((kSlots & (kSlots - 1)) == 0, "slots are indexed by the arrival's low bits");
+  static bool near(Cycle arrival, Cycle now) { return arrival - now < kNear; }
 
   ArrivalLog() = default;
   ArrivalLog(const ArrivalLog&) = delete;
@@ -79,8 +86,8 @@ class ArrivalLog {
       for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
   }
   // The items of arrival cycles [a, a + n), each once, with its cycle
-  // (sim.batch): each(cycle, item), the far ones first; near_only: none
-  // is due (the far list left unread, as visit_near).
+  // (sim.batch, n <= kMaxBatch): each(cycle, item), the far ones first;
+  // near_only: none is due (the far list left unread, as visit_near).
   template <class F>
   void visit_batch(Cycle a, Cycle n, F each, bool near_only) const {
     if (!near_only)

@@ -5,6 +5,7 @@
 
 #include "alloc/sw_alloc_backend.h"
 #include "congestion/provider.h"
+#include "core/arrival_log.h"
 #include "core/error.h"
 #include "blocks/block.h"
 #include "blocks/block_run.h"
@@ -75,6 +76,9 @@ int Network::batch_length(bool one_pass) const {
   if (s.batch == 1 || !one_pass || s.per_stage || verilated_) return 1;
   for (const auto& n : nics_)
     if (!n->alone()) return 1;
+  // The arrival log keeps a batch's slots apart from its sends' up to
+  // kMaxBatch cycles (sim.batch's largest value).
+  static_assert(FlitLog::kMaxBatch >= 256 && kAutoBatch <= FlitLog::kMaxBatch);
   int len = s.batch ? s.batch : kAutoBatch;
   for (const auto& r : routers_) {
     const RouterParams& p = r->state().p;

@@ -62,7 +62,8 @@ TEST(ArrivalLog, KeepsSendsBeyondALapForTheirCycle) {
   CreditLog log;
   const Cycle sent = 5, far = sent + CreditLog::kSlots + 40;
   EXPECT_FALSE(CreditLog::near(far, sent));
-  EXPECT_TRUE(CreditLog::near(sent + CreditLog::kSlots - 1, sent));
+  EXPECT_FALSE(CreditLog::near(sent + CreditLog::kNear, sent));
+  EXPECT_TRUE(CreditLog::near(sent + CreditLog::kNear - 1, sent));
   log.add(far, sent, {4, 0});
   log.add(far - CreditLog::kSlots, sent, {8, 0});  // the same slot, a lap before
   EXPECT_EQ(taken(log, far - CreditLog::kSlots), (std::vector<uint32_t>{8}));
@@ -71,6 +72,23 @@ TEST(ArrivalLog, KeepsSendsBeyondALapForTheirCycle) {
   log.add(far, far - 1, {6, 0});
   EXPECT_EQ(taken(log, far), (std::vector<uint32_t>{4, 6}));
   EXPECT_TRUE(log.empty(far));
+}
+
+// A batch reads its cycles' slots and releases them only at its end: a
+// send made in its last cycle, as far ahead as the near window allows,
+// lands past them and survives their release.
+TEST(ArrivalLog, BatchSlotsOutliveTheBatchsSends) {
+  CreditLog log;
+  const Cycle t = 1000, n = CreditLog::kMaxBatch;
+  for (Cycle c = t; c < t + n; ++c) log.add(c, c - 1, {static_cast<uint32_t>(c - t), 0});
+  size_t seen = 0;
+  log.visit_batch(t, n, [&](Cycle c, const CreditLog::Item& i) { seen += i.key == c - t; }, true);
+  EXPECT_EQ(seen, n);
+  const Cycle last = t + n - 1, ahead = last + CreditLog::kNear - 1;
+  ASSERT_TRUE(CreditLog::near(ahead, last));
+  log.add(ahead, last, {77, 0});
+  for (Cycle c = t; c < t + n; ++c) log.release(c);
+  EXPECT_EQ(taken(log, ahead), (std::vector<uint32_t>{77}));
 }
 
 // An item keeps the payload it was sent with (a credit's code), near or
