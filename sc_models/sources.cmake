@@ -93,6 +93,7 @@ add_library(nocsim_lib STATIC
   sc_models/congestion/piggyback.cpp
   sc_models/congestion/contention.cpp
   sc_models/sim/memory.cpp
+  sc_models/sim/batch_plan.cpp
   sc_models/sim/network.cpp
   sc_models/sim/schema.cpp
   sc_models/trace/keys.cpp

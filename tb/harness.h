@@ -138,14 +138,15 @@ inline CliResult run_cli(const std::vector<std::string>& args) { return run_bin(
 // A results document without the lines that measure the host, not the
 // model, without the build's name (sim.build: binaries built apart,
 // such as the lockstep mutants, name different builds) and without the
-// batch of cycles it ran in (sim.batch schedules, the results are the same).
+// batches of cycles it ran in (sim.batch schedules, the results are the
+// same).
 inline std::string strip_host_figures(const std::string& json) {
   std::istringstream in(json);
   std::string line, out;
   while (std::getline(in, line))
     if (line.find("wall_seconds") == std::string::npos && line.find("cycles_per_second") == std::string::npos &&
         line.find("peak_rss_kb") == std::string::npos && line.find("\"build\": ") == std::string::npos &&
-        line.find("\"batch\": ") == std::string::npos)
+        line.find("\"batch\": ") == std::string::npos && line.find("\"batch_clusters\": ") == std::string::npos)
       out += line + "\n";
   return out;
 }

@@ -90,8 +90,10 @@ class ArrivalLog {
   // near_only: none is due (the far list left unread, as visit_near).
   template <class F>
   void visit_batch(Cycle a, Cycle n, F each, bool near_only) const {
+    // From a: a clustered batch visits its cycles in runs, releasing them
+    // at its end.
     if (!near_only)
-      for (auto f = far_.begin(); f != far_.end() && f->first < a + n; ++f) each(f->first, f->second);
+      for (auto f = far_.lower_bound(a); f != far_.end() && f->first < a + n; ++f) each(f->first, f->second);
     for (Cycle c = a; c < a + n; ++c) visit_near(c, [&](const Item& i) { each(c, i); });
   }
   void release(Cycle a) {
@@ -118,7 +120,7 @@ class ArrivalLog {
   // Chunks made so far (each kBytes): the log's memory.
   size_t chunks() const { return owned_.size(); }
 
-  static constexpr size_t kBytes = 4096;
+  static constexpr size_t kBytes = 1024;
 
  private:
   // Items in fixed chunks, reused: the log holds about what is in flight
@@ -166,23 +168,26 @@ using CreditLog = ArrivalLog<LoggedCredit>;
 using FlitLog = ArrivalLog<LoggedFlit>;
 
 // The routers' clock's logs: a credit log and a flit log per thread that
-// sends (sim.threads; one on one thread). A send goes to the logs of the
-// thread making it, so no two threads append to one log, and the clock
-// takes every thread's in thread order (docs/architecture.md, "The
-// arrival log").
+// sends (sim.threads; one on one thread) and per shelf. A send goes to the
+// logs of the thread making it, so no two threads append to one log, and
+// the clock takes every thread's in thread order (docs/architecture.md,
+// "The arrival log"). A shelf holds the sends to one cluster of routers
+// (clustered batches, "Batches of cycles"), so that a cluster's batch
+// reads its own; one shelf otherwise.
 class ArrivalLogs {
  public:
   struct Part {
     CreditLog credits;
     FlitLog flits;
   };
-  explicit ArrivalLogs(int threads) {
-    for (int k = 0; k < threads; ++k) parts_.push_back(std::make_unique<Part>());
+  ArrivalLogs(int threads, int shelves = 1) : threads_(threads) {
+    for (int k = 0; k < threads * shelves; ++k) parts_.push_back(std::make_unique<Part>());
   }
-  // The calling thread's: thread k of the clock's team (set_thread(k) in
-  // its start), 0 on the kernel's thread.
-  Part& here() { return *parts_[static_cast<size_t>(thread_)]; }
+  // The calling thread's part of a shelf: thread k of the clock's team
+  // (set_thread(k) in its start), 0 on the kernel's thread.
+  Part& here(int shelf) { return *parts_[static_cast<size_t>(shelf * threads_ + thread_)]; }
   static void set_thread(int k) { thread_ = k; }
+  int shelves() const { return static_cast<int>(parts_.size()) / threads_; }
   bool empty(Cycle a) const {
     for (const auto& p : parts_)
       if (!p->credits.empty(a) || !p->flits.empty(a)) return false;
@@ -196,13 +201,14 @@ class ArrivalLogs {
     for (auto& p : parts_) p->flits.take(a, each_flit);
   }
   // take() in steps (ArrivalLog::visit_batch, release), over cycles
-  // [a, a + n): each thread visits the items of its own routers; the
-  // kernel's thread releases them after. near_only: no far item is due
-  // (far_due), the far lists left unread.
+  // [a, a + n) of shelves [first, last): each thread visits the items of
+  // its own routers; the kernel's thread releases them after. near_only:
+  // no far item is due (far_due), the far lists left unread.
   template <class C, class F>
-  void visit_batch(Cycle a, Cycle n, C each_credit, F each_flit, bool near_only) const {
-    for (const auto& p : parts_) p->credits.visit_batch(a, n, each_credit, near_only);
-    for (const auto& p : parts_) p->flits.visit_batch(a, n, each_flit, near_only);
+  void visit_batch(Cycle a, Cycle n, C each_credit, F each_flit, bool near_only, int first, int last) const {
+    const size_t from = static_cast<size_t>(first * threads_), to = static_cast<size_t>(last * threads_);
+    for (size_t k = from; k < to; ++k) parts_[k]->credits.visit_batch(a, n, each_credit, near_only);
+    for (size_t k = from; k < to; ++k) parts_[k]->flits.visit_batch(a, n, each_flit, near_only);
   }
   void release(Cycle a) {
     for (auto& p : parts_) {
@@ -230,9 +236,9 @@ class ArrivalLogs {
       if (p->flits.any(pred)) return true;
     return false;
   }
-
  private:
-  std::vector<std::unique_ptr<Part>> parts_;
+  std::vector<std::unique_ptr<Part>> parts_;  // [shelf * threads + thread]
+  int threads_;
   static inline thread_local int thread_ = 0;
 };
 

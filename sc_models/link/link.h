@@ -48,9 +48,10 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   const LinkReceiver* flit_receiver() const { return flit_.logged ? nullptr : flit_.rx; }
   const LinkReceiver* credit_receiver() const { return credit_.logged ? nullptr : credit_.rx; }
   // The receiver takes its arrivals from `logs` (core/arrival_log.h):
-  // each send leaves an item there, keyed `key`, instead of calling it.
-  void log_flits(ArrivalLogs* logs, uint32_t key) { flit_.log_to(logs, key); }
-  void log_credits(ArrivalLogs* logs, uint32_t key) { credit_.log_to(logs, key); }
+  // each send leaves an item there, on the receiver's shelf, keyed `key`,
+  // instead of calling it.
+  void log_flits(ArrivalLogs* logs, uint32_t key, int16_t shelf) { flit_.log_to(logs, key, shelf); }
+  void log_credits(ArrivalLogs* logs, uint32_t key, int16_t shelf) { credit_.log_to(logs, key, shelf); }
   // The key of a logged lane's items, or -1.
   int64_t flit_key() const { return flit_.logged ? flit_.tag : -1; }
   int64_t credit_key() const { return credit_.logged ? credit_.tag : -1; }
@@ -120,7 +121,10 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
     int tag = 0;        // what rx asked to be told with (logged: the log's key)
     bool direct = false;  // rx->on_send_on_senders_thread()
     bool logged = false;  // log_to(): sends go to an arrival log
-    int16_t owner = -1;   // rx->parallel_owner()
+    union {
+      int16_t owner = -1;  // rx->parallel_owner()
+      int16_t shelf;       // when logged: the receiver's shelf of the logs
+    };
     void listen(LinkReceiver* r, int t) {
       rx = r;
       tag = t;
@@ -128,9 +132,10 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       owner = static_cast<int16_t>(r ? r->parallel_owner() : -1);
       logged = false;
     }
-    void log_to(ArrivalLogs* l, uint32_t key) {
+    void log_to(ArrivalLogs* l, uint32_t key, int16_t sh) {
       logs = l;
       tag = static_cast<int>(key);
+      shelf = sh;
       logged = true;
     }
     template <class P>
@@ -145,9 +150,9 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       // arrival cycle's other sends, without a line and slot of the link's.
       if (logged) {
         if constexpr (std::is_same_v<T, Flit>)
-          return logs->here().flits.add(arrival, now, {static_cast<uint32_t>(tag), item});
+          return logs->here(shelf).flits.add(arrival, now, {static_cast<uint32_t>(tag), item});
         else
-          return logs->here().credits.add(arrival, now, {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
+          return logs->here(shelf).credits.add(arrival, now, {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
       }
       line.push(arrival, item);
       if (!rx) return;

@@ -214,15 +214,16 @@ void Router::log_arrivals() {
   // On threads those are sent on the router's own thread (its NICs run
   // beside it), so the link calls it at once (on_send_on_senders_thread).
   const int flit_ports = clock_->batch() > 1 ? st_.p.network_ports : st_.p.ports;
+  const int16_t shelf = clock_->shelf_of(clock_index_);
   for (int p = 0; p < st_.p.ports; ++p) {
     if (p >= flit_ports && in_link_[p] && in_link_[p]->flit_receiver() == this)
       in_link_[p]->set_flit_receiver(this, flit_tag(p));  // listens again: direct now
     if (p < flit_ports && in_link_[p] && in_link_[p]->flit_receiver() == this) {
-      in_link_[p]->log_flits(logs, log_key(clock_index_, kFlitLane, p));
+      in_link_[p]->log_flits(logs, log_key(clock_index_, kFlitLane, p), shelf);
       flit_logged_ |= 1ull << p;
     }
     if (out_link_[p] && out_link_[p]->credit_receiver() == this) {
-      out_link_[p]->log_credits(logs, log_key(clock_index_, kCreditLane, p));
+      out_link_[p]->log_credits(logs, log_key(clock_index_, kCreditLane, p), shelf);
       credit_logged_ |= 1ull << p;
     }
   }

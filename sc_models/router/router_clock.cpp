@@ -125,6 +125,27 @@ void RouterClock::run() {
   logs_->release(now);
 }
 
+void RouterClock::set_batch(int len, int inner, std::vector<size_t> starts, std::function<Cycle(Cycle)> horizon,
+                            std::function<void(size_t, Cycle)> nics) {
+  // A thread's range of routers is not a cluster: flat batches there.
+  if (team_ || starts.size() < 3) {
+    len = inner;
+    starts = {0, routers_.size()};
+  }
+  batch_ = len;
+  inner_ = inner;
+  clusters_ = std::move(starts);
+  shelf_.clear();
+  if (clusters_.size() > 2) {
+    for (size_t k = 0; k + 1 < clusters_.size(); ++k)
+      shelf_.resize(clusters_[k + 1], static_cast<int16_t>(k));
+    logs_ = std::make_unique<ArrivalLogs>(1, clusters());
+  }
+  batch_errors_.assign(team_ ? static_cast<size_t>(team_->threads()) : 0, nullptr);
+  horizon_ = std::move(horizon);
+  batch_nics_ = std::move(nics);
+}
+
 // Cycles [t, t + n) router by router (docs/architecture.md, "Batches of
 // cycles"): each router and its NICs run the n cycles in a row, as one
 // cycle's routers run one after another: nothing a router or its NICs
@@ -132,16 +153,16 @@ void RouterClock::run() {
 // What the logs bring a router at cycle c is marked due just before it
 // runs c, as the cycle's take would have.
 void RouterClock::run_batch(Cycle t, Cycle n) {
-  batch_t_ = t;
-  batch_n_ = n;
+  batch_stop = kNeverCycle;
   if (!team_) {
     by_thread_ = false;
-    box_batch(boxes_[0], t, n, 0, routers_.size(), false, false);
-    run_batch_range(boxes_[0], 0, routers_.size(), t, n);
+    run_clusters(t, n);
   } else {
     // Each thread boxes its own routers' items, but for a batch with a far
     // item due: a far list another thread may append to.
     by_thread_ = true;
+    batch_t_ = t;
+    batch_n_ = n;
     const bool serial = logs_->far_due(t + n - 1);
     if (serial)
       for (int k = 0; k < team_->threads(); ++k)
@@ -150,6 +171,7 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
     on_threads([&](int k, size_t from, size_t to) {
       to = std::min(to, routers_.size());
       Box& b = boxes_[static_cast<size_t>(k)];
+      batch_stop = kNeverCycle;
       try {
         if (!serial) box_batch(b, t, n, from, to, true, false);
         run_batch_range(b, from, to, t, n);
@@ -163,13 +185,29 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
   for (Cycle c = t; c < t + n; ++c) logs_->release(c);
 }
 
+// One thread: cluster by cluster, each running cycles [t, t + n) in runs
+// of inner_ cycles (flat: one cluster, one run). Nothing a cluster sends
+// reaches another within n cycles, nor a router of its own within inner_
+// (Network::batch_plan). A failure at cycle f stops every cluster before
+// f + 1.
+void RouterClock::run_clusters(Cycle t, Cycle n) {
+  const Cycle inner = std::min<Cycle>(static_cast<Cycle>(inner_), n);
+  for (size_t k = 0; k + 1 < clusters_.size(); ++k)
+    for (Cycle s = t; s < t + n && s <= batch_stop; s += inner) {
+      batch_t_ = s;
+      batch_n_ = std::min(inner, t + n - s);
+      box_batch(boxes_[0], s, batch_n_, clusters_[k], clusters_[k + 1], false, false);
+      run_batch_range(boxes_[0], clusters_[k], clusters_[k + 1], s, batch_n_);
+    }
+}
+
 // Routers [from, to) run cycles [t, t + n), each with its NICs. A failure
-// at cycle f on this thread (fail_run) stops it before f + 1.
+// at cycle f on this thread (fail_run) stops it before f + 1 (batch_stop,
+// set before the batch).
 void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n) {
   struct Leave {  // the kernel's cycle again, however the batch ends
     ~Leave() { batch_cycle = kNoBatchCycle; }
   } leave;
-  batch_stop = kNeverCycle;
   for (size_t r = from; r < to; ++r) {
     Router& x = *routers_[r];
     // The next router's first lines load while this one runs its cycles.
@@ -210,7 +248,7 @@ void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bo
       [&](Cycle a, const LoggedFlit& i) {
         if (const int64_t k = run(a, i.key); k >= 0) b.flits.stage(i, static_cast<uint32_t>(k));
       },
-      near_only);
+      near_only, shelf_of(from), to > from ? shelf_of(to - 1) + 1 : 0);
   // Sorted even when empty: a batch reads every router's run.
   b.credits.sort_runs(from * n, to * n);
   b.flits.sort_runs(from * n, to * n);

@@ -93,18 +93,22 @@ class RouterClock : public sc_core::sc_module {
     return box(owner).flits.of(batch_cycle != kNoBatchCycle ? batch_run(r) : r);
   }
   // sim.batch (docs/architecture.md, "Batches of cycles"): each router runs
-  // up to `len` cycles in a row, its NICs beside it (nics(r, c): router
-  // r's NICs at cycle c), before the next router; a batch ends before the
-  // cycle horizon(t) gives for a batch starting at t (the next cycle at
-  // which something outside reads the network). Before the routers' links
-  // are logged (Router::set_pull_in_run). On threads each runs its range
-  // of routers so, and their NICs.
-  void set_batch(int len, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics) {
-    batch_ = len;
-    batch_errors_.assign(team_ ? static_cast<size_t>(team_->threads()) : 0, nullptr);
-    horizon_ = std::move(horizon);
-    batch_nics_ = std::move(nics);
-  }
+  // up to `inner` cycles in a row, its NICs beside it (nics(r, c): router
+  // r's NICs at cycle c), before the next router; clusters (their starts,
+  // closed by the routers' count): each runs batches of up to `inner` cycles
+  // until `len` cycles have run before the next cluster does; a batch ends
+  // before the cycle horizon(t) gives for a batch starting at t (the next
+  // cycle at which something outside reads the network). Before the
+  // routers' links are logged (Router::set_pull_in_run). On threads each
+  // runs its range of routers so, and their NICs, in flat batches of
+  // `inner` cycles.
+  void set_batch(int len, int inner, std::vector<size_t> starts, std::function<Cycle(Cycle)> horizon,
+                 std::function<void(size_t, Cycle)> nics);
+  // The routers' cluster, and the logs' shelf for their sends (0 with flat
+  // batches).
+  int16_t shelf_of(size_t r) const { return shelf_.empty() ? 0 : shelf_[r]; }
+  // Clusters the batches run one after another (1: flat batches).
+  int clusters() const { return clusters_.size() > 2 ? static_cast<int>(clusters_.size()) - 1 : 1; }
   int batch() const { return batch_; }
 
  private:
@@ -136,6 +140,7 @@ class RouterClock : public sc_core::sc_module {
   // in a batch those routers run it from b.
   void box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only, bool mark);
   void run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n);
+  void run_clusters(Cycle t, Cycle n);
   const Box& box(int owner) const { return boxes_[by_thread_ ? static_cast<size_t>(owner) : 0]; }
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;
@@ -180,11 +185,13 @@ class RouterClock : public sc_core::sc_module {
   std::unique_ptr<ArrivalLogs> logs_;
   std::vector<Box> boxes_;
   bool by_thread_ = false;
-  // sim.batch: the batch length asked for (1: none), the cycle the current
-  // batch ends before, and its first cycle and length (router r's box run
-  // at cycle c: r * n + c - t; a batch runs while the thread's
-  // batch_cycle is set).
-  int batch_ = 1;
+  // sim.batch: the batch length (1: none), a router's run of cycles in a
+  // row, the clusters, the cycle the current batch ends before, and the
+  // current run's first cycle and length (router r's box run at cycle c:
+  // r * n + c - t; a batch runs while the thread's batch_cycle is set).
+  int batch_ = 1, inner_ = 1;
+  std::vector<size_t> clusters_;  // starts, then the routers' count
+  std::vector<int16_t> shelf_;    // [router] its cluster (clustered batches)
   Cycle batch_end_ = 0;
   Cycle batch_t_ = 0, batch_n_ = 1;
   std::function<Cycle(Cycle)> horizon_;

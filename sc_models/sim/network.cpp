@@ -58,9 +58,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const bool one_pass = rc_.sim.one_pass && !routers_.front()->routing().reads_other_routers() &&
                         providers_.empty() && !rc_.contention.on && gates_.empty() && !trace_;
   for (auto& r : routers_) r->set_one_pass(one_pass);
-  if (const int batch = batch_length(one_pass); batch > 1) {
+  if (BatchPlan plan = batch_plan(one_pass); plan.outer > 1) {
     router_clock_->set_batch(
-        batch, [this](Cycle t) { return batch_horizon(t); },
+        plan.outer, plan.inner, std::move(plan.clusters), [this](Cycle t) { return batch_horizon(t); },
         [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); });
     nic_clock_->set_batch(t.routers(), [this](int r) { return routers_[static_cast<size_t>(r)]->parallel_owner(); });
   }
@@ -70,29 +70,32 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 // Batches of cycles (docs/architecture.md, "Batches of cycles") need the
 // routers in one pass, C++ blocks only (a Verilated block
 // keeps the kernel's cycle), NICs that share nothing, and are at most as
-// long as the shortest link between routers (a router's NICs run beside it).
-int Network::batch_length(bool one_pass) const {
+// long as the shortest link between routers (a router's NICs run beside
+// it), or between clusters of routers (sim/batch_plan.h).
+BatchPlan Network::batch_plan(bool one_pass) const {
   const SimConfig& s = rc_.sim;
-  if (s.batch == 1 || !one_pass || s.per_stage || verilated_) return 1;
+  BatchPlan flat;
+  flat.clusters = {0, routers_.size()};
+  if (s.batch == 1 || !one_pass || s.per_stage || verilated_) return flat;
   for (const auto& n : nics_)
-    if (!n->alone()) return 1;
+    if (!n->alone()) return flat;
   // The arrival log keeps a batch's slots apart from its sends' up to
   // kMaxBatch cycles (sim.batch's largest value).
   static_assert(FlitLog::kMaxBatch >= 256 && kAutoBatch <= FlitLog::kMaxBatch);
-  int len = s.batch ? s.batch : kAutoBatch;
-  for (const auto& r : routers_) {
-    const RouterParams& p = r->state().p;
+  std::vector<RouterLink> links;
+  for (size_t r = 0; r < routers_.size(); ++r) {
+    const RouterParams& p = routers_[r]->state().p;
     for (int port = 0; port < p.ports; ++port) {
-      if (!r->in_link(port)) continue;
+      if (!routers_[r]->in_link(port)) continue;
       const int lat = p.in_latency[static_cast<size_t>(port)];
       // A NIC sends a packet's flits at once, each at its cycle: all
       // within the routers' table of near arrivals (Router::ask_near),
       // not the wheel.
-      if (port >= p.network_ports && lat + rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return 1;
-      if (port < p.network_ports) len = std::min(len, lat);
+      if (port >= p.network_ports && lat + rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return flat;
+      if (port < p.network_ports) links.push_back({topo_->peer(static_cast<int>(r), port).router, static_cast<int>(r), lat});
     }
   }
-  return len;
+  return plan_batches(static_cast<int>(routers_.size()), links, s.batch ? s.batch : kAutoBatch);
 }
 
 // The monitor's next check or the end of warm-up (the activity snapshot),

@@ -19,6 +19,7 @@
 #include "blocks/block_run.h"
 #include "router/router.h"
 #include "router/router_clock.h"
+#include "sim/batch_plan.h"
 #include "sim/config_checks.h"
 #include "sim/params.h"
 #include "stats/delivery.h"
@@ -58,8 +59,11 @@ class Network : public sc_core::sc_module, public CongestionView {
   // The run's monitor checks the network next at the edge of cycle c
   // (before the routers run it): a batch of cycles ends there.
   void set_next_check(Cycle c) { next_check_ = c; }
-  // The longest batch of cycles a router runs in a row (sim.batch; 1: none).
+  // The longest batch of cycles the network runs at a time (sim.batch; 1:
+  // none), and the clusters of routers it runs one after another (1: all
+  // routers at once).
   int batch() const { return router_clock_->batch(); }
+  int batch_clusters() const { return router_clock_->clusters(); }
   NetStats& stats() { return stats_; }
   const NetStats& stats() const { return stats_; }
   RunStatus& status() { return status_; }
@@ -151,10 +155,10 @@ class Network : public sc_core::sc_module, public CongestionView {
   mutable std::unordered_map<uint32_t, uint64_t> logged_in_flight_;  // by log key
   mutable uint64_t counted_at_ = ~uint64_t{0};                       // the sc_time value they were counted at
   void schedule_snapshot(Cycle warm);
-  // sim.batch: the batch length the network allows (1: none), and the
+  // sim.batch: the batches the network allows (outer 1: none), and the
   // cycle a batch starting at t ends before.
-  int batch_length(bool one_pass) const;
-  static constexpr int kAutoBatch = 16;  // sim.batch=0's longest
+  BatchPlan batch_plan(bool one_pass) const;
+  static constexpr int kAutoBatch = 128;  // sim.batch=0's longest
   Cycle batch_horizon(Cycle t) const;
   Cycle next_check_ = 0;
   bool verilated_ = false;  // some rtl.* block is not C++

@@ -242,7 +242,8 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   uint64_t traversals = 0;
   for (const auto& r : net.routers()) traversals += r->state().flits_moved;
   j.num("router_traversals", traversals);
-  j.num("batch", static_cast<uint64_t>(net.batch()));  // the cycles each router ran in a row (sim.batch)
+  j.num("batch", static_cast<uint64_t>(net.batch()));  // the cycles the network ran at a time (sim.batch)
+  j.num("batch_clusters", static_cast<uint64_t>(net.batch_clusters()));  // that ran one after another
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));

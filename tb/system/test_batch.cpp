@@ -146,7 +146,7 @@ std::string planted_failure(const std::string& file, const std::vector<Plant>& p
   RunHooks hooks;
   // An extra credit at every output VC of the routers: each fails at its
   // first credit back, the first plant's a cycle before the second's, in
-  // the same batch of 10.
+  // the same batch (on one thread, of two clusters: the groups).
   hooks.before = [&](Network& net) {
     for (const Plant& p : plants) {
       for (OutputVc& v : net.routers()[p.router]->state_for_test().ovc) ++v.credits;

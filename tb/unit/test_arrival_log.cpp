@@ -91,6 +91,18 @@ TEST(ArrivalLog, BatchSlotsOutliveTheBatchsSends) {
   EXPECT_EQ(taken(log, ahead), (std::vector<uint32_t>{77}));
 }
 
+// A clustered batch visits its cycles in runs and releases them at its
+// end: a far item comes back in its own cycle's run only.
+TEST(ArrivalLog, FarItemsComeBackInTheirRunOnly) {
+  CreditLog log;
+  const Cycle sent = 0, far = CreditLog::kNear + 15;
+  log.add(far, sent, {3, 0});
+  std::vector<Cycle> at;
+  for (Cycle s = far - 10; s < far + 20; s += 10)
+    log.visit_batch(s, 10, [&](Cycle c, const CreditLog::Item&) { at.push_back(c); }, false);
+  EXPECT_EQ(at, (std::vector<Cycle>{far}));
+}
+
 // An item keeps the payload it was sent with (a credit's code), near or
 // far, and any() sees every item not yet taken, and only those.
 TEST(ArrivalLog, CarriesPayloadsAndShowsWhatIsInFlight) {
