@@ -18,6 +18,7 @@ configure_file(${CMAKE_SOURCE_DIR}/sc_models/power/link_states.cpp.in ${CMAKE_BI
 
 # The model library (everything but the CLI entry) and the nocsim binary.
 add_library(nocsim_lib STATIC
+  sc_models/core/batch_plan.cpp
   sc_models/core/config.cpp
   sc_models/core/error.cpp
   sc_models/core/suggest.cpp
@@ -93,7 +94,6 @@ add_library(nocsim_lib STATIC
   sc_models/congestion/piggyback.cpp
   sc_models/congestion/contention.cpp
   sc_models/sim/memory.cpp
-  sc_models/sim/batch_plan.cpp
   sc_models/sim/network.cpp
   sc_models/sim/schema.cpp
   sc_models/trace/keys.cpp

@@ -125,44 +125,50 @@ void RouterClock::run() {
   logs_->release(now);
 }
 
-void RouterClock::set_batch(int len, int inner, std::vector<size_t> starts, std::function<Cycle(Cycle)> horizon,
+void RouterClock::set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon,
                             std::function<void(size_t, Cycle)> nics) {
-  // A thread's range of routers is not a cluster: flat batches there.
-  if (team_ || starts.size() < 3) {
-    len = inner;
-    starts = {0, routers_.size()};
+  const bool clustered = plan.clusters.size() > 2 &&
+                         (!team_ || (plan.longest < static_cast<int>(FlitLog::kNear) && ranges_are_clusters(plan.clusters)));
+  if (!clustered) {
+    plan.outer = plan.inner;
+    plan.clusters = {0, routers_.size()};
   }
-  batch_ = len;
-  inner_ = inner;
-  clusters_ = std::move(starts);
+  batch_ = plan.outer;
+  inner_ = plan.inner;
+  clusters_ = std::move(plan.clusters);
   shelf_.clear();
-  if (clusters_.size() > 2) {
-    for (size_t k = 0; k + 1 < clusters_.size(); ++k)
-      shelf_.resize(clusters_[k + 1], static_cast<int16_t>(k));
-    logs_ = std::make_unique<ArrivalLogs>(1, clusters());
+  if (clustered) {
+    for (size_t k = 0; k + 1 < clusters_.size(); ++k) shelf_.resize(clusters_[k + 1], static_cast<int16_t>(k));
+    logs_ = std::make_unique<ArrivalLogs>(team_ ? team_->threads() : 1, clusters());
   }
   batch_errors_.assign(team_ ? static_cast<size_t>(team_->threads()) : 0, nullptr);
   horizon_ = std::move(horizon);
   batch_nics_ = std::move(nics);
 }
 
+// Whether every thread's range of routers starts a cluster.
+bool RouterClock::ranges_are_clusters(const std::vector<size_t>& starts) const {
+  for (int k = 1; k < team_->threads(); ++k)
+    if (!std::binary_search(starts.begin(), starts.end(), std::min(range(k), routers_.size()))) return false;
+  return true;
+}
+
 // Cycles [t, t + n) router by router (docs/architecture.md, "Batches of
 // cycles"): each router and its NICs run the n cycles in a row, as one
 // cycle's routers run one after another: nothing a router or its NICs
-// send reaches another router within n cycles (RouterClock::set_batch).
+// send reaches another router within n cycles (RouterClock::set_batch);
+// with clusters, cluster by cluster, each in runs.
 // What the logs bring a router at cycle c is marked due just before it
 // runs c, as the cycle's take would have.
 void RouterClock::run_batch(Cycle t, Cycle n) {
   batch_stop = kNeverCycle;
   if (!team_) {
     by_thread_ = false;
-    run_clusters(t, n);
+    run_clusters(boxes_[0], 0, routers_.size(), t, n, false);
   } else {
     // Each thread boxes its own routers' items, but for a batch with a far
-    // item due: a far list another thread may append to.
+    // item due (flat batches only): a far list another thread may append to.
     by_thread_ = true;
-    batch_t_ = t;
-    batch_n_ = n;
     const bool serial = logs_->far_due(t + n - 1);
     if (serial)
       for (int k = 0; k < team_->threads(); ++k)
@@ -173,8 +179,10 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
       Box& b = boxes_[static_cast<size_t>(k)];
       batch_stop = kNeverCycle;
       try {
-        if (!serial) box_batch(b, t, n, from, to, true, false);
-        run_batch_range(b, from, to, t, n);
+        if (serial)
+          run_batch_range(b, from, to, t, n);
+        else
+          run_clusters(b, from, to, t, n, true);
       } catch (...) {  // a NIC's: rethrown below, the first in router order
         batch_errors_[static_cast<size_t>(k)] = std::current_exception();
       }
@@ -185,20 +193,23 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
   for (Cycle c = t; c < t + n; ++c) logs_->release(c);
 }
 
-// One thread: cluster by cluster, each running cycles [t, t + n) in runs
-// of inner_ cycles (flat: one cluster, one run). Nothing a cluster sends
-// reaches another within n cycles, nor a router of its own within inner_
-// (Network::batch_plan). A failure at cycle f stops every cluster before
-// f + 1.
-void RouterClock::run_clusters(Cycle t, Cycle n) {
+// Routers [from, to) (whole clusters, or a thread's part of one cluster
+// in flat batches) run cycles [t, t + n), cluster by cluster, each in runs
+// of inner_ cycles (flat: one run). Nothing a cluster sends reaches
+// another within n cycles, nor a router of its own within inner_
+// (core/batch_plan.h). A failure at cycle f stops the thread's later
+// clusters before f + 1.
+void RouterClock::run_clusters(Box& b, size_t from, size_t to, Cycle t, Cycle n, bool near_only) {
   const Cycle inner = std::min<Cycle>(static_cast<Cycle>(inner_), n);
-  for (size_t k = 0; k + 1 < clusters_.size(); ++k)
+  for (size_t k = 0; k + 1 < clusters_.size(); ++k) {
+    const size_t lo = std::max(clusters_[k], from), hi = std::min(clusters_[k + 1], to);
+    if (lo >= hi) continue;
     for (Cycle s = t; s < t + n && s <= batch_stop; s += inner) {
-      batch_t_ = s;
-      batch_n_ = std::min(inner, t + n - s);
-      box_batch(boxes_[0], s, batch_n_, clusters_[k], clusters_[k + 1], false, false);
-      run_batch_range(boxes_[0], clusters_[k], clusters_[k + 1], s, batch_n_);
+      const Cycle m = std::min(inner, t + n - s);
+      box_batch(b, s, m, lo, hi, near_only, false);
+      run_batch_range(b, lo, hi, s, m);
     }
+  }
 }
 
 // Routers [from, to) run cycles [t, t + n), each with its NICs. A failure
@@ -232,6 +243,8 @@ void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t,
 // item marks its router due as it is read.
 void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only, bool mark) {
   to = std::min(to, routers_.size());
+  b.t = t;
+  b.n = n;
   b.credits.clear();
   b.flits.clear();
   auto run = [&](Cycle a, uint32_t key) -> int64_t {

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/arrival_log.h"
+#include "core/batch_plan.h"
 #include "core/cycle.h"
 #include "core/flit.h"
 #include "core/wake_wheel.h"
@@ -87,23 +88,24 @@ class RouterClock : public sc_core::sc_module {
   // -1 without threads) at the cycle taken last (in a batch: at the cycle
   // it runs), each in send order.
   std::pair<const LoggedCredit*, const LoggedCredit*> logged_credits(size_t r, int owner) const {
-    return box(owner).credits.of(batch_cycle != kNoBatchCycle ? batch_run(r) : r);
+    return box(owner).credits.of(batch_cycle != kNoBatchCycle ? box(owner).run_of(r) : r);
   }
   std::pair<const LoggedFlit*, const LoggedFlit*> logged_flits(size_t r, int owner) const {
-    return box(owner).flits.of(batch_cycle != kNoBatchCycle ? batch_run(r) : r);
+    return box(owner).flits.of(batch_cycle != kNoBatchCycle ? box(owner).run_of(r) : r);
   }
   // sim.batch (docs/architecture.md, "Batches of cycles"): each router runs
-  // up to `inner` cycles in a row, its NICs beside it (nics(r, c): router
-  // r's NICs at cycle c), before the next router; clusters (their starts,
-  // closed by the routers' count): each runs batches of up to `inner` cycles
-  // until `len` cycles have run before the next cluster does; a batch ends
-  // before the cycle horizon(t) gives for a batch starting at t (the next
-  // cycle at which something outside reads the network). Before the
-  // routers' links are logged (Router::set_pull_in_run). On threads each
-  // runs its range of routers so, and their NICs, in flat batches of
-  // `inner` cycles.
-  void set_batch(int len, int inner, std::vector<size_t> starts, std::function<Cycle(Cycle)> horizon,
-                 std::function<void(size_t, Cycle)> nics);
+  // up to plan.inner cycles in a row, its NICs beside it (nics(r, c):
+  // router r's NICs at cycle c), before the next router; with clusters,
+  // each runs such runs until plan.outer cycles have run before the next
+  // cluster does; a batch ends before the cycle horizon(t) gives for a
+  // batch starting at t (the next cycle at which something outside reads
+  // the network). Before the routers' links are logged
+  // (Router::set_pull_in_run). On threads each runs its range of routers
+  // so, and their NICs; clusters there need every thread's range to be
+  // whole clusters and no link as long as the logs' near window (a far
+  // list read by one thread while another appends), else the batches are
+  // flat.
+  void set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics);
   // The routers' cluster, and the logs' shelf for their sends (0 with flat
   // batches).
   int16_t shelf_of(size_t r) const { return shelf_.empty() ? 0 : shelf_[r]; }
@@ -125,8 +127,6 @@ class RouterClock : public sc_core::sc_module {
   };
   void run();
   void run_batch(Cycle t, Cycle n);
-  // Router r's box run at the cycle its thread runs (batch_cycle).
-  size_t batch_run(size_t r) const { return r * batch_n_ + (batch_cycle - batch_t_); }
   void commit();
   void take_log_slot(Cycle a);
   // A logged item of cycle a for its router: a due link, a run.
@@ -134,13 +134,17 @@ class RouterClock : public sc_core::sc_module {
   struct Box {
     ArrivalBox<LoggedCredit> credits;
     ArrivalBox<LoggedFlit> flits;
+    Cycle t = 0, n = 1;  // its batch's (or run's) first cycle and length
+    // Router r's run at the cycle its thread runs (batch_cycle).
+    size_t run_of(size_t r) const { return r * n + (batch_cycle - t); }
   };
   // Routers [from, to)'s items of cycles [t, t + n) into b, by router and
   // cycle (near_only: ArrivalLogs::visit_batch; mark: the cycle's take);
   // in a batch those routers run it from b.
   void box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bool near_only, bool mark);
   void run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n);
-  void run_clusters(Cycle t, Cycle n);
+  void run_clusters(Box& b, size_t from, size_t to, Cycle t, Cycle n, bool near_only);
+  bool ranges_are_clusters(const std::vector<size_t>& starts) const;
   const Box& box(int owner) const { return boxes_[by_thread_ ? static_cast<size_t>(owner) : 0]; }
   // Routers [range(k), range(k + 1)) are thread k's (whole cache lines of flags).
   size_t range(int k) const;
@@ -186,14 +190,12 @@ class RouterClock : public sc_core::sc_module {
   std::vector<Box> boxes_;
   bool by_thread_ = false;
   // sim.batch: the batch length (1: none), a router's run of cycles in a
-  // row, the clusters, the cycle the current batch ends before, and the
-  // current run's first cycle and length (router r's box run at cycle c:
-  // r * n + c - t; a batch runs while the thread's batch_cycle is set).
+  // row, the clusters and the cycle the current batch ends before (a
+  // batch runs while the thread's batch_cycle is set).
   int batch_ = 1, inner_ = 1;
   std::vector<size_t> clusters_;  // starts, then the routers' count
   std::vector<int16_t> shelf_;    // [router] its cluster (clustered batches)
   Cycle batch_end_ = 0;
-  Cycle batch_t_ = 0, batch_n_ = 1;
   std::function<Cycle(Cycle)> horizon_;
   std::function<void(size_t, Cycle)> batch_nics_;
   std::vector<std::exception_ptr> batch_errors_;  // [thread] a NIC's, in a batch

@@ -60,7 +60,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   for (auto& r : routers_) r->set_one_pass(one_pass);
   if (BatchPlan plan = batch_plan(one_pass); plan.outer > 1) {
     router_clock_->set_batch(
-        plan.outer, plan.inner, std::move(plan.clusters), [this](Cycle t) { return batch_horizon(t); },
+        std::move(plan), [this](Cycle t) { return batch_horizon(t); },
         [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); });
     nic_clock_->set_batch(t.routers(), [this](int r) { return routers_[static_cast<size_t>(r)]->parallel_owner(); });
   }
@@ -71,7 +71,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 // routers in one pass, C++ blocks only (a Verilated block
 // keeps the kernel's cycle), NICs that share nothing, and are at most as
 // long as the shortest link between routers (a router's NICs run beside
-// it), or between clusters of routers (sim/batch_plan.h).
+// it), or between clusters of routers (core/batch_plan.h).
 BatchPlan Network::batch_plan(bool one_pass) const {
   const SimConfig& s = rc_.sim;
   BatchPlan flat;

@@ -19,7 +19,7 @@
 #include "blocks/block_run.h"
 #include "router/router.h"
 #include "router/router_clock.h"
-#include "sim/batch_plan.h"
+#include "core/batch_plan.h"
 #include "sim/config_checks.h"
 #include "sim/params.h"
 #include "stats/delivery.h"

@@ -20,10 +20,11 @@ using namespace nocsim::test;
 
 namespace {
 
-// The results document and the batch the run used (its sim.batch figure).
+// The results document and the batch the run used (its sim.batch and
+// sim.batch_clusters figures).
 struct Batched {
   std::string json;
-  int batch = 0;
+  int batch = 0, clusters = 0;
 };
 
 Batched run_batched(std::vector<std::string> args) {
@@ -33,7 +34,8 @@ Batched run_batched(std::vector<std::string> args) {
   const CliResult r = run_cli(args);
   EXPECT_EQ(r.code, 0) << r.err;
   const std::string raw = slurp(out);
-  return {without_keys(raw, "sim.batch"), static_cast<int>(json_number(raw, "batch"))};
+  return {without_keys(raw, "sim.batch"), static_cast<int>(json_number(raw, "batch")),
+          static_cast<int>(json_number(raw, "batch_clusters"))};
 }
 
 // The run as given (sim.batch as long as the network allows) against the
@@ -104,25 +106,32 @@ TEST(Batch, FeaturesGiveCycleByCycleBytes) {
     SCOPED_TRACE(args[1] + " " + args[2] + " " + args[3]);
     expect_batch_bytes(args, true);
   }
+  // One thread: by its 9 groups, 250- and 300-cycle global links too.
+  EXPECT_EQ(run_batched({df, "link.global_latency=300", "sim.cycles=50"}).clusters, 9);
 }
 
 // Batches on threads: each thread runs its range of routers, and their
-// NICs, in batches; the results are still one thread's cycle by cycle.
+// NICs, in batches, by clusters (the groups) where its range is whole
+// groups and no link reaches past the logs' near window; the results are
+// still one thread's cycle by cycle.
 TEST(Batch, ThreadsGiveCycleByCycleBytes) {
   const std::string bench = source_path("topologies/bench/dragonfly-h4-bench.yaml");
   const std::string df = source_path("topologies/dragonfly-h2.yaml");
-  const std::vector<std::vector<std::string>> runs = {
-      {bench, "traffic.load=0.4", "sim.warmup=200", "sim.cycles=500", "sim.threads=2"},
-      {bench, "traffic.load=0.1", "link.global_latency=300", "sim.warmup=200", "sim.cycles=500", "sim.threads=3"},
-      {df, "traffic.load=0.3", "traffic.request_reply=true", "router.vcs=4", "traffic.packet_size=[1,4,9]",
-       "stats.series_period=64", "sim.warmup=100", "sim.cycles=700", "sim.threads=2"},
+  const std::vector<std::pair<std::vector<std::string>, int>> runs = {
+      {{bench, "traffic.load=0.4", "sim.warmup=200", "sim.cycles=500", "sim.threads=2"}, 33},
+      {{bench, "traffic.load=0.4", "sim.warmup=150", "sim.cycles=400", "sim.threads=3"}, 33},
+      {{bench, "traffic.load=0.1", "link.global_latency=300", "sim.warmup=200", "sim.cycles=500", "sim.threads=3"}, 1},
+      {{df, "traffic.load=0.3", "traffic.request_reply=true", "router.vcs=4", "traffic.packet_size=[1,4,9]",
+        "stats.series_period=64", "sim.warmup=100", "sim.cycles=700", "sim.threads=2"},
+       9},
   };
-  for (auto args : runs) {
+  for (auto [args, clusters] : runs) {
     SCOPED_TRACE(args[1] + " " + args[2] + " " + args.back());
     const Batched a = run_batched(args);
     args.back() = "sim.batch=1";  // one thread, cycle by cycle
     const Batched one = run_batched(args);
     EXPECT_GT(a.batch, 1);
+    EXPECT_EQ(a.clusters, clusters);
     EXPECT_EQ(without_keys(a.json, "sim.threads"), without_keys(one.json, "sim.threads"));
   }
 }

@@ -1,10 +1,10 @@
 // Batches of cycles: how the network's links set their length and its
-// clusters (sim/batch_plan.h; docs/architecture.md, "Batches of cycles").
+// clusters (core/batch_plan.h; docs/architecture.md, "Batches of cycles").
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "sim/batch_plan.h"
+#include "core/batch_plan.h"
 
 namespace nocsim {
 namespace {
@@ -19,6 +19,7 @@ TEST(BatchPlan, GroupsJoinedByLongerLinksAreClusters) {
   const BatchPlan p = plan_batches(6, two_groups(100), 128);
   EXPECT_EQ(p.inner, 10);
   EXPECT_EQ(p.outer, 100);
+  EXPECT_EQ(p.longest, 100);
   EXPECT_EQ(p.clusters, (std::vector<size_t>{0, 3, 6}));
 }
 

@@ -1,4 +1,4 @@
-#include "sim/batch_plan.h"
+#include "core/batch_plan.h"
 
 #include <algorithm>
 #include <numeric>
@@ -39,7 +39,10 @@ BatchPlan plan_batches(int routers, const std::vector<RouterLink>& links, int ca
   plan.inner = plan.outer = std::max(cap, 1);
   if (links.empty() || cap <= 1) return plan;
   int shortest = cap;
-  for (const RouterLink& l : links) shortest = std::min(shortest, l.latency);
+  for (const RouterLink& l : links) {
+    shortest = std::min(shortest, l.latency);
+    plan.longest = std::max(plan.longest, l.latency);
+  }
   plan.inner = plan.outer = std::max(shortest, 1);
   // The next shorter latency: every link between clusters takes that.
   int next = 0;

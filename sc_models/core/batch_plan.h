@@ -18,6 +18,7 @@ struct RouterLink {
 
 struct BatchPlan {
   int inner = 1, outer = 1;
+  int longest = 0;  // the longest link's latency
   // Cluster k is routers [clusters[k], clusters[k + 1]); one cluster
   // (0, routers) when batches are flat (outer == inner).
   std::vector<size_t> clusters;
