@@ -8,7 +8,8 @@ namespace {
 
 // Union-find root of router r, with path halving.
 int root_of(std::vector<int>& up, int r) {
-  while (up[static_cast<size_t>(r)] != r) r = up[static_cast<size_t>(r)] = up[static_cast<size_t>(up[static_cast<size_t>(r)])];
+  auto at = [&](int i) -> int& { return up[static_cast<size_t>(i)]; };
+  while (at(r) != r) r = at(r) = at(at(r));
   return r;
 }
 

@@ -152,7 +152,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
         if constexpr (std::is_same_v<T, Flit>)
           return logs->here(shelf).flits.add(arrival, now, {static_cast<uint32_t>(tag), item});
         else
-          return logs->here(shelf).credits.add(arrival, now, {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
+          return logs->here(shelf).credits.add(arrival, now,
+                                               {static_cast<uint32_t>(tag), static_cast<uint32_t>(item.code)});
       }
       line.push(arrival, item);
       if (!rx) return;

@@ -127,8 +127,8 @@ void RouterClock::run() {
 
 void RouterClock::set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon,
                             std::function<void(size_t, Cycle)> nics) {
-  const bool clustered = plan.clusters.size() > 2 &&
-                         (!team_ || (plan.longest < static_cast<int>(FlitLog::kNear) && ranges_are_clusters(plan.clusters)));
+  const bool near = plan.longest < static_cast<int>(FlitLog::kNear);  // no far list: threads may read
+  const bool clustered = plan.clusters.size() > 2 && (!team_ || (near && ranges_are_clusters(plan.clusters)));
   if (!clustered) {
     plan.outer = plan.inner;
     plan.clusters = {0, routers_.size()};
@@ -261,7 +261,7 @@ void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bo
       [&](Cycle a, const LoggedFlit& i) {
         if (const int64_t k = run(a, i.key); k >= 0) b.flits.stage(i, static_cast<uint32_t>(k));
       },
-      near_only, shelf_of(from), to > from ? shelf_of(to - 1) + 1 : 0);
+      near_only, from < to ? shelf_of(from) : 0, from < to ? shelf_of(to - 1) + 1 : 0);
   // Sorted even when empty: a batch reads every router's run.
   b.credits.sort_runs(from * n, to * n);
   b.flits.sort_runs(from * n, to * n);

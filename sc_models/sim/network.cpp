@@ -92,7 +92,8 @@ BatchPlan Network::batch_plan(bool one_pass) const {
       // within the routers' table of near arrivals (Router::ask_near),
       // not the wheel.
       if (port >= p.network_ports && lat + rc_.traffic.max_packet() >= static_cast<int>(WakeWheel::kSlots)) return flat;
-      if (port < p.network_ports) links.push_back({topo_->peer(static_cast<int>(r), port).router, static_cast<int>(r), lat});
+      if (port < p.network_ports)
+        links.push_back({topo_->peer(static_cast<int>(r), port).router, static_cast<int>(r), lat});
     }
   }
   return plan_batches(static_cast<int>(routers_.size()), links, s.batch ? s.batch : kAutoBatch);
