@@ -55,9 +55,10 @@ class ArrivalLog {
   void add(Cycle arrival, Cycle now, const Item& item) {
     if (!near(arrival, now)) return add_far(arrival, item);
     Slot& s = slots_[arrival & (kSlots - 1)];
-    Chunk* t = s.tail;
-    if (!t || t->n == kItems) t = extend(s);
-    t->items[t->n++] = item;
+    Item* e = s.end;
+    if (!e || full(e)) e = extend(s);
+    *e = item;
+    s.end = e + 1;
   }
   // Every item of arrival cycle a, once (the near ones in send order); the
   // caller takes every cycle in turn.
@@ -69,10 +70,10 @@ class ArrivalLog {
     for (auto f = far_.begin(); f != far_.end() && f->first <= a; f = far_.erase(f)) each(f->second);
     Slot& s = slots_[a & (kSlots - 1)];
     for (Chunk* c = s.head; c;) {
-      for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
+      for (const Item *i = c->items, *e = end_of(s, c); i != e; ++i) each(*i);
       c = free_chunk(c);
     }
-    s.head = s.tail = nullptr;
+    s = Slot{};
   }
   // take() in two steps: visit_batch reads the items of arrival cycles
   // [a, a + n), any number of times; release then drops a cycle's
@@ -82,8 +83,9 @@ class ArrivalLog {
   // items due are visited whole, by one thread.
   template <class F>
   void visit_near(Cycle a, F each) const {
-    for (const Chunk* c = slots_[a & (kSlots - 1)].head; c; c = c->next)
-      for (uint32_t i = 0; i < c->n; ++i) each(c->items[i]);
+    const Slot& s = slots_[a & (kSlots - 1)];
+    for (const Chunk* c = s.head; c; c = c->next)
+      for (const Item *i = c->items, *e = end_of(s, c); i != e; ++i) each(*i);
   }
   // The items of arrival cycles [a, a + n), each once, with its cycle
   // (sim.batch, n <= kMaxBatch): each(cycle, item), the far ones first;
@@ -100,7 +102,7 @@ class ArrivalLog {
     while (far_due(a)) far_.erase(far_.begin());
     Slot& s = slots_[a & (kSlots - 1)];
     for (Chunk* c = s.head; c;) c = free_chunk(c);
-    s.head = s.tail = nullptr;
+    s = Slot{};
   }
   bool empty(Cycle a) const { return slots_[a & (kSlots - 1)].head == nullptr && !far_due(a); }
   // A far item (beyond the slots' lap when sent) arrives by cycle a.
@@ -113,38 +115,47 @@ class ArrivalLog {
       if (pred(f.second)) return true;
     for (const Slot& s : slots_)
       for (const Chunk* c = s.head; c; c = c->next)
-        for (uint32_t i = 0; i < c->n; ++i)
-          if (pred(c->items[i])) return true;
+        for (const Item *i = c->items, *e = end_of(s, c); i != e; ++i)
+          if (pred(*i)) return true;
     return false;
   }
   // Chunks made so far (each kBytes): the log's memory.
   size_t chunks() const { return owned_.size(); }
 
-  static constexpr size_t kBytes = 1024;
+  static constexpr size_t kBytes = 1024;  // a power of two (chunks are aligned to it)
 
  private:
   // Items in fixed chunks, reused: the log holds about what is in flight
   // (a vector per slot would keep, in each, the most any cycle ever held).
-  static constexpr uint32_t kItems = (kBytes - 16) / sizeof(Item);
-  struct Chunk {
+  // A slot knows where its next item goes; every chunk but its last is
+  // full, and chunks are aligned to their size, so an append reads the
+  // slot alone (a chunk's count beside its items was a second, dependent
+  // miss: docs/performance.md, "Session 61").
+  static constexpr uint32_t kItems = (kBytes - sizeof(void*)) / sizeof(Item);
+  struct alignas(kBytes) Chunk {
     Chunk* next = nullptr;
-    uint32_t n = 0;
     Item items[kItems];
   };
-  static_assert(sizeof(Chunk) <= kBytes && sizeof(Chunk) + sizeof(Item) > kBytes, "a chunk fills its kBytes");
+  static_assert(sizeof(Chunk) == kBytes && sizeof(void*) + (kItems + 1) * sizeof(Item) > kBytes,
+                "a chunk fills its kBytes");
   struct Slot {
     Chunk* head = nullptr;
-    Chunk* tail = nullptr;
+    Item* end = nullptr;  // past the last item (in the last chunk)
   };
+  static Chunk* chunk_of(const Item* past_last) {
+    return reinterpret_cast<Chunk*>((reinterpret_cast<uintptr_t>(past_last) - 1) & ~uintptr_t{kBytes - 1});
+  }
+  static bool full(const Item* e) { return e == chunk_of(e)->items + kItems; }
+  // Past chunk c's last item: the slot's end in its last chunk.
+  static const Item* end_of(const Slot& s, const Chunk* c) { return c->next ? c->items + kItems : s.end; }
   // Back to the free list; the chunk that followed it.
   Chunk* free_chunk(Chunk* c) {
     Chunk* next = c->next;
-    c->n = 0;
     c->next = free_;
     free_ = c;
     return next;
   }
-  [[gnu::noinline]] Chunk* extend(Slot& s) {
+  [[gnu::noinline]] Item* extend(Slot& s) {
     Chunk* c = free_;
     if (c) {
       free_ = c->next;
@@ -153,9 +164,8 @@ class ArrivalLog {
       owned_.push_back(std::make_unique<Chunk>());
       c = owned_.back().get();
     }
-    (s.tail ? s.tail->next : s.head) = c;
-    s.tail = c;
-    return c;
+    (s.end ? chunk_of(s.end)->next : s.head) = c;
+    return c->items;
   }
   [[gnu::noinline, gnu::cold]] void add_far(Cycle arrival, const Item& item) { far_.emplace(arrival, item); }
   std::array<Slot, kSlots> slots_{};
@@ -210,10 +220,13 @@ class ArrivalLogs {
     for (size_t k = from; k < to; ++k) parts_[k]->credits.visit_batch(a, n, each_credit, near_only);
     for (size_t k = from; k < to; ++k) parts_[k]->flits.visit_batch(a, n, each_flit, near_only);
   }
-  void release(Cycle a) {
-    for (auto& p : parts_) {
-      p->credits.release(a);
-      p->flits.release(a);
+  void release(Cycle a) { release(a, 0, shelves()); }
+  // Shelves [first, last)'s items of cycle a (a cluster's run, on one
+  // thread: another thread may be taking chunks from a part's free list).
+  void release(Cycle a, int first, int last) {
+    for (size_t k = static_cast<size_t>(first * threads_); k < static_cast<size_t>(last * threads_); ++k) {
+      parts_[k]->credits.release(a);
+      parts_[k]->flits.release(a);
     }
   }
   // Whether a far item arrives by cycle a (an append to a far list while

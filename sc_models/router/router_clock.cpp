@@ -207,6 +207,10 @@ void RouterClock::run_clusters(Box& b, size_t from, size_t to, Cycle t, Cycle n,
     for (Cycle s = t; s < t + n && s <= batch_stop; s += inner) {
       const Cycle m = std::min(inner, t + n - s);
       box_batch(b, s, m, lo, hi, near_only, false);
+      // Boxed: on one thread the chunks go back at once, to be reused
+      // while in cache (docs/performance.md, "Session 61").
+      if (!team_ && clusters_.size() > 2)
+        for (Cycle c = s; c < s + m; ++c) logs_->release(c, shelf_of(lo), shelf_of(lo) + 1);
       run_batch_range(b, lo, hi, s, m);
     }
   }
