@@ -96,7 +96,18 @@ BatchPlan Network::batch_plan(bool one_pass) const {
         links.push_back({topo_->peer(static_cast<int>(r), port).router, static_cast<int>(r), lat});
     }
   }
-  return plan_batches(static_cast<int>(routers_.size()), links, s.batch ? s.batch : kAutoBatch);
+  BatchPlan plan = plan_batches(static_cast<int>(routers_.size()), links, s.batch ? s.batch : kAutoBatch);
+  // sim.batch=0: clusters where the routers' state is beyond a core's
+  // caches; below, they cost more than they save (docs/performance.md,
+  // "Session 61": the h = 4 dragonfly, 11K input VCs, ran 3-10% slower in
+  // clusters, h = 5, 26K, 1.2x faster).
+  size_t vcs = 0;
+  for (const auto& r : routers_) vcs += r->state().in.size();
+  if (!s.batch && vcs < kClusterVcs) {
+    plan.outer = plan.inner;
+    plan.clusters = {0, routers_.size()};
+  }
+  return plan;
 }
 
 // The monitor's next check or the end of warm-up (the activity snapshot),

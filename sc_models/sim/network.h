@@ -158,7 +158,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   // sim.batch: the batches the network allows (outer 1: none), and the
   // cycle a batch starting at t ends before.
   BatchPlan batch_plan(bool one_pass) const;
-  static constexpr int kAutoBatch = 128;  // sim.batch=0's longest
+  static constexpr int kAutoBatch = 128;        // sim.batch=0's longest
+  static constexpr size_t kClusterVcs = 16384;  // sim.batch=0 clusters networks of this many input VCs
   Cycle batch_horizon(Cycle t) const;
   Cycle next_check_ = 0;
   bool verilated_ = false;  // some rtl.* block is not C++

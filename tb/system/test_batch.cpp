@@ -105,9 +105,14 @@ TEST(Batch, FeaturesGiveCycleByCycleBytes) {
   for (const auto& args : runs) {
     SCOPED_TRACE(args[1] + " " + args[2] + " " + args[3]);
     expect_batch_bytes(args, true);
+    // Asked for: in clusters (the groups), though a network this small
+    // runs flat batches by default.
+    std::vector<std::string> clustered = args;
+    clustered.push_back("sim.batch=128");
+    expect_batch_bytes(clustered, true);
   }
-  // One thread: by its 9 groups, 250- and 300-cycle global links too.
-  EXPECT_EQ(run_batched({df, "link.global_latency=300", "sim.cycles=50"}).clusters, 9);
+  EXPECT_EQ(run_batched({df, "sim.cycles=50"}).clusters, 1);
+  EXPECT_EQ(run_batched({df, "link.global_latency=300", "sim.batch=128", "sim.cycles=50"}).clusters, 9);
 }
 
 // Batches on threads: each thread runs its range of routers, and their
@@ -118,11 +123,14 @@ TEST(Batch, ThreadsGiveCycleByCycleBytes) {
   const std::string bench = source_path("topologies/bench/dragonfly-h4-bench.yaml");
   const std::string df = source_path("topologies/dragonfly-h2.yaml");
   const std::vector<std::pair<std::vector<std::string>, int>> runs = {
-      {{bench, "traffic.load=0.4", "sim.warmup=200", "sim.cycles=500", "sim.threads=2"}, 33},
-      {{bench, "traffic.load=0.4", "sim.warmup=150", "sim.cycles=400", "sim.threads=3"}, 33},
-      {{bench, "traffic.load=0.1", "link.global_latency=300", "sim.warmup=200", "sim.cycles=500", "sim.threads=3"}, 1},
+      {{bench, "traffic.load=0.4", "sim.warmup=200", "sim.cycles=500", "sim.threads=2"}, 1},
+      {{bench, "traffic.load=0.4", "sim.warmup=200", "sim.cycles=500", "sim.batch=100", "sim.threads=2"}, 33},
+      {{bench, "traffic.load=0.4", "sim.warmup=150", "sim.cycles=400", "sim.batch=100", "sim.threads=3"}, 33},
+      {{bench, "traffic.load=0.1", "link.global_latency=300", "sim.warmup=200", "sim.cycles=500", "sim.batch=100",
+        "sim.threads=3"},
+       1},
       {{df, "traffic.load=0.3", "traffic.request_reply=true", "router.vcs=4", "traffic.packet_size=[1,4,9]",
-        "stats.series_period=64", "sim.warmup=100", "sim.cycles=700", "sim.threads=2"},
+        "stats.series_period=64", "sim.warmup=100", "sim.cycles=700", "sim.batch=100", "sim.threads=2"},
        9},
   };
   for (auto [args, clusters] : runs) {
@@ -180,7 +188,7 @@ void expect_first_failure(const std::string& file, const std::vector<Plant>& pla
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  const std::string one = slurp(child), batched = planted_failure(file, plants, "sim.batch=0", threads);
+  const std::string one = slurp(child), batched = planted_failure(file, plants, "sim.batch=100", threads);
   const std::string first = " credit overflow: router " + std::to_string(plants.front().router) + " ";
   EXPECT_EQ(one.rfind(std::to_string(kExitInvariant) + first, 0), 0u) << one;
   EXPECT_EQ(batched, one);
