@@ -275,6 +275,8 @@ class ArrivalBox {
   // sized here, at the first sort: a run's memory, not the build's.
   void sort_runs(size_t first, size_t last) {
     first_ = first;
+    // Nothing staged (an idle network's runs): every run empty, no table.
+    if ((empty_ = staged_.empty())) return;
     at_.assign(last - first + 1, 0u);
     for (const uint32_t run : runs_) ++at_[run - first];
     uint32_t end = 0;
@@ -283,8 +285,11 @@ class ArrivalBox {
     // Backwards, each run filled from its end: at_[r] ends at its start.
     for (size_t k = staged_.size(); k-- > 0;) box_[--at_[runs_[k] - first]] = staged_[k];
   }
+  // Whether runs [a, b) of the last sort hold no item.
+  bool none(size_t a, size_t b) const { return empty_ || at_[a - first_] == at_[b - first_]; }
   // Run r's items of the last sort (first <= r < last).
   std::pair<const Item*, const Item*> of(size_t r) const {
+    if (empty_) return {nullptr, nullptr};
     r -= first_;
     return {box_.data() + at_[r], box_.data() + at_[r + 1]};
   }
@@ -293,6 +298,7 @@ class ArrivalBox {
   std::vector<Item> staged_, box_;
   std::vector<uint32_t> runs_, at_;
   size_t first_ = 0;
+  bool empty_ = true;  // the last sort had no item
 };
 
 }  // namespace nocsim

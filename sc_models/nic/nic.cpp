@@ -35,14 +35,14 @@ void Nic::on_send(int, Cycle arrival, Cycle) {
 // edge together with the routers.
 void Nic::sleep_until(Cycle c) {
   // Awake, it runs every edge anyway; asleep, an earlier wake-up is pending.
-  if (c >= wake_at_ || *flag_ || c <= cycle_now(period_ps_)) return;
-  wake_at_ = c;
+  if (c >= *wake_at_ || *flag_ || c <= cycle_now(period_ps_)) return;
+  *wake_at_ = c;
   if (wheel_) ask_wheel(*wheel_, c - 1, this);  // from on_send, maybe on a router's worker thread
 }
 
 void Nic::on_wheel(Cycle c, int, uint32_t) {
-  if (c + 1 != wake_at_) return;  // superseded by an earlier wake-up
-  wake_at_ = kNeverCycle;
+  if (c + 1 != *wake_at_) return;  // superseded by an earlier wake-up
+  *wake_at_ = kNeverCycle;
   *flag_ = 1;
 }
 

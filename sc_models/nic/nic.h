@@ -94,16 +94,22 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   // Whether it runs at cycle c, its wake-up taken then as the wheel's
   // call on the falling edge before c would have (sim.batch).
   bool batch_due(Cycle c) {
-    if (wake_at_ == c) {
-      wake_at_ = kNeverCycle;
+    if (*wake_at_ == c) {
+      *wake_at_ = kNeverCycle;
       *flag_ = 1;
     }
     return *flag_;
   }
   void on_wheel(Cycle c, int tag, uint32_t arg) override;
-  // The NicClock's flag for this NIC (1: run at the next edge), which the
-  // NIC keeps, and its call on such an edge.
-  void set_clock_flag(uint8_t* f) { flag_ = f; }
+  // The NicClock's flag for this NIC (1: run at the next edge) and its
+  // pending wake-up's cycle, which the NIC keeps (the clock reads a
+  // router's NICs' together: NicClock::asleep), and its call on such an
+  // edge.
+  void set_clock_flag(uint8_t* f, Cycle* wake) {
+    flag_ = f;
+    *wake = *wake_at_;
+    wake_at_ = wake;
+  }
   void run(Cycle now);
   // Adds one packet to dst generated at cycle gen, besides the source's, of
   // `size` flits (0: NicParams::script_size). Calls must come before the
@@ -135,7 +141,8 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   std::vector<GenPacket> replies_;    // and for the replies the sink asks for
   uint8_t* flag_ = nullptr;
   WakeWheel* wheel_ = nullptr;
-  Cycle wake_at_ = kNeverCycle;  // rising edge of the pending wake-up, kNeverCycle for none
+  Cycle own_wake_ = kNeverCycle;
+  Cycle* wake_at_ = &own_wake_;  // rising edge of the pending wake-up, kNeverCycle for none
 };
 
 }  // namespace nocsim

@@ -14,6 +14,7 @@ NicClock::NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vec
       period_ps_(period_ps),
       nics_(nics),
       awake_((nics.size() + kFlagLine - 1) / kFlagLine * kFlagLine, 0),
+      wake_(nics.size(), kNeverCycle),
       team_(team),
       stats_(stats),
       shares_(team ? static_cast<size_t>(team->threads()) : 0),
@@ -22,7 +23,7 @@ NicClock::NicClock(sc_core::sc_module_name name, Cycle period_ps, const std::vec
   // Every NIC runs at the first edge, as its process did.
   for (size_t n = 0; n < nics_.size(); ++n) {
     awake_[n] = 1;
-    nics_[n]->set_clock_flag(&awake_[n]);
+    nics_[n]->set_clock_flag(&awake_[n], &wake_[n]);
   }
   // A NIC counts into its thread's share whether the NICs run on threads
   // or not (start_of_simulation decides), so the counts add up either way.
@@ -60,6 +61,14 @@ void NicClock::set_batch(int routers, const std::function<int(int)>& owner) {
   by_router_.resize(nics_.size());
   std::vector<uint32_t> at(of_router_.begin(), of_router_.end() - 1);
   for (size_t n = 0; n < nics_.size(); ++n) by_router_[at[static_cast<size_t>(nics_[n]->router())]++] = static_cast<uint32_t>(n);
+}
+
+bool NicClock::asleep(size_t r, Cycle until) const {
+  for (uint32_t k = of_router_[r]; k < of_router_[r + 1]; ++k) {
+    const uint32_t n = by_router_[k];
+    if (awake_[n] || wake_[n] < until) return false;
+  }
+  return true;
 }
 
 void NicClock::run_router_nics(size_t r, Cycle c) {

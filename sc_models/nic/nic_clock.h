@@ -42,6 +42,9 @@ class NicClock : public sc_core::sc_module {
   // thread's share, added into the run's NetStats after each batch.
   void set_batch(int routers, const std::function<int(int)>& owner);
   void run_router_nics(size_t r, Cycle c);
+  // Whether router r's NICs sleep, with no wake-up before cycle `until`:
+  // then they run no cycle before it unless the router sends to them.
+  bool asleep(size_t r, Cycle until) const;
 
  private:
   void start_of_simulation() override;
@@ -57,6 +60,7 @@ class NicClock : public sc_core::sc_module {
   Cycle period_ps_;
   std::vector<Nic*> nics_;
   std::vector<uint8_t> awake_;  // [node] 1: runs at the next edge; padded to whole cache lines
+  std::vector<Cycle> wake_;     // [node] its pending wake-up (Nic::sleep_until), kNeverCycle for none
   ParallelTeam* team_;
   bool parallel_ = false;  // a team, and no NIC shares an application or a listener
   NetStats& stats_;

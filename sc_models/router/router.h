@@ -119,6 +119,12 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   void take_near(Cycle a);
   // sim.batch, before it runs cycle a: the links due then (ask_near),
   // which the wheel's call would have marked on the falling edge before.
+  // Whether a NIC's send waits in the table of near arrivals (sim.batch).
+  bool near_pending() const {
+    for (const uint64_t w : near_taken_)
+      if (w) return true;
+    return false;
+  }
   void take_near_batch(Cycle a) {
     const size_t slot = a & (kNear - 1);
     if (!(near_taken_[slot / 64] >> (slot & 63) & 1)) return;

@@ -126,7 +126,7 @@ void RouterClock::run() {
 }
 
 void RouterClock::set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon,
-                            std::function<void(size_t, Cycle)> nics) {
+                            std::function<void(size_t, Cycle)> nics, std::function<bool(size_t, Cycle)> asleep) {
   const bool near = plan.longest < static_cast<int>(FlitLog::kNear);  // no far list: threads may read
   const bool clustered = plan.clusters.size() > 2 && (!team_ || (near && ranges_are_clusters(plan.clusters)));
   if (!clustered) {
@@ -144,6 +144,7 @@ void RouterClock::set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon,
   batch_errors_.assign(team_ ? static_cast<size_t>(team_->threads()) : 0, nullptr);
   horizon_ = std::move(horizon);
   batch_nics_ = std::move(nics);
+  nics_asleep_ = std::move(asleep);
 }
 
 // Whether every thread's range of routers starts a cluster.
@@ -223,10 +224,17 @@ void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t,
   struct Leave {  // the kernel's cycle again, however the batch ends
     ~Leave() { batch_cycle = kNoBatchCycle; }
   } leave;
+  // A router with nothing to do in the batch skips it (an idle network
+  // costs next to nothing per cycle); whether the next one has work is
+  // known before this one runs, which cannot give it any.
+  bool next = from < to && !idle_in_batch(b, from, t, n);
   for (size_t r = from; r < to; ++r) {
-    Router& x = *routers_[r];
+    const bool work = next;
+    next = r + 1 < to && !idle_in_batch(b, r + 1, t, n);
     // The next router's first lines load while this one runs its cycles.
-    if (r + 1 < to) routers_[r + 1]->prefetch_far(link_lines_);
+    if (next) routers_[r + 1]->prefetch_far(link_lines_);
+    if (!work) continue;
+    Router& x = *routers_[r];
     for (Cycle c = t; c < t + n && c <= batch_stop; ++c) {
       batch_cycle = c;
       const size_t run = r * n + (c - t);
@@ -237,6 +245,15 @@ void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t,
       if (awake_[r]) x.run_router(c);
     }
   }
+}
+
+// Router r has no work in cycles [t, t + n): asleep, nothing arriving (the
+// box, its table of near arrivals), its NICs asleep with no wake-up then.
+// Nothing else can give it any: other routers' sends arrive after the
+// batch, and its NICs run only beside it.
+bool RouterClock::idle_in_batch(const Box& b, size_t r, Cycle t, Cycle n) const {
+  return !awake_[r] && b.credits.none(r * n, r * n + n) && b.flits.none(r * n, r * n + n) &&
+         !routers_[r]->near_pending() && nics_asleep_(r, t + n);
 }
 
 // Routers [from, to)'s logged items arriving in [t, t + n) into b, by
@@ -266,7 +283,7 @@ void RouterClock::box_batch(Box& b, Cycle t, Cycle n, size_t from, size_t to, bo
         if (const int64_t k = run(a, i.key); k >= 0) b.flits.stage(i, static_cast<uint32_t>(k));
       },
       near_only, from < to ? shelf_of(from) : 0, from < to ? shelf_of(to - 1) + 1 : 0);
-  // Sorted even when empty: a batch reads every router's run.
+  // Sorted even when empty: a batch reads every router's run (no table then).
   b.credits.sort_runs(from * n, to * n);
   b.flits.sort_runs(from * n, to * n);
 }

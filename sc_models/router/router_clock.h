@@ -105,7 +105,10 @@ class RouterClock : public sc_core::sc_module {
   // whole clusters and no link as long as the logs' near window (a far
   // list read by one thread while another appends), else the batches are
   // flat.
-  void set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics);
+  // asleep(r, c): router r's NICs sleep with no wake-up before cycle c
+  // (a router with nothing to do then skips the batch).
+  void set_batch(BatchPlan plan, std::function<Cycle(Cycle)> horizon, std::function<void(size_t, Cycle)> nics,
+                 std::function<bool(size_t, Cycle)> asleep);
   // The routers' cluster, and the logs' shelf for their sends (0 with flat
   // batches).
   int16_t shelf_of(size_t r) const { return shelf_.empty() ? 0 : shelf_[r]; }
@@ -198,6 +201,8 @@ class RouterClock : public sc_core::sc_module {
   Cycle batch_end_ = 0;
   std::function<Cycle(Cycle)> horizon_;
   std::function<void(size_t, Cycle)> batch_nics_;
+  std::function<bool(size_t, Cycle)> nics_asleep_;
+  bool idle_in_batch(const Box& b, size_t r, Cycle t, Cycle n) const;
   std::vector<std::exception_ptr> batch_errors_;  // [thread] a NIC's, in a batch
 };
 

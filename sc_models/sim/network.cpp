@@ -61,7 +61,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   if (BatchPlan plan = batch_plan(one_pass); plan.outer > 1) {
     router_clock_->set_batch(
         std::move(plan), [this](Cycle t) { return batch_horizon(t); },
-        [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); });
+        [this](size_t r, Cycle c) { nic_clock_->run_router_nics(r, c); },
+        [this](size_t r, Cycle until) { return nic_clock_->asleep(r, until); });
     nic_clock_->set_batch(t.routers(), [this](int r) { return routers_[static_cast<size_t>(r)]->parallel_owner(); });
   }
   for (auto& r : routers_) r->set_pull_in_run(one_pass);
