@@ -107,7 +107,6 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   // edge.
   void set_clock_flag(uint8_t* f, Cycle* wake) {
     flag_ = f;
-    *wake = *wake_at_;
     wake_at_ = wake;
   }
   void run(Cycle now);
@@ -141,8 +140,7 @@ class Nic : public sc_core::sc_module, public LinkReceiver, public WheelClient {
   std::vector<GenPacket> replies_;    // and for the replies the sink asks for
   uint8_t* flag_ = nullptr;
   WakeWheel* wheel_ = nullptr;
-  Cycle own_wake_ = kNeverCycle;
-  Cycle* wake_at_ = &own_wake_;  // rising edge of the pending wake-up, kNeverCycle for none
+  Cycle* wake_at_ = nullptr;  // rising edge of the pending wake-up, kNeverCycle for none (the clock's)
 };
 
 }  // namespace nocsim

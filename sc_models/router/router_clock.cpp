@@ -165,32 +165,36 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
   batch_stop = kNeverCycle;
   if (!team_) {
     by_thread_ = false;
-    run_clusters(boxes_[0], 0, routers_.size(), t, n, false);
-  } else {
-    // Each thread boxes its own routers' items, but for a batch with a far
-    // item due (flat batches only): a far list another thread may append to.
-    by_thread_ = true;
-    const bool serial = logs_->far_due(t + n - 1);
-    if (serial)
-      for (int k = 0; k < team_->threads(); ++k)
-        box_batch(boxes_[static_cast<size_t>(k)], t, n, std::min(range(k), routers_.size()), range(k + 1), false,
-                  false);
-    on_threads([&](int k, size_t from, size_t to) {
-      to = std::min(to, routers_.size());
-      Box& b = boxes_[static_cast<size_t>(k)];
-      batch_stop = kNeverCycle;
-      try {
-        if (serial)
-          run_batch_range(b, from, to, t, n);
-        else
-          run_clusters(b, from, to, t, n, true);
-      } catch (...) {  // a NIC's: rethrown below, the first in router order
-        batch_errors_[static_cast<size_t>(k)] = std::current_exception();
-      }
-    });
-    for (std::exception_ptr& e : batch_errors_)
-      if (e) std::rethrow_exception(std::exchange(e, nullptr));
+    run_clusters(boxes_[0], 0, routers_.size(), t, n, false);  // releasing as it boxes
+    // After a failure, the runs it skipped.
+    if (batch_stop != kNeverCycle)
+      for (Cycle c = t; c < t + n; ++c) logs_->release(c);
+    return;
   }
+  // Each thread boxes its own routers' items, but for a batch with a far
+  // item due (flat batches only): a far list another thread may append to.
+  by_thread_ = true;
+  const bool serial = logs_->far_due(t + n - 1);
+  if (serial)
+    for (int k = 0; k < team_->threads(); ++k)
+      box_batch(boxes_[static_cast<size_t>(k)], t, n, std::min(range(k), routers_.size()), range(k + 1), false,
+                false);
+  on_threads([&](int k, size_t from, size_t to) {
+    to = std::min(to, routers_.size());
+    Box& b = boxes_[static_cast<size_t>(k)];
+    batch_stop = kNeverCycle;
+    try {
+      if (serial)
+        run_batch_range(b, from, to, t, n);
+      else
+        run_clusters(b, from, to, t, n, true);
+    } catch (...) {  // a NIC's: rethrown below, the first in router order
+      batch_errors_[static_cast<size_t>(k)] = std::current_exception();
+    }
+  });
+  for (std::exception_ptr& e : batch_errors_)
+    if (e) std::rethrow_exception(std::exchange(e, nullptr));
+  // Once all are done: a part's free list is its appender's.
   for (Cycle c = t; c < t + n; ++c) logs_->release(c);
 }
 
@@ -209,9 +213,10 @@ void RouterClock::run_clusters(Box& b, size_t from, size_t to, Cycle t, Cycle n,
       const Cycle m = std::min(inner, t + n - s);
       box_batch(b, s, m, lo, hi, near_only, false);
       // Boxed: on one thread the chunks go back at once, to be reused
-      // while in cache (docs/performance.md, "Session 61").
-      if (!team_ && clusters_.size() > 2)
-        for (Cycle c = s; c < s + m; ++c) logs_->release(c, shelf_of(lo), shelf_of(lo) + 1);
+      // while in cache (docs/performance.md, "Session 61"); on threads
+      // run_batch releases the batch's cycles at its end.
+      if (!team_)
+        for (Cycle c = s; c < s + m; ++c) logs_->release(c, shelf_of(lo), shelf_of(hi - 1) + 1);
       run_batch_range(b, lo, hi, s, m);
     }
   }
