@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/chunk_pool.h"
 #include "core/flit.h"
 
 namespace nocsim {
@@ -34,6 +35,25 @@ template <class ItemT>
 class ArrivalLog {
  public:
   using Item = ItemT;
+  static constexpr size_t kBytes = 1024;  // a power of two (chunks are aligned to it)
+
+ private:
+  // Items in fixed chunks, reused: the log holds about what is in flight
+  // (a vector per slot would keep, in each, the most any cycle ever held).
+  // A slot knows where its next item goes; every chunk but its last is
+  // full, and chunks are aligned to their size, so an append reads the
+  // slot alone (a chunk's count beside its items was a second, dependent
+  // miss: docs/performance.md, "Session 61").
+  static constexpr uint32_t kItems = (kBytes - sizeof(void*)) / sizeof(Item);
+  struct alignas(kBytes) Chunk {
+    Chunk* next = nullptr;
+    Item items[kItems];
+  };
+  static_assert(sizeof(Chunk) == kBytes && sizeof(void*) + (kItems + 1) * sizeof(Item) > kBytes,
+                "a chunk fills its kBytes");
+
+ public:
+  using Pool = ChunkPool<Chunk>;
   // Sends arriving within kNear cycles go to a slot per cycle; later ones
   // (a long link or delay annotation, rare) to a sorted list. The slots
   // are a lap of kSlots cycles, kMaxBatch more than the near window: a
@@ -46,7 +66,9 @@ class ArrivalLog {
   static_assert((kSlots & (kSlots - 1)) == 0, "slots are indexed by the arrival's low bits");
   static bool near(Cycle arrival, Cycle now) { return arrival - now < kNear; }
 
-  ArrivalLog() = default;
+  ArrivalLog() : own_(std::make_unique<Pool>()), pool_(own_.get()) {}
+  // Chunks from a pool the logs of every thread share (ArrivalLogs).
+  explicit ArrivalLog(Pool& shared) : pool_(&shared) {}
   ArrivalLog(const ArrivalLog&) = delete;
   ArrivalLog& operator=(const ArrivalLog&) = delete;
 
@@ -65,13 +87,14 @@ class ArrivalLog {
   // One pass over the chunks, not visit() then release(): the small
   // networks' takes run every cycle (two passes: +0.2% of the mesh's
   // instructions, docs/performance.md, "Session 59").
+  // The chunks go back to the pool's list `list`.
   template <class F>
-  void take(Cycle a, F each) {
+  void take(Cycle a, F each, int list = 0) {
     for (auto f = far_.begin(); f != far_.end() && f->first <= a; f = far_.erase(f)) each(f->second);
     Slot& s = slots_[a & (kSlots - 1)];
     for (Chunk* c = s.head; c;) {
       for (const Item *i = c->items, *e = end_of(s, c); i != e; ++i) each(*i);
-      c = free_chunk(c);
+      c = free_chunk(c, list);
     }
     s = Slot{};
   }
@@ -98,10 +121,15 @@ class ArrivalLog {
       for (auto f = far_.lower_bound(a); f != far_.end() && f->first < a + n; ++f) each(f->first, f->second);
     for (Cycle c = a; c < a + n; ++c) visit_near(c, [&](const Item& i) { each(c, i); });
   }
-  void release(Cycle a) {
+  void release(Cycle a, int list = 0) {
     while (far_due(a)) far_.erase(far_.begin());
+    release_near(a, list);
+  }
+  // The slot alone: safe while another thread appends to other slots or
+  // the far list.
+  void release_near(Cycle a, int list) {
     Slot& s = slots_[a & (kSlots - 1)];
-    for (Chunk* c = s.head; c;) c = free_chunk(c);
+    for (Chunk* c = s.head; c;) c = free_chunk(c, list);
     s = Slot{};
   }
   bool empty(Cycle a) const { return slots_[a & (kSlots - 1)].head == nullptr && !far_due(a); }
@@ -119,25 +147,12 @@ class ArrivalLog {
           if (pred(*i)) return true;
     return false;
   }
-  // Chunks made so far (each kBytes): the log's memory.
-  size_t chunks() const { return owned_.size(); }
+  // Chunks its pool made so far (each kBytes): the memory of the logs
+  // sharing it.
+  size_t chunks() const { return pool_->chunks(); }
 
-  static constexpr size_t kBytes = 1024;  // a power of two (chunks are aligned to it)
 
  private:
-  // Items in fixed chunks, reused: the log holds about what is in flight
-  // (a vector per slot would keep, in each, the most any cycle ever held).
-  // A slot knows where its next item goes; every chunk but its last is
-  // full, and chunks are aligned to their size, so an append reads the
-  // slot alone (a chunk's count beside its items was a second, dependent
-  // miss: docs/performance.md, "Session 61").
-  static constexpr uint32_t kItems = (kBytes - sizeof(void*)) / sizeof(Item);
-  struct alignas(kBytes) Chunk {
-    Chunk* next = nullptr;
-    Item items[kItems];
-  };
-  static_assert(sizeof(Chunk) == kBytes && sizeof(void*) + (kItems + 1) * sizeof(Item) > kBytes,
-                "a chunk fills its kBytes");
   struct Slot {
     Chunk* head = nullptr;
     Item* end = nullptr;  // past the last item (in the last chunk)
@@ -148,29 +163,21 @@ class ArrivalLog {
   static bool full(const Item* e) { return e == chunk_of(e)->items + kItems; }
   // Past chunk c's last item: the slot's end in its last chunk.
   static const Item* end_of(const Slot& s, const Chunk* c) { return c->next ? c->items + kItems : s.end; }
-  // Back to the free list; the chunk that followed it.
-  Chunk* free_chunk(Chunk* c) {
+  // Back to the pool's list `list`; the chunk that followed it.
+  Chunk* free_chunk(Chunk* c, int list) {
     Chunk* next = c->next;
-    c->next = free_;
-    free_ = c;
+    pool_->give(c, list);
     return next;
   }
   [[gnu::noinline]] Item* extend(Slot& s) {
-    Chunk* c = free_;
-    if (c) {
-      free_ = c->next;
-      c->next = nullptr;
-    } else {
-      owned_.push_back(std::make_unique<Chunk>());
-      c = owned_.back().get();
-    }
+    Chunk* c = pool_->take();
     (s.end ? chunk_of(s.end)->next : s.head) = c;
     return c->items;
   }
   [[gnu::noinline, gnu::cold]] void add_far(Cycle arrival, const Item& item) { far_.emplace(arrival, item); }
   std::array<Slot, kSlots> slots_{};
-  Chunk* free_ = nullptr;
-  std::vector<std::unique_ptr<Chunk>> owned_;
+  std::unique_ptr<Pool> own_;  // a log alone (tests)
+  Pool* pool_;
   std::multimap<Cycle, Item> far_;  // arrival -> item, beyond the slots' lap
 };
 
@@ -187,16 +194,17 @@ using FlitLog = ArrivalLog<LoggedFlit>;
 class ArrivalLogs {
  public:
   struct Part {
+    Part(CreditLog::Pool& c, FlitLog::Pool& f) : credits(c), flits(f) {}
     CreditLog credits;
     FlitLog flits;
   };
-  ArrivalLogs(int threads, int shelves = 1) : threads_(threads) {
-    for (int k = 0; k < threads * shelves; ++k) parts_.push_back(std::make_unique<Part>());
+  ArrivalLogs(int threads, int shelves = 1) : credit_pool_(threads), flit_pool_(threads), threads_(threads) {
+    for (int k = 0; k < threads * shelves; ++k) parts_.push_back(std::make_unique<Part>(credit_pool_, flit_pool_));
   }
   // The calling thread's part of a shelf: thread k of the clock's team
   // (set_thread(k) in its start), 0 on the kernel's thread.
-  Part& here(int shelf) { return *parts_[static_cast<size_t>(shelf * threads_ + thread_)]; }
-  static void set_thread(int k) { thread_ = k; }
+  Part& here(int shelf) { return *parts_[static_cast<size_t>(shelf * threads_ + LogThread::k)]; }
+  static void set_thread(int k) { LogThread::k = k; }
   int shelves() const { return static_cast<int>(parts_.size()) / threads_; }
   bool empty(Cycle a) const {
     for (const auto& p : parts_)
@@ -205,10 +213,11 @@ class ArrivalLogs {
   }
   // Every item of cycle a, once: every part's credits in part order, then
   // their flits (a router's pulls take credits first).
+  // On the kernel's thread: each part's chunks back to its appender's list.
   template <class C, class F>
   void take(Cycle a, C each_credit, F each_flit) {
-    for (auto& p : parts_) p->credits.take(a, each_credit);
-    for (auto& p : parts_) p->flits.take(a, each_flit);
+    for (size_t k = 0; k < parts_.size(); ++k) parts_[k]->credits.take(a, each_credit, appender(k));
+    for (size_t k = 0; k < parts_.size(); ++k) parts_[k]->flits.take(a, each_flit, appender(k));
   }
   // take() in steps (ArrivalLog::visit_batch, release), over cycles
   // [a, a + n) of shelves [first, last): each thread visits the items of
@@ -220,15 +229,36 @@ class ArrivalLogs {
     for (size_t k = from; k < to; ++k) parts_[k]->credits.visit_batch(a, n, each_credit, near_only);
     for (size_t k = from; k < to; ++k) parts_[k]->flits.visit_batch(a, n, each_flit, near_only);
   }
-  void release(Cycle a) { release(a, 0, shelves()); }
-  // Shelves [first, last)'s items of cycle a (a cluster's run, on one
-  // thread: another thread may be taking chunks from a part's free list).
-  void release(Cycle a, int first, int last) {
-    for (size_t k = static_cast<size_t>(first * threads_); k < static_cast<size_t>(last * threads_); ++k) {
-      parts_[k]->credits.release(a);
-      parts_[k]->flits.release(a);
+  // Every part's items of cycle a, on the kernel's thread (no other
+  // running): chunks back to each part's appender.
+  void release(Cycle a) {
+    for (size_t k = 0; k < parts_.size(); ++k) {
+      parts_[k]->credits.release(a, appender(k));
+      parts_[k]->flits.release(a, appender(k));
     }
   }
+  // Shelves [first, last)'s items of cycle a, by the thread running their
+  // routers (a cluster's run): chunks to the calling thread's own list.
+  // While other threads append, near items only (far ones at the batch's
+  // end, when the lists are balanced too).
+  void release_here(Cycle a, int first, int last, bool alone) {
+    for (size_t k = static_cast<size_t>(first * threads_); k < static_cast<size_t>(last * threads_); ++k) {
+      if (alone) {
+        parts_[k]->credits.release(a, LogThread::k);
+        parts_[k]->flits.release(a, LogThread::k);
+      } else {
+        parts_[k]->credits.release_near(a, LogThread::k);
+        parts_[k]->flits.release_near(a, LogThread::k);
+      }
+    }
+  }
+  // Serial: the threads' free chunks evened out (ChunkPool::balance).
+  void balance() {
+    credit_pool_.balance();
+    flit_pool_.balance();
+  }
+  // Chunks made so far, credits' and flits' (each ArrivalLog::kBytes).
+  size_t chunks() const { return credit_pool_.chunks() + flit_pool_.chunks(); }
   // Whether a far item arrives by cycle a (an append to a far list while
   // another thread visits it would race: such a cycle is taken serially).
   bool far_due(Cycle a) const {
@@ -250,9 +280,11 @@ class ArrivalLogs {
     return false;
   }
  private:
+  int appender(size_t part) const { return static_cast<int>(part % static_cast<size_t>(threads_)); }
+  CreditLog::Pool credit_pool_;  // before the parts, which use them
+  FlitLog::Pool flit_pool_;
   std::vector<std::unique_ptr<Part>> parts_;  // [shelf * threads + thread]
   int threads_;
-  static inline thread_local int thread_ = 0;
 };
 
 // Items by run (a receiver, or a receiver and cycle: sim.batch): staged

@@ -194,8 +194,11 @@ void RouterClock::run_batch(Cycle t, Cycle n) {
   });
   for (std::exception_ptr& e : batch_errors_)
     if (e) std::rethrow_exception(std::exchange(e, nullptr));
-  // Once all are done: a part's free list is its appender's.
+  // Once all are done: what the runs did not release (flat batches, a
+  // batch taken serially, far items), back to each part's appender; the
+  // chunks the runs gave their own threads, evened out.
   for (Cycle c = t; c < t + n; ++c) logs_->release(c);
+  logs_->balance();
 }
 
 // Routers [from, to) (whole clusters, or a thread's part of one cluster
@@ -212,11 +215,12 @@ void RouterClock::run_clusters(Box& b, size_t from, size_t to, Cycle t, Cycle n,
     for (Cycle s = t; s < t + n && s <= batch_stop; s += inner) {
       const Cycle m = std::min(inner, t + n - s);
       box_batch(b, s, m, lo, hi, near_only, false);
-      // Boxed: on one thread the chunks go back at once, to be reused
-      // while in cache (docs/performance.md, "Session 61"); on threads
-      // run_batch releases the batch's cycles at its end.
-      if (!team_)
-        for (Cycle c = s; c < s + m; ++c) logs_->release(c, shelf_of(lo), shelf_of(hi - 1) + 1);
+      // Boxed: the chunks go back at once, to be reused while in cache
+      // (docs/performance.md, "Session 61"), to this thread's own list on
+      // threads, where the clusters are whole threads' (flat batches on
+      // threads share one shelf: run_batch releases their cycles at its end).
+      if (!team_ || clusters() > 1)
+        for (Cycle c = s; c < s + m; ++c) logs_->release_here(c, shelf_of(lo), shelf_of(hi - 1) + 1, !team_);
       run_batch_range(b, lo, hi, s, m);
     }
   }

@@ -196,6 +196,70 @@ TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
   EXPECT_TRUE(log.empty(far));
 }
 
+// Sets the calling thread's log thread for a scope (a worker of the
+// routers' clock's team does it in its start).
+struct AsThread {
+  explicit AsThread(int k) { ArrivalLogs::set_thread(k); }
+  ~AsThread() { ArrivalLogs::set_thread(0); }
+};
+
+// A thread takes chunks from its own list and a release by a thread gives
+// them to that thread's list; balance() evens the lists out, moving only
+// once they differ by more than the slack.
+TEST(ChunkPool, ThreadsTakeFromTheirOwnListsUntilBalanced) {
+  CreditLog::Pool pool(2);
+  std::vector<decltype(pool.take())> made;
+  for (int k = 0; k < 200; ++k) made.push_back(pool.take());  // thread 0's
+  for (auto* c : made) pool.give(c, 1);
+  EXPECT_EQ(pool.free_in(0), 0u);
+  EXPECT_EQ(pool.free_in(1), 200u);
+  auto* fresh = pool.take();  // thread 0 finds none of its own
+  EXPECT_EQ(pool.chunks(), 201u);
+  pool.give(fresh, 0);
+  pool.balance();
+  EXPECT_EQ(pool.free_in(0) + pool.free_in(1), 201u);
+  EXPECT_LE(pool.free_in(0) > pool.free_in(1) ? pool.free_in(0) - pool.free_in(1) : pool.free_in(1) - pool.free_in(0),
+            1u);
+  for (int k = 0; k < 100; ++k) pool.take();  // from its share: nothing made
+  EXPECT_EQ(pool.chunks(), 201u);
+  // Within the slack: nothing moves.
+  CreditLog::Pool small(2);
+  std::vector<decltype(small.take())> few;
+  for (size_t k = 0; k < CreditLog::Pool::kSlack; ++k) few.push_back(small.take());
+  for (auto* c : few) small.give(c, 1);
+  small.balance();
+  EXPECT_EQ(small.free_in(1), CreditLog::Pool::kSlack);
+}
+
+// One thread sends to another's routers, which release each cycle's items
+// as they take them (a cluster's run): with the lists balanced after each
+// batch, the sender reuses what the receiver freed, and the logs' memory
+// stays bounded (a cycle's chunks and the balance's slack), however long
+// the run.
+TEST(ArrivalLogs, ChunksReleasedOnAnotherThreadComeBack) {
+  ArrivalLogs logs(2, 2);  // two threads, two shelves
+  const uint32_t n = 2000;  // items per cycle, several chunks
+  size_t made = 0;
+  for (Cycle a = 1; a < 200; ++a) {
+    {
+      AsThread sender(1);
+      for (uint32_t k = 0; k < n; ++k) logs.here(0).credits.add(a + 1, a, {k, 0});
+    }
+    size_t seen = 0;
+    logs.visit_batch(a + 1, 1, [&](Cycle, const LoggedCredit&) { ++seen; }, [](Cycle, const LoggedFlit&) {}, true, 0,
+                     1);
+    ASSERT_EQ(seen, n);
+    logs.release_here(a + 1, 0, 1, false);  // thread 0 runs shelf 0
+    logs.balance();
+    if (a == 100) made = logs.chunks();
+  }
+  const size_t cycle = (n + 126) / 127;  // a chunk's 1 KB holds 127 credits
+  EXPECT_GE(made, cycle);
+  EXPECT_LE(made, cycle + 2 * CreditLog::Pool::kSlack);
+  EXPECT_EQ(logs.chunks(), made);
+  EXPECT_TRUE(logs.empty(200));
+}
+
 // A box sorted over runs [first, last) gives each run its own items as
 // one block, in the order they were staged (here an item's run is its key).
 TEST(ArrivalBox, GivesEachReceiverOfItsRangeItsItemsInOrder) {
