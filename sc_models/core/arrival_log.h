@@ -151,7 +151,6 @@ class ArrivalLog {
   // sharing it.
   size_t chunks() const { return pool_->chunks(); }
 
-
  private:
   struct Slot {
     Chunk* head = nullptr;

@@ -196,12 +196,16 @@ TEST(ArrivalLog, VisitsWithoutTakingUntilReleased) {
   EXPECT_TRUE(log.empty(far));
 }
 
+namespace {
+
 // Sets the calling thread's log thread for a scope (a worker of the
 // routers' clock's team does it in its start).
 struct AsThread {
   explicit AsThread(int k) { ArrivalLogs::set_thread(k); }
   ~AsThread() { ArrivalLogs::set_thread(0); }
 };
+
+}  // namespace
 
 // A thread takes chunks from its own list and a release by a thread gives
 // them to that thread's list; balance() evens the lists out, moving only
