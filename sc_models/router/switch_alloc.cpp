@@ -34,30 +34,32 @@ void SwitchAlloc::share_scratch(bool on, bool threads) {
   if (on) StageScratch<SaScratch>::of_thread().clean(p.ports, p.vcs);
 }
 
-// kExtras: DAMQ buffers, age arbiters or held connections, tested only in
-// their instantiation so that the common one compiles as if they did not
-// exist.
+// kExtras: DAMQ buffers, age arbiters, held connections or a speedup's
+// rounds, tested only in their instantiation so that the common one
+// compiles as if they did not exist (one round, nothing taken before it).
 template <bool kExtras>
 void SwitchAlloc::allocate(SaScratch& s, Cycle now) {
   const int V = st_.p.vcs;
   const bool damq = kExtras && st_.p.damq, sa_age = kExtras && st_.p.sa_age, hold = kExtras && st_.p.hold_switch;
   const uint64_t held = st_.parked ? held_full(now) : 0;
-  for (int round = 0; round < st_.p.speedup; ++round) {
+  const int rounds = kExtras ? st_.p.speedup : 1;
+  for (int round = 0; round < rounds; ++round) {
+    const bool again = kExtras && round > 0;  // reads what earlier rounds took
     uint64_t inputs = 0;
     for (int i : st_.active) {
       const InputVc& ivc = st_.in[static_cast<size_t>(i)];
       if (hold && blocked_by_hold(i, ivc)) continue;
-      const Taken took = round ? s.taken[static_cast<size_t>(i)] : Taken{0, 0};
+      const Taken took = again ? s.taken[static_cast<size_t>(i)] : Taken{0, 0};
       if (ivc.ready > now || took.tail || ivc.buf.size() <= took.flits) continue;
       const int out = ivc.route.out_port;
       if ((held >> out) & 1) continue;
       const OutputUnit& op = st_.out[out];
       if (!op.sink) {
-        const int used = round ? s.used[static_cast<size_t>(out * V + ivc.out_vc)] : 0;
+        const int used = again ? s.used[static_cast<size_t>(out * V + ivc.out_vc)] : 0;
         if (op.vcs[ivc.out_vc].credits - used < 1) continue;
         if (damq && damq_full(s, out, ivc.out_vc, used)) continue;
       }
-      const int queued = static_cast<int>(op.queue.size()) + (round ? s.added[static_cast<size_t>(out)] : 0);
+      const int queued = static_cast<int>(op.queue.size()) + (again ? s.added[static_cast<size_t>(out)] : 0);
       // A full queue has room if its oldest flit leaves this cycle. Only then
       // is its front read: the ring's storage is a line of its own.
       if (queued >= op.queue_capacity) {
@@ -87,7 +89,7 @@ void SwitchAlloc::allocate(SaScratch& s, Cycle now) {
       const int v = s.gnt[ip];
       if (v < 0) continue;
       const InputVc& ivc = st_.vc(ip, v);
-      const bool later = st_.p.speedup > 1;  // another round reads what this grant took
+      const bool later = kExtras && st_.p.speedup > 1;  // another round reads what this grant took
       const Flit& f = ivc.buf.at(later ? s.taken[static_cast<size_t>(ip * V + v)].flits : 0);
       const bool minimal = st_.p.mincred && f.minimal_hop;
       if (later) {

@@ -31,7 +31,7 @@ class SwitchAlloc : public Stage {
     s.grants.clear();
     if (st_.n_active == 0) return;
     alloc_->set_context(st_.id, now);
-    if (st_.p.damq || st_.p.sa_age || st_.p.hold_switch)
+    if (st_.p.damq || st_.p.sa_age || st_.p.hold_switch || st_.p.speedup > 1)
       allocate<true>(s, now);
     else
       allocate<false>(s, now);
