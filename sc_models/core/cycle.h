@@ -25,4 +25,15 @@ inline Cycle cycle_now(Cycle period_ps) {
   return period_ps == kClockPeriodPs ? t / kClockPeriodPs : t / period_ps;
 }
 
+// The last cycle whose commits the routers' state shows (~0 before cycle
+// 0's), for a reader outside the datapath: a stage evaluating cycle c,
+// something run at the start of a cycle (before its edge's processes) or a
+// quarter period before an edge (after the last cycle's commits). In a
+// batch, the cycle before the one the calling thread runs.
+inline Cycle committed_cycle(Cycle period_ps) {
+  if (__builtin_expect(batch_cycle != kNoBatchCycle, 0)) return batch_cycle - 1;
+  const Cycle t = static_cast<Cycle>(sc_core::sc_get_curr_simcontext()->time_stamp().value());
+  return (t + period_ps - 1) / period_ps - 1;
+}
+
 }  // namespace nocsim

@@ -95,7 +95,10 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   [[gnu::always_inline]] void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     const Cycle now = cycle_now(period_ps_);
     Cycle a = now + static_cast<Cycle>(latency_);
-    if (delay.value()) a += static_cast<Cycle>(delay.value()) / period_ps_;
+    // A delay is whole cycles (a direct ST's: router/router.h); the usual
+    // period divides by a constant.
+    if (const Cycle d = static_cast<Cycle>(delay.value()))
+      a += period_ps_ == kClockPeriodPs ? d / kClockPeriodPs : d / period_ps_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     if (p.get_data_length() == sizeof(Flit))
       flit_.carry(a, now, *reinterpret_cast<const Flit*>(p.get_data_ptr()));
@@ -281,6 +284,10 @@ class LinkTargets {
     if constexpr (std::is_same_v<T, Credit>) __builtin_prefetch(Link::credit_line(fw_[port]));
   }
   void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }
+  // `delay`: a TLM timing annotation (LinkSender::send).
+  void send(int port, const T& item, int vc, const sc_core::sc_time& delay) const {
+    LinkSender<T>::send(fw_[port], item, vc, delay);
+  }
 
  private:
   tlm::tlm_fw_transport_if<>* const* fw_;

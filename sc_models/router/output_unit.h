@@ -23,6 +23,29 @@ struct StFlit {
   Flit flit;
 };
 
+// A direct ST (RouterState::direct_st): the SA grants of one output whose
+// flits went onto the link at SA's commit, timed for the cycle ST would have
+// sent them (grant + SA and ST latency, below 64 cycles), and which the
+// ST queue would hold until then. Kept for what reads the queue's length
+// (the routings' congestion view) and the link's sends (activity): the
+// last 64 grants' cycles, as bits (docs/architecture.md, "Direct ST").
+struct DirectSends {
+  Cycle last = 0;     // the latest grant's cycle
+  uint64_t bits = 0;  // bit k: a grant at cycle last - k
+  void granted(Cycle g) {
+    const Cycle gap = g - last;
+    bits = (gap >= 64 ? 0 : bits << gap) | 1;
+    last = g;
+  }
+  // Grants whose flit leaves (at grant + d) after cycle c: still queued
+  // once cycle c has committed.
+  int after(Cycle c, int d) const {
+    if (last + static_cast<Cycle>(d) <= c) return 0;
+    const Cycle m = last + static_cast<Cycle>(d) - c - 1;  // bits k <= m leave after c
+    return __builtin_popcountll(m >= 63 ? bits : bits & ((2ull << m) - 1));
+  }
+};
+
 // An output port's VCs: a view into the router's flat array of output VCs
 // (RouterState::ovc), so that a port's record is one cache line.
 class OutputVcs {

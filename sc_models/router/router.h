@@ -105,6 +105,7 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     ran_ |= bit;
   }
   Cycle now() const { return cycle_now(period_ps_); }
+  Cycle period_ps() const { return period_ps_; }  // the clock's
   void set_status(RunStatus* s) { status_ = s; }
   // The output units' hook (OutputHook: link power's gate, router/link_gate.h).
   void set_output_hook(OutputHook* h) {
@@ -171,6 +172,19 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
     va_->share_scratch(one_pass_, owner_ >= 0);
   }
   bool one_pass() const { return one_pass_; }
+  // Direct ST (docs/architecture.md, "Direct ST"): SA's commit sends each
+  // granted flit onto its link itself, timed (a TLM delay) for the cycle ST
+  // would send it, where the ST queue only delays: one SA round a cycle, no
+  // output hook (link gates hold fronts), no DAMQ or vc.mincred (their
+  // credit paths), SA + ST latency below 64 cycles. The network leaves it
+  // off under a waveform trace (which shows the queues). After
+  // set_output_hook.
+  void set_direct_st(bool on) {
+    const RouterParams& p = st_.p;
+    st_.direct_st = on && !st_.has_extras() && p.speedup == 1 && p.lat_sa + p.lat_st < 64;
+    st_.direct_sends.assign(st_.direct_st ? static_cast<size_t>(p.ports) : 0, DirectSends{});
+  }
+  bool direct_st() const { return st_.direct_st; }
   // Ahead of run_router() or commit() (RouterClock::ahead), on the
   // routers three, two and one places before it: its first lines and
   // link tables; then

@@ -60,6 +60,10 @@ struct RouterState {
   int n_active = 0;                      // input VCs holding an output VC
   int st_queued = 0;                     // flits between SA and the output link
   bool extras = false;                   // has_extras(), kept by update_extras()
+  // SA's commit sends a granted flit onto its link itself, timed for the
+  // cycle ST would send it (Router::set_direct_st; docs/architecture.md,
+  // "Direct ST"): the ST queue stays empty.
+  bool direct_st = false;
   // The output hook, bit o: output o's front is held past the next edge (ST
   // and SA need not run for it until the hook wakes the router).
   uint64_t parked = 0;
@@ -82,6 +86,14 @@ struct RouterState {
   // its per-port vectors are read only at construction and by DAMQ.
   RouterParams p;
   DamqPool damq;  // p.damq: the input units' pool (and its downstream count)
+  // direct_st: per output port, the grants the ST queue would still hold.
+  std::vector<DirectSends> direct_sends;
+  // The flits between SA and output o's link once cycle `done` has
+  // committed: the queue's, and with a direct ST those it would hold.
+  int st_queue(int o, Cycle done) const {
+    const int q = static_cast<int>(out[o].queue.size());
+    return direct_st ? q + direct_sends[static_cast<size_t>(o)].after(done, p.lat_sa + p.lat_st) : q;
+  }
   // Last, so that the vectors the stages read stay in the object's first lines.
   RouterObservers obs;
   LatencyParts lat;  // the latency breakdown's sums of the measured heads that passed here
@@ -172,7 +184,9 @@ struct RouterState {
     obs.vc_granted(ip, v, ivc.route.out_port, ovc);
   }
   // An SA grant: the front flit of input VC (ip, v) moves into its output
-  // unit's queue (one copy), leaving on the link at `leaves`; a network
+  // unit's queue (one copy), leaving on the link at `leaves` (kDirect,
+  // with direct_st: into *at_once, which SA sends at once, timed for
+  // `leaves`, and which the queue does not hold); a network
   // output VC spends a credit. After the tail the output VC is released and
   // the input VC goes Idle, or routes its next head from cycle now + 1.
   // kExtras = has_extras(): DAMQ, vc.mincred or an output hook, tested only
@@ -180,8 +194,8 @@ struct RouterState {
   bool has_extras() const { return extras; }
   // After p or hook changes (the router's constructor, set_output_hook).
   void update_extras() { extras = p.damq || p.mincred || hook; }
-  template <bool kExtras>
-  [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves) {
+  template <bool kExtras, bool kDirect = false>
+  [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves, StFlit* at_once = nullptr) {
     InputVc& ivc = vc(ip, v);
     const int o = ivc.route.out_port;
     OutputUnit& op = out[o];
@@ -207,7 +221,7 @@ struct RouterState {
       if (minimal) obs.min_taken(o);
     }
     const bool tail = src.tail();
-    StFlit& slot = op.queue.push_slot();
+    StFlit& slot = kDirect ? *at_once : op.queue.push_slot();
     slot.ready = leaves;
     Flit& f = slot.flit;
     FlitWord::copy(f, src, word);
@@ -215,12 +229,18 @@ struct RouterState {
     f.hops = static_cast<uint16_t>(src.hops + op.network);  // counted when granted the link's port
     f.ghops = static_cast<uint8_t>(src.ghops + op.global);
     ivc.buf.pop();
-    ++st_queued;
-    queued_ports.insert(o);
+    if constexpr (!kDirect) {
+      ++st_queued;
+      queued_ports.insert(o);
+    }
     // The hook sees a new front once the input VC is up to date.
     const bool new_front = kExtras && hook && op.queue.size() == 1;
     ++flits_moved;
     obs.departed(ip, v, f);
+    if constexpr (kDirect) {
+      direct_sends[static_cast<size_t>(o)].granted(now);
+      obs.sent(o, f);
+    }
     if (!tail) {
       if (new_front) hook_front(o, now);
       return;

@@ -14,6 +14,7 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
       credits_(router.credit_targets()),
+      flits_(router.flit_targets()),
       scratch_(SaScratch(st.p.ports, st.p.vcs, st.p.speedup)),
       age_(st.p.sa_age ? static_cast<size_t>(st.p.ports) * st.p.vcs : 0, 0) {
   if (st.p.hold_switch) {
@@ -21,6 +22,9 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
     hold_out_.assign(static_cast<size_t>(st.p.ports), -1);
   }
   bind_evaluate<SwitchAlloc>();
+  // Direct ST sends a granted flit this much after its grant, when ST would.
+  st_delay_ = sc_core::sc_time::from_value(static_cast<sc_core::sc_time::value_type>(st.p.lat_sa + st.p.lat_st) *
+                                           router.period_ps());
   alloc_->set_ages(age_.data());
 }
 
@@ -221,6 +225,18 @@ void SwitchAlloc::set_holds(const SaScratch& s, const RouterState& st) {
   }
 }
 
+// Direct ST (docs/architecture.md, "Direct ST"): each grant's flit goes onto
+// its link now, with a TLM delay of the SA and ST latency, for the cycle ST
+// would have sent it from a queue that only delays.
+void SwitchAlloc::send_direct(SaScratch& s, RouterState& st, Cycle now, Cycle leaves) {
+  for (const auto& g : s.grants) {
+    const int o = st.vc(g.ip, g.ivc).route.out_port;
+    StFlit f;
+    st.departed<false, true>(g.ip, g.ivc, now, leaves, &f);
+    flits_.send(o, f.flit, f.flit.vc, st_delay_);
+  }
+}
+
 void SwitchAlloc::commit(Cycle now, RouterState& st) {
   st.obs.sa_requested(requests_);
   requests_ = 0;
@@ -228,7 +244,9 @@ void SwitchAlloc::commit(Cycle now, RouterState& st) {
   const Cycle leaves = now + st.p.lat_sa + st.p.lat_st;
   if (st.p.speedup > 1) clear_scratch(s);  // before departed() moves the VCs on
   if (st.p.hold_switch) note_holds(s, st);
-  if (st.has_extras())
+  if (st.direct_st) {
+    send_direct(s, st, now, leaves);
+  } else if (st.has_extras())
     for (const auto& g : s.grants) st.departed<true>(g.ip, g.ivc, now, leaves);
   else
     for (const auto& g : s.grants) st.departed<false>(g.ip, g.ivc, now, leaves);

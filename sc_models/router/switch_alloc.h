@@ -64,6 +64,7 @@ class SwitchAlloc : public Stage {
   [[gnu::noinline]] bool damq_full(const SaScratch& s, int o, int ovc, int used) const;
   [[gnu::noinline]] void damq_granted(SaScratch& s, int o, int ovc);
   void clear_scratch(SaScratch& s);
+  void send_direct(SaScratch& s, RouterState& st, Cycle now, Cycle leaves);
   // router.hold_switch (BookSim2's hold_switch_for_packet).
   bool blocked_by_hold(int i, const InputVc& ivc) const;
   uint64_t grant_holds(SaScratch& s, uint64_t inputs);
@@ -73,6 +74,8 @@ class SwitchAlloc : public Stage {
   // the age arbiters' ages after.
   std::unique_ptr<SwAllocBackend> alloc_;
   LinkTargets<Credit> credits_;  // by input port: a grant's credit goes back at once
+  LinkTargets<Flit> flits_;     // by output port: a direct ST's sends
+  sc_core::sc_time st_delay_;   // SA and ST latency: a direct ST's delay
   uint64_t requests_ = 0;        // input VC requests this cycle (activity)
   StageScratch<SaScratch> scratch_;  // its choice of copy first: in the object's first line
   std::vector<Cycle> age_;       // [ip*V+ivc] requester's packet generation cycle (age arbiters)

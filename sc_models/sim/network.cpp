@@ -58,6 +58,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   const bool one_pass = rc_.sim.one_pass && !routers_.front()->routing().reads_other_routers() &&
                         providers_.empty() && !rc_.contention.on && gates_.empty() && !trace_;
   for (auto& r : routers_) r->set_one_pass(one_pass);
+  for (auto& r : routers_) r->set_direct_st(rc_.sim.direct_st && !trace_);
   if (BatchPlan plan = batch_plan(one_pass); plan.outer > 1) {
     router_clock_->set_batch(
         std::move(plan), [this](Cycle t) { return batch_horizon(t); },
@@ -362,6 +363,12 @@ uint64_t Network::flits_in_flight(const Link& l) const {
   return it == logged_in_flight_.end() ? 0 : it->second;
 }
 
+int Network::direct_ahead(const Router& r, int port) {
+  const RouterState& st = r.state();
+  if (!st.direct_st) return 0;
+  return st.direct_sends[static_cast<size_t>(port)].after(committed_cycle(kPeriodPs), st.p.lat_sa + st.p.lat_st);
+}
+
 std::vector<PortActivity> Network::raw_port_activity(int r) const {
   const Router& rt = *routers_[r];
   std::vector<PortActivity> a(static_cast<size_t>(rt.state().p.ports));
@@ -372,7 +379,9 @@ std::vector<PortActivity> Network::raw_port_activity(int r) const {
       // arrives; those still on the link are not yet.
       a[p].buffer_writes = l->flits_sent() - flits_in_flight(*l);
     }
-    if (const Link* l = rt.out_link(static_cast<int>(p))) a[p].link_flits = l->flits_sent();
+    // A direct ST's flits are on the link before the cycle they leave in.
+    if (const Link* l = rt.out_link(static_cast<int>(p)))
+      a[p].link_flits = l->flits_sent() - static_cast<uint64_t>(direct_ahead(rt, static_cast<int>(p)));
   }
   return a;
 }

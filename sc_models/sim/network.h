@@ -81,7 +81,7 @@ class Network : public sc_core::sc_module, public CongestionView {
   int credits(int router, int port, VcRange vcs) const override;
   int depth(int router, int port) const override;
   int output_queue(int router, int port) const override {
-    return static_cast<int>(routers_[router]->state().out[port].queue.size());
+    return routers_[router]->state().st_queue(port, committed_cycle(kPeriodPs));
   }
   bool saturated(int router, int port) const override;
   bool contended(int router, int port) const override;
@@ -152,6 +152,9 @@ class Network : public sc_core::sc_module, public CongestionView {
   // Flits on their way over l: on it, or, if logged, in the routers'
   // clock's flit log (counted once per simulated time, for every link).
   uint64_t flits_in_flight(const Link& l) const;
+  // Flits a direct ST put on output `port`'s link that leave after the
+  // last committed cycle (Router::set_direct_st).
+  static int direct_ahead(const Router& r, int port);
   mutable std::unordered_map<uint32_t, uint64_t> logged_in_flight_;  // by log key
   mutable uint64_t counted_at_ = ~uint64_t{0};                       // the sc_time value they were counted at
   void schedule_snapshot(Cycle warm);

@@ -15,7 +15,7 @@ int Network::occupancy(int router, int port, VcRange vcs) const {
 
 int Network::port_occupancy(int router, int port) const {
   const OutputUnit& op = routers_[router]->state().out[port];
-  int occ = static_cast<int>(op.queue.size());
+  int occ = output_queue(router, port);
   for (const auto& v : op.vcs) occ += op.depth - v.credits;
   return occ;
 }

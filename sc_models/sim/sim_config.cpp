@@ -15,6 +15,7 @@ SimConfig SimConfig::from(const Config& cfg) {
   s.per_stage = cfg.get_str("sim.mode") == "per-stage";
   s.reverse_stages = cfg.get_str("sim.stage_order") == "reverse";
   s.one_pass = cfg.get_str("sim.one_pass") == "auto";
+  s.direct_st = cfg.get_str("sim.direct_st") == "auto";
   s.threads = static_cast<int>(cfg.get_int("sim.threads"));
   s.batch = static_cast<int>(cfg.get_int("sim.batch"));
   s.check = cfg.get_bool("sim.check");

@@ -18,6 +18,7 @@ struct SimConfig {
   bool per_stage = false;       // sim.mode=per-stage (else per-router, the default)
   bool reverse_stages = false;  // sim.stage_order=reverse
   bool one_pass = true;         // sim.one_pass=auto (Router::set_one_pass, where the network allows it)
+  bool direct_st = true;        // sim.direct_st=auto (Router::set_direct_st, where the router allows it)
   int threads = 1;              // sim.threads
   int batch = 0;                // sim.batch (0: as long as the network allows)
   bool check = true;

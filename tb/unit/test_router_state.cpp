@@ -121,3 +121,54 @@ TEST(RouterState, WantedOutputsFollowGrantsAndTails) {
   EXPECT_EQ(st.wanted, 0u);
   EXPECT_EQ(st.n_active, 0);
 }
+
+// A direct ST (docs/architecture.md, "Direct ST"): a grant's flit leaves
+// the router at once, as the queue's would at `leaves`, and the queue's
+// length as readers see it counts the flits it would still hold.
+TEST(RouterState, DirectGrantsLeaveTheQueueEmptyButCountInItsLength) {
+  RouterState st;
+  build(st, 2, 2, false);
+  st.p.lat_sa = 1, st.p.lat_st = 2;  // a flit granted at g leaves at g + 3
+  st.direct_st = true;
+  st.direct_sends.assign(2, DirectSends{});
+  st.arrived<false>(0, flit(0, 3, 0), 1);
+  grant(st, 0, 0, 1, 0);
+  for (int k = 0; k < 2; ++k) st.arrived<false>(0, flit(k + 1, 3, 0), 2 + k);
+  StFlit sent;
+  for (Cycle g : {10, 11}) {
+    st.departed<false, true>(0, 0, g, g + 3, &sent);
+    EXPECT_EQ(sent.ready, g + 3);
+    EXPECT_EQ(sent.flit.hops, 1);
+  }
+  EXPECT_TRUE(st.out[1].queue.empty());
+  EXPECT_EQ(st.st_queued, 0);
+  // After cycle c commits, the queue would hold the flits leaving after c.
+  EXPECT_EQ(st.st_queue(1, 9), 2);
+  EXPECT_EQ(st.st_queue(1, 13), 1);
+  EXPECT_EQ(st.st_queue(1, 14), 0);
+  EXPECT_EQ(st.st_queue(0, 12), 0);
+  st.departed<false, true>(0, 0, 13, 16, &sent);  // the tail
+  EXPECT_EQ(st.st_queue(1, 13), 2);
+  EXPECT_EQ(st.n_active, 0);
+  EXPECT_TRUE(st.out[1].free_vcs & 1);
+}
+
+// The grants' record keeps 64 cycles: a grant after a longer gap starts
+// afresh, and one within it shifts the earlier ones along.
+TEST(DirectSends, CountsTheGrantsLeavingAfterACycle) {
+  DirectSends d;
+  EXPECT_EQ(d.after(0, 2), 0);
+  d.granted(0);
+  EXPECT_EQ(d.after(0, 2), 1);
+  EXPECT_EQ(d.after(1, 2), 1);
+  EXPECT_EQ(d.after(2, 2), 0);
+  for (Cycle g : {100, 101, 103}) d.granted(g);
+  EXPECT_EQ(d.after(99, 5), 3);
+  EXPECT_EQ(d.after(105, 5), 2);  // 101 and 103 leave at 106 and 108
+  EXPECT_EQ(d.after(107, 5), 1);
+  EXPECT_EQ(d.after(108, 5), 0);
+  d.granted(103 + 64);  // the earlier grants fall out of the record
+  EXPECT_EQ(d.after(0, 63), 1);
+  d.granted(103 + 64 + 62);
+  EXPECT_EQ(d.after(103 + 64, 63), 2);
+}
