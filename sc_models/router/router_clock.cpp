@@ -74,11 +74,14 @@ inline Router& RouterClock::logged(Cycle a, uint32_t key) {
 // Every thread's logs in thread order (ArrivalLogs::take).
 void RouterClock::take_log_slot(Cycle a) {
   if (!boxes_arrivals()) {
-    // Routers in cache: each item taken in at once.
+    // Routers in cache: each item taken in at once. A credit neither
+    // needs a pull nor gives a stage work (Router::work_mask reads no
+    // credit), so it wakes no router: one that sleeps stays asleep.
     return logs_->take(
         a,
         [&](const LoggedCredit& i) {
-          logged(a, i.key).return_credit(Router::logged_port(i.key), Credit{static_cast<int32_t>(i.payload)});
+          routers_[Router::logged_router(i.key)]->return_credit(Router::logged_port(i.key),
+                                                                Credit{static_cast<int32_t>(i.payload)});
         },
         [&](const LoggedFlit& i) { logged(a, i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
   }
