@@ -4,7 +4,8 @@
 // (one flit per output per cycle: the link's bandwidth). The queue it drains
 // is the crossbar pipeline plus the output buffer, whose room SA checks.
 // Reads: ST queues. Writes: the link at once (it only becomes visible
-// link.latency cycles later), the queue at commit.
+// link.latency cycles later), the queue at commit. With a direct ST
+// (Router::set_direct_st) SA's commit sends instead and ST has no work.
 #include <cstdint>
 
 #include "link/link.h"

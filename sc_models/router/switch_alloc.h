@@ -4,7 +4,9 @@
 // (ready <= now), has a flit not yet granted this cycle, its output VC has a
 // credit left and the output queue has room. A grant dequeues the flit (its
 // credit goes back upstream at once), spends a downstream credit and enters
-// the ST queue, leaving on the link latency.sa + latency.st cycles later.
+// the ST queue, leaving on the link latency.sa + latency.st cycles later
+// (with a direct ST, Router::set_direct_st, the commit sends it with that
+// delay).
 // After a tail the output VC is freed and the input VC routes its next packet.
 // Reads: input buffers, output credits and queue sizes. Writes at commit:
 // buffers, credits, ST queues, VC states; during evaluate only its scratch
