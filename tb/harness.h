@@ -135,6 +135,16 @@ inline CliResult run_bin(const std::string& bin, const std::vector<std::string>&
 // Runs build/nocsim.
 inline CliResult run_cli(const std::vector<std::string>& args) { return run_bin(NOCSIM_BIN, args); }
 
+// One run of build/nocsim in its own process (SystemC elaborates once per
+// process), quiet, which must exit 0: its results document.
+inline std::string cli_json(std::vector<std::string> args) {
+  const std::string out = temp_path("results.json");
+  args.insert(args.end(), {"-o", out, "--quiet"});
+  const CliResult r = run_cli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return slurp(out);
+}
+
 // A results document without the lines that measure the host, not the
 // model, without the build's name (sim.build: binaries built apart,
 // such as the lockstep mutants, name different builds) and without the

@@ -28,12 +28,7 @@ struct Batched {
 };
 
 Batched run_batched(std::vector<std::string> args) {
-  const std::string out = temp_path("batch.json");
-  for (const char* a : {"-o", "--quiet"}) args.push_back(a);
-  args.insert(args.end() - 1, out);
-  const CliResult r = run_cli(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  const std::string raw = slurp(out);
+  const std::string raw = cli_json(std::move(args));
   return {without_keys(raw, "sim.batch"), static_cast<int>(json_number(raw, "batch")),
           static_cast<int>(json_number(raw, "batch_clusters"))};
 }

@@ -18,11 +18,7 @@ namespace {
 const std::string kMesh = "topologies/mesh-8x8.yaml";
 
 std::string results(std::vector<std::string> args) {
-  const std::string out = temp_path("direct_st.json");
-  args.insert(args.end(), {"-o", out, "--quiet"});
-  const CliResult r = run_cli(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return without_keys(slurp(out), "sim.direct_st");
+  return without_keys(cli_json(std::move(args)), "sim.direct_st");
 }
 
 // The first line where a and b differ, as "a-line | b-line" ("" if none).

@@ -18,15 +18,7 @@ using namespace nocsim::test;
 
 namespace {
 
-std::string run_json(std::vector<std::string> args) {
-  std::string out = temp_path("res.json");
-  args.push_back("-o");
-  args.push_back(out);
-  args.push_back("--quiet");
-  auto r = run_cli(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return strip_host_figures(slurp(out));
-}
+std::string run_json(std::vector<std::string> args) { return strip_host_figures(cli_json(std::move(args))); }
 
 std::string without(const std::string& json, const std::string& key) {
   std::string out;

@@ -69,21 +69,17 @@ TEST(TorusSoak, OfrStoreAndForwardMessages) { soak("ofr", "saf", 96); }
 
 namespace {
 
-// One run in its own process (SystemC elaborates once per process): its JSON.
-std::string cli_json(std::vector<std::string> args) {
-  const std::string out = test::temp_path("torus.json");
+// One run on the 4x4x4 torus (test::cli_json): its JSON.
+std::string torus_json(std::vector<std::string> args) {
   args.insert(args.begin(), test::source_path("topologies/torus-4x4x4.yaml"));
-  for (const char* a : {"-o", out.c_str(), "--quiet"}) args.push_back(a);
-  const auto r = test::run_cli(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return test::slurp(out);
+  return test::cli_json(std::move(args));
 }
 
 }  // namespace
 
 TEST(TorusRouting, StarChannelCarriesAtLeastWhatEcubeDoes) {
   auto accepted = [](const std::string& algorithm) {
-    return test::json_number(cli_json({"traffic.load=1", "sim.cycles=20000", "sim.drain=0", "router.vcs=3",
+    return test::json_number(torus_json({"traffic.load=1", "sim.cycles=20000", "sim.drain=0", "router.vcs=3",
                                        "routing.algorithm=" + algorithm}),
                              "accepted_load");
   };
@@ -96,7 +92,7 @@ TEST(TorusRouting, StarChannelCarriesAtLeastWhatEcubeDoes) {
 // (the injection router included), each wait size - 1 cycles longer than VCT's.
 TEST(TorusRouting, StoreAndForwardAddsAPacketTimePerRouter) {
   auto run = [](const std::string& switching) {
-    const std::string j = cli_json({"traffic.load=0.002", "sim.cycles=20000", "router.switching=" + switching});
+    const std::string j = torus_json({"traffic.load=0.002", "sim.cycles=20000", "router.switching=" + switching});
     return std::make_pair(test::json_number(j, "mean"), test::json_number(j, "hops_mean"));
   };
   const auto vct = run("vct"), saf = run("saf");
@@ -189,7 +185,7 @@ TEST(TorusDor, TieAndRouteRuleAreRefusedBeyondDor) {
 TEST(TorusRouting, ProfitRuleViewBoundsTheDeroutes) {
   using Run = std::pair<std::string, std::string>;  // routing, routing.occupancy
   for (const auto& [alg, occupancy] : {Run{"por", "downstream"}, Run{"ofr", "queued"}}) {
-    const std::string j = cli_json({"topology.k=6", "routing.algorithm=" + alg, "router.vcs=3",
+    const std::string j = torus_json({"topology.k=6", "routing.algorithm=" + alg, "router.vcs=3",
                                     "router.buffer_depth=16", "traffic.load=1", "sim.warmup=300", "sim.cycles=1500",
                                     "sim.drain=0", "routing.occupancy=" + occupancy});
     const std::string view = test::json_section(j, "profit_rule");
@@ -209,7 +205,7 @@ TEST(TorusRouting, ProfitRuleViewBoundsTheDeroutes) {
     EXPECT_LE(derouted, test::json_number(view, "detour_less_used") + 1e-9) << alg;
     EXPECT_LT(test::json_number(view, "minimal_idle"), 1.0) << alg;
   }
-  const std::string abr = cli_json({"routing.algorithm=abr", "router.buffer_depth=16", "sim.cycles=500"});
+  const std::string abr = torus_json({"routing.algorithm=abr", "router.buffer_depth=16", "sim.cycles=500"});
   EXPECT_TRUE(test::json_section(abr, "profit_rule").empty());
   const auto r = test::run_cli({test::source_path("topologies/torus-4x4x4.yaml"), "routing.algorithm=abr",
                                 "router.buffer_depth=16", "routing.occupancy=queued", "--check-config"});
