@@ -60,17 +60,19 @@ bool chosen(const std::string& file, std::initializer_list<std::string> keys) {
 // that read the output queues' lengths (UGAL-L, the PiggyBack board, the
 // torus' adaptive routings) read those the queue would hold.
 TEST(DirectSt, ChangesNoResult) {
-  expect_same_results({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4", "sim.warmup=500",
+  expect_same_results({source_path(kMesh), "traffic.load=0.4", "sim.warmup=500",
                        sanitized_cycles_key(2000)});
-  expect_same_results({source_path("topologies/mesh-8x8.yaml"), "link.latency=40", "traffic.load=0.3",
+  expect_same_results({source_path(kMesh), "link.latency=40", "traffic.load=0.3",
                        "router.stage_latency.sa=2", "router.stage_latency.st=3", "sim.warmup=100",
                        sanitized_cycles_key(300), "sim.drain=0"});
-  expect_same_results({source_path("topologies/mesh-8x8.yaml"), "traffic.load=0.4", "sim.mode=per-stage",
+  expect_same_results({source_path(kMesh), "traffic.load=0.4", "sim.mode=per-stage",
                        "sim.warmup=300", sanitized_cycles_key(1000)});
   expect_same_results({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=ugal-l", "router.vcs=4",
-                       "router.speedup=1", "traffic.pattern=adv", "traffic.load=0.5", "sim.warmup=300", sanitized_cycles_key(1500)});
+                       "router.speedup=1", "traffic.pattern=adv", "traffic.load=0.5", "sim.warmup=300",
+                       sanitized_cycles_key(1500)});
   expect_same_results({source_path("topologies/dragonfly-h2.yaml"), "routing.algorithm=pb", "router.vcs=4",
-                       "router.speedup=1", "traffic.pattern=adv", "traffic.load=0.4", "sim.warmup=300", sanitized_cycles_key(1500)});
+                       "router.speedup=1", "traffic.pattern=adv", "traffic.load=0.4", "sim.warmup=300",
+                       sanitized_cycles_key(1500)});
   expect_same_results({source_path("topologies/torus-versaci-8.yaml"), "routing.algorithm=abr", "traffic.load=0.5",
                        "sim.warmup=300", sanitized_cycles_key(1000)});
   expect_same_results({source_path("topologies/bench/dragonfly-h4-bench.yaml"), "traffic.load=0.4", "sim.threads=2",
@@ -79,7 +81,8 @@ TEST(DirectSt, ChangesNoResult) {
 
 TEST(DirectSt, ChosenForTheMesh) { EXPECT_TRUE(chosen(kMesh, {"sim.cycles=100"})); }
 TEST(DirectSt, ChosenForUgalL) {
-  EXPECT_TRUE(chosen("topologies/dragonfly-h2.yaml", {"routing.algorithm=ugal-l", "router.vcs=4", "router.speedup=1", "sim.cycles=100"}));
+  EXPECT_TRUE(chosen("topologies/dragonfly-h2.yaml",
+                     {"routing.algorithm=ugal-l", "router.vcs=4", "router.speedup=1", "sim.cycles=100"}));
 }
 // Where the ST queue holds flits back or takes several a cycle (the
 // shipped dragonflies' speedup 2 among them), or a trace draws it.
