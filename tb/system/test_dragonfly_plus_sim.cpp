@@ -9,7 +9,7 @@ using namespace nocsim;
 
 namespace {
 
-void soak(const std::string& routing, const std::string& pattern, const std::string& vcs) {
+void plus_soak(const std::string& routing, const std::string& pattern, const std::string& vcs) {
   test::run_soak("topologies/dragonfly-plus-4.yaml", {"topology.p=2", "topology.leaves=2", "topology.spines=2",
                                                      "topology.h=2", vcs, "routing.algorithm=" + routing,
                                                      "traffic.pattern=" + pattern});
@@ -28,6 +28,6 @@ TEST(DragonflyPlusBound, MinUniformOnTheChannelBound) {
   EXPECT_NEAR(bound, 271.0 / 272, 1e-9);
 }
 
-TEST(DragonflyPlusSoak, MinOnOneVc) { soak("min", "uniform", "router.vcs=1"); }
-TEST(DragonflyPlusSoak, ValiantUnderAdv) { soak("val", "adv", "router.vcs=2"); }
-TEST(DragonflyPlusSoak, UgalLUnderAdv) { soak("ugal-l", "adv", "router.vcs=2"); }
+TEST(DragonflyPlusSoak, MinOnOneVc) { plus_soak("min", "uniform", "router.vcs=1"); }
+TEST(DragonflyPlusSoak, ValiantUnderAdv) { plus_soak("val", "adv", "router.vcs=2"); }
+TEST(DragonflyPlusSoak, UgalLUnderAdv) { plus_soak("ugal-l", "adv", "router.vcs=2"); }

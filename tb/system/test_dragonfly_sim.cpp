@@ -23,7 +23,7 @@ double ratio_to_bound(std::initializer_list<std::string> overrides) {
   return test::json_number(r.json, "accepted_load") / bound;
 }
 
-void soak(const std::string& routing, int local_vcs = 4, const std::vector<std::string>& extra = {}) {
+void dragonfly_soak(const std::string& routing, int local_vcs = 4, const std::vector<std::string>& extra = {}) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=" + routing, "router.vcs=" + std::to_string(local_vcs),
                                   "traffic.load=0.9", "sim.warmup=0",
@@ -68,10 +68,10 @@ TEST(DragonflyBound, ValiantUniform) {
   EXPECT_LE(x, 1.02);
 }
 
-TEST(DragonflySoak, Min) { soak("min"); }
-TEST(DragonflySoak, Val) { soak("val"); }
-TEST(DragonflySoak, ValGroup) { soak("val-group"); }
-TEST(DragonflySoak, ValAny) { soak("val-any"); }
+TEST(DragonflySoak, Min) { dragonfly_soak("min"); }
+TEST(DragonflySoak, Val) { dragonfly_soak("val"); }
+TEST(DragonflySoak, ValGroup) { dragonfly_soak("val-group"); }
+TEST(DragonflySoak, ValAny) { dragonfly_soak("val-any"); }
 
 TEST(DragonflyMetrics, MisroutingAndFairnessFollowTheRouting) {
   // VAL with only the source group excluded: an inter-group packet (64 of 71
@@ -181,11 +181,11 @@ TEST(DragonflyContentionVariants, OlmMeetsTheAdaptiveCriteria) {
   }
 }
 
-TEST(DragonflySoak, UgalL) { soak("ugal-l"); }
-TEST(DragonflySoak, UgalG) { soak("ugal-g"); }
+TEST(DragonflySoak, UgalL) { dragonfly_soak("ugal-l"); }
+TEST(DragonflySoak, UgalG) { dragonfly_soak("ugal-g"); }
 
-TEST(DragonflySoak, Pb) { soak("pb"); }
-TEST(DragonflySoak, Par) { soak("par", 5); }
+TEST(DragonflySoak, Pb) { dragonfly_soak("pb"); }
+TEST(DragonflySoak, Par) { dragonfly_soak("par", 5); }
 TEST(DragonflySoak, UgalWithMmPolicyUnderAdv1) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"routing.algorithm=ugal-l", "router.vcs=4", "routing.global_misroute=mm",
@@ -242,25 +242,25 @@ TEST(DragonflyPrisacari, ValGroupBitComplementStaysBelowTheModel) {
   EXPECT_LE(accepted, 1.1 * 3.0 / (4 * 2));
 }
 
-TEST(DragonflySoak, Olm) { soak("olm", 3); }
+TEST(DragonflySoak, Olm) { dragonfly_soak("olm", 3); }
 TEST(DragonflySoak, OlmWithTheCreditTriggerUnderAdv1) {
-  soak("olm", 3, {"routing.trigger=credits", "traffic.pattern=adv"});
+  dragonfly_soak("olm", 3, {"routing.trigger=credits", "traffic.pattern=adv"});
 }
 TEST(DragonflySoak, ParWithTheCreditTriggerUnderAdv1) {
-  soak("par", 5, {"routing.trigger=credits", "traffic.pattern=adv"});
+  dragonfly_soak("par", 5, {"routing.trigger=credits", "traffic.pattern=adv"});
 }
 
 // FlexVC (vc.policy=flexvc) with the fewest VCs of Fuentes' tables
 // (docs/vc-flexvc.md, "Checked against Fuentes' tables") that allow each
 // path type: opportunistic Valiant and in-transit hops at 3/2.
 TEST(DragonflySoak, OlmWithFlexVc32UnderAdv1) {
-  soak("olm", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
+  dragonfly_soak("olm", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
 }
 TEST(DragonflySoak, ValWithFlexVc32UnderAdv1) {
-  soak("val", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
+  dragonfly_soak("val", 3, {"vc.policy=flexvc", "router.global_vcs=2", "traffic.pattern=adv"});
 }
-TEST(DragonflySoak, ValWithFlexVc32) { soak("val", 3, {"vc.policy=flexvc", "router.global_vcs=2"}); }
-TEST(DragonflySoak, MinWithFlexVc21) { soak("min", 2, {"vc.policy=flexvc", "router.global_vcs=1"}); }
+TEST(DragonflySoak, ValWithFlexVc32) { dragonfly_soak("val", 3, {"vc.policy=flexvc", "router.global_vcs=2"}); }
+TEST(DragonflySoak, MinWithFlexVc21) { dragonfly_soak("min", 2, {"vc.policy=flexvc", "router.global_vcs=1"}); }
 
 // PB + FlexVC + minCred: soak and drain; every credit that says "minimal"
 // matched a minimally routed flit (the counts return to zero).

@@ -9,7 +9,7 @@ using namespace nocsim;
 
 namespace {
 
-void soak(const std::string& routing, const std::string& pattern, const std::string& up = "topology.up=0") {
+void fat_tree_soak(const std::string& routing, const std::string& pattern, const std::string& up = "topology.up=0") {
   test::run_soak("topologies/fat-tree-8-3.yaml",
                  {"topology.k=4", up, "routing.algorithm=" + routing, "traffic.pattern=" + pattern});
 }
@@ -27,9 +27,9 @@ TEST(FatTreeBound, DmodkUniformOnTheInjectionBound) {
   EXPECT_NEAR(bound, 63.0 / 60, 1e-9);
 }
 
-TEST(FatTreeSoak, Dmodk) { soak("dmodk", "uniform"); }
-TEST(FatTreeSoak, SmodkUnderShuffle) { soak("smodk", "shuffle"); }
-TEST(FatTreeSoak, AdaptiveUp) { soak("adaptive-up", "uniform"); }
+TEST(FatTreeSoak, Dmodk) { fat_tree_soak("dmodk", "uniform"); }
+TEST(FatTreeSoak, SmodkUnderShuffle) { fat_tree_soak("smodk", "shuffle"); }
+TEST(FatTreeSoak, AdaptiveUp) { fat_tree_soak("adaptive-up", "uniform"); }
 // The 4:2 slimmed tree saturates its top links at 63/4/48 = 0.33: the soak
 // runs at three times that.
-TEST(FatTreeSoak, SlimmedAdaptiveUp) { soak("adaptive-up", "uniform", "topology.up=2"); }
+TEST(FatTreeSoak, SlimmedAdaptiveUp) { fat_tree_soak("adaptive-up", "uniform", "topology.up=2"); }

@@ -10,7 +10,7 @@ namespace {
 
 // Saturation, then a full drain. `min_hops_mean`: the mean hops the run
 // must exceed (neighbor's minimal paths have 2: above it, packets detoured).
-void soak(const std::string& routing, const std::string& pattern, int vcs, double min_hops_mean = 0,
+void hyperx_soak(const std::string& routing, const std::string& pattern, int vcs, double min_hops_mean = 0,
           const std::string& extra = "sim.seed=1") {
   const RunResult r = test::run_soak("topologies/hyperx-4x4.yaml", {"routing.algorithm=" + routing,
                                                                    "router.vcs=" + std::to_string(vcs),
@@ -31,10 +31,10 @@ TEST(HyperXBound, DorUniformOnTheCutBound) {
   EXPECT_NEAR(bound, 4.0 * 127 / (128 * 8), 1e-9);
 }
 
-TEST(HyperXSoak, Dor) { soak("dor", "uniform", 1); }
-TEST(HyperXSoak, ValUnderNeighbor) { soak("val", "neighbor", 2, 2.2); }
-TEST(HyperXSoak, UgalLUnderNeighbor) { soak("ugal-l", "neighbor", 2, 2.2); }
+TEST(HyperXSoak, Dor) { hyperx_soak("dor", "uniform", 1); }
+TEST(HyperXSoak, ValUnderNeighbor) { hyperx_soak("val", "neighbor", 2, 2.2); }
+TEST(HyperXSoak, UgalLUnderNeighbor) { hyperx_soak("ugal-l", "neighbor", 2, 2.2); }
 // With the default threshold (8) and 8-flit buffers DAL's test never holds
 // (docs/validation.md, "HyperX"); at 0 it deroutes.
-TEST(HyperXSoak, DalUnderNeighbor) { soak("dal", "neighbor", 4, 2.2, "routing.ugal_threshold=0"); }
-TEST(HyperXSoak, DalUniform) { soak("dal", "uniform", 4); }
+TEST(HyperXSoak, DalUnderNeighbor) { hyperx_soak("dal", "neighbor", 4, 2.2, "routing.ugal_threshold=0"); }
+TEST(HyperXSoak, DalUniform) { hyperx_soak("dal", "uniform", 4); }

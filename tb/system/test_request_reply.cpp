@@ -10,7 +10,7 @@ using namespace nocsim;
 
 namespace {
 
-void soak(std::initializer_list<std::string> extra) {
+void reply_soak(std::initializer_list<std::string> extra) {
   Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
                                  {"traffic.request_reply=true", "traffic.load=0.9", "sim.warmup=0", test::soak_cycles_key(),
                                   "sim.stop_injection=true", "sim.drain=1000000"});
@@ -41,16 +41,16 @@ TEST(RequestReply, EveryRequestIsAnsweredOnce) {
   EXPECT_EQ(injected({"traffic.load=0.6", "traffic.request_reply=true"}), 2 * plain);
 }
 
-TEST(RequestReply, SoakWithSeparateSets) { soak({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2"}); }
+TEST(RequestReply, SoakWithSeparateSets) { reply_soak({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2"}); }
 
 // FlexVC 3/2 for requests + 2/1 for replies (Theorem 2), opportunistic OLM
 // under ADV+1 and Valiant under UN.
 TEST(RequestReply, SoakOlmWithFlexVcChain) {
-  soak({"routing.algorithm=olm", "vc.policy=flexvc", "router.vcs=5", "router.global_vcs=3", "router.reply_vcs=2",
+  reply_soak({"routing.algorithm=olm", "vc.policy=flexvc", "router.vcs=5", "router.global_vcs=3", "router.reply_vcs=2",
         "router.reply_global_vcs=1", "traffic.pattern=adv"});
 }
 TEST(RequestReply, SoakValWithFlexVcChain) {
-  soak({"routing.algorithm=val", "vc.policy=flexvc", "router.vcs=5", "router.global_vcs=3", "router.reply_vcs=2",
+  reply_soak({"routing.algorithm=val", "vc.policy=flexvc", "router.vcs=5", "router.global_vcs=3", "router.reply_vcs=2",
         "router.reply_global_vcs=1"});
 }
 

@@ -13,17 +13,17 @@ using namespace nocsim;
 
 namespace {
 
-struct Outcome {
+struct TorusOutcome {
   int exit_code = -1;
   std::string error;
   NetStats stats;
   double accepted = 0, generated = 0;  // flits per node and cycle in the window
 };
 
-Outcome run(std::initializer_list<std::string> overrides, std::vector<std::string> more = {}) {
+TorusOutcome run(std::initializer_list<std::string> overrides, std::vector<std::string> more = {}) {
   Config cfg = test::make_config("topologies/torus-4x4x4.yaml", overrides);
   for (const auto& kv : more) cfg.set(kv.substr(0, kv.find('=')), kv.substr(kv.find('=') + 1));
-  Outcome o;
+  TorusOutcome o;
   RunHooks hooks;
   hooks.after = [&](Network& net) {
     o.stats = net.stats();
@@ -43,8 +43,8 @@ int vcs_of(const std::string& algorithm) { return algorithm == "star" || algorit
 
 // Load 1 for test::soak_cycles() (10^5) cycles with every invariant
 // checked, then injection stops and every packet must arrive.
-void soak(const std::string& algorithm, const std::string& switching, int message_packets) {
-  const Outcome o = run({"traffic.load=1", "sim.warmup=0", test::soak_cycles_key(), "sim.stop_injection=true",
+void torus_soak(const std::string& algorithm, const std::string& switching, int message_packets) {
+  const TorusOutcome o = run({"traffic.load=1", "sim.warmup=0", test::soak_cycles_key(), "sim.stop_injection=true",
                          "sim.drain=10000000", "sim.check=true", "router.buffer_depth=16"},
                         {"routing.algorithm=" + algorithm, "router.vcs=" + std::to_string(vcs_of(algorithm)),
                          "router.switching=" + switching, "traffic.message_packets=" + std::to_string(message_packets)});
@@ -56,16 +56,16 @@ void soak(const std::string& algorithm, const std::string& switching, int messag
 
 }  // namespace
 
-TEST(TorusSoak, StarAtSaturation) { soak("star", "vct", 1); }
-TEST(TorusSoak, SmartDorAtSaturation) { soak("smart-dor", "vct", 1); }
-TEST(TorusSoak, AbrAtSaturation) { soak("abr", "vct", 1); }
-TEST(TorusSoak, PorAtSaturation) { soak("por", "vct", 1); }
-TEST(TorusSoak, OfrAtSaturation) { soak("ofr", "vct", 1); }
-TEST(TorusSoak, StarWormhole) { soak("star", "wormhole", 1); }
-TEST(TorusSoak, SmartDorWormhole) { soak("smart-dor", "wormhole", 1); }
-TEST(TorusSoak, AbrStoreAndForwardMessages) { soak("abr", "saf", 96); }
-TEST(TorusSoak, PorStoreAndForwardMessages) { soak("por", "saf", 96); }
-TEST(TorusSoak, OfrStoreAndForwardMessages) { soak("ofr", "saf", 96); }
+TEST(TorusSoak, StarAtSaturation) { torus_soak("star", "vct", 1); }
+TEST(TorusSoak, SmartDorAtSaturation) { torus_soak("smart-dor", "vct", 1); }
+TEST(TorusSoak, AbrAtSaturation) { torus_soak("abr", "vct", 1); }
+TEST(TorusSoak, PorAtSaturation) { torus_soak("por", "vct", 1); }
+TEST(TorusSoak, OfrAtSaturation) { torus_soak("ofr", "vct", 1); }
+TEST(TorusSoak, StarWormhole) { torus_soak("star", "wormhole", 1); }
+TEST(TorusSoak, SmartDorWormhole) { torus_soak("smart-dor", "wormhole", 1); }
+TEST(TorusSoak, AbrStoreAndForwardMessages) { torus_soak("abr", "saf", 96); }
+TEST(TorusSoak, PorStoreAndForwardMessages) { torus_soak("por", "saf", 96); }
+TEST(TorusSoak, OfrStoreAndForwardMessages) { torus_soak("ofr", "saf", 96); }
 
 namespace {
 
@@ -101,7 +101,7 @@ TEST(TorusRouting, StoreAndForwardAddsAPacketTimePerRouter) {
 
 TEST(TorusRouting, Gamma0IsTheBisectionLoad) {
   // 4x4x4 torus, uniform: 2 k (N - 1) / (N a b) = 8 * 63 / (64 * 4) flits per node and cycle.
-  const Outcome o = run({"traffic.load=0.1", "traffic.load_unit=gamma0", "sim.cycles=20000"});
+  const TorusOutcome o = run({"traffic.load=0.1", "traffic.load_unit=gamma0", "sim.cycles=20000"});
   ASSERT_EQ(o.exit_code, 0) << o.error;
   const double gamma0 = 8.0 * 63 / (64 * 4);
   EXPECT_NEAR(o.generated, 0.1 * gamma0, 0.01);

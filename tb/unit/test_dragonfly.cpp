@@ -156,7 +156,7 @@ namespace {
 
 // Random occupancies, so that the adaptive routings take both their minimal
 // and their non-minimal choices.
-class RandomView : public CongestionView {
+class AllRandomView : public CongestionView {
  public:
   int occupancy(int, int, VcRange) const override { return static_cast<int>(rng_.below(64)); }
   int port_occupancy(int, int) const override { return static_cast<int>(rng_.below(128)); }
@@ -178,7 +178,7 @@ ChannelGraph walk(const Dragonfly& t, const std::string& name, int samples, std:
                   const DragonflyRouting::Options& o = {}) {
   const DragonflyAlgorithm& alg = dragonfly_algorithm(name);
   const VcSequence& seq = alg.traits.seq;
-  RandomView view;
+  AllRandomView view;
   std::vector<std::unique_ptr<DragonflyRouting>> routing;
   for (int r = 0; r < t.routers(); ++r) routing.push_back(alg.build(t, o, 3, r));
   // As many VCs as the sequence needs per class.

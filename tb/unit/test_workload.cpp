@@ -28,7 +28,7 @@ Program parse(const std::string& text) {
   return read_text_trace(in, "test");
 }
 
-std::string error_of(const std::string& text) {
+std::string workload_error(const std::string& text) {
   try {
     parse(text);
   } catch (const ConfigError& e) {
@@ -251,7 +251,7 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 alltoallv 5 1\n1 alltoallv 1 0\n", "line 2: alltoallv: rank 0 sends 5 bytes to itself"},
   };
   for (const auto& [text, want] : cases) {
-    const std::string e = error_of(text);
+    const std::string e = workload_error(text);
     EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
     EXPECT_EQ(e.find("test: "), 0u) << e;
   }
@@ -325,11 +325,12 @@ TEST(Graph500, TheProgramSendsWhatThePlanSays) {
 
 TEST(Workload, CollectivesThatWouldExpandPastTheLimitAreRefused) {
   // 10,000 ranks: one alltoall is 3 * 9,999 operations per rank, 3e8 in all.
-  const std::string e = error_of("ranks 10000\n* barrier\n* alltoall 8\n");
+  const std::string e = workload_error("ranks 10000\n* barrier\n* alltoall 8\n");
   EXPECT_NE(e.find("line 3: the program expands to more than 8000000 operations"), std::string::npos) << e;
-  EXPECT_EQ(error_of("ranks 10000\n* barrier\n* allreduce 8\n"), "");
+  EXPECT_EQ(workload_error("ranks 10000\n* barrier\n* allreduce 8\n"), "");
   // 2,653 ranks (a fuzzer's find): 2.1e7 operations, 500 MB and more.
-  EXPECT_NE(error_of("ranks 2653\n* reduce 2 16\n* alltoall 7\n").find("expands to more than 8000000"), std::string::npos);
+  EXPECT_NE(workload_error("ranks 2653\n* reduce 2 16\n* alltoall 7\n").find("expands to more than 8000000"),
+            std::string::npos);
 }
 
 TEST(Workload, TheOperationLimitIsTheKeys) {
@@ -364,7 +365,7 @@ TEST(Workload, TraceBoundsLimitRanksAndEvents) {
   EXPECT_EQ(read("ranks 5\n"), "t: line 1: ranks '5' is not an integer in 1..4");
   EXPECT_EQ(read("ranks 4\n* compute 1\n* compute 1\n* compute 1\n"),
             "t: line 4: more than 10 events (an input limit)");
-  EXPECT_EQ(error_of("ranks 5\n* compute 1\n* compute 1\n* compute 1\n"), "");  // the documented bounds
+  EXPECT_EQ(workload_error("ranks 5\n* compute 1\n* compute 1\n* compute 1\n"), "");  // the documented bounds
 }
 
 // DPSNN (docs/workloads.md, "DPSNN"): the connectivity falls with distance
