@@ -87,6 +87,8 @@ class Config {
   static std::string override_key(const std::string& assignment);
 
   int64_t get_int(const std::string& key) const;
+  // An integer key whose schema range fits an int (counts, depths, latencies).
+  int get_int32(const std::string& key) const { return static_cast<int>(get_int(key)); }
   std::vector<int64_t> get_int_list(const std::string& key) const;
   double get_double(const std::string& key) const;
   const std::string& get_str(const std::string& key) const;

@@ -13,30 +13,29 @@ ArbiterKind arbiter(const Config& cfg, const char* key) {
   return static_cast<ArbiterKind>(std::find(names.begin(), names.end(), cfg.get_str(key)) - names.begin());
 }
 
-int as_int(const Config& cfg, const char* key) { return static_cast<int>(cfg.get_int(key)); }
 
 }  // namespace
 
 RouterConfig RouterConfig::from(const Config& cfg) {
   RouterConfig r;
   r.buffers = BufferConfig::from(cfg);
-  r.output_buffer_depth = as_int(cfg, "router.output_buffer_depth");
-  r.speedup = as_int(cfg, "router.speedup");
+  r.output_buffer_depth = cfg.get_int32("router.output_buffer_depth");
+  r.speedup = cfg.get_int32("router.speedup");
   r.in_transit_priority = cfg.get_bool("router.in_transit_priority");
   r.injection_vc_random = cfg.get_str("router.injection_vc") == "random";
   r.hold_switch = cfg.get_bool("router.hold_switch");
   r.va_arbiter = arbiter(cfg, "router.arbiter.va");
   r.sa_arbiters = {arbiter(cfg, "router.arbiter.sa_in"), arbiter(cfg, "router.arbiter.sa_out"),
-                   as_int(cfg, "router.allocator.sa_iterations"), cfg.get_str("router.allocator.sa_reference"),
+                   cfg.get_int32("router.allocator.sa_iterations"), cfg.get_str("router.allocator.sa_reference"),
                    cfg.get_str("router.arbiter.sa_in_update") == "grant"};
-  r.lat_rc = as_int(cfg, "router.stage_latency.rc");
-  r.lat_va = as_int(cfg, "router.stage_latency.va");
-  r.lat_sa = as_int(cfg, "router.stage_latency.sa");
-  r.lat_st = as_int(cfg, "router.stage_latency.st");
+  r.lat_rc = cfg.get_int32("router.stage_latency.rc");
+  r.lat_va = cfg.get_int32("router.stage_latency.va");
+  r.lat_sa = cfg.get_int32("router.stage_latency.sa");
+  r.lat_st = cfg.get_int32("router.stage_latency.st");
   r.allocator_sa = cfg.get_str("router.allocator.sa");
   r.allocator_va = cfg.get_str("router.allocator.va");
   r.va_reference = cfg.get_str("router.allocator.va_reference");
-  r.va_iterations = as_int(cfg, "router.allocator.va_iterations");
+  r.va_iterations = cfg.get_int32("router.allocator.va_iterations");
   return r;
 }
 

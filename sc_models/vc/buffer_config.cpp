@@ -5,7 +5,6 @@
 namespace nocsim {
 namespace {
 
-int as_int(const Config& cfg, const char* key) { return static_cast<int>(cfg.get_int(key)); }
 int or_base(int specific, int base) { return specific > 0 ? specific : base; }
 
 }  // namespace
@@ -15,15 +14,15 @@ BufferConfig BufferConfig::from(const Config& cfg) {
   const std::string& s = cfg.get_str("router.switching");
   b.switching = s == "wormhole" ? Switching::Wormhole : s == "saf" ? Switching::Saf : Switching::Vct;
   b.damq = cfg.get_str("router.buffer_model") == "damq";
-  b.damq_reserve = as_int(cfg, "router.damq.reserve");
-  b.vcs = as_int(cfg, "router.vcs");
-  b.global_vcs = as_int(cfg, "router.global_vcs");
-  b.injection_vcs = as_int(cfg, "router.injection_vcs");
-  b.depth = as_int(cfg, "router.buffer_depth");
-  b.global_depth = as_int(cfg, "router.global_buffer_depth");
-  b.injection_depth = as_int(cfg, "router.injection_buffer_depth");
-  b.reply_vcs = as_int(cfg, "router.reply_vcs");
-  b.reply_global_vcs = as_int(cfg, "router.reply_global_vcs");
+  b.damq_reserve = cfg.get_int32("router.damq.reserve");
+  b.vcs = cfg.get_int32("router.vcs");
+  b.global_vcs = cfg.get_int32("router.global_vcs");
+  b.injection_vcs = cfg.get_int32("router.injection_vcs");
+  b.depth = cfg.get_int32("router.buffer_depth");
+  b.global_depth = cfg.get_int32("router.global_buffer_depth");
+  b.injection_depth = cfg.get_int32("router.injection_buffer_depth");
+  b.reply_vcs = cfg.get_int32("router.reply_vcs");
+  b.reply_global_vcs = cfg.get_int32("router.reply_global_vcs");
   return b;
 }
 

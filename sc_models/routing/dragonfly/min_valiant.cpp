@@ -16,9 +16,9 @@ class MinRouting : public DragonflyRouting {
 // minimal to the destination. VAL-group (Prisacari): to a random
 // intermediate group, turning at the first router reached there. VAL-any:
 // any router of a random group, the same distribution as VAL.
-class ValiantRouting : public DragonflyRouting {
+class DragonflyValiant : public DragonflyRouting {
  public:
-  ValiantRouting(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
+  DragonflyValiant(const Dragonfly& t, const DragonflyTraits& traits, const Options& o, uint64_t seed, int router)
       : DragonflyRouting(t, traits, o, seed, router) {}
 
  protected:
@@ -34,7 +34,7 @@ std::unique_ptr<DragonflyRouting> make_min(const Dragonfly& t, const DragonflyTr
 
 std::unique_ptr<DragonflyRouting> make_valiant(const Dragonfly& t, const DragonflyTraits& traits,
                                                const DragonflyRouting::Options& o, uint64_t seed, int router) {
-  return std::make_unique<ValiantRouting>(t, traits, o, seed, router);
+  return std::make_unique<DragonflyValiant>(t, traits, o, seed, router);
 }
 
 }  // namespace nocsim
