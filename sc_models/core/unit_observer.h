@@ -21,7 +21,9 @@ struct UnitObserver {
   void credit_taken(int /*op*/, int /*ovc*/) {}              // by a flit granted to a network output VC
   void credit_returned(int /*op*/, int /*ovc*/) {}           // from downstream
   void released(int /*op*/, int /*ovc*/) {}                  // output VC free: its packet's tail left
-  void sent(int /*op*/, const Flit&) {}                      // output unit: onto the output link
+  // Output unit: onto the output link (under a direct ST at the grant, the
+  // link's delay giving its send cycle: docs/architecture.md, "Direct ST").
+  void sent(int /*op*/, const Flit&) {}
   void min_taken(int /*op*/) {}     // vc.mincred: a minimally routed flit took a credit of op
   void min_returned(int /*op*/) {}  // vc.mincred: a credit flagged minimal came back to op
   // A stage's requests of one cycle (allocators: VC requests of input VCs).
