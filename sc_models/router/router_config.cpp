@@ -13,7 +13,6 @@ ArbiterKind arbiter(const Config& cfg, const char* key) {
   return static_cast<ArbiterKind>(std::find(names.begin(), names.end(), cfg.get_str(key)) - names.begin());
 }
 
-
 }  // namespace
 
 RouterConfig RouterConfig::from(const Config& cfg) {
