@@ -33,12 +33,17 @@ namespace nocsim {
 // socket per item type made half of a large network's SystemC objects
 // (docs/performance.md, "Session 37"). What a flit's b_transport and a
 // router's flit pull read (vptr, period, latency, the flit lane) is the
-// object's first cache line; the credit lane is the second.
+// object's first cache line; a credit's, the second (the credit lane with
+// its own copy of the period and latency).
 class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
  public:
   using Socket = tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types, 2>;
   Link(const std::string& name, int latency, Cycle period_ps)
-      : period_ps_(static_cast<uint32_t>(period_ps)), latency_(latency), in(name.c_str()) {
+      : period_ps_(static_cast<uint32_t>(period_ps)),
+        latency_(latency),
+        credit_period_ps_(period_ps_),
+        credit_latency_(latency),
+        in(name.c_str()) {
     in.bind(*this);
   }
   int latency() const { return latency_; }
@@ -83,8 +88,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // Not logged flits (Network::flits_in_flight counts those).
   uint64_t flits_in_flight() const { return flit_.line.size(); }
   // The credit lane of the link behind `fw` (a sender's target(), a Link's:
-  // LinkSenders::target checks): the object's second line, which a
-  // credit's send reads beside the first.
+  // LinkSenders::target checks): the object's second line, all a credit's
+  // send reads.
   static const void* credit_line(const tlm::tlm_fw_transport_if<>* fw) {
     return &static_cast<const Link*>(fw)->credit_;
   }
@@ -92,18 +97,18 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // Always inline into LinkSender::send's direct call (below): GCC's own
   // choice left it a call once logged sends grew it (docs/performance.md,
   // "Session 57").
+  // A credit reads only the second line: the credit lane keeps its own
+  // copy of the period and latency.
   [[gnu::always_inline]] void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
-    const Cycle now = cycle_now(period_ps_);
-    Cycle a = now + static_cast<Cycle>(latency_);
-    // A delay is whole cycles (a direct ST's: router/router.h); the usual
-    // period divides by a constant.
-    if (const Cycle d = static_cast<Cycle>(delay.value()))
-      a += period_ps_ == kClockPeriodPs ? d / kClockPeriodPs : d / period_ps_;
     p.set_response_status(tlm::TLM_OK_RESPONSE);
-    if (p.get_data_length() == sizeof(Flit))
-      flit_.carry(a, now, *reinterpret_cast<const Flit*>(p.get_data_ptr()));
-    else
-      credit_.carry(a, now, *reinterpret_cast<const Credit*>(p.get_data_ptr()));
+    if (p.get_data_length() == sizeof(Flit)) {
+      const Cycle now = cycle_now(period_ps_);
+      flit_.carry(arrival(now, period_ps_, latency_, delay), now, *reinterpret_cast<const Flit*>(p.get_data_ptr()));
+    } else {
+      const Cycle now = cycle_now(credit_period_ps_);
+      credit_.carry(arrival(now, credit_period_ps_, credit_latency_, delay), now,
+                    *reinterpret_cast<const Credit*>(p.get_data_ptr()));
+    }
   }
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase&, sc_core::sc_time& d) override {
     b_transport(p, d);
@@ -167,12 +172,22 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
       rx->on_send(tag, arrival, now);
     }
   };
+  // Sent `now` with TLM delay `delay`: a delay is whole cycles (a direct
+  // ST's: router/router.h); the usual period divides by a constant.
+  static Cycle arrival(Cycle now, uint32_t period_ps, int latency, const sc_core::sc_time& delay) {
+    Cycle a = now + static_cast<Cycle>(latency);
+    if (const Cycle d = static_cast<Cycle>(delay.value())) a += period_ps == kClockPeriodPs ? d / kClockPeriodPs : d / period_ps;
+    return a;
+  }
   static_assert(sizeof(Lane<Flit>) == 48, "the vptr, period, latency and flit lane fill one cache line");
+  static_assert(sizeof(Lane<Credit>) <= 56, "the credit lane, its period and latency fill the second line");
   static_assert(sizeof(Flit) != sizeof(Credit), "b_transport tells a flit from a credit by its length");
   uint32_t period_ps_;
   int latency_;
   Lane<Flit> flit_;
   Lane<Credit> credit_;
+  uint32_t credit_period_ps_;  // period_ps_ and latency_ again, in the credit lane's line
+  int credit_latency_;
 
  public:
   Socket in;
@@ -276,12 +291,14 @@ template <typename T>
 class LinkTargets {
  public:
   explicit LinkTargets(tlm::tlm_fw_transport_if<>* const* fw) : fw_(fw) {}
-  // Ahead of a send: the target's first line is a likely miss (and a
-  // credit's lane, the second), and several prefetched before their sends
-  // overlap.
+  // Ahead of a send: the line it reads (a flit's: the target's first; a
+  // credit's: its lane, the second) is a likely miss, and several
+  // prefetched before their sends overlap.
   void prefetch(int port) const {
-    __builtin_prefetch(fw_[port]);
-    if constexpr (std::is_same_v<T, Credit>) __builtin_prefetch(Link::credit_line(fw_[port]));
+    if constexpr (std::is_same_v<T, Credit>)
+      __builtin_prefetch(Link::credit_line(fw_[port]));
+    else
+      __builtin_prefetch(fw_[port]);
   }
   void send(int port, const T& item, int vc) const { LinkSender<T>::send(fw_[port], item, vc); }
   // `delay`: a TLM timing annotation (LinkSender::send).
