@@ -96,9 +96,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
 
   // Always inline into LinkSender::send's direct call (below): GCC's own
   // choice left it a call once logged sends grew it (docs/performance.md,
-  // "Session 57").
-  // A credit reads only the second line: the credit lane keeps its own
-  // copy of the period and latency.
+  // "Session 57"). A credit reads only the second line: the credit lane
+  // keeps its own copy of the period and latency.
   [[gnu::always_inline]] void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) override {
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     if (p.get_data_length() == sizeof(Flit)) {
@@ -176,7 +175,8 @@ class alignas(64) Link : public tlm::tlm_fw_transport_if<> {
   // ST's: router/router.h); the usual period divides by a constant.
   static Cycle arrival(Cycle now, uint32_t period_ps, int latency, const sc_core::sc_time& delay) {
     Cycle a = now + static_cast<Cycle>(latency);
-    if (const Cycle d = static_cast<Cycle>(delay.value())) a += period_ps == kClockPeriodPs ? d / kClockPeriodPs : d / period_ps;
+    if (const Cycle d = static_cast<Cycle>(delay.value()))
+      a += period_ps == kClockPeriodPs ? d / kClockPeriodPs : d / period_ps;
     return a;
   }
   static_assert(sizeof(Lane<Flit>) == 48, "the vptr, period, latency and flit lane fill one cache line");

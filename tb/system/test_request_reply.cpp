@@ -41,7 +41,9 @@ TEST(RequestReply, EveryRequestIsAnsweredOnce) {
   EXPECT_EQ(injected({"traffic.load=0.6", "traffic.request_reply=true"}), 2 * plain);
 }
 
-TEST(RequestReply, SoakWithSeparateSets) { reply_soak({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2"}); }
+TEST(RequestReply, SoakWithSeparateSets) {
+  reply_soak({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2"});
+}
 
 // FlexVC 3/2 for requests + 2/1 for replies (Theorem 2), opportunistic OLM
 // under ADV+1 and Valiant under UN.
