@@ -24,6 +24,7 @@ class KAryNCube : public Grid {
   PortPeer peer(int router, int port) const override;
   int min_hops(int src_router, int dst_router) const override;
   double bisection_load() const override;
+  int grid_dimensions() const override { return n(); }
 
   bool wrap() const { return wrap_; }
   // Signed minimal offset from a to b in dimension d: + means the + port.

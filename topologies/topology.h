@@ -66,6 +66,9 @@ class Topology {
   // Uniform traffic's load, flits/(node*cycle), that saturates the bisection
   // (Versaci's gamma0 = 1); 0 where the topology does not define it.
   virtual double bisection_load() const { return 0; }
+  // Mesh and torus: their dimensions n, network ports 2d and 2d + 1 leading
+  // along dimension d (the report's utilisation by dimension); else 0.
+  virtual int grid_dimensions() const { return 0; }
   // The group of a router where the topology has groups (dragonfly), else 0.
   virtual int group_of(int /*router*/) const { return 0; }
   // Its sizes, as TopologyFactory::shape gives them from the keys; a family

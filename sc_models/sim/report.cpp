@@ -189,11 +189,11 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.close();
   if (const RoutingStats* rs = net.routing_stats()) rs->write(j, {t, net.pattern(), n_meas});
   const Window w = s.window;
-  if (t.bisection_load() > 0) {  // mesh, torus
+  // Mesh and torus only: other families' port numbers follow no dimensions.
+  if (const int dims = t.grid_dimensions()) {
     const Cycle active = f.cycles > w.begin ? f.cycles - w.begin : 0;
-    const int ports = t.network_ports();
-    j.num_array("link_utilisation_by_dimension", utilisation_by(net, active, ports / 2, [](int p) { return p / 2; }));
-    j.num_array("link_utilisation_by_direction", utilisation_by(net, active, ports, [](int p) { return p; }));
+    j.num_array("link_utilisation_by_dimension", utilisation_by(net, active, dims, [](int p) { return p / 2; }));
+    j.num_array("link_utilisation_by_direction", utilisation_by(net, active, 2 * dims, [](int p) { return p; }));
   }
 }
 

@@ -1,6 +1,7 @@
 // Dragonfly+ runs (topologies/dragonfly-plus-4.yaml; a 2-2-2-2 network of 5
-// groups, 20 nodes, for the soaks): min against the uniform bound, and
-// deadlock-free soaks at saturation (docs/routing-dragonfly-plus.md).
+// groups, 20 nodes, for the soaks): min against the uniform bound,
+// deadlock-free soaks at saturation (docs/routing-dragonfly-plus.md), and
+// the report's per-dimension figures left to meshes and tori.
 #include <gtest/gtest.h>
 
 #include "soak.h"
@@ -31,3 +32,23 @@ TEST(DragonflyPlusBound, MinUniformOnTheChannelBound) {
 TEST(DragonflyPlusSoak, MinOnOneVc) { plus_soak("min", "uniform", "router.vcs=1"); }
 TEST(DragonflyPlusSoak, ValiantUnderAdv) { plus_soak("val", "adv", "router.vcs=2"); }
 TEST(DragonflyPlusSoak, UgalLUnderAdv) { plus_soak("ugal-l", "adv", "router.vcs=2"); }
+
+// Utilisation by dimension and by direction is a mesh's and a torus's: the
+// other families with a bisection load report neither (a 4-4-4-3
+// dragonfly+, whose spines have 7 network ports, once overran the report's
+// arrays), and a 4x4 mesh reports 2 dimensions and 4 directions.
+TEST(DragonflyPlusReport, UtilisationByDimensionOnlyOnGrids) {
+  auto json = [](const std::string& file, const std::string& key) {
+    return test::cli_json({test::source_path("topologies/" + file), key, "sim.warmup=100", "sim.cycles=200"});
+  };
+  const std::pair<std::string, std::string> others[] = {
+      {"dragonfly-plus-4.yaml", "topology.h=3"}, {"fat-tree-8-3.yaml", "sim.seed=1"}, {"hyperx-4x4.yaml", "sim.seed=1"}};
+  for (const auto& [file, key] : others) {
+    const std::string j = json(file, key);
+    EXPECT_NE(j.find("\"offered_load_gamma0\""), std::string::npos) << file << ": a family with a bisection load";
+    EXPECT_EQ(j.find("link_utilisation_by"), std::string::npos) << file;
+  }
+  const std::string mesh = json("mesh-8x8.yaml", "topology.k=4");
+  EXPECT_EQ(test::json_numbers(mesh, "link_utilisation_by_dimension").size(), 2u);
+  EXPECT_EQ(test::json_numbers(mesh, "link_utilisation_by_direction").size(), 4u);
+}
