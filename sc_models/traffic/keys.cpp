@@ -29,7 +29,7 @@ void add_traffic_keys(std::vector<KeySpec>& s) {
        {{"pattern", K::Enum, "", 0, 0, {}, "", pattern_keys},
         {"fraction", K::Double, "", 0, 1}}},
       {"traffic.load", K::Double, "0.1", 0, 64, {}, "offered load in traffic.load_unit; at most 1 flit/(node*cycle), the injection link"},
-      {"traffic.load_unit", K::Enum, "flits", 0, 0, {"flits", "gamma0"}, "unit of traffic.load: flits (= phits) per node per cycle, or gamma0 (mesh/torus: 1 = the uniform load that saturates the bisection, Versaci)"},
+      {"traffic.load_unit", K::Enum, "flits", 0, 0, {"flits", "gamma0"}, "unit of traffic.load: flits (= phits) per node per cycle, or gamma0 (mesh, torus, hyperx, fattree, dragonflyplus: 1 = the uniform load that saturates the bisection or the busiest cut, Versaci)"},
       {"traffic.source_queue", K::Int, "1000", 1, 1e9, {}, "packets a NIC's source queue holds (generated, not yet injected); a source's packet past it is dropped and counted (packets.dropped), so memory stays bounded past saturation; far above any queue below saturation"},
       {"traffic.message_packets", K::Int, "1", 1, 1 << 20, {}, "packets per message: a source sends this many consecutive packets to one destination (Versaci: 96); bernoulli and message sources"},
       {"traffic.message_rate", K::Double, "0", 0, 1000, {}, "message source: the rate, in traffic.load_unit, at which a message's packets are released for injection one after another (Versaci: 2.4 gamma0); 0 = all when the message begins. At least traffic.load"},
