@@ -153,8 +153,15 @@ void check_threads(const Config& cfg, const RunConfig& rc, const Topology& topo,
 
 // A closed-loop application cuts its messages into packets of one size and
 // answers its own messages.
-void check_workload(const RunConfig& rc, ErrorList& errors) {
-  if (!rc.workload.closed()) return;
+void check_workload(const RunConfig& rc, const Topology& t, ErrorList& errors) {
+  if (!rc.workload.closed()) {
+    // Open-loop sources send only to other nodes: one node would run idle at
+    // any load, and butterfly would have no address bit to flip.
+    if (t.nodes() < 2)
+      errors.add({"traffic.pattern: " + rc.traffic.pattern + " needs at least two nodes (this network has " +
+                  std::to_string(t.nodes()) + ")"});
+    return;
+  }
   if (rc.traffic.packet_sizes.size() != 1)
     errors.add({"traffic.packet_size: workload.type=" + rc.workload.type +
                 " cuts messages into packets of one size; give one size, not a list"});
@@ -183,7 +190,7 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   check_buffers(rc, *topo, errors);
   check_watchdog(rc, errors);
   check_routing(cfg, rc, *topo, errors);
-  check_workload(rc, errors);
+  check_workload(rc, *topo, errors);
   check_threads(cfg, rc, *topo, errors);
   errors.check([&] { BlockModes(cfg, block_shape(rc, *topo)); });
   rc.trace.validate(topo->routers(), errors);

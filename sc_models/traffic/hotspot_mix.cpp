@@ -69,7 +69,6 @@ std::unique_ptr<TrafficPattern> make_hotspot(const Topology& t, const Config& cf
       throw ConfigError("traffic.hotspot.nodes: node " + std::to_string(v) + " is listed twice");
     hot.push_back(static_cast<int>(v));
   }
-  if (t.nodes() < 2) throw ConfigError("traffic.pattern: hotspot needs at least two nodes");
   return std::make_unique<Hotspot>(t.nodes(), hot, cfg.get_str("traffic.hotspot.mode") == "nodes",
                                    cfg.get_double("traffic.hotspot.fraction"), seed);
 }

@@ -160,3 +160,18 @@ TEST(Hostile, SigtermWhileBuildingEndsAtOnce) {
   EXPECT_NE(r.err.find("nocsim: interrupted by SIGTERM while building the network; no results"), std::string::npos)
       << r.err;
 }
+
+// A one-node network has no destination for open-loop traffic: every pattern
+// is refused (uniform once ran idle at any load; butterfly, with no address
+// bit to flip, divided by zero), while a closed-loop program may still run
+// on it.
+TEST(Hostile, OpenLoopTrafficOnOneNodeIsRefused) {
+  const std::string one = source_path("topologies/single-10.yaml");
+  for (const std::string pattern : {"uniform", "butterfly", "hotspot", "bitrev"})
+    refused({one, "topology.concentration=1", "traffic.pattern=" + pattern},
+            "traffic.pattern: " + pattern + " needs at least two nodes (this network has 1)");
+  refused({one, "topology.concentration=1", "traffic.load=0"}, "traffic.pattern: uniform needs at least two nodes");
+  const auto r = run_cli({one, "topology.concentration=1", "workload.type=dpsnn", "workload.dpsnn.columns_x=1",
+                          "workload.dpsnn.columns_y=1", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
+}
