@@ -31,7 +31,8 @@ double TrafficConfig::gamma0_flits(const Topology& t) const { return t.bisection
 double TrafficConfig::to_flits(const Topology& t, double rate) const {
   if (!gamma0) return rate;
   if (t.bisection_load() <= 0)
-    throw ConfigError("traffic.load_unit: gamma0 is defined for mesh, torus, hyperx, fattree and dragonflyplus, not " + t.name() + "; use flits");
+    throw ConfigError("traffic.load_unit: gamma0 is defined for mesh, torus, hyperx, fattree and dragonflyplus, not " +
+                      t.name() + "; use flits");
   return rate * gamma0_flits(t);
 }
 
