@@ -37,6 +37,7 @@ class Hotspot : public TrafficPattern {
     for (int v : draw_nodes(cold, std::min(want, cold.size()), rng)) sender_[static_cast<size_t>(v)] = true;
   }
   int dest(int src, Rng& rng) const override {
+    if (n_ < 2) return -1;  // as uniform: one node has no other (refused for open loop; a source probes it)
     const bool hot = by_nodes_ ? sender_[static_cast<size_t>(src)] : rng.uniform() < fraction_;
     if (hot) {
       // Uniform over the hot nodes other than src.

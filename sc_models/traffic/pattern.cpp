@@ -125,6 +125,7 @@ class Butterfly : public TrafficPattern {
   explicit Butterfly(int bits) : b_(bits) {}
   int dest(int src, Rng& rng) const override { return message_dest(src, rng, 0); }
   int message_dest(int src, Rng&, uint64_t message) const override {
+    if (b_ == 0) return -1;  // one node: no bit to flip (refused for open loop; a source probes it)
     return src ^ (1 << static_cast<int>(message % static_cast<uint64_t>(b_)));
   }
   void add_router_demand(int src, const Topology& t, std::vector<double>& demand) const override {

@@ -171,7 +171,9 @@ TEST(Hostile, OpenLoopTrafficOnOneNodeIsRefused) {
     refused({one, "topology.concentration=1", "traffic.pattern=" + pattern},
             "traffic.pattern: " + pattern + " needs at least two nodes (this network has 1)");
   refused({one, "topology.concentration=1", "traffic.load=0"}, "traffic.pattern: uniform needs at least two nodes");
-  const auto r = run_cli({one, "topology.concentration=1", "workload.type=dpsnn", "workload.dpsnn.columns_x=1",
-                          "workload.dpsnn.columns_y=1", "--quiet"});
-  EXPECT_EQ(r.code, 0) << r.err;
+  for (const std::string pattern : {"uniform", "butterfly", "hotspot"}) {  // built, probed, not used
+    const auto r = run_cli({one, "topology.concentration=1", "workload.type=dpsnn", "workload.dpsnn.columns_x=1",
+                            "workload.dpsnn.columns_y=1", "traffic.pattern=" + pattern, "--quiet"});
+    EXPECT_EQ(r.code, 0) << pattern << ": " << r.err;
+  }
 }
