@@ -30,6 +30,8 @@ class HyperX : public Grid {
   }
   int minimal_port(int router, int dst) const override;
   double bisection_load() const override;
+  int link_dimensions() const override { return n_; }
+  int dimension_of(int port) const override { return port < network_ports_ ? dim_of(port) : -1; }
 
   // The port of `router` to the router of its line in dimension d at
   // coordinate x (x is not the router's own).

@@ -67,8 +67,13 @@ class Topology {
   // (Versaci's gamma0 = 1); 0 where the topology does not define it.
   virtual double bisection_load() const { return 0; }
   // Mesh and torus: their dimensions n, network ports 2d and 2d + 1 leading
-  // along dimension d (the report's utilisation by dimension); else 0.
+  // along dimension d (the report's utilisation by direction); else 0.
   virtual int grid_dimensions() const { return 0; }
+  // The dimensions the network links run along (mesh, torus: n; HyperX: L)
+  // and the one network port `port` leads along (the report's utilisation
+  // by dimension); 0 and -1 where links follow no dimensions.
+  virtual int link_dimensions() const { return grid_dimensions(); }
+  virtual int dimension_of(int port) const { return grid_dimensions() ? port / 2 : -1; }
   // The group of a router where the topology has groups (dragonfly), else 0.
   virtual int group_of(int /*router*/) const { return 0; }
   // Its sizes, as TopologyFactory::shape gives them from the keys; a family

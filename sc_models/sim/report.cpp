@@ -93,10 +93,12 @@ void write_per_link(JsonWriter& j, const Network& net) {
   j.close_array();
 }
 
-// Mesh and torus: flits per link and cycle over the `active` cycles since
-// warm-up ended, per group of network ports: group(p) = p / 2 gives each
-// dimension (ports 2d, 2d+1), group(p) = p each direction (+d, -d).
-std::vector<double> utilisation_by(const Network& net, Cycle active, int groups, int (*group)(int)) {
+// Flits per link and cycle over the `active` cycles since warm-up ended,
+// per group of network ports: group(p) = the dimension port p leads along
+// (Topology::dimension_of), or on a mesh or torus p itself (its direction:
+// +d is port 2d, -d port 2d + 1).
+template <class Group>
+std::vector<double> utilisation_by(const Network& net, Cycle active, int groups, Group group) {
   const Topology& t = net.topology();
   std::vector<double> flits(static_cast<size_t>(groups)), links(static_cast<size_t>(groups));
   for (int r = 0; r < t.routers(); ++r) {
@@ -189,12 +191,14 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.close();
   if (const RoutingStats* rs = net.routing_stats()) rs->write(j, {t, net.pattern(), n_meas});
   const Window w = s.window;
-  // Mesh and torus only: other families' port numbers follow no dimensions.
-  if (const int dims = t.grid_dimensions()) {
-    const Cycle active = f.cycles > w.begin ? f.cycles - w.begin : 0;
-    j.num_array("link_utilisation_by_dimension", utilisation_by(net, active, dims, [](int p) { return p / 2; }));
+  // Mesh, torus and HyperX (by direction: mesh and torus): the other
+  // families' links follow no dimensions.
+  const Cycle active = f.cycles > w.begin ? f.cycles - w.begin : 0;
+  if (const int dims = t.link_dimensions())
+    j.num_array("link_utilisation_by_dimension",
+                utilisation_by(net, active, dims, [&t](int p) { return t.dimension_of(p); }));
+  if (const int dims = t.grid_dimensions())
     j.num_array("link_utilisation_by_direction", utilisation_by(net, active, 2 * dims, [](int p) { return p; }));
-  }
 }
 
 // Injection per router and its fairness; packet counts; the network; the run's cost.

@@ -33,7 +33,8 @@ TEST(DragonflyPlusSoak, MinOnOneVc) { plus_soak("min", "uniform", "router.vcs=1"
 TEST(DragonflyPlusSoak, ValiantUnderAdv) { plus_soak("val", "adv", "router.vcs=2"); }
 TEST(DragonflyPlusSoak, UgalLUnderAdv) { plus_soak("ugal-l", "adv", "router.vcs=2"); }
 
-// Utilisation by dimension and by direction is a mesh's and a torus's: the
+// Utilisation by dimension is a mesh's, a torus's and a HyperX's
+// (tb/system/test_hyperx_sim.cpp), by direction a mesh's and a torus's: the
 // other families with a bisection load report neither (a 4-4-4-3
 // dragonfly+, whose spines have 7 network ports, once overran the report's
 // arrays), and a 4x4 mesh reports 2 dimensions and 4 directions.
@@ -44,7 +45,7 @@ TEST(DragonflyPlusReport, UtilisationByDimensionOnlyOnGrids) {
     return test::cli_json(keys);
   };
   const std::pair<std::string, std::vector<std::string>> others[] = {
-      {"dragonfly-plus-4.yaml", {"topology.h=3"}}, {"fat-tree-8-3.yaml", {}}, {"hyperx-4x4.yaml", {}}};
+      {"dragonfly-plus-4.yaml", {"topology.h=3"}}, {"fat-tree-8-3.yaml", {}}};
   for (const auto& [file, keys] : others) {
     const std::string j = json(file, keys);
     EXPECT_NE(j.find("\"offered_load_gamma0\""), std::string::npos) << file << ": a family with a bisection load";

@@ -38,3 +38,22 @@ TEST(HyperXSoak, UgalLUnderNeighbor) { hyperx_soak("ugal-l", "neighbor", 2, 2.2)
 // (docs/validation.md, "HyperX"); at 0 it deroutes.
 TEST(HyperXSoak, DalUnderNeighbor) { hyperx_soak("dal", "neighbor", 4, 2.2, "routing.ugal_threshold=0"); }
 TEST(HyperXSoak, DalUniform) { hyperx_soak("dal", "uniform", 4); }
+
+// Utilisation by dimension groups the ports of each dimension's line (S_d -
+// 1 of them, not pairs as on a mesh). On a 2 x 4 HyperX with one node per
+// router under DOR and uniform load L, a packet crosses dimension d's one
+// link exactly when its destination's coordinate d differs: 4 of the 7 other
+// nodes for d = 0 (one link per router), 6 of 7 for d = 1 (three links), so
+// each dimension-0 link carries L 4/7 and each dimension-1 link L 2/7. A
+// HyperX has no directions.
+TEST(HyperXReport, UtilisationByDimensionFollowsTheLines) {
+  const double load = 0.2;
+  const std::string j = test::cli_json({test::source_path("topologies/hyperx-4x4.yaml"), "topology.k=[2,4]",
+                                        "topology.concentration=1", "routing.algorithm=dor",
+                                        "traffic.load=" + std::to_string(load), "sim.warmup=500", "sim.cycles=10000"});
+  const std::vector<double> u = test::json_numbers(j, "link_utilisation_by_dimension");
+  ASSERT_EQ(u.size(), 2u) << j;
+  EXPECT_NEAR(u[0], load * 4 / 7, 0.05 * load * 4 / 7);
+  EXPECT_NEAR(u[1], load * 2 / 7, 0.05 * load * 2 / 7);
+  EXPECT_EQ(j.find("link_utilisation_by_direction"), std::string::npos);
+}
