@@ -110,6 +110,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   const RoutingStats* routing_stats() const { return routing_stats_.get(); }
   // workload.type other than open: the closed-loop application, else null.
   Application* app() const { return app_.get(); }
+  // traffic.phases (empty: none).
+  const Phases& phases() const { return *phases_; }
   // Multi-line report of every non-empty input VC: what it waits for.
   std::string blocked_report(size_t max_lines) const;
   // trace.file: after the run, the waveform's last cycle and close.

@@ -12,6 +12,7 @@
 #include "sim/network.h"
 #include "sim/link_power_net.h"
 #include "sim/power_report.h"
+#include "sim/workload.h"
 #include "stats/fairness.h"
 #include "core/json_writer.h"
 #include "stats/saturation.h"
@@ -142,8 +143,15 @@ RunFigures figures(const Network& net, Cycle cycles, double wall, int exit_code)
   f.generated = nodes_cycles > 0 ? s.window_flits_generated / nodes_cycles : 0.0;
   f.lat_mean = s.latency.mean();
   const TrafficConfig& traffic = net.run_config().traffic;
-  // A closed-loop application offers what it sends.
-  f.offered = net.app() ? f.generated : traffic.load_flits(t, traffic.load);
+  // A closed-loop application offers what it sends; phases, their loads
+  // over the measured cycles.
+  const Phases& ph = net.phases();
+  if (net.app())
+    f.offered = f.generated;
+  else if (!ph.starts.empty() && f.measured)
+    f.offered = offered_over(ph, s.window.begin, s.window.begin + f.measured);
+  else
+    f.offered = traffic.load_flits(t, traffic.load);
   f.saturated = !exit_code && saturated(static_cast<double>(s.window_flits_generated),
                                         static_cast<double>(s.window_flits_accepted));
   // Beyond saturation, or too short a drain: latency covers the delivered subset only.

@@ -1,5 +1,7 @@
 #include "sim/workload.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "sim/params.h"
 #include "workload/otf2_trace.h"
@@ -39,14 +41,24 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
       throw ConfigError(phase + ".load: " + r.at("load") + " is no load; give one from 0 in traffic.load_unit, "
                         "or -1 for traffic.load's");
     try {
-      ph.loads.push_back(rc.traffic.load_flits(t, load < 0 ? rc.traffic.load : load) * rc.traffic.request_share());
+      ph.offered.push_back(rc.traffic.load_flits(t, load < 0 ? rc.traffic.load : load));
     } catch (const ConfigError& e) {
       if (load < 0) throw;  // traffic.load's own error
       rethrow_for_phase(e, "traffic.load", phase + ".load");
     }
+    ph.loads.push_back(ph.offered.back() * rc.traffic.request_share());
     at += static_cast<Cycle>(std::stoll(r.at("cycles")));
   }
   return ph;
+}
+
+double offered_over(const Phases& ph, Cycle from, Cycle to) {
+  double flits = 0;
+  for (size_t k = 0; k < ph.starts.size(); ++k) {
+    const Cycle lo = std::max(ph.starts[k], from), hi = k + 1 < ph.starts.size() ? std::min(ph.starts[k + 1], to) : to;
+    if (hi > lo) flits += ph.offered[k] * static_cast<double>(hi - lo);
+  }
+  return flits / static_cast<double>(to - from);
 }
 
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,

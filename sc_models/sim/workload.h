@@ -13,14 +13,19 @@
 
 namespace nocsim {
 
-// traffic.phases: each phase's pattern (same: traffic.pattern) and first cycle.
+// traffic.phases: each phase's pattern (same: traffic.pattern), first
+// cycle, the load its sources generate (requests' share, with replies) and
+// the load it offers (flits/(node*cycle), as traffic.load's).
 struct Phases {
   std::vector<std::unique_ptr<TrafficPattern>> patterns;
   std::vector<Cycle> starts;
-  std::vector<double> loads;
+  std::vector<double> loads, offered;
 };
 // The phases' patterns read their own keys from `cfg`.
 Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t);
+// The load the phases offer over cycles [from, to) (from < to): each
+// phase's weighted by its cycles among them (the last runs on).
+double offered_over(const Phases& ph, Cycle from, Cycle to);
 // Node n's traffic source: the configured model, or one per phase.
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,
                                            const TrafficPattern& pattern, const Phases& ph);

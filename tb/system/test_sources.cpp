@@ -267,3 +267,19 @@ TEST(Sources, RandomInjectionVcWaitsForTheVcItDrew) {
   for (const char* key : {"accepted_load", "mean", "injection_wait_mean", "p99"})
     EXPECT_EQ(test::json_number(rr1, key), test::json_number(random1, key)) << key;
 }
+
+// With traffic.phases, the offered load is what the phases offer over the
+// measured cycles: each phase's load weighted by the cycles of the window
+// it covers (here 5,000 at 0.1 and 15,000 at 0.3 of warm-up 1,000 and
+// 20,000 measured), and the sources generate it; one phase at
+// traffic.load's offers exactly traffic.load.
+TEST(PhasesRun, OfferedLoadIsThePhasesOverTheWindow) {
+  const std::string j = mesh_json({"traffic.phases=[{cycles: 6000, load: 0.1}, {cycles: 1, load: 0.3}]",
+                                   "sim.warmup=1000", "sim.cycles=20000"});
+  const double offered = (5000 * 0.1 + 15000 * 0.3) / 20000;
+  EXPECT_DOUBLE_EQ(test::json_number(j, "offered_load"), offered);
+  EXPECT_NEAR(test::json_number(j, "generated_load"), offered, 0.03 * offered);
+  const std::string one = mesh_json({"traffic.phases=[{cycles: 6000, pattern: same}]", "traffic.load=0.15",
+                                     "sim.cycles=2000"});
+  EXPECT_DOUBLE_EQ(test::json_number(one, "offered_load"), 0.15);
+}
