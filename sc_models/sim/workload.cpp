@@ -46,7 +46,6 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
       if (load < 0) throw;  // traffic.load's own error
       rethrow_for_phase(e, "traffic.load", phase + ".load");
     }
-    ph.loads.push_back(ph.offered.back() * rc.traffic.request_share());
     at += static_cast<Cycle>(std::stoll(r.at("cycles")));
   }
   return ph;
@@ -73,7 +72,7 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
   std::vector<std::unique_ptr<TrafficSource>> sources;
   for (size_t k = 0; k < ph.starts.size(); ++k) {
     SourceParams p = source_params(rc, t, n, stop);
-    p.load = ph.loads[k];
+    p.load = ph.offered[k] * rc.traffic.request_share();  // requests' share, with replies
     p.start = ph.starts[k];
     p.phase = static_cast<int>(k);
     sources.push_back(make(p, *ph.patterns[k]));

@@ -14,12 +14,11 @@
 namespace nocsim {
 
 // traffic.phases: each phase's pattern (same: traffic.pattern), first
-// cycle, the load its sources generate (requests' share, with replies) and
-// the load it offers (flits/(node*cycle), as traffic.load's).
+// cycle and the load it offers (flits/(node*cycle), as traffic.load's).
 struct Phases {
   std::vector<std::unique_ptr<TrafficPattern>> patterns;
   std::vector<Cycle> starts;
-  std::vector<double> loads, offered;
+  std::vector<double> offered;
 };
 // The phases' patterns read their own keys from `cfg`.
 Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t);
