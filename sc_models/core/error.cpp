@@ -33,4 +33,10 @@ void throw_port_invariant(const char* what, int router, const char* side, int po
                        std::to_string(port) + " vc " + std::to_string(vc));
 }
 
+void rethrow_as_field(const ConfigError& e, const std::string& key, const std::string& field) {
+  std::string m = e.what();
+  if (m.compare(0, key.size(), key) == 0) m = field + m.substr(key.size());
+  throw ConfigError(m);
+}
+
 }  // namespace nocsim

@@ -47,6 +47,11 @@ class ErrorList {
   std::vector<std::string> messages_;
 };
 
+// Rethrows e with a record field's name in place of the key its message
+// opens with ("traffic.pattern: ..." -> "traffic.mix[0].pattern: ..."):
+// a record's field is checked as that key, and its error names the field.
+[[noreturn]] void rethrow_as_field(const ConfigError& e, const std::string& key, const std::string& field);
+
 // A broken model invariant (lost flit, credit overflow, lockstep mismatch): exit 4.
 struct InvariantError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -9,17 +9,6 @@
 
 namespace nocsim {
 
-namespace {
-
-// A phase's error names the phase's field: "traffic.phases[k].<field>".
-[[noreturn]] void rethrow_for_phase(const ConfigError& e, const std::string& key, const std::string& field) {
-  std::string m = e.what();
-  if (m.compare(0, key.size(), key) == 0) m = field + m.substr(key.size());
-  throw ConfigError(m);
-}
-
-}  // namespace
-
 Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
   Phases ph;
   Cycle at = 0;
@@ -33,7 +22,7 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
     try {
       ph.patterns.push_back(make_pattern(TrafficConfig::from(c).pattern, t, c, rc.sim.seed));
     } catch (const ConfigError& e) {
-      rethrow_for_phase(e, "traffic.pattern", phase + ".pattern");
+      rethrow_as_field(e, "traffic.pattern", phase + ".pattern");
     }
     ph.starts.push_back(at);
     const double load = std::stod(r.at("load"));
@@ -44,7 +33,7 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
       ph.offered.push_back(rc.traffic.load_flits(t, load < 0 ? rc.traffic.load : load));
     } catch (const ConfigError& e) {
       if (load < 0) throw;  // traffic.load's own error
-      rethrow_for_phase(e, "traffic.load", phase + ".load");
+      rethrow_as_field(e, "traffic.load", phase + ".load");
     }
     at += static_cast<Cycle>(std::stoll(r.at("cycles")));
   }

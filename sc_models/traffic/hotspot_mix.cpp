@@ -102,7 +102,7 @@ std::unique_ptr<TrafficPattern> make_mix(const Topology& t, const Config& cfg, u
     try {
       made.push_back(make_pattern(name, t, cfg, seed));
     } catch (const ConfigError& e) {
-      throw ConfigError("traffic.mix[" + std::to_string(k) + "].pattern: " + e.what());
+      rethrow_as_field(e, "traffic.pattern", "traffic.mix[" + std::to_string(k) + "].pattern");
     }
     sum += std::stod(parts[k].at("fraction"));
   }
