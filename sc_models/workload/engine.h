@@ -108,8 +108,11 @@ class AppEngine {
   void complete(Rank& r, uint64_t req, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
+  // An `any` tag is any user tag: a collective's messages never match a
+  // user receive, as MPI keeps them in a context of their own
+  // (docs/workloads.md, "Matching").
   static bool matches(const Posted& p, const Message& m) {
-    return (p.peer == kAny || p.peer == m.src) && (p.tag == kAny || p.tag == m.tag);
+    return (p.peer == kAny || p.peer == m.src) && (p.tag == kAny ? m.tag < kCollectiveTag : p.tag == m.tag);
   }
   std::string describe(const Rank& r, uint32_t op) const;
   static std::string tag_name(int32_t tag);

@@ -198,6 +198,18 @@ TEST(Workload, MessagesMatchBySourceAndTagWhateverTheirArrivalOrder) {
   EXPECT_EQ(net.engine().result(2).finish, 83u);
 }
 
+TEST(Workload, AReceiveOfAnyTagNeverTakesACollectivesMessage) {
+  // Rank 1's irecv is posted before the barrier's message from rank 0
+  // arrives: an `any` tag is any user tag, so the barrier's own receive
+  // takes that message and the irecv the later tag-0 one.
+  const Program p = parse("ranks 2\n1 irecv any 8 any\n* barrier\n0 send 1 8 0\n1 wait\n");
+  IdealNet net(p, 2, 4);
+  net.run();
+  ASSERT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  EXPECT_EQ(net.engine().messages().sent, 3u);
+}
+
 TEST(Workload, AProgramThatCannotFinishIsReportedWithWhatEachRankWaitsFor) {
   const Program p = parse("ranks 3\n0 recv 1 8 5\n1 compute 10\n2 irecv any 8 any\n2 send 0 16 1\n2 wait\n");
   IdealNet net(p, 3, 4);
