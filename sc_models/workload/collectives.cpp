@@ -13,7 +13,7 @@ struct Emit {
   uint32_t event;
   void send(int peer, uint64_t bytes) { out.push_back({OpKind::Isend, peer, tag, bytes, event}); }
   void recv(int peer) { out.push_back({OpKind::Irecv, peer, tag, 0, event}); }
-  void wait() { out.push_back({OpKind::Wait, 0, 0, 0, event}); }
+  void wait() { out.push_back({OpKind::StepWait, 0, tag, 0, event}); }
 };
 
 // Dissemination barrier (Hensgen, Finkel & Manber 1988): in round k rank r

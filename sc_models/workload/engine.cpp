@@ -58,6 +58,7 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::Recv:
       case OpKind::Irecv: recv(r, op, now); break;
       case OpKind::Wait: wait_all(r, now); break;
+      case OpKind::StepWait: wait_all(r, now, true); break;
     }
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
@@ -67,36 +68,52 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   ++finished_;
 }
 
-// Waits for every request started: blocked while some is outstanding, or
-// until the last completed one's cycle when that lies ahead (a send whose
-// tail has been handed to the link but leaves later). False: no wait.
-bool AppEngine::wait_all(Rank& r, Cycle now) {
-  if (r.outstanding > 0) {
-    block(r, kAll, now);
+// Waits for every request started (`step`: every request of the current
+// collective): blocked while some is outstanding, or until the last
+// completed one's cycle when that lies ahead (a send whose tail has been
+// handed to the link but leaves later). False: no wait.
+bool AppEngine::wait_all(Rank& r, Cycle now, bool step) {
+  if ((step ? r.step_outstanding : r.outstanding) > 0) {
+    block(r, step ? kStep : kAll, now);
     return true;
   }
-  if (r.done_by <= now) return false;
-  r.res.waiting += r.done_by - now;
-  r.ready = r.done_by;
+  const Cycle until = step ? r.step_done_by : r.done_by;
+  if (until <= now) return false;
+  r.res.waiting += until - now;
+  r.ready = until;
   return true;
 }
 
 void AppEngine::block(Rank& r, int64_t what, Cycle now) {
   r.block = what;
   r.blocked_since = now;
-  r.unblock_at = what == kAll ? std::max(now, r.done_by) : now;
+  r.unblock_at = what == kAll ? std::max(now, r.done_by) : what == kStep ? std::max(now, r.step_done_by) : now;
   r.block_op = static_cast<uint32_t>(r.pc - 1);
   ++blocked_;
 }
 
-// Request `req` of rank r completed at cycle `at`; a rank waiting for it
-// goes on from then (a send's completion may lie ahead: its tail's cycle).
-void AppEngine::complete(Rank& r, uint64_t req, Cycle at) {
+uint64_t AppEngine::start_request(Rank& r, int32_t tag) {
+  ++r.outstanding;
+  if (tag >= kCollectiveTag) ++r.step_outstanding;
+  return r.next_req++;
+}
+
+// Request `req` (of a message tagged `tag`) of rank r completed at cycle
+// `at`; a rank waiting for it goes on from then (a send's completion may lie
+// ahead: its tail's cycle). A request the rank does not wait for leaves its
+// waiting as it is.
+void AppEngine::complete(Rank& r, uint64_t req, int32_t tag, Cycle at) {
+  const bool step = tag >= kCollectiveTag;
   --r.outstanding;
   r.done_by = std::max(r.done_by, at);
-  if (r.block == kNone) return;
+  if (step) {
+    --r.step_outstanding;
+    r.step_done_by = std::max(r.step_done_by, at);
+  }
+  const bool mine = r.block == static_cast<int64_t>(req);
+  if (!mine && r.block != kAll && !(r.block == kStep && step)) return;
   r.unblock_at = std::max(r.unblock_at, at);
-  if (r.block == static_cast<int64_t>(req) || (r.block == kAll && r.outstanding == 0)) {
+  if (mine || (r.block == kAll && r.outstanding == 0) || (r.block == kStep && r.step_outstanding == 0)) {
     r.block = kNone;
     r.ready = std::max(r.ready, r.unblock_at);
     r.res.waiting += r.unblock_at - r.blocked_since;
@@ -123,8 +140,7 @@ void AppEngine::release_if_done(uint32_t idx) {
 // A message of op.amount bytes cut into packets of p_.packet_flits flits
 // (at least one flit, the last packet the remainder).
 void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out) {
-  const uint64_t req = r.next_req++;
-  ++r.outstanding;
+  const uint64_t req = start_request(r, op.tag);
   const uint64_t bits = op.amount * 8;
   const uint64_t flits = std::max<uint64_t>(1, (bits + static_cast<uint64_t>(p_.flit_bits) - 1) / static_cast<uint64_t>(p_.flit_bits));
   const auto per = static_cast<uint64_t>(p_.packet_flits);
@@ -157,8 +173,7 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
 }
 
 void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
-  const uint64_t req = r.next_req++;
-  ++r.outstanding;
+  const uint64_t req = start_request(r, op.tag);
   const Posted p{req, op.peer, op.tag, static_cast<uint32_t>(r.pc - 1)};
   const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](uint32_t i) { return matches(p, msgs_[i]); });
   if (it != r.unexpected.end()) {  // already here
@@ -166,7 +181,7 @@ void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
     r.unexpected.erase(it);
     msgs_[idx].matched = true;
     release_if_done(idx);
-    --r.outstanding;
+    complete(r, req, op.tag, now);
     return;
   }
   r.posted.push_back(p);
@@ -183,7 +198,7 @@ void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
 void AppEngine::sent(uint32_t msg, Cycle tail) {
   Message& m = msgs_[msg - 1];
   m.send_done = true;
-  complete(ranks_[static_cast<size_t>(m.src)], m.send_req, tail + 1);
+  complete(ranks_[static_cast<size_t>(m.src)], m.send_req, m.tag, tail + 1);
   release_if_done(msg - 1);
 }
 
@@ -210,7 +225,7 @@ void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
   r.posted.erase(p);
   m.matched = true;
   release_if_done(idx);
-  complete(r, req, at);
+  complete(r, req, m.tag, at);
 }
 
 AppEngine::MessageTotals AppEngine::messages() const {
@@ -249,10 +264,12 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     ++lines;
     out += "  rank " + std::to_string(k) + " (node " + std::to_string(r.node) + ") since cycle " +
            std::to_string(r.blocked_since) + " in " + describe(r, r.block_op);
-    if (r.block == kAll && !r.posted.empty()) {
-      out += "; waits for";
-      for (size_t i = 0; i < r.posted.size() && i < 4; ++i) out += (i ? "; " : " ") + describe(r, r.posted[i].op);
-      if (r.posted.size() > 4) out += "; and " + std::to_string(r.posted.size() - 4) + " more";
+    if (r.block == kAll || r.block == kStep) {
+      std::vector<uint32_t> waited;  // the posted receives its wait covers
+      for (const Posted& q : r.posted)
+        if (r.block == kAll || q.tag >= kCollectiveTag) waited.push_back(q.op);
+      for (size_t i = 0; i < waited.size() && i < 4; ++i) out += (i ? "; " : "; waits for ") + describe(r, waited[i]);
+      if (waited.size() > 4) out += "; and " + std::to_string(waited.size() - 4) + " more";
     }
     if (!r.unexpected.empty()) {
       const Message& m = msgs_[r.unexpected.front()];

@@ -69,7 +69,9 @@ class AppEngine {
   uint64_t messages_in_flight() const { return in_flight_; }
 
  private:
-  static constexpr int64_t kNone = -1, kAll = -2;
+  // What a blocked rank waits for: a request's number, or kAll (every
+  // outstanding request) or kStep (its collective's, OpKind::StepWait).
+  static constexpr int64_t kNone = -1, kAll = -2, kStep = -3;
   struct Posted {
     uint64_t req;
     int32_t peer, tag;
@@ -80,13 +82,17 @@ class AppEngine {
     const std::vector<Op>* ops = nullptr;
     size_t pc = 0;
     Cycle ready = 0;         // the program may go on from this cycle
-    int64_t block = kNone;   // request waited for, kAll (every outstanding one) or kNone
+    int64_t block = kNone;   // request waited for, kAll, kStep or kNone
     Cycle blocked_since = 0;
     Cycle unblock_at = 0;    // latest completion among the requests waited for
     Cycle done_by = 0;       // latest completion of any request
     uint32_t block_op = 0;   // the operation it waits in
     uint64_t next_req = 0;
     uint32_t outstanding = 0;
+    // Of those, a collective's (tags from kCollectiveTag: one collective at
+    // a time) and the latest completion among them.
+    uint32_t step_outstanding = 0;
+    Cycle step_done_by = 0;
     std::vector<Posted> posted;        // receives not yet matched, in the order posted
     std::vector<uint32_t> unexpected;  // arrived messages not yet matched, in arrival order
     RankResult res;
@@ -104,8 +110,9 @@ class AppEngine {
   uint32_t new_message(const Message& m);
   void release_if_done(uint32_t idx);
   void block(Rank& r, int64_t what, Cycle now);
-  bool wait_all(Rank& r, Cycle now);
-  void complete(Rank& r, uint64_t req, Cycle at);
+  bool wait_all(Rank& r, Cycle now, bool step = false);
+  uint64_t start_request(Rank& r, int32_t tag);
+  void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
   // An `any` tag is any user tag: a collective's messages never match a

@@ -49,7 +49,10 @@ struct Event {
 };
 
 // What the engine runs: compute and point-to-point operations only.
-enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait };
+// The first six are EventKind's; StepWait ends a step of a collective: it
+// waits for that collective's requests only, never for the rank's own
+// (docs/workloads.md, "Collectives").
+enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait, StepWait };
 // 24 bytes: a large trace holds millions (kMaxOps bounds them).
 struct Op {
   uint64_t amount = 0;  // bytes, or compute picoseconds

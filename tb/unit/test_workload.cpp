@@ -210,6 +210,46 @@ TEST(Workload, AReceiveOfAnyTagNeverTakesACollectivesMessage) {
   EXPECT_EQ(net.engine().messages().sent, 3u);
 }
 
+TEST(Workload, ACollectiveWaitsForItsOwnRequestsOnly) {
+  // Rank 0's irecv of tag 0 is still open across the barrier: the barrier
+  // must not wait for it (rank 1 sends tag 0 only after the barrier).
+  const Program p = parse("ranks 2\n0 irecv 1 8 0\n* barrier\n0 send 1 8 1\n1 recv 0 8 1\n1 send 0 8 0\n");
+  IdealNet net(p, 2, 4);
+  net.run();
+  ASSERT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+}
+
+TEST(Workload, ABlockingReceiveGoesOnWhenItsOwnMessageHasArrived) {
+  // Rank 0's isend has its tail handed to the link at cycle 2, to leave at
+  // 50 (a burst); its recv's message arrives at 5. The recv completes at 5
+  // and the compute runs from there; only the program's end waits for the
+  // isend.
+  const Program p = parse("ranks 2\n0 isend 1 64 0\n0 recv 1 8 1\n0 compute 1000\n1 send 0 8 1\n1 recv 0 64 0\n");
+  AppEngine e(p, {0, 1}, 2, AppParams{});
+  std::vector<GenPacket> out0, out1;
+  e.step(0, 0, out0);
+  e.step(1, 0, out1);
+  ASSERT_EQ(out0.size(), 1u);
+  ASSERT_EQ(out1.size(), 1u);
+  e.enqueued(out0[0], 100);
+  e.enqueued(out1[0], 1ull << 40 | 200);  // a packet's number: its source node, then its sequence
+  e.sent(out1[0].msg, 1);
+  e.sent(out0[0].msg, 50);
+  Flit tail;
+  tail.src = 1;
+  tail.pseq = 200;
+  tail.size = 1;
+  tail.seq = 0;
+  e.delivered(0, tail, 5);
+  EXPECT_EQ(e.next_time(0), 5u);
+  e.step(0, 5, out0);
+  EXPECT_EQ(e.next_time(0), 1005u);
+  e.step(0, 1005, out0);
+  EXPECT_EQ(e.result(0).finish, 1005u);
+  EXPECT_EQ(e.result(0).finish, e.result(0).compute + e.result(0).waiting);
+}
+
 TEST(Workload, AProgramThatCannotFinishIsReportedWithWhatEachRankWaitsFor) {
   const Program p = parse("ranks 3\n0 recv 1 8 5\n1 compute 10\n2 irecv any 8 any\n2 send 0 16 1\n2 wait\n");
   IdealNet net(p, 3, 4);
