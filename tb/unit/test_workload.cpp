@@ -198,33 +198,39 @@ TEST(Workload, MessagesMatchBySourceAndTagWhateverTheirArrivalOrder) {
   EXPECT_EQ(net.engine().result(2).finish, 83u);
 }
 
+namespace {
+
+// Runs a two-rank text program on an ideal network; expects every rank to
+// finish with no message left unmatched. Its message totals.
+AppEngine::MessageTotals run_to_end(const std::string& text) {
+  const Program p = parse(text);
+  IdealNet net(p, 2, 4);
+  net.run();
+  EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  return net.engine().messages();
+}
+
+}  // namespace
+
 TEST(Workload, AReceiveOfAnyTagNeverTakesACollectivesMessage) {
   // Rank 1's irecv is posted before the barrier's message from rank 0
   // arrives: an `any` tag is any user tag, so the barrier's own receive
   // takes that message and the irecv the later tag-0 one.
-  const Program p = parse("ranks 2\n1 irecv any 8 any\n* barrier\n0 send 1 8 0\n1 wait\n");
-  IdealNet net(p, 2, 4);
-  net.run();
-  ASSERT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
-  EXPECT_EQ(net.engine().messages().unmatched, 0u);
-  EXPECT_EQ(net.engine().messages().sent, 3u);
+  EXPECT_EQ(run_to_end("ranks 2\n1 irecv any 8 any\n* barrier\n0 send 1 8 0\n1 wait\n").sent, 3u);
 }
 
 TEST(Workload, ACollectiveWaitsForItsOwnRequestsOnly) {
   // Rank 0's irecv of tag 0 is still open across the barrier: the barrier
   // must not wait for it (rank 1 sends tag 0 only after the barrier).
-  const Program p = parse("ranks 2\n0 irecv 1 8 0\n* barrier\n0 send 1 8 1\n1 recv 0 8 1\n1 send 0 8 0\n");
-  IdealNet net(p, 2, 4);
-  net.run();
-  ASSERT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
-  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  EXPECT_EQ(run_to_end("ranks 2\n0 irecv 1 8 0\n* barrier\n0 send 1 8 1\n1 recv 0 8 1\n1 send 0 8 0\n").sent, 4u);
 }
 
 TEST(Workload, ABlockingReceiveGoesOnWhenItsOwnMessageHasArrived) {
-  // Rank 0's isend has its tail handed to the link at cycle 2, to leave at
-  // 50 (a burst); its recv's message arrives at 5. The recv completes at 5
-  // and the compute runs from there; only the program's end waits for the
-  // isend.
+  // While rank 0 waits in its recv, its isend's tail is handed to the link
+  // ahead of time (as a burst's is), to leave at 50; the recv's message
+  // arrives at 5. The recv completes at 5 and the compute runs from there;
+  // only the program's end waits for the isend.
   const Program p = parse("ranks 2\n0 isend 1 64 0\n0 recv 1 8 1\n0 compute 1000\n1 send 0 8 1\n1 recv 0 64 0\n");
   AppEngine e(p, {0, 1}, 2, AppParams{});
   std::vector<GenPacket> out0, out1;
