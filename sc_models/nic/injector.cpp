@@ -35,17 +35,19 @@ bool Injector::take_credits(Cycle now) {
 
 uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
   const bool measured = stats_.window.contains(g.gen);
-  if (!reply && !g.msg && queue_.size() >= p_.source_queue) {  // offered, never to be carried
+  if (!reply && !g.msg && in_queue() >= p_.source_queue) {  // offered, never to be carried
     ++counters_->packets_dropped;
     if (measured) counters_->window_flits_generated += static_cast<uint64_t>(g.size);
     return 0;
   }
-  const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_++;
-  queue_.push_back({id, g.dst, g.size, g.gen, measured, reply, g.release, g.msg, g.last, g.msg_flits});
-  ++counters_->packets_generated;
+  const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_;
+  seq_ += g.packets;  // a message's packets take the next ids (modulo 2^32)
+  queue_.push_back({id, g.dst, g.size, g.gen, measured, reply, g.release, g.msg, g.packets - 1, g.msg_flits, g.last_size});
+  more_ += g.packets - 1;
+  counters_->packets_generated += g.packets;
   if (measured) {
-    ++counters_->measured_generated;
-    counters_->window_flits_generated += static_cast<uint64_t>(g.size);
+    counters_->measured_generated += g.packets;
+    counters_->window_flits_generated += g.flits();
   }
   return id;
 }
@@ -113,10 +115,19 @@ void Injector::inject(Cycle now) {
   credits_[cur_vc_] -= n;
   counters_->flits_injected += static_cast<uint64_t>(n);
   if ((cur_seq_ += n) == pk.size) {
-    if (pk.last && app_) app_->sent(pk.msg, last_at);
-    queue_.pop_front();
     cur_vc_ = -1;
+    if (pk.more > 0) return next_of_message();
+    if (pk.msg && app_) app_->sent(pk.msg, last_at);
+    queue_.pop_front();
   }
+}
+
+void Injector::next_of_message() {
+  Packet& pk = queue_.front();
+  pk.id = (pk.id >> 32 << 32) | static_cast<uint32_t>(pk.id + 1);
+  pk.msg_flits = 0;
+  if (--pk.more == 0) pk.size = pk.last_size;
+  --more_;
 }
 
 Cycle Injector::send_paced(Flit& f, int n, Cycle now) {

@@ -83,7 +83,7 @@ class Injector {
   void inject(Cycle now);
   bool idle() const { return queue_.empty(); }
   // Packets waiting whose head has not left.
-  size_t queued() const { return queue_.size() - (cur_vc_ >= 0 && cur_seq_ > 0 ? 1 : 0); }
+  size_t queued() const { return static_cast<size_t>(in_queue()) - (cur_vc_ >= 0 && cur_seq_ > 0 ? 1 : 0); }
   // First cycle the next flit may go: the link is free and, for a packet
   // not begun, it is released.
   Cycle free_from() const {
@@ -91,6 +91,8 @@ class Injector {
   }
 
  private:
+  // The front packet, and what follows it of its message: `more` packets
+  // with the next ids, the last of last_size flits (GenPacket::packets).
   struct Packet {
     uint64_t id;
     int dst;
@@ -100,9 +102,14 @@ class Injector {
     bool reply;
     Cycle release;
     uint32_t msg;        // GenPacket's
-    bool last;
+    uint32_t more;
     uint32_t msg_flits;  // the listener's: the message's flits, on its first packet
+    int last_size;
   };
+  // Packets in the queue, the one whose head has left included.
+  uint64_t in_queue() const { return queue_.size() + more_; }
+  // The front packet has left and its message has more: the next one.
+  void next_of_message();
   bool pick_vc(int need);
   // Sends n flits of f's packet from seq cur_seq_ on over a slow link, each
   // at the cycle the pacer gives it; returns the last one's cycle.
@@ -128,6 +135,7 @@ class Injector {
   Cycle cur_inj_ = 0;      // cycle its head left
   Cycle inject_from_ = 0;  // first cycle the link is free for the next flit
   uint32_t seq_ = 0;       // packets made here, modulo 2^32 (Flit::pseq)
+  uint64_t more_ = 0;      // the queue's packets beyond one per entry (Packet::more)
   uint64_t window_injected_ = 0;
   LinkPacer pacer_;
 };

@@ -100,6 +100,8 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   p.freq_ghz = rc.power.freq_ghz;
   p.flit_bits = rc.power.flit_bits;
   p.packet_flits = rc.traffic.packet_sizes.front();
+  check_packet_numbers(prog, p, w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
+                                                                         : "workload.trace_file (" + w.trace_file + ")");
   return std::make_unique<Application>(std::move(prog), std::move(node_of), t.nodes(), p);
 }
 

@@ -39,8 +39,13 @@ struct GenPacket {
   int size;   // flits
   Cycle release = 0;  // the NIC may not inject it before this cycle (the message source's hand-over)
   uint32_t msg = 0;   // a closed-loop application's message (workload/engine.h): its index + 1, 0 for none
-  bool first = false, last = false;  // the message's first and last packet
-  uint32_t msg_flits = 0;  // on the first packet: the message's flits
+  // An application's message comes whole: `packets` packets of `size`
+  // flits, the last of last_size, which the NIC cuts one by one as they
+  // leave (a message of any length is one entry of its source queue).
+  uint32_t packets = 1;
+  int last_size = 0;       // when packets > 1
+  uint32_t msg_flits = 0;  // the message's flits (at most 2^32 - 1; link power's awake policy)
+  uint64_t flits() const { return packets > 1 ? uint64_t{static_cast<uint32_t>(size)} * (packets - 1) + static_cast<uint32_t>(last_size) : static_cast<uint64_t>(size); }
 };
 
 class TrafficSource {

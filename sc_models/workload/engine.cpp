@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/error.h"
+
 namespace nocsim {
 namespace {
 
@@ -137,14 +139,38 @@ void AppEngine::release_if_done(uint32_t idx) {
   if (m.send_done && m.matched) free_.push_back(idx);
 }
 
+uint64_t AppParams::flits_of(uint64_t bytes) const {
+  const auto fb = static_cast<uint64_t>(flit_bits);
+  return std::max<uint64_t>(1, (bytes * 8 + fb - 1) / fb);
+}
+
+uint64_t AppParams::packets_of(uint64_t bytes) const {
+  const auto per = static_cast<uint64_t>(packet_flits);
+  return (flits_of(bytes) + per - 1) / per;
+}
+
+void check_packet_numbers(const Program& prog, const AppParams& p, const std::string& key) {
+  for (int r = 0; r < prog.ranks(); ++r) {
+    uint64_t packets = 0;
+    for (const Op& op : prog.ops(r)) {
+      if (op.kind == OpKind::Send || op.kind == OpKind::Isend) packets += p.packets_of(op.amount);
+      if (packets > kMaxRankPackets)
+        throw ConfigError(key + ": rank " + std::to_string(r) + " sends more than 2^32 - 1 packets of " +
+                          std::to_string(p.packet_flits) + " flits of " + std::to_string(p.flit_bits) +
+                          " bits (a node numbers its packets in 32 bits); send fewer bytes from one rank, or set "
+                          "larger traffic.packet_size or power.flit_bits");
+    }
+  }
+}
+
 // A message of op.amount bytes cut into packets of p_.packet_flits flits
-// (at least one flit, the last packet the remainder).
+// (at least one flit, the last packet the remainder), handed to the NIC as
+// one entry it cuts as the packets leave.
 void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out) {
   const uint64_t req = start_request(r, op.tag);
-  const uint64_t bits = op.amount * 8;
-  const uint64_t flits = std::max<uint64_t>(1, (bits + static_cast<uint64_t>(p_.flit_bits) - 1) / static_cast<uint64_t>(p_.flit_bits));
+  const uint64_t flits = p_.flits_of(op.amount);
   const auto per = static_cast<uint64_t>(p_.packet_flits);
-  const auto packets = static_cast<uint32_t>((flits + per - 1) / per);
+  const auto packets = static_cast<uint32_t>(p_.packets_of(op.amount));  // < 2^32: check_packet_numbers
   Message m;
   m.src = rank;
   m.dst = op.peer;
@@ -157,18 +183,15 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   ++in_flight_;
   ++totals_.sent;
   totals_.bytes += op.amount;
-  const int dst = node_of(op.peer);
-  for (uint32_t k = 0; k < packets; ++k) {
-    GenPacket g;
-    g.gen = now;
-    g.dst = dst;
-    g.size = static_cast<int>(k + 1 < packets ? per : flits - per * (packets - 1));
-    g.msg = idx + 1;
-    g.first = k == 0;
-    g.last = k + 1 == packets;
-    g.msg_flits = k == 0 ? static_cast<uint32_t>(std::min<uint64_t>(flits, UINT32_MAX)) : 0;
-    out.push_back(g);
-  }
+  GenPacket g;
+  g.gen = now;
+  g.dst = node_of(op.peer);
+  g.size = static_cast<int>(std::min(per, flits));
+  g.msg = idx + 1;
+  g.packets = packets;
+  g.last_size = static_cast<int>(flits - per * (packets - 1));
+  g.msg_flits = static_cast<uint32_t>(std::min<uint64_t>(flits, UINT32_MAX));
+  out.push_back(g);
   if (op.kind == OpKind::Send) block(r, static_cast<int64_t>(req), now);
 }
 
@@ -189,7 +212,6 @@ void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
 }
 
 void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
-  if (!g.first) return;
   Message& m = msgs_[g.msg - 1];
   m.first_pkt = pkt;
   arriving_[static_cast<size_t>(g.dst)].emplace(pkt, g.msg - 1);

@@ -27,7 +27,16 @@ struct AppParams {
   double freq_ghz = 1;   // cycles per ns (compute time -> cycles)
   int flit_bits = 64;    // bytes -> flits
   int packet_flits = 8;  // a message is cut into packets of this many flits (the last may be shorter)
+  uint64_t flits_of(uint64_t bytes) const;    // a message's flits (at least one)
+  uint64_t packets_of(uint64_t bytes) const;  // and its packets
 };
+
+// A node numbers its packets modulo 2^32 (Flit::pseq), and the engine finds
+// a message by its packets' numbers: the messages a rank sends may add up to
+// at most kMaxRankPackets packets. Throws ConfigError naming `key` for the
+// first rank whose sends add up to more.
+constexpr uint64_t kMaxRankPackets = (uint64_t{1} << 32) - 1;
+void check_packet_numbers(const Program& prog, const AppParams& p, const std::string& key);
 
 class AppEngine {
  public:

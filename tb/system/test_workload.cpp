@@ -129,6 +129,32 @@ TEST(Workload, AMalformedTraceLineExitsTwoWithItsNumber) {
       << run.r.err;
 }
 
+TEST(Workload, AMessageOfAGibibyteWaitsAsOneEntryCountedInPackets) {
+  // 2^30 bytes: 2^24 packets of 8 flits, cut by the NIC as they leave; in
+  // 2,000 cycles at most 250 heads leave, the rest count as source-queued.
+  const std::string trace = write_file("gib.txt", "ranks 2\n0 send 1 1073741824 0\n1 recv 0 1073741824 0\n");
+  const AppRun run = run_trace("topologies/mesh-8x8.yaml", trace, {"sim.warmup=0", "sim.cycles=2000"});
+  ASSERT_EQ(run.r.code, 0) << run.r.err;
+  EXPECT_NE(json_section(run.json, "completion").find("\"status\": \"incomplete\""), std::string::npos);
+  const std::string pk = json_section(run.json, "packets");
+  const double all = 1 << 24, queued = json_number(pk, "source_queued");
+  EXPECT_EQ(json_number(pk, "injected"), all);
+  EXPECT_EQ(json_number(pk, "delivered") + json_number(pk, "in_flight"), all);
+  EXPECT_LE(all - queued, 250);  // the packets whose head has left
+  EXPECT_GE(all - queued, 240);  // at one flit per cycle, less the head's wait for the link
+  EXPECT_LE(json_number(pk, "delivered"), all - queued);
+}
+
+TEST(Workload, SendsPastARanksPacketNumbersExitTwo) {
+  // 2^40 bytes are 2^34 packets; a node numbers its packets in 32 bits.
+  const std::string trace = write_file("tib.txt", "ranks 2\n0 send 1 1099511627776 0\n1 recv 0 1099511627776 0\n");
+  const AppRun run = run_trace("topologies/mesh-8x8.yaml", trace);
+  EXPECT_EQ(run.r.code, 2);
+  EXPECT_NE(run.r.err.find("workload.trace_file (" + trace + "): rank 0 sends more than 2^32 - 1 packets"),
+            std::string::npos)
+      << run.r.err;
+}
+
 TEST(Workload, ARunThatEndsFirstIsIncomplete) {
   const AppRun run = run_trace("topologies/torus-8x8.yaml", write_file("ring.txt", ring_trace()),
                             {"sim.warmup=0", "sim.cycles=200"});

@@ -75,10 +75,13 @@ class IdealNet {
         if (app->next_time() <= now) {
           std::vector<GenPacket> out;
           app->generate(now, out);
-          for (const GenPacket& g : out) {
-            const uint64_t id = (static_cast<uint64_t>(n) << 40) | seq_++;
+          for (const GenPacket& g : out) {  // cut into its packets as the NIC does
+            const uint64_t id = (static_cast<uint64_t>(n) << 40) | seq_;
             app->enqueued(g, id);
-            queues_[static_cast<size_t>(n)].push_back({g, id, 0});
+            for (uint32_t k = 0; k < g.packets; ++k) {
+              const int size = k + 1 < g.packets ? g.size : g.last_size;
+              queues_[static_cast<size_t>(n)].push_back({g.dst, size, g.msg, k + 1 == g.packets, seq_++, 0});
+            }
           }
         }
         inject(n, app, now);
@@ -89,9 +92,11 @@ class IdealNet {
 
  private:
   struct Queued {
-    GenPacket g;
+    int dst, size;
+    uint32_t msg;
+    bool last;  // of its message
     uint64_t id;
-    int sent;  // flits so far
+    int sent;   // flits so far
   };
   static std::vector<int> linear(int ranks) {
     std::vector<int> v(static_cast<size_t>(ranks));
@@ -102,15 +107,15 @@ class IdealNet {
     auto& q = queues_[static_cast<size_t>(n)];
     if (q.empty()) return;
     Queued& f = q.front();
-    if (++f.sent < f.g.size) return;
+    if (++f.sent < f.size) return;
     Flit tail;
     tail.src = n;
     tail.pseq = static_cast<uint32_t>(f.id);
-    tail.dst = f.g.dst;
-    tail.size = static_cast<uint16_t>(f.g.size);
-    tail.seq = static_cast<uint16_t>(f.g.size - 1);
+    tail.dst = f.dst;
+    tail.size = static_cast<uint16_t>(f.size);
+    tail.seq = static_cast<uint16_t>(f.size - 1);
     flying_.push_back({now + static_cast<Cycle>(latency_), tail});
-    if (f.g.last) app->sent(f.g.msg, now);
+    if (f.last) app->sent(f.msg, now);
     q.pop_front();
   }
   void deliver(Cycle now) {
@@ -170,6 +175,54 @@ TEST(Workload, PingPongTakesTheCyclesTheRulesGive) {
   const auto m = net.engine().messages();
   EXPECT_EQ(m.sent, 2u);
   EXPECT_EQ(m.latency_max, 7u + L);
+}
+
+TEST(Workload, AMessageIsOneEntryTheNicCutsIntoItsPackets) {
+  // 1,000 bytes = 125 flits of 64 bits: 15 packets of 8 and one of 5,
+  // handed over as one entry whatever the message's length.
+  const Program p = parse("ranks 2\n0 send 1 1000 0\n1 recv 0 1000 0\n");
+  AppEngine e(p, {0, 1}, 2, AppParams{});
+  std::vector<GenPacket> out;
+  e.step(0, 0, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].packets, 16u);
+  EXPECT_EQ(out[0].size, 8);
+  EXPECT_EQ(out[0].last_size, 5);
+  EXPECT_EQ(out[0].flits(), 125u);
+  EXPECT_EQ(out[0].msg_flits, 125u);
+  // Over the ideal net its 16 tails arrive one by one; the receive ends
+  // with the last, L cycles after the 125th flit left.
+  const int L = 20;
+  IdealNet net(p, 2, L);
+  net.run();
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().result(1).finish, 124u + L);
+  EXPECT_EQ(net.engine().messages().delivered, 1u);
+}
+
+TEST(Workload, ARanksSendsPastItsPacketNumbersAreRefused) {
+  // A node numbers its packets in 32 bits: 2^40 bytes are 2^34 packets of
+  // 8 flits of 64 bits. Two messages of 2^37 bytes add up to 2^32 packets.
+  const AppParams ap;
+  EXPECT_EQ(ap.packets_of(uint64_t{1} << 40), uint64_t{1} << 34);
+  const auto error = [&](const std::string& text, AppParams a) {
+    try {
+      check_packet_numbers(parse(text), a, "workload.trace_file (t)");
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string big = "ranks 2\n0 isend 1 137438953472 0\n0 send 1 137438953472 1\n";
+  EXPECT_EQ(error(big, ap),
+            "workload.trace_file (t): rank 0 sends more than 2^32 - 1 packets of 8 flits of 64 bits (a node numbers "
+            "its packets in 32 bits); send fewer bytes from one rank, or set larger traffic.packet_size or "
+            "power.flit_bits");
+  EXPECT_EQ(error("ranks 2\n0 send 1 137438953472 0\n0 send 1 137438953408 1\n", ap), "");  // 2^32 - 1 packets
+  AppParams wide = ap;
+  wide.packet_flits = 16;
+  EXPECT_EQ(error(big, wide), "");
+  EXPECT_NE(error("ranks 3\n2 send 0 1099511627776 0\n", ap).find("rank 2 sends more"), std::string::npos);
 }
 
 TEST(Workload, ComputeTurnsNanosecondsIntoCyclesAtTheClock) {
