@@ -46,9 +46,13 @@ constexpr RegionDef kRegions[kRegionCount] = {
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
-enum String : OTF2_StringRef { kEmpty, kWorldName, kMachine, kNode, kProcess, kThread, kFirstRegionName };
+enum String : OTF2_StringRef { kEmpty, kWorldName, kMachine, kNode, kProcess, kThread, kDupName, kFirstRegionName };
 constexpr const char* kStrings[kFirstRegionName] = {"", "MPI_COMM_WORLD", "machine", "node", "MPI process",
-                                                    "main thread"};
+                                                    "main thread", "MPI_COMM_WORLD dup"};
+
+// A message's communicator: MPI_COMM_WORLD for Event::comm 0, else the
+// comm-th duplicate of it (refs in that order, as the reader numbers them).
+OTF2_CommRef comm(const Event& e) { return kWorld + e.comm; }
 
 void ok(OTF2_ErrorCode code, const char* what) {
   if (code != OTF2_SUCCESS)
@@ -197,18 +201,18 @@ void RankWriter::p2p(const Event& e) {
   switch (e.kind) {
     case EventKind::Send:
       return call(
-          kSend, [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, kWorld, tag, e.amount), "MpiSend"); }, nothing);
+          kSend, [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, comm(e), tag, e.amount), "MpiSend"); }, nothing);
     case EventKind::Isend:
       return call(
           kIsend,
           [&] {
-            ok(OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, peer, kWorld, tag, e.amount, next_request_), "MpiIsend");
+            ok(OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, peer, comm(e), tag, e.amount, next_request_), "MpiIsend");
             open_.push_back({next_request_++, false, e});
           },
           nothing);
     case EventKind::Recv:
       return call(
-          kRecv, nothing, [&] { ok(OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, peer, kWorld, tag, e.amount), "MpiRecv"); });
+          kRecv, nothing, [&] { ok(OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, peer, comm(e), tag, e.amount), "MpiRecv"); });
     default:  // irecv: the request now, the sender when a wait completes it
       return call(
           kIrecv,
@@ -224,7 +228,7 @@ void RankWriter::complete() {
   for (const Request& q : open_) {
     const auto peer = static_cast<uint32_t>(q.e.peer), tag = static_cast<uint32_t>(q.e.tag);
     if (q.recv)
-      ok(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t_, peer, kWorld, tag, q.e.amount, q.id), "MpiIrecv");
+      ok(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t_, peer, comm(q.e), tag, q.e.amount, q.id), "MpiIrecv");
     else
       ok(OTF2_EvtWriter_MpiIsendComplete(w_, nullptr, t_, q.id), "MpiIsendComplete");
   }
@@ -286,7 +290,7 @@ void write_machine(OTF2_GlobalDefWriter* g, const std::vector<uint64_t>& records
 
 // The regions, MPI_COMM_WORLD's groups (the locations in rank order, then
 // the communicator's ranks as indices into it) and the communicator.
-void write_mpi(OTF2_GlobalDefWriter* g, int ranks, const Otf2WriteOptions& o) {
+void write_mpi(OTF2_GlobalDefWriter* g, int ranks, uint16_t dups, const Otf2WriteOptions& o) {
   for (OTF2_RegionRef i = 0; i < kRegionCount; ++i)
     ok(OTF2_GlobalDefWriter_WriteRegion(g, i, kFirstRegionName + i, kFirstRegionName + i, kEmpty, kRegions[i].role,
                                         kRegions[i].paradigm, OTF2_REGION_FLAG_NONE, kEmpty, 0, 0),
@@ -305,6 +309,8 @@ void write_mpi(OTF2_GlobalDefWriter* g, int ranks, const Otf2WriteOptions& o) {
      "WriteGroup");
   ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld, kWorldName, kWorldGroup, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
      "WriteComm");
+  for (uint16_t k = 1; k <= dups; ++k)  // MPI_Comm_dup's: the same group, a communicator of its own
+    ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld + k, kDupName, kWorldGroup, kWorld, OTF2_COMM_FLAG_NONE), "WriteComm");
 }
 
 }  // namespace
@@ -331,7 +337,10 @@ void write_otf2_trace(const std::string& dir, const std::string& name, const Pro
   OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(a);
   if (!g) throw std::runtime_error("write_otf2_trace: no global definition writer");
   write_machine(g, records, end, opt);
-  write_mpi(g, prog.ranks(), opt);
+  uint16_t dups = 0;
+  for (int r = 0; r < prog.ranks(); ++r)
+    for (const Event& e : prog.events(r)) dups = std::max(dups, e.comm);
+  write_mpi(g, prog.ranks(), dups, opt);
   ok(OTF2_Archive_Close(archive.release()), "Close");
 }
 

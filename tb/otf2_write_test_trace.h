@@ -33,7 +33,8 @@ struct Otf2WriteOptions {
 
 // Writes the archive `name` into directory `dir` (created if missing; the
 // anchor is dir/name.otf2). A receive must name its source and tag (OTF2
-// records the matched ones, never "any"); alltoallv comes back exactly only
+// records the matched ones, never "any"); a message whose Event::comm is
+// k > 0 is written on the k-th duplicate of MPI_COMM_WORLD; alltoallv comes back exactly only
 // when a rank sends the same count to every other. Throws std::invalid_argument
 // for a program it cannot write, std::runtime_error when OTF2 fails.
 void write_otf2_trace(const std::string& dir, const std::string& name, const Program& prog,

@@ -175,6 +175,7 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   m.src = rank;
   m.dst = op.peer;
   m.tag = op.tag;
+  m.comm = op.comm;
   m.bytes = op.amount;
   m.send_req = req;
   m.packets = packets;
@@ -197,7 +198,7 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
 
 void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
   const uint64_t req = start_request(r, op.tag);
-  const Posted p{req, op.peer, op.tag, static_cast<uint32_t>(r.pc - 1)};
+  const Posted p{req, op.peer, op.tag, static_cast<uint32_t>(r.pc - 1), op.comm};
   const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](uint32_t i) { return matches(p, msgs_[i]); });
   if (it != r.unexpected.end()) {  // already here
     const uint32_t idx = *it;
@@ -263,7 +264,8 @@ std::string AppEngine::describe(const Rank& r, uint32_t op) const {
   std::string s = event_name(e.kind);
   if (o.kind == OpKind::Recv || o.kind == OpKind::Irecv) {
     s += std::string(is_collective(e.kind) ? "'s receive" : "") + " from " +
-         (o.peer == kAny ? std::string("any rank") : "rank " + std::to_string(o.peer)) + " tag " + tag_name(o.tag);
+         (o.peer == kAny ? std::string("any rank") : "rank " + std::to_string(o.peer)) + " tag " + tag_name(o.tag) +
+         (o.comm ? " on communicator " + std::to_string(o.comm) : "");
   }
   return s + (e.line ? " (line " + std::to_string(e.line) + ")" : " (event " + std::to_string(o.event + 1) + ")");
 }
@@ -296,7 +298,7 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     if (!r.unexpected.empty()) {
       const Message& m = msgs_[r.unexpected.front()];
       out += "; holds " + std::to_string(r.unexpected.size()) + " unmatched message(s), the first from rank " +
-             std::to_string(m.src) + " tag " + tag_name(m.tag);
+             std::to_string(m.src) + " tag " + tag_name(m.tag) + (m.comm ? " on communicator " + std::to_string(m.comm) : "");
     }
     out += "\n";
   }

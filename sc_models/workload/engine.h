@@ -85,6 +85,7 @@ class AppEngine {
     uint64_t req;
     int32_t peer, tag;
     uint32_t op;
+    uint16_t comm;
   };
   struct Rank {
     int node = 0;
@@ -108,6 +109,7 @@ class AppEngine {
   };
   struct Message {
     int32_t src = 0, dst = 0, tag = 0;  // ranks
+    uint16_t comm = 0;
     uint64_t bytes = 0;
     uint64_t send_req = 0;
     uint64_t first_pkt = 0;
@@ -124,11 +126,12 @@ class AppEngine {
   void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
-  // An `any` tag is any user tag: a collective's messages never match a
-  // user receive, as MPI keeps them in a context of their own
-  // (docs/workloads.md, "Matching").
+  // Within one communicator only; an `any` tag is any user tag: a
+  // collective's messages never match a user receive, as MPI keeps them in
+  // a context of their own (docs/workloads.md, "Matching").
   static bool matches(const Posted& p, const Message& m) {
-    return (p.peer == kAny || p.peer == m.src) && (p.tag == kAny ? m.tag < kCollectiveTag : p.tag == m.tag);
+    return p.comm == m.comm && (p.peer == kAny || p.peer == m.src) &&
+           (p.tag == kAny ? m.tag < kCollectiveTag : p.tag == m.tag);
   }
   std::string describe(const Rank& r, uint32_t op) const;
   static std::string tag_name(int32_t tag);

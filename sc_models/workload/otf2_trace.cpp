@@ -30,7 +30,9 @@
 //   (cancelled, or the trace ends first) is left out. An MpiIrecv without a
 //   request becomes an irecv where it stands. Sources and tags are the
 //   matched ones (MPI_ANY_SOURCE and MPI_ANY_TAG do not survive tracing), so
-//   the replay receives what the run received. A message to the rank itself
+//   the replay receives what the run received. Each keeps its communicator
+//   (CommRanks::context, numbered by ref): a receive matches only messages
+//   sent on its own. A message to the rank itself
 //   never enters the network: left out. A tag at or above 2^30 is refused
 //   (nocsim's collectives use those). MpiIsendComplete and MpiRequestTest
 //   carry nothing a replay needs.
@@ -85,6 +87,7 @@ namespace {
 
 constexpr uint64_t kPsPerSecond = 1'000'000'000'000;
 constexpr uint8_t kMpiRegion = 1, kWaitRegion = 2;
+constexpr size_t kMaxComms = size_t{1} << 16;  // numbered in Event::comm's 16 bits
 // The text format's limits (docs/reliability.md), for the same reasons.
 constexpr auto kMaxComputePs = static_cast<uint64_t>(kMaxComputeNs * 1000);
 
@@ -254,6 +257,7 @@ struct CommRanks {
   std::string name;
   bool self = false;    // MPI_COMM_SELF and co: rank 0 is the rank itself
   bool global = false;  // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: records hold world ranks
+  uint16_t context = 0;  // Event::comm: its rank among the MPI communicators' refs
   std::vector<int32_t> world;  // communicator rank -> world rank
   size_t size() const { return self ? 1 : world.size(); }
 };
@@ -292,10 +296,17 @@ void find_ranks(const Defs& d, Context& cx) {
 }
 
 void map_comms(const Defs& d, Context& cx) {
-  for (const auto& [ref, comm] : d.comms) {
+  std::vector<OTF2_CommRef> refs;  // in order, so that the contexts do not follow the hash map's
+  for (const auto& kv : d.comms) refs.push_back(kv.first);
+  std::sort(refs.begin(), refs.end());
+  for (const OTF2_CommRef ref : refs) {
+    const Defs::Comm& comm = d.comms.at(ref);
     const auto g = d.groups.find(comm.group);
     if (g == d.groups.end() || g->second.type == OTF2_GROUP_TYPE_COMM_LOCATIONS) continue;  // not MPI's
+    if (cx.comms.size() == kMaxComms)
+      throw ConfigError("more than " + num(kMaxComms) + " MPI communicators (an input limit: Event::comm)");
     CommRanks c;
+    c.context = static_cast<uint16_t>(cx.comms.size());
     c.name = d.text(comm.name);
     c.self = g->second.type == OTF2_GROUP_TYPE_COMM_SELF;
     c.global = (g->second.flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) != 0;
@@ -519,8 +530,10 @@ Event RankReader::p2p(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, 
     throw ConfigError(here() + event_name(k) + ": tag " + num(tag) + " is outside nocsim's 0.." +
                       num(kCollectiveTag - 1) + " (the tags above are its collectives')");
   Event e = make_event(k, this->bytes(bytes));
-  e.peer = world(comm(c), peer);
+  const CommRanks& on = comm(c);
+  e.peer = world(on, peer);
   e.tag = static_cast<int32_t>(tag);
+  e.comm = on.context;
   return e;
 }
 
@@ -532,6 +545,7 @@ void RankReader::irecv_done(uint32_t sender, OTF2_CommRef c, uint32_t tag, uint6
   Event& posted = events_[it->second];
   posted.peer = e.peer;
   posted.tag = e.tag;
+  posted.comm = e.comm;
   posted.amount = e.amount;
   keep_[it->second] = keep;
   open_.erase(it);

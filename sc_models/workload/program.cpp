@@ -92,7 +92,7 @@ void Program::finish(uint64_t max_ops) {
     for (uint32_t i = 0; i < ev.size(); ++i) {
       const Event& e = ev[i];
       if (!is_collective(e.kind)) {
-        ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i});
+        ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
         continue;
       }
       if (e.kind == EventKind::Alltoallv)

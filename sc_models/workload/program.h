@@ -34,6 +34,9 @@ struct Event {
   EventKind kind = EventKind::Compute;
   int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); bcast/reduce: root
   int32_t tag = 0;      // >= 0 (receive: kAny allowed)
+  // Send/receive: its communicator, a number of the reader's (messages
+  // match only within one; text traces have one, 0; docs/workloads.md).
+  uint16_t comm = 0;
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
   std::vector<uint64_t> counts;  // alltoallv: bytes to each rank
@@ -60,8 +63,10 @@ struct Op {
   int32_t tag = 0;      // collectives use tags from kCollectiveTag on
   uint32_t event = 0;   // index of the event it comes from, in its rank's program
   OpKind kind = OpKind::Compute;
+  uint16_t comm = 0;    // Event::comm
   Op() = default;
-  Op(OpKind k, int32_t p, int32_t t, uint64_t a, uint32_t e) : amount(a), peer(p), tag(t), event(e), kind(k) {}
+  Op(OpKind k, int32_t p, int32_t t, uint64_t a, uint32_t e, uint16_t c = 0)
+      : amount(a), peer(p), tag(t), event(e), kind(k), comm(c) {}
 };
 static_assert(sizeof(Op) == 24, "Op: keep a rank's operations small");
 

@@ -80,6 +80,7 @@ void expect_same(const Program& want, const Program& got) {
       EXPECT_STREQ(event_name(a[i].kind), event_name(b[i].kind)) << at;
       EXPECT_EQ(a[i].peer, b[i].peer) << at;
       EXPECT_EQ(a[i].tag, b[i].tag) << at;
+      EXPECT_EQ(a[i].comm, b[i].comm) << at;
       EXPECT_EQ(a[i].amount, b[i].amount) << at;
       EXPECT_EQ(a[i].counts, b[i].counts) << at;
     }
@@ -107,6 +108,23 @@ TEST(Otf2Trace, RanksComeFromTheMpiGroupAndTimeInMpiIsNotCompute) {
   o.call_ticks = 5000;
   const Program p = sample(1);
   expect_same(p, round_trip(p, o));
+}
+
+TEST(Otf2Trace, PointToPointKeepsItsCommunicator) {
+  // The sample's messages, some on duplicates of MPI_COMM_WORLD (refs 1
+  // and 2): each reads back on its own communicator, irecvs included.
+  const Program plain = sample(1);
+  Program p(4);
+  for (int r = 0; r < 4; ++r)
+    for (const Event& e : plain.events(r)) {
+      Event c = e;
+      if (c.tag == 5 || c.tag == 9) c.comm = c.tag == 5 ? 1 : 2;
+      p.add(r, c);
+    }
+  p.finish();
+  const Program back = round_trip(p, {});
+  expect_same(p, back);
+  EXPECT_EQ(back.events(1)[1].comm, 1);  // the recv of tag 5
 }
 
 TEST(Otf2Trace, NanosecondClock) {

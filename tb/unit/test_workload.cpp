@@ -323,6 +323,49 @@ TEST(Workload, AProgramThatCannotFinishIsReportedWithWhatEachRankWaitsFor) {
   EXPECT_EQ(rep.find("rank 1"), rep.find("rank 1 tag"));  // rank 1 finished: no line of its own
 }
 
+// Two messages from one rank with one tag on two communicators (an OTF2
+// trace's; Event::comm): each receive takes only its communicator's.
+Program two_communicators(uint16_t first_recv_comm) {
+  using K = EventKind;
+  Program p(2);
+  Event big = Event::of(K::Isend, 1, 0, 640), small = Event::of(K::Isend, 1, 0, 8);
+  big.comm = 1;
+  p.add(0, big);  // 80 flits, on communicator 1
+  p.add(0, small);
+  p.add(0, Event::of(K::Wait));
+  Event first = Event::of(K::Recv, 0, 0, 8);
+  first.comm = first_recv_comm;
+  p.add(1, first);
+  p.add(1, Event::of(K::Compute, 0, 0, 1'000'000));  // 1,000 ns: 1,000 cycles
+  Event second = Event::of(K::Recv, 0, 0, 640);
+  second.comm = 1;
+  p.add(1, second);
+  p.finish();
+  return p;
+}
+
+TEST(Workload, MessagesMatchOnlyWithinTheirCommunicator) {
+  // The big message's tail leaves at 79 and arrives at 79 + L, the small
+  // one's at 80 + L: rank 1's first receive (communicator 0) waits for the
+  // small one although the big one, from the same rank with the same tag,
+  // came first.
+  const int L = 20;
+  const Program p = two_communicators(0);
+  IdealNet net(p, 2, L);
+  net.run();
+  ASSERT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+  EXPECT_EQ(net.engine().result(1).finish, 80u + L + 1000);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  // Two receives on communicator 1: the second never gets a message.
+  const Program q = two_communicators(1);
+  IdealNet stuck(q, 2, L);
+  stuck.run();
+  ASSERT_TRUE(stuck.engine().stuck());
+  const std::string rep = stuck.engine().blocked_report(10);
+  EXPECT_NE(rep.find("in recv from rank 0 tag 0 on communicator 1 (event 3)"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("holds 1 unmatched message(s), the first from rank 0 tag 0"), std::string::npos) << rep;
+}
+
 TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n"
                   "2 send 3 0 0\n3 recv 2 0 0\n* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
