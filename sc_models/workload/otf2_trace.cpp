@@ -49,7 +49,8 @@
 //   allreduce and alltoall (bytes = sizeSent / n, or sizeSent / (n - 1)
 //   when only n - 1 divides it: MPI_IN_PLACE); alltoallv (OTF2 keeps only
 //   the total: sizeSent spread evenly over the n - 1 other ranks, a byte of
-//   the remainder each to the first ones). A collective on a one-rank
+//   the remainder each to the first ones; Score-P's total holds the own
+//   block unless in place, which the total cannot tell: docs/workloads.md). A collective on a one-rank
 //   communicator moves nothing and is left out, as is communicator and
 //   window management (OTF2's create/destroy handle and (de)allocate
 //   operations). Any other collective, one on a communicator of only some
