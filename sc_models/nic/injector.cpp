@@ -40,6 +40,12 @@ uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
     if (measured) counters_->window_flits_generated += static_cast<uint64_t>(g.size);
     return 0;
   }
+  if (g.packets != 1 && (g.packets == 0 || g.last_size < 1 || g.last_size > g.size)) {  // a source's bug
+    fail_run(status_, kExitInvariant, "NIC " + std::to_string(node_) + ": a message of " + std::to_string(g.packets) +
+                                          " packets of " + std::to_string(g.size) + " flits, the last of " +
+                                          std::to_string(g.last_size));
+    return 0;
+  }
   const uint64_t id = (static_cast<uint64_t>(node_) << 40) | seq_;
   seq_ += g.packets;  // a message's packets take the next ids (modulo 2^32)
   queue_.push_back({id, g.dst, g.size, g.gen, measured, reply, g.release, g.msg, g.packets - 1, g.msg_flits, g.last_size});

@@ -124,6 +124,20 @@ class EveryFourth : public TrafficSource {
   }
 };
 
+// A source with a bug: a message entry of no packets (GenPacket::packets
+// 0, as positional initialisers written for an older GenPacket would give).
+class NoPackets : public TrafficSource {
+ public:
+  NoPackets(const SourceParams& p, const TrafficPattern& t) : TrafficSource(p, t) { schedule(10); }
+  void generate(Cycle now, std::vector<GenPacket>& out) override {
+    for (; next_ <= now; schedule(kNeverCycle)) {
+      GenPacket g{next_, dest(), draw_size()};
+      g.packets = 0;
+      out.push_back(g);
+    }
+  }
+};
+
 // A toy block with a register: out sum = the running sum of x[0..3] (mod
 // 2^16) before this cycle's inputs, max = the largest input this cycle. Its
 // "Verilated side" is the same model; `planted` breaks the sum once it
@@ -183,6 +197,9 @@ void register_toy_section() {
 void register_toys() {
   mutable_source_registry().add("every4", [](const SourceParams& p, const TrafficPattern& t) {
     return std::unique_ptr<TrafficSource>(std::make_unique<EveryFourth>(p, t));
+  });
+  mutable_source_registry().add("no_packets", [](const SourceParams& p, const TrafficPattern& t) {
+    return std::unique_ptr<TrafficSource>(std::make_unique<NoPackets>(p, t));
   });
   mutable_congestion_registry().add("quiet", {[](const Topology&, const CongestionView&, const Config&) {
                                       ++boards;
@@ -275,6 +292,15 @@ TEST(Extension, ToyTopologyPatternAllocatorAndSourceRunAWholeNetwork) {
   EXPECT_EQ(test::json_number(res.json, "measured"), 8 * 2000 / 4);  // every fourth cycle of the window, 8 nodes
   EXPECT_EQ(test::json_number(res.json, "measured"), test::json_number(res.json, "measured_delivered"));
   EXPECT_NE(res.json.find("\"topology.type\": \"ring\""), std::string::npos);
+}
+
+TEST(Extension, ASourcesEntryOfNoPacketsFailsTheRun) {
+  register_toys();
+  Config cfg = test::make_config("", {"topology.type=ring", "topology.k=8", "traffic.pattern=next",
+                                      "traffic.source=no_packets", "sim.cycles=100"});
+  RunResult res = run_simulation(cfg);
+  EXPECT_EQ(res.exit_code, kExitInvariant);
+  EXPECT_NE(res.error.find("NIC 0: a message of 0 packets of 8 flits, the last of 0"), std::string::npos) << res.error;
 }
 
 TEST(Extension, UnregisteredValuesAreRefusedWithTheRegistryList) {
