@@ -155,18 +155,21 @@ class RankWriter {
     leave(r);
   }
   void p2p(const Event& e);
-  void complete();
+  // Completes the open requests `wait` lists (every one: null or `wait`).
+  void complete(const Event* wait = nullptr);
 
   struct Request {
     uint64_t id;
     bool recv;
     Event e;
+    uint64_t k;  // the rank's k-th isend or irecv (a wait's list names it)
   };
   OTF2_EvtWriter* w_;
   const Otf2WriteOptions& o_;
   int rank_, ranks_;
   uint64_t t_;
   uint64_t next_request_ = 1;
+  uint64_t started_ = 0;  // isends and irecvs so far
   std::vector<Request> open_;
 };
 
@@ -174,7 +177,7 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
   const auto nothing = [] {};
   switch (e.kind) {
     case EventKind::Compute: t_ += ticks(e.amount, o_.timer_resolution); return;
-    case EventKind::Wait: return call(kWaitall, nothing, [&] { complete(); });
+    case EventKind::Wait: return call(kWaitall, nothing, [&] { complete(&e); });
     case EventKind::Send:
     case EventKind::Isend:
     case EventKind::Recv:
@@ -207,7 +210,7 @@ void RankWriter::p2p(const Event& e) {
           kIsend,
           [&] {
             ok(OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, peer, comm(e), tag, e.amount, next_request_), "MpiIsend");
-            open_.push_back({next_request_++, false, e});
+            open_.push_back({next_request_++, false, e, started_++});
           },
           nothing);
     case EventKind::Recv:
@@ -218,21 +221,26 @@ void RankWriter::p2p(const Event& e) {
           kIrecv,
           [&] {
             ok(OTF2_EvtWriter_MpiIrecvRequest(w_, nullptr, t_, next_request_), "MpiIrecvRequest");
-            open_.push_back({next_request_++, true, e});
+            open_.push_back({next_request_++, true, e, started_++});
           },
           nothing);
   }
 }
 
-void RankWriter::complete() {
+void RankWriter::complete(const Event* wait) {
+  std::vector<Request> left;
   for (const Request& q : open_) {
+    if (wait && !wait->counts.empty() && std::find(wait->counts.begin(), wait->counts.end(), q.k) == wait->counts.end()) {
+      left.push_back(q);
+      continue;
+    }
     const auto peer = static_cast<uint32_t>(q.e.peer), tag = static_cast<uint32_t>(q.e.tag);
     if (q.recv)
       ok(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t_, peer, comm(q.e), tag, q.e.amount, q.id), "MpiIrecv");
     else
       ok(OTF2_EvtWriter_MpiIsendComplete(w_, nullptr, t_, q.id), "MpiIsendComplete");
   }
-  open_.clear();
+  open_ = std::move(left);
 }
 
 // Writes rank r's events; returns how many records (the Location's count).

@@ -33,6 +33,11 @@ AppEngine::AppEngine(const Program& prog, std::vector<int> node_of, int nodes, c
     rk.node = node_of[static_cast<size_t>(r)];
     rk.ops = &prog.ops(r);
     rank_at_[static_cast<size_t>(rk.node)] = r;
+    if (std::any_of(rk.ops->begin(), rk.ops->end(), [](const Op& o) { return o.kind == OpKind::WaitSome; }))
+      rk.done_at.assign(static_cast<size_t>(std::count_if(rk.ops->begin(), rk.ops->end(), [](const Op& o) {
+                          return o.kind >= OpKind::Send && o.kind <= OpKind::Irecv;
+                        })),
+                        kNeverCycle);
   }
   for (int r = 0; r < ranks(); ++r) ports_.push_back(std::make_unique<RankPort>(*this, r));
 }
@@ -61,6 +66,7 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::Irecv: recv(r, op, now); break;
       case OpKind::Wait: wait_all(r, now); break;
       case OpKind::StepWait: wait_all(r, now, true); break;
+      case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
     }
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
@@ -84,6 +90,29 @@ bool AppEngine::wait_all(Rank& r, Cycle now, bool step) {
   r.res.waiting += until - now;
   r.ready = until;
   return true;
+}
+
+// Waits for the listed requests: blocked while some is open, or until the
+// latest completion among them when that lies ahead.
+void AppEngine::wait_some(Rank& r, const std::vector<uint64_t>& list, Cycle now) {
+  uint64_t open = 0;
+  Cycle until = now;
+  for (const uint64_t req : list) {
+    const Cycle at = r.done_at[static_cast<size_t>(req)];
+    if (at == kNeverCycle)
+      ++open;
+    else
+      until = std::max(until, at);
+  }
+  if (open > 0) {
+    block(r, kSome, now);
+    r.some = &list;
+    r.some_open = open;
+    r.unblock_at = until;
+    return;
+  }
+  r.res.waiting += until - now;
+  r.ready = until;
 }
 
 void AppEngine::block(Rank& r, int64_t what, Cycle now) {
@@ -112,10 +141,13 @@ void AppEngine::complete(Rank& r, uint64_t req, int32_t tag, Cycle at) {
     --r.step_outstanding;
     r.step_done_by = std::max(r.step_done_by, at);
   }
+  if (!r.done_at.empty()) r.done_at[static_cast<size_t>(req)] = at;
   const bool mine = r.block == static_cast<int64_t>(req);
-  if (!mine && r.block != kAll && !(r.block == kStep && step)) return;
+  const bool listed = waits_for(r, req);
+  if (!mine && !listed && r.block != kAll && !(r.block == kStep && step)) return;
   r.unblock_at = std::max(r.unblock_at, at);
-  if (mine || (r.block == kAll && r.outstanding == 0) || (r.block == kStep && r.step_outstanding == 0)) {
+  if (mine || (listed && --r.some_open == 0) || (r.block == kAll && r.outstanding == 0) ||
+      (r.block == kStep && r.step_outstanding == 0)) {
     r.block = kNone;
     r.ready = std::max(r.ready, r.unblock_at);
     r.res.waiting += r.unblock_at - r.blocked_since;
@@ -288,10 +320,11 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     ++lines;
     out += "  rank " + std::to_string(k) + " (node " + std::to_string(r.node) + ") since cycle " +
            std::to_string(r.blocked_since) + " in " + describe(r, r.block_op);
-    if (r.block == kAll || r.block == kStep) {
+    if (r.block == kAll || r.block == kStep || r.block == kSome) {
       std::vector<uint32_t> waited;  // the posted receives its wait covers
       for (const Posted& q : r.posted)
-        if (r.block == kAll || q.tag >= kCollectiveTag) waited.push_back(q.op);
+        if (r.block == kAll || (r.block == kStep && q.tag >= kCollectiveTag) || waits_for(r, q.req))
+          waited.push_back(q.op);
       for (size_t i = 0; i < waited.size() && i < 4; ++i) out += (i ? "; " : "; waits for ") + describe(r, waited[i]);
       if (waited.size() > 4) out += "; and " + std::to_string(waited.size() - 4) + " more";
     }

@@ -11,6 +11,7 @@
 // structure, each destination's table of messages on their way, is written
 // by a sender before its packets leave and read by the receiver after they
 // arrive.
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -79,8 +80,9 @@ class AppEngine {
 
  private:
   // What a blocked rank waits for: a request's number, or kAll (every
-  // outstanding request) or kStep (its collective's, OpKind::StepWait).
-  static constexpr int64_t kNone = -1, kAll = -2, kStep = -3;
+  // outstanding request), kStep (its collective's, OpKind::StepWait) or
+  // kSome (Rank::some's, OpKind::WaitSome).
+  static constexpr int64_t kNone = -1, kAll = -2, kStep = -3, kSome = -4;
   struct Posted {
     uint64_t req;
     int32_t peer, tag;
@@ -103,6 +105,12 @@ class AppEngine {
     // a time) and the latest completion among them.
     uint32_t step_outstanding = 0;
     Cycle step_done_by = 0;
+    // Ranks whose program has a WaitSome: each request's completion cycle
+    // (kNeverCycle while open); the list waited for and how many of it
+    // are open.
+    std::vector<Cycle> done_at;
+    const std::vector<uint64_t>* some = nullptr;
+    uint64_t some_open = 0;
     std::vector<Posted> posted;        // receives not yet matched, in the order posted
     std::vector<uint32_t> unexpected;  // arrived messages not yet matched, in arrival order
     RankResult res;
@@ -122,6 +130,10 @@ class AppEngine {
   void release_if_done(uint32_t idx);
   void block(Rank& r, int64_t what, Cycle now);
   bool wait_all(Rank& r, Cycle now, bool step = false);
+  void wait_some(Rank& r, const std::vector<uint64_t>& list, Cycle now);
+  bool waits_for(const Rank& r, uint64_t req) const {
+    return r.block == kSome && std::binary_search(r.some->begin(), r.some->end(), req);
+  }
   uint64_t start_request(Rank& r, int32_t tag);
   void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);

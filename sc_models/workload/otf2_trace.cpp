@@ -34,13 +34,15 @@
 //   (CommRanks::context, numbered by ref): a receive matches only messages
 //   sent on its own. A message to the rank itself
 //   never enters the network: left out. A tag at or above 2^30 is refused
-//   (nocsim's collectives use those). MpiIsendComplete and MpiRequestTest
-//   carry nothing a replay needs.
-// Waits. Leaving an MPI_Wait, MPI_Waitall, MPI_Waitany or MPI_Waitsome
-//   region (any case) is a wait. nocsim's wait completes every open
-//   request, so a MPI_Wait or MPI_Waitany on one of several becomes
-//   stricter. MPI_Test*
-//   is no wait: a request it completes stays open until the next wait.
+//   (nocsim's collectives use those). MpiRequestTest carries nothing a
+//   replay needs.
+// Waits. An MPI region holding completion records (MpiIsendComplete, an
+//   MpiIrecv of a posted request, or one without a request), as Score-P
+//   writes them inside the MPI_Wait* or MPI_Test* call that found them
+//   complete, ends in a wait for exactly those requests (Event::counts,
+//   numbered among the rank's isends and irecvs kept: RankReader::move_to).
+//   A region named MPI_Wait, MPI_Waitall, MPI_Waitany or MPI_Waitsome (any
+//   case) without any is a wait for every open request.
 // Collectives (at MpiCollectiveEnd, on a communicator of every rank; sizes
 //   as Score-P counts them: its own block included, MPI_IN_PLACE excluded):
 //   barrier; bcast (root; bytes = sizeReceived, which every rank, root
@@ -397,20 +399,30 @@ class RankReader {
   }
   void leave(OTF2_RegionRef r) {
     const uint8_t k = kind(r);
-    if (k & kWaitRegion) push(make_event(EventKind::Wait));  // inside the call: no compute before it
+    if (k & kMpiRegion) wait_here(k & kWaitRegion);  // inside the call: no compute before it
     if (k & kMpiRegion) end_op();
   }
-  void message(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) {
+  void message(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request = 0) {
     Event e = p2p(k, peer, c, tag, bytes);
     const bool keep = e.peer != rank_;
     record(std::move(e), keep);
+    if (k == EventKind::Isend) isends_[request] = events_.size() - 1;
+  }
+  void isend_done(uint64_t request) {
+    const auto it = isends_.find(request);
+    if (it == isends_.end()) return;
+    if (depth_ > 0) completed_.push_back(it->second);
+    isends_.erase(it);
   }
   void irecv_posted(uint64_t request) {
     record(make_event(EventKind::Irecv), false);  // kept once its completion names the sender
     open_[request] = events_.size() - 1;
   }
   void irecv_done(uint32_t sender, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request);
-  void cancelled(uint64_t request) { open_.erase(request); }
+  void cancelled(uint64_t request) {
+    open_.erase(request);
+    isends_.erase(request);
+  }
   void collective_begin() {
     begin_op();
     ++open_collectives_;
@@ -431,6 +443,7 @@ class RankReader {
   void begin_op();
   void end_op();
   void compute(uint64_t until);  // the gap from the last operation's end to `until`, if any
+  void wait_here(bool wait_region);
   uint64_t bytes(uint64_t b) const;  // b, checked against kMaxMessageBytes
   void record(Event e, bool keep = true);
   void push(Event e, bool keep = true);
@@ -457,6 +470,8 @@ class RankReader {
   std::vector<uint64_t> positions_;  // of each event's record, for errors
   std::vector<bool> keep_;           // false: an irecv never completed, or a message to itself
   std::unordered_map<uint64_t, size_t> open_;  // irecv request id -> its event
+  std::unordered_map<uint64_t, size_t> isends_;  // isend request id -> its event, until it completes
+  std::vector<size_t> completed_;  // events whose requests completed in the current MPI call
 };
 
 uint64_t RankReader::to_ps(OTF2_TimeStamp t) const {
@@ -484,6 +499,20 @@ void RankReader::compute(uint64_t until) {
 uint64_t RankReader::bytes(uint64_t b) const {
   if (b > kMaxMessageBytes) throw ConfigError(here() + num(b) + " bytes: more than 2^40 in one message (an input limit)");
   return b;
+}
+
+// Leaving an MPI call: the requests whose completion it recorded are a
+// wait for those (counts: their events until move_to numbers them). A wait
+// call that recorded none waits for every open request.
+void RankReader::wait_here(bool wait_region) {
+  if (completed_.empty()) {
+    if (wait_region) push(make_event(EventKind::Wait));
+    return;
+  }
+  Event e = make_event(EventKind::Wait);
+  e.counts.assign(completed_.begin(), completed_.end());
+  completed_.clear();
+  push(std::move(e));
 }
 
 void RankReader::end_op() {
@@ -542,7 +571,12 @@ void RankReader::irecv_done(uint32_t sender, OTF2_CommRef c, uint32_t tag, uint6
   Event e = p2p(EventKind::Irecv, sender, c, tag, bytes);
   const bool keep = e.peer != rank_;
   const auto it = open_.find(request);
-  if (it == open_.end()) return record(std::move(e), keep);  // no request record: the irecv stands here
+  if (it == open_.end()) {  // no request record: the irecv stands here
+    record(std::move(e), keep);
+    if (depth_ > 0) completed_.push_back(events_.size() - 1);
+    return;
+  }
+  if (depth_ > 0) completed_.push_back(it->second);
   Event& posted = events_[it->second];
   posted.peer = e.peer;
   posted.tag = e.tag;
@@ -612,9 +646,24 @@ void RankReader::finish() {
   if (depth_ == 0) compute(last_);
 }
 
+// A wait's events become the numbers of their requests among the isends
+// and irecvs kept (Event::counts); a wait left with none is dropped.
 void RankReader::move_to(Program& p) {
+  constexpr uint64_t kNoRequest = ~uint64_t{0};
+  std::vector<uint64_t> request(events_.size(), kNoRequest);
+  uint64_t started = 0;
+  for (size_t i = 0; i < events_.size(); ++i)
+    if (keep_[i] && (events_[i].kind == EventKind::Isend || events_[i].kind == EventKind::Irecv)) request[i] = started++;
   for (size_t i = 0; i < events_.size(); ++i) {
     if (!keep_[i]) continue;
+    if (events_[i].kind == EventKind::Wait && !events_[i].counts.empty()) {
+      std::vector<uint64_t> list;
+      for (const uint64_t ev : events_[i].counts)
+        if (request[static_cast<size_t>(ev)] != kNoRequest) list.push_back(request[static_cast<size_t>(ev)]);
+      if (list.empty()) continue;
+      std::sort(list.begin(), list.end());
+      events_[i].counts = std::move(list);
+    }
     try {
       p.add(rank_, std::move(events_[i]));
     } catch (const ConfigError& e) {
@@ -652,8 +701,8 @@ OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void
   return on(u, pos, t, [&](RankReader& k) { k.message(EventKind::Send, to, c, tag, bytes); });
 }
 OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t to,
-                           OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t) {
-  return on(u, pos, t, [&](RankReader& k) { k.message(EventKind::Isend, to, c, tag, bytes); });
+                           OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.message(EventKind::Isend, to, c, tag, bytes, req); });
 }
 OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t from,
                           OTF2_CommRef c, uint32_t tag, uint64_t bytes) {
@@ -665,6 +714,9 @@ OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t 
 OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint32_t from,
                            OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t req) {
   return on(u, pos, t, [&](RankReader& k) { k.irecv_done(from, c, tag, bytes, req); });
+}
+OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.isend_done(req); });
 }
 OTF2_CallbackCode on_cancelled(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint64_t req) {
   return on(u, pos, t, [&](RankReader& k) { k.cancelled(req); });
@@ -694,6 +746,7 @@ EventCallbacks event_callbacks() {
   OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, &on_recv);
   OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(c, &on_irecv_request);
   OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, &on_irecv);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(c, &on_isend_complete);
   OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, &on_cancelled);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(c, &on_coll_begin);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, &on_coll_end);

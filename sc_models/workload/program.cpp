@@ -1,5 +1,7 @@
 #include "workload/program.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 
 namespace nocsim {
@@ -14,7 +16,30 @@ bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
 
 std::string where(const Event& e) { return e.line ? "line " + std::to_string(e.line) + ": " : std::string(); }
 
-Program::Program(int ranks) : events_(static_cast<size_t>(ranks)), ops_(static_cast<size_t>(ranks)) {}
+Program::Program(int ranks)
+    : events_(static_cast<size_t>(ranks)),
+      ops_(static_cast<size_t>(ranks)),
+      wait_lists_(static_cast<size_t>(ranks)),
+      nonblocking_(static_cast<size_t>(ranks)) {}
+
+namespace {
+
+// A wait's list: requests the rank has started (`started` isends and
+// irecvs so far), each once.
+void check_wait_list(const Event& e, const std::string& at, int rank, uint64_t started) {
+  std::vector<uint64_t> seen = e.counts;
+  std::sort(seen.begin(), seen.end());
+  for (size_t i = 0; i < seen.size(); ++i) {
+    if (seen[i] >= started)
+      throw ConfigError(at + "request " + std::to_string(seen[i]) + " of rank " + std::to_string(rank) +
+                        ": it has started " + std::to_string(started) + " (isend and irecv, numbered from 0)");
+    if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at + "request " + std::to_string(seen[i]) + " named twice");
+  }
+}
+
+bool starts_request(OpKind k) { return k >= OpKind::Send && k <= OpKind::Irecv; }
+
+}  // namespace
 
 void Program::add(int rank, Event e) {
   const int n = ranks();
@@ -41,6 +66,9 @@ void Program::add(int rank, Event e) {
       throw ConfigError(at + "rank " + std::to_string(rank) + " sends " +
                         std::to_string(e.counts[static_cast<size_t>(rank)]) + " bytes to itself; its own count must be 0");
   }
+  uint64_t& started = nonblocking_[static_cast<size_t>(rank)];
+  if (e.kind == EventKind::Wait) check_wait_list(e, at, rank, started);
+  if (e.kind == EventKind::Isend || e.kind == EventKind::Irecv) ++started;
   events_[static_cast<size_t>(rank)].push_back(std::move(e));
   ++count_;
 }
@@ -84,21 +112,37 @@ void Program::finish(uint64_t max_ops) {
   for (int r = 0; r < n; ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];
     auto& ops = ops_[static_cast<size_t>(r)];
+    auto& lists = wait_lists_[static_cast<size_t>(r)];
     ops.clear();
+    lists.clear();
+    std::vector<uint64_t> nonblocking;  // the engine's number of the rank's k-th isend or irecv
+    uint64_t requests = 0;
     uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
     for (const Event& e : ev) most += is_collective(e.kind) ? collective_ops(e.kind, n) : 1;
     ops.reserve(most);
     uint32_t k = 0;  // collectives so far
     for (uint32_t i = 0; i < ev.size(); ++i) {
       const Event& e = ev[i];
-      if (!is_collective(e.kind)) {
-        ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
+      if (e.kind == EventKind::Wait && !e.counts.empty()) {
+        std::vector<uint64_t> list;
+        for (const uint64_t k : e.counts) list.push_back(nonblocking[static_cast<size_t>(k)]);
+        std::sort(list.begin(), list.end());
+        ops.push_back({OpKind::WaitSome, 0, 0, lists.size(), i});
+        lists.push_back(std::move(list));
         continue;
       }
+      if (!is_collective(e.kind)) {
+        ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
+        if (e.kind == EventKind::Isend || e.kind == EventKind::Irecv) nonblocking.push_back(requests);
+        requests += starts_request(ops.back().kind);
+        continue;
+      }
+      const size_t before = ops.size();
       if (e.kind == EventKind::Alltoallv)
         for (int s = 0; s < n; ++s)
           from[static_cast<size_t>(s)] = events_[static_cast<size_t>(s)][coll[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(r)];
       expand_collective(e, r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+      for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
       ++k;
     }
   }

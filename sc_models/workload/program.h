@@ -17,7 +17,9 @@ enum class EventKind : uint8_t {
   Isend,    // non-blocking send; a later wait completes it
   Recv,     // blocking: done when a matching message has fully arrived
   Irecv,    // non-blocking receive
-  Wait,     // waits for every request this rank started and has not completed
+  Wait,     // counts empty: waits for every request this rank started and has not
+            // completed; else for the rank's non-blocking requests it lists
+            // (k: its k-th isend or irecv, from 0)
   Barrier,
   Bcast,      // peer: root
   Reduce,     // peer: root
@@ -39,7 +41,7 @@ struct Event {
   uint16_t comm = 0;
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
-  std::vector<uint64_t> counts;  // alltoallv: bytes to each rank
+  std::vector<uint64_t> counts;  // alltoallv: bytes to each rank; wait: the requests it waits for
   // An event built in code (the generated workloads).
   static Event of(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) {
     Event e;
@@ -54,8 +56,9 @@ struct Event {
 // What the engine runs: compute and point-to-point operations only.
 // The first six are EventKind's; StepWait ends a step of a collective: it
 // waits for that collective's requests only, never for the rank's own
-// (docs/workloads.md, "Collectives").
-enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait, StepWait };
+// (docs/workloads.md, "Collectives"); WaitSome waits for the requests of
+// Program::wait_list(rank, amount).
+enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait, StepWait, WaitSome };
 // 24 bytes: a large trace holds millions (kMaxOps bounds them).
 struct Op {
   uint64_t amount = 0;  // bytes, or compute picoseconds
@@ -93,6 +96,11 @@ class Program {
   // differ. Call once, after the last add.
   void finish(uint64_t max_ops = kMaxOps);
   const std::vector<Op>& ops(int rank) const { return ops_[static_cast<size_t>(rank)]; }
+  // A WaitSome's requests, as the engine numbers them (every send and
+  // receive of the rank, its collectives' included, from 0), ascending.
+  const std::vector<uint64_t>& wait_list(int rank, uint64_t i) const {
+    return wait_lists_[static_cast<size_t>(rank)][static_cast<size_t>(i)];
+  }
   // Events of every rank (the input limit counts them).
   uint64_t event_count() const { return count_; }
   // Messages and bytes the expanded program sends.
@@ -102,6 +110,8 @@ class Program {
  private:
   std::vector<std::vector<Event>> events_;
   std::vector<std::vector<Op>> ops_;
+  std::vector<std::vector<std::vector<uint64_t>>> wait_lists_;
+  std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
   uint64_t count_ = 0;
 };
 

@@ -16,7 +16,7 @@ namespace {
 struct OpSyntax {
   const char* name;
   EventKind kind;
-  int fields;          // after the operation; -1: one per rank
+  int fields;          // after the operation; -1: one per rank; -2: any number
   const char* syntax;  // for the error message
 };
 constexpr OpSyntax kOps[] = {
@@ -25,7 +25,7 @@ constexpr OpSyntax kOps[] = {
     {"isend", EventKind::Isend, 3, "<peer> <bytes> <tag>"},
     {"recv", EventKind::Recv, 3, "<peer|any> <bytes> <tag|any>"},
     {"irecv", EventKind::Irecv, 3, "<peer|any> <bytes> <tag|any>"},
-    {"wait", EventKind::Wait, 0, ""},
+    {"wait", EventKind::Wait, -2, "[<request> ...]"},
     {"barrier", EventKind::Barrier, 0, ""},
     {"bcast", EventKind::Bcast, 2, "<root> <bytes>"},
     {"reduce", EventKind::Reduce, 2, "<root> <bytes>"},
@@ -100,7 +100,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   e.kind = syn->kind;
   e.line = line;
   const size_t want = 2 + static_cast<size_t>(syn->fields < 0 ? ranks : syn->fields);
-  if (p.size() != want)
+  if (syn->fields != -2 && p.size() != want)
     p.fail(std::string("expected '<rank> ") + syn->name + (*syn->syntax ? " " : "") + syn->syntax + "' (" +
            std::to_string(want) + " fields), got " + std::to_string(p.size()) + ": '" + p.text() + "'");
   const auto bytes = [&](size_t i) { return static_cast<uint64_t>(p.integer(i, "bytes", 0, static_cast<int64_t>(kMaxMessageBytes))); };
@@ -126,6 +126,10 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
     case EventKind::Alltoall: e.amount = bytes(2); break;
     case EventKind::Alltoallv:
       for (size_t i = 2; i < p.size(); ++i) e.counts.push_back(bytes(i));
+      break;
+    case EventKind::Wait:  // the rank's k-th isend or irecv, from 0 (Program::add checks them)
+      for (size_t i = 2; i < p.size(); ++i)
+        e.counts.push_back(static_cast<uint64_t>(p.integer(i, "request", 0, static_cast<int64_t>(kMaxTraceEvents))));
       break;
     default: break;
   }
@@ -200,6 +204,7 @@ void write_text_trace(const Program& prog, std::ostream& out) {
         case EventKind::Allreduce:
         case EventKind::Alltoall: out << ' ' << e.amount; break;
         case EventKind::Alltoallv:
+        case EventKind::Wait:
           for (uint64_t c : e.counts) out << ' ' << c;
           break;
         default: break;

@@ -47,8 +47,10 @@ Program sample(uint64_t unit, bool waits = true) {
   p.add(3, ev(K::Irecv, 2, 6, 200));
   p.add(2, ev(K::Compute, 0, 0, 333 * unit));
   p.add(3, ev(K::Compute, 0, 0, 444 * unit));
-  if (waits) p.add(2, ev(K::Wait));
-  if (waits) p.add(3, ev(K::Wait));
+  Event wait = ev(K::Wait);  // for its first isend or irecv: the wait's records name what completed
+  wait.counts = {0};
+  if (waits) p.add(2, wait);
+  if (waits) p.add(3, wait);
   for (int r = 0; r < 4; ++r) {
     p.add(r, ev(K::Bcast, 2, 0, 64));
     p.add(r, ev(K::Compute, 0, 0, 50 * unit));
@@ -125,6 +127,33 @@ TEST(Otf2Trace, PointToPointKeepsItsCommunicator) {
   const Program back = round_trip(p, {});
   expect_same(p, back);
   EXPECT_EQ(back.events(1)[1].comm, 1);  // the recv of tag 5
+}
+
+TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
+  // Rank 0 waits for its irecv (request 1) first and its isend (0) later;
+  // each MPI_Waitall region holds the completion records of its own
+  // requests only, so each wait reads back naming them, not every open
+  // request. A wait region that records no completion waits for all.
+  using K = EventKind;
+  Program p(2);
+  Event first = ev(K::Wait), second = ev(K::Wait);
+  first.counts = {1};
+  second.counts = {0};
+  p.add(0, ev(K::Isend, 1, 1, 4096));
+  p.add(0, ev(K::Irecv, 1, 2, 8));
+  p.add(0, first);
+  p.add(0, ev(K::Compute, 0, 0, 500));
+  p.add(0, second);
+  p.add(0, ev(K::Compute, 0, 0, 7));
+  p.add(0, ev(K::Wait));
+  p.add(1, ev(K::Send, 0, 2, 8));
+  p.add(1, ev(K::Recv, 0, 1, 4096));
+  p.finish();
+  const Program back = round_trip(p, {});
+  expect_same(p, back);
+  ASSERT_EQ(back.events(0).size(), 7u);
+  EXPECT_EQ(back.events(0)[2].counts, std::vector<uint64_t>{1});
+  EXPECT_TRUE(back.events(0)[6].counts.empty());
 }
 
 TEST(Otf2Trace, NanosecondClock) {

@@ -366,8 +366,37 @@ TEST(Workload, MessagesMatchOnlyWithinTheirCommunicator) {
   EXPECT_NE(rep.find("holds 1 unmatched message(s), the first from rank 0 tag 0"), std::string::npos) << rep;
 }
 
+TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
+  // Rank 0 starts an 80-flit isend (request 0, its tail leaves at 79) and
+  // an irecv (request 1) whose 1-flit message arrives at L = 20. `wait 1`
+  // goes on at 20, so the compute runs 20..1020 and the program's end
+  // finds the isend long done; `wait` (all) or `wait 0` waits until 80.
+  const auto finish = [](const std::string& wait) {
+    const Program p = parse("ranks 2\n0 isend 1 640 0\n0 irecv 1 8 1\n0 " + wait +
+                            "\n0 compute 1000\n1 send 0 8 1\n1 recv 0 640 0\n");
+    IdealNet net(p, 2, 20);
+    net.run();
+    EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+    const auto& res = net.engine().result(0);
+    EXPECT_EQ(res.finish, res.compute + res.waiting);
+    return res.finish;
+  };
+  EXPECT_EQ(finish("wait 1"), 1020u);
+  EXPECT_EQ(finish("wait 0"), 1080u);
+  EXPECT_EQ(finish("wait 1 0"), 1080u);
+  EXPECT_EQ(finish("wait"), 1080u);
+  // A listed receive that never completes blocks; the report names it and
+  // not the other open one.
+  const Program q = parse("ranks 2\n0 irecv 1 8 5\n0 irecv 1 8 6\n0 wait 1\n1 compute 5\n");
+  IdealNet net(q, 2, 20);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("in wait (line 4); waits for irecv from rank 1 tag 6 (line 3)\n"), std::string::npos) << rep;
+}
+
 TEST(Workload, TextTracesReadBackWhatTheyWrite) {
-  std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n"
+  std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n0 wait 0\n"
                   "2 send 3 0 0\n3 recv 2 0 0\n* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
   for (int r = 0; r < 4; ++r) {
     t += std::to_string(r) + " alltoallv";
@@ -384,6 +413,7 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   EXPECT_EQ(a.messages(), b.messages());
   EXPECT_EQ(a.bytes(), b.bytes());
   EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
+  EXPECT_NE(wa.str().find("0 wait 0\n"), std::string::npos) << wa.str();
   for (int r = 0; r < 4; ++r) ASSERT_EQ(a.ops(r).size(), b.ops(r).size());
 }
 
@@ -403,6 +433,10 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 bcast 0 8\n1 bcast 1 8\n", "line 3: collective 1 of rank 1 (bcast) differs from rank 0's (line 2"},
       {"ranks 2\n0 alltoallv 0 1\n1 alltoallv 1\n", "line 3: expected '<rank> alltoallv"},
       {"ranks 2\n0 alltoallv 5 1\n1 alltoallv 1 0\n", "line 2: alltoallv: rank 0 sends 5 bytes to itself"},
+      {"ranks 2\n0 isend 1 8 0\n0 send 1 8 0\n0 wait 1\n",
+       "line 4: wait: request 1 of rank 0: it has started 1 (isend and irecv, numbered from 0)"},
+      {"ranks 2\n0 irecv 1 8 0\n0 wait 0 0\n", "line 3: wait: request 0 named twice"},
+      {"ranks 2\n0 wait x\n", "line 2: request 'x' is not an integer in 0..20000000"},
   };
   for (const auto& [text, want] : cases) {
     const std::string e = workload_error(text);
