@@ -101,7 +101,7 @@ std::vector<std::vector<uint64_t>> dpsnn_spikes(const DpsnnParams& p) {
 
 Program dpsnn_program(const DpsnnParams& p, const std::vector<std::vector<uint64_t>>& fired) {
   const int n = p.columns_x * p.columns_y;
-  Program prog(n);
+  Program prog(n, p.max_ops);
   Rng rng(p.seed, "workload.dpsnn.targets");
   std::vector<std::vector<int>> near(static_cast<size_t>(n));
   for (int s = 0; s < n; ++s) near[static_cast<size_t>(s)] = stencil(p, s);

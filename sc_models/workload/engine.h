@@ -94,7 +94,7 @@ class AppEngine {
     const std::vector<Op>* ops = nullptr;
     size_t pc = 0;
     Cycle ready = 0;         // the program may go on from this cycle
-    int64_t block = kNone;   // request waited for, kAll, kStep or kNone
+    int64_t block = kNone;   // request waited for, kAll, kStep, kSome or kNone
     Cycle blocked_since = 0;
     Cycle unblock_at = 0;    // latest completion among the requests waited for
     Cycle done_by = 0;       // latest completion of any request

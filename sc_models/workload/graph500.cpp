@@ -143,7 +143,7 @@ Graph500Plan graph500_plan(const Graph500Params& p) {
 
 Program graph500_program(const Graph500Params& p, const Graph500Plan& plan) {
   const int n = p.processes;
-  Program prog(n);
+  Program prog(n, p.max_ops);
   Rng rng(p.seed, "workload.graph500.destinations");
   for (size_t l = 0; l < plan.levels.size(); ++l) {
     const int level = static_cast<int>(l);

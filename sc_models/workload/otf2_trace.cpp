@@ -42,7 +42,8 @@
 //   complete, ends in a wait for exactly those requests (Event::counts,
 //   numbered among the rank's isends and irecvs kept: RankReader::move_to).
 //   A region named MPI_Wait, MPI_Waitall, MPI_Waitany or MPI_Waitsome (any
-//   case) without any is a wait for every open request.
+//   case) without any completed nothing where the rank records completions
+//   elsewhere (no wait), else it is a wait for every open request.
 // Collectives (at MpiCollectiveEnd, on a communicator of every rank; sizes
 //   as Score-P counts them: its own block included, MPI_IN_PLACE excluded):
 //   barrier; bcast (root; bytes = sizeReceived, which every rank, root
@@ -395,12 +396,16 @@ class RankReader {
     last_ = std::max(last_, now_);
   }
   void enter(OTF2_RegionRef r) {
-    if (kind(r) & kMpiRegion) begin_op();
+    if (!(kind(r) & kMpiRegion)) return;
+    ++calls_;
+    begin_op();
   }
   void leave(OTF2_RegionRef r) {
     const uint8_t k = kind(r);
-    if (k & kMpiRegion) wait_here(k & kWaitRegion);  // inside the call: no compute before it
-    if (k & kMpiRegion) end_op();
+    if (!(k & kMpiRegion)) return;
+    wait_here(k & kWaitRegion);  // inside the call: no compute before it
+    calls_ -= calls_ > 0;
+    end_op();
   }
   void message(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request = 0) {
     Event e = p2p(k, peer, c, tag, bytes);
@@ -409,9 +414,10 @@ class RankReader {
     if (k == EventKind::Isend) isends_[request] = events_.size() - 1;
   }
   void isend_done(uint64_t request) {
+    records_completions_ = true;
     const auto it = isends_.find(request);
     if (it == isends_.end()) return;
-    if (depth_ > 0) completed_.push_back(it->second);
+    if (calls_ > 0) completed_.push_back(it->second);
     isends_.erase(it);
   }
   void irecv_posted(uint64_t request) {
@@ -472,6 +478,9 @@ class RankReader {
   std::unordered_map<uint64_t, size_t> open_;  // irecv request id -> its event
   std::unordered_map<uint64_t, size_t> isends_;  // isend request id -> its event, until it completes
   std::vector<size_t> completed_;  // events whose requests completed in the current MPI call
+  int calls_ = 0;                  // MPI regions open
+  bool records_completions_ = false;  // the writer records completions (isend or irecv)
+  std::vector<size_t> blanket_;    // waits for every open request (a wait call that completed none)
 };
 
 uint64_t RankReader::to_ps(OTF2_TimeStamp t) const {
@@ -503,10 +512,13 @@ uint64_t RankReader::bytes(uint64_t b) const {
 
 // Leaving an MPI call: the requests whose completion it recorded are a
 // wait for those (counts: their events until move_to numbers them). A wait
-// call that recorded none waits for every open request.
+// call that recorded none waits for every open request, unless the rank's
+// records show completions elsewhere (move_to): then it completed nothing.
 void RankReader::wait_here(bool wait_region) {
   if (completed_.empty()) {
-    if (wait_region) push(make_event(EventKind::Wait));
+    if (!wait_region) return;
+    push(make_event(EventKind::Wait));
+    blanket_.push_back(events_.size() - 1);
     return;
   }
   Event e = make_event(EventKind::Wait);
@@ -571,12 +583,13 @@ void RankReader::irecv_done(uint32_t sender, OTF2_CommRef c, uint32_t tag, uint6
   Event e = p2p(EventKind::Irecv, sender, c, tag, bytes);
   const bool keep = e.peer != rank_;
   const auto it = open_.find(request);
+  records_completions_ = true;
   if (it == open_.end()) {  // no request record: the irecv stands here
     record(std::move(e), keep);
-    if (depth_ > 0) completed_.push_back(events_.size() - 1);
+    if (calls_ > 0) completed_.push_back(events_.size() - 1);
     return;
   }
-  if (depth_ > 0) completed_.push_back(it->second);
+  if (calls_ > 0) completed_.push_back(it->second);
   Event& posted = events_[it->second];
   posted.peer = e.peer;
   posted.tag = e.tag;
@@ -647,9 +660,12 @@ void RankReader::finish() {
 }
 
 // A wait's events become the numbers of their requests among the isends
-// and irecvs kept (Event::counts); a wait left with none is dropped.
+// and irecvs kept (Event::counts); a wait left with none is dropped, as is
+// a wait for every request where the rank records completions.
 void RankReader::move_to(Program& p) {
   constexpr uint64_t kNoRequest = ~uint64_t{0};
+  if (records_completions_)
+    for (const size_t i : blanket_) keep_[i] = false;
   std::vector<uint64_t> request(events_.size(), kNoRequest);
   uint64_t started = 0;
   for (size_t i = 0; i < events_.size(); ++i)
@@ -786,7 +802,7 @@ Program read_program(Archive& a, Context& cx, uint64_t max_ops) {
   const bool local_defs = a.optional(OTF2_Reader_OpenDefFiles(a.get()));  // optional in OTF2
   a.check(OTF2_Reader_OpenEvtFiles(a.get()), "opening the event files");
   const EventCallbacks cbs = event_callbacks();
-  Program prog(cx.ranks);
+  Program prog(cx.ranks, max_ops);
   for (int r = 0; r < cx.ranks; ++r) {
     RankReader rank(cx, r);
     read_location(a, cbs.get(), rank, local_defs);

@@ -16,11 +16,12 @@ bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
 
 std::string where(const Event& e) { return e.line ? "line " + std::to_string(e.line) + ": " : std::string(); }
 
-Program::Program(int ranks)
+Program::Program(int ranks, uint64_t max_entries)
     : events_(static_cast<size_t>(ranks)),
       ops_(static_cast<size_t>(ranks)),
       wait_lists_(static_cast<size_t>(ranks)),
-      nonblocking_(static_cast<size_t>(ranks)) {}
+      nonblocking_(static_cast<size_t>(ranks)),
+      max_entries_(max_entries) {}
 
 namespace {
 
@@ -66,6 +67,9 @@ void Program::add(int rank, Event e) {
       throw ConfigError(at + "rank " + std::to_string(rank) + " sends " +
                         std::to_string(e.counts[static_cast<size_t>(rank)]) + " bytes to itself; its own count must be 0");
   }
+  if ((entries_ += e.counts.size()) > max_entries_)
+    throw ConfigError(at + "the wait lists and alltoallv counts add up to more than " + std::to_string(max_entries_) +
+                      " entries (workload.max_operations)");
   uint64_t& started = nonblocking_[static_cast<size_t>(rank)];
   if (e.kind == EventKind::Wait) check_wait_list(e, at, rank, started);
   if (e.kind == EventKind::Isend || e.kind == EventKind::Irecv) ++started;
@@ -125,7 +129,7 @@ void Program::finish(uint64_t max_ops) {
       const Event& e = ev[i];
       if (e.kind == EventKind::Wait && !e.counts.empty()) {
         std::vector<uint64_t> list;
-        for (const uint64_t k : e.counts) list.push_back(nonblocking[static_cast<size_t>(k)]);
+        for (const uint64_t q : e.counts) list.push_back(nonblocking[static_cast<size_t>(q)]);
         std::sort(list.begin(), list.end());
         ops.push_back({OpKind::WaitSome, 0, 0, lists.size(), i});
         lists.push_back(std::move(list));

@@ -84,7 +84,10 @@ uint64_t collective_ops(EventKind k, int n);
 
 class Program {
  public:
-  explicit Program(int ranks);
+  // max_entries: the wait lists' and alltoallv counts' entries it holds,
+  // at most (workload.max_operations: a `*` line copies its list to every
+  // rank).
+  explicit Program(int ranks, uint64_t max_entries = kMaxOps);
   int ranks() const { return static_cast<int>(events_.size()); }
   // Appends one event to rank r's program; throws ConfigError naming the
   // event's line for a peer, root, tag or count out of range.
@@ -113,6 +116,7 @@ class Program {
   std::vector<std::vector<std::vector<uint64_t>>> wait_lists_;
   std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
   uint64_t count_ = 0;
+  uint64_t entries_ = 0, max_entries_;
 };
 
 // The collective algorithms (docs/workloads.md): rank r's point-to-point

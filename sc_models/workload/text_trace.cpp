@@ -160,7 +160,7 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       const LineParser p(text, line);
       if (p.size() == 0) continue;
       if (ranks == 0) {
-        prog = Program(ranks = parse_ranks(p, bounds.ranks));
+        prog = Program(ranks = parse_ranks(p, bounds.ranks), max_ops);
         continue;
       }
       if (p.size() < 2) p.fail("expected '<rank> <operation> ...', got '" + p.word(0) + "'");

@@ -536,6 +536,28 @@ TEST(Workload, TheOperationLimitIsTheKeys) {
   EXPECT_EQ(read_text_trace(high, "t", 12'096).messages(), 64u * 63u);
 }
 
+// A `*` line copies its list to every rank: the lists' entries count
+// against workload.max_operations as they are read, before they could
+// take gigabytes.
+TEST(Workload, WaitListsAndAlltoallvCountsAreBoundedByTheOperationLimit) {
+  const auto read = [](const std::string& text, uint64_t max_ops) {
+    std::istringstream in(text);
+    try {
+      read_text_trace(in, "t", max_ops);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string waits = "ranks 4\n* irecv any 0 any\n* irecv any 0 any\n* irecv any 0 any\n* wait 0 1 2\n";
+  EXPECT_EQ(read(waits, 10),
+            "t: line 5: wait: the wait lists and alltoallv counts add up to more than 10 entries "
+            "(workload.max_operations)");
+  EXPECT_EQ(read(waits, 100), "");
+  EXPECT_NE(read("ranks 4\n* alltoallv 0 0 0 0\n* alltoallv 0 0 0 0\n", 20).find("line 3: alltoallv: the wait"),
+            std::string::npos);
+}
+
 // The fuzzer reads with smaller bounds than the command line (TraceBounds):
 // both the rank count and the events a `*` line multiplies are bounded.
 TEST(Workload, TraceBoundsLimitRanksAndEvents) {
