@@ -45,7 +45,10 @@ struct GenPacket {
   uint32_t packets = 1;
   int last_size = 0;       // when packets > 1
   uint32_t msg_flits = 0;  // the message's flits (at most 2^32 - 1; link power's awake policy)
-  uint64_t flits() const { return packets > 1 ? uint64_t{static_cast<uint32_t>(size)} * (packets - 1) + static_cast<uint32_t>(last_size) : static_cast<uint64_t>(size); }
+  uint64_t flits() const {
+    const auto each = static_cast<uint64_t>(size);
+    return packets > 1 ? each * (packets - 1) + static_cast<uint64_t>(last_size) : each;
+  }
 };
 
 class TrafficSource {

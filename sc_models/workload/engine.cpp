@@ -33,11 +33,7 @@ AppEngine::AppEngine(const Program& prog, std::vector<int> node_of, int nodes, c
     rk.node = node_of[static_cast<size_t>(r)];
     rk.ops = &prog.ops(r);
     rank_at_[static_cast<size_t>(rk.node)] = r;
-    if (std::any_of(rk.ops->begin(), rk.ops->end(), [](const Op& o) { return o.kind == OpKind::WaitSome; }))
-      rk.done_at.assign(static_cast<size_t>(std::count_if(rk.ops->begin(), rk.ops->end(), [](const Op& o) {
-                          return o.kind >= OpKind::Send && o.kind <= OpKind::Irecv;
-                        })),
-                        kNeverCycle);
+    if (prog.has_wait_lists(r)) rk.done_at.assign(static_cast<size_t>(prog.requests(r)), kNeverCycle);
   }
   for (int r = 0; r < ranks(); ++r) ports_.push_back(std::make_unique<RankPort>(*this, r));
 }

@@ -53,12 +53,12 @@
 //   when only n - 1 divides it: MPI_IN_PLACE); alltoallv (OTF2 keeps only
 //   the total: sizeSent spread evenly over the n - 1 other ranks, a byte of
 //   the remainder each to the first ones; Score-P's total holds the own
-//   block unless in place, which the total cannot tell: docs/workloads.md). A collective on a one-rank
-//   communicator moves nothing and is left out, as is communicator and
-//   window management (OTF2's create/destroy handle and (de)allocate
-//   operations). Any other collective, one on a communicator of only some
-//   ranks, and non-blocking collectives are refused with the operation and
-//   the location.
+//   block unless in place, which the total cannot tell: docs/workloads.md).
+//   A collective on a one-rank communicator moves nothing and is left out,
+//   as is communicator and window management (OTF2's create/destroy
+//   handle and (de)allocate operations). Any other collective, one on a
+//   communicator of only some ranks, and non-blocking collectives are
+//   refused with the operation and the location.
 // Limits. Those of the text format (docs/reliability.md): 2^20 ranks,
 //   20,000,000 events, 2^40 bytes per message, 10^12 ns per compute event.
 // Everything else (other paradigms, RMA, I/O, metrics, buffer flushes) is
@@ -669,7 +669,7 @@ void RankReader::move_to(Program& p) {
   std::vector<uint64_t> request(events_.size(), kNoRequest);
   uint64_t started = 0;
   for (size_t i = 0; i < events_.size(); ++i)
-    if (keep_[i] && (events_[i].kind == EventKind::Isend || events_[i].kind == EventKind::Irecv)) request[i] = started++;
+    if (keep_[i] && is_nonblocking(events_[i].kind)) request[i] = started++;
   for (size_t i = 0; i < events_.size(); ++i) {
     if (!keep_[i]) continue;
     if (events_[i].kind == EventKind::Wait && !events_[i].counts.empty()) {

@@ -14,6 +14,8 @@ const char* event_name(EventKind k) {
 
 bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
 
+bool is_nonblocking(EventKind k) { return k == EventKind::Isend || k == EventKind::Irecv; }
+
 std::string where(const Event& e) { return e.line ? "line " + std::to_string(e.line) + ": " : std::string(); }
 
 Program::Program(int ranks, uint64_t max_entries)
@@ -21,6 +23,7 @@ Program::Program(int ranks, uint64_t max_entries)
       ops_(static_cast<size_t>(ranks)),
       wait_lists_(static_cast<size_t>(ranks)),
       nonblocking_(static_cast<size_t>(ranks)),
+      requests_(static_cast<size_t>(ranks)),
       max_entries_(max_entries) {}
 
 namespace {
@@ -37,8 +40,6 @@ void check_wait_list(const Event& e, const std::string& at, int rank, uint64_t s
     if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at + "request " + std::to_string(seen[i]) + " named twice");
   }
 }
-
-bool starts_request(OpKind k) { return k >= OpKind::Send && k <= OpKind::Irecv; }
 
 }  // namespace
 
@@ -72,7 +73,7 @@ void Program::add(int rank, Event e) {
                       " entries (workload.max_operations)");
   uint64_t& started = nonblocking_[static_cast<size_t>(rank)];
   if (e.kind == EventKind::Wait) check_wait_list(e, at, rank, started);
-  if (e.kind == EventKind::Isend || e.kind == EventKind::Irecv) ++started;
+  if (is_nonblocking(e.kind)) ++started;
   events_[static_cast<size_t>(rank)].push_back(std::move(e));
   ++count_;
 }
@@ -137,7 +138,7 @@ void Program::finish(uint64_t max_ops) {
       }
       if (!is_collective(e.kind)) {
         ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
-        if (e.kind == EventKind::Isend || e.kind == EventKind::Irecv) nonblocking.push_back(requests);
+        if (is_nonblocking(e.kind)) nonblocking.push_back(requests);
         requests += starts_request(ops.back().kind);
         continue;
       }
@@ -149,6 +150,7 @@ void Program::finish(uint64_t max_ops) {
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
       ++k;
     }
+    requests_[static_cast<size_t>(r)] = requests;
   }
 }
 

@@ -29,6 +29,7 @@ enum class EventKind : uint8_t {
 };
 const char* event_name(EventKind k);
 bool is_collective(EventKind k);
+bool is_nonblocking(EventKind k);  // isend or irecv: what a wait's list numbers
 
 constexpr int32_t kAny = -1;  // a receive's peer or tag: any
 
@@ -72,6 +73,8 @@ struct Op {
       : amount(a), peer(p), tag(t), event(e), kind(k), comm(c) {}
 };
 static_assert(sizeof(Op) == 24, "Op: keep a rank's operations small");
+// The operations that start a request (AppEngine numbers them from 0).
+inline bool starts_request(OpKind k) { return k >= OpKind::Send && k <= OpKind::Irecv; }
 
 // User tags are below this; the k-th collective of a run uses kCollectiveTag + k.
 constexpr int32_t kCollectiveTag = 1 << 30;
@@ -104,6 +107,9 @@ class Program {
   const std::vector<uint64_t>& wait_list(int rank, uint64_t i) const {
     return wait_lists_[static_cast<size_t>(rank)][static_cast<size_t>(i)];
   }
+  bool has_wait_lists(int rank) const { return !wait_lists_[static_cast<size_t>(rank)].empty(); }
+  // The requests rank's operations start.
+  uint64_t requests(int rank) const { return requests_[static_cast<size_t>(rank)]; }
   // Events of every rank (the input limit counts them).
   uint64_t event_count() const { return count_; }
   // Messages and bytes the expanded program sends.
@@ -115,6 +121,7 @@ class Program {
   std::vector<std::vector<Op>> ops_;
   std::vector<std::vector<std::vector<uint64_t>>> wait_lists_;
   std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
+  std::vector<uint64_t> requests_;     // per rank: Program::requests
   uint64_t count_ = 0;
   uint64_t entries_ = 0, max_entries_;
 };
