@@ -162,9 +162,11 @@ uint32_t AppEngine::new_message(const Message& m) {
   return i;
 }
 
+// Called when one of the three becomes true: each holds once, so a message
+// is freed once.
 void AppEngine::release_if_done(uint32_t idx) {
   const Message& m = msgs_[idx];
-  if (m.send_done && m.matched) free_.push_back(idx);
+  if (m.send_done && m.matched && m.here()) free_.push_back(idx);
 }
 
 uint64_t AppParams::flits_of(uint64_t bytes) const {
@@ -228,16 +230,27 @@ void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
   const uint64_t req = start_request(r, op.tag);
   const Posted p{req, op.peer, op.tag, static_cast<uint32_t>(r.pc - 1), op.comm};
   const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](uint32_t i) { return matches(p, msgs_[i]); });
-  if (it != r.unexpected.end()) {  // already here
+  if (it != r.unexpected.end()) {  // its envelope is here
     const uint32_t idx = *it;
     r.unexpected.erase(it);
-    msgs_[idx].matched = true;
-    release_if_done(idx);
-    complete(r, req, op.tag, now);
-    return;
+    const bool here = msgs_[idx].here();
+    take(r, idx, req, now);
+    if (here || op.kind == OpKind::Irecv) return;
+  } else {
+    r.posted.push_back(p);
   }
-  r.posted.push_back(p);
   if (op.kind == OpKind::Recv) block(r, static_cast<int64_t>(req), now);
+}
+
+// Receive `req` of rank r takes message idx, whose envelope has been
+// offered: it completes now if the message is here, else when it is.
+void AppEngine::take(Rank& r, uint32_t idx, uint64_t req, Cycle now) {
+  Message& m = msgs_[idx];
+  m.matched = true;
+  m.recv_req = req;
+  if (!m.here()) return;
+  release_if_done(idx);
+  complete(r, req, m.tag, now);
 }
 
 void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
@@ -253,6 +266,10 @@ void AppEngine::sent(uint32_t msg, Cycle tail) {
   release_if_done(msg - 1);
 }
 
+// A packet's tail at its destination. The first packet carries the
+// message's envelope: it is offered to the receives in the order the
+// source sent (docs/workloads.md, "Matching"), so one that overtook an
+// earlier message from the same rank waits for that one's envelope.
 void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
   auto& table = arriving_[static_cast<size_t>(node)];
   auto it = table.upper_bound(tail.pkt());
@@ -260,28 +277,66 @@ void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
   --it;
   const uint32_t idx = it->second;
   Message& m = msgs_[idx];
-  if (tail.pkt() >= m.first_pkt + m.packets || ++m.arrived < m.packets) return;
-  table.erase(it);
+  if (tail.pkt() >= m.first_pkt + m.packets) return;
+  ++m.arrived;
+  if (m.here()) arrived_in_full(m, at);
+  if (tail.pkt() == m.first_pkt) {
+    m.envelope = Envelope::Held;
+    if (!behind_its_source(table, it)) offer(table, it, at);
+  } else if (m.here() && m.envelope == Envelope::Offered) {
+    table.erase(it);
+    if (m.matched) {
+      release_if_done(idx);
+      complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
+    }
+  }
+}
+
+void AppEngine::arrived_in_full(Message& m, Cycle at) {
   --in_flight_;
   ++totals_.delivered;
   totals_.latency_sum += at - m.start;
   totals_.latency_max = std::max<uint64_t>(totals_.latency_max, at - m.start);
-  Rank& r = ranks_[static_cast<size_t>(m.dst)];
-  const auto p = std::find_if(r.posted.begin(), r.posted.end(), [&](const Posted& q) { return matches(q, m); });
-  if (p == r.posted.end()) {
-    r.unexpected.push_back(idx);
-    return;
+}
+
+// An earlier message from the same source (a neighbour in the table, which
+// orders one source's messages as sent) has not offered its envelope.
+bool AppEngine::behind_its_source(const Arriving& table, Arriving::iterator it) const {
+  if (it == table.begin()) return false;
+  const auto before = std::prev(it);
+  return (before->first >> 40) == (it->first >> 40) && msgs_[before->second].envelope != Envelope::Offered;
+}
+
+// Offers the envelope at `it` to its rank's posted receives (the first
+// that matches, in the order posted, takes it; with none it waits among
+// the unexpected), then those of the same source's next messages held
+// behind it. A message offered that is here leaves the table.
+void AppEngine::offer(Arriving& table, Arriving::iterator it, Cycle at) {
+  for (;;) {
+    const uint32_t idx = it->second;
+    Message& m = msgs_[idx];
+    m.envelope = Envelope::Offered;
+    Rank& r = ranks_[static_cast<size_t>(m.dst)];
+    const auto p = std::find_if(r.posted.begin(), r.posted.end(), [&](const Posted& q) { return matches(q, m); });
+    if (p == r.posted.end()) {
+      r.unexpected.push_back(idx);
+    } else {
+      const uint64_t req = p->req;
+      r.posted.erase(p);
+      take(r, idx, req, at);
+    }
+    const uint64_t source = it->first >> 40;
+    auto next = std::next(it);
+    if (m.here()) table.erase(it);
+    if (next == table.end() || (next->first >> 40) != source || msgs_[next->second].envelope != Envelope::Held) return;
+    it = next;
   }
-  const uint64_t req = p->req;
-  r.posted.erase(p);
-  m.matched = true;
-  release_if_done(idx);
-  complete(r, req, m.tag, at);
 }
 
 AppEngine::MessageTotals AppEngine::messages() const {
   MessageTotals t = totals_;
-  for (const Rank& r : ranks_) t.unmatched += r.unexpected.size();
+  for (const Rank& r : ranks_)
+    for (const uint32_t idx : r.unexpected) t.unmatched += msgs_[idx].here();
   return t;
 }
 

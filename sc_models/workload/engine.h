@@ -112,19 +112,30 @@ class AppEngine {
     const std::vector<uint64_t>* some = nullptr;
     uint64_t some_open = 0;
     std::vector<Posted> posted;        // receives not yet matched, in the order posted
-    std::vector<uint32_t> unexpected;  // arrived messages not yet matched, in arrival order
+    // Offered envelopes no receive has taken, in the order offered (their
+    // messages may still be on their way).
+    std::vector<uint32_t> unexpected;
     RankResult res;
   };
+  // A message's envelope (its first packet) at its destination: on its
+  // way, arrived but held behind an earlier message from the same rank
+  // whose envelope has not, or offered to the receives (docs/workloads.md,
+  // "Matching").
+  enum class Envelope : uint8_t { OnItsWay, Held, Offered };
   struct Message {
     int32_t src = 0, dst = 0, tag = 0;  // ranks
     uint16_t comm = 0;
+    Envelope envelope = Envelope::OnItsWay;
     uint64_t bytes = 0;
     uint64_t send_req = 0;
+    uint64_t recv_req = 0;  // the receive that took it, once matched
     uint64_t first_pkt = 0;
     uint32_t packets = 0, arrived = 0;
     Cycle start = 0;
     bool send_done = false, matched = false;
+    bool here() const { return arrived == packets; }  // its last packet has arrived
   };
+  using Arriving = std::map<uint64_t, uint32_t>;
 
   uint32_t new_message(const Message& m);
   void release_if_done(uint32_t idx);
@@ -138,6 +149,10 @@ class AppEngine {
   void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
+  void arrived_in_full(Message& m, Cycle at);
+  bool behind_its_source(const Arriving& table, Arriving::iterator it) const;
+  void offer(Arriving& table, Arriving::iterator it, Cycle at);
+  void take(Rank& r, uint32_t idx, uint64_t req, Cycle now);
   // Within one communicator only; an `any` tag is any user tag: a
   // collective's messages never match a user receive, as MPI keeps them in
   // a context of their own (docs/workloads.md, "Matching").
@@ -155,8 +170,10 @@ class AppEngine {
   std::vector<std::unique_ptr<NicApp>> ports_;
   std::vector<Message> msgs_;
   std::vector<uint32_t> free_;
-  // Per destination node: first packet id -> message, for messages on their way.
-  std::vector<std::map<uint64_t, uint32_t>> arriving_;
+  // Per destination node: first packet id (its source node, then its
+  // number there) -> message, from its send until it has arrived and been
+  // offered; one source's messages are neighbours, in the order sent.
+  std::vector<Arriving> arriving_;
   int finished_ = 0, blocked_ = 0;
   uint64_t in_flight_ = 0;
   Cycle last_finish_ = 0;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -364,6 +365,163 @@ TEST(Workload, MessagesMatchOnlyWithinTheirCommunicator) {
   const std::string rep = stuck.engine().blocked_report(10);
   EXPECT_NE(rep.find("in recv from rank 0 tag 0 on communicator 1 (event 3)"), std::string::npos) << rep;
   EXPECT_NE(rep.find("holds 1 unmatched message(s), the first from rank 0 tag 0"), std::string::npos) << rep;
+}
+
+namespace {
+
+// Drives the engine by hand for a network that reorders: rank 0's two
+// isends to rank 1, an 80-flit message (packets 100..109) then a 1-flit
+// one (packet 110). The small one's packet arrives at 30, the large one's
+// at 40..49. The small one has tag `small_tag`; rank 1 runs `recv1` and
+// then `1 compute 1000`.
+struct Overtaken {
+  Overtaken(int small_tag, const std::string& recv1)
+      : prog(parse("ranks 2\n0 isend 1 640 0\n0 isend 1 8 " + std::to_string(small_tag) + "\n0 wait\n" + recv1 +
+                   "1 compute 1000\n")),
+        e(prog, {0, 1}, 2, AppParams{}) {
+    e.step(0, 0, out);
+    e.step(1, 0, out);
+    e.enqueued(out.at(0), 100);
+    e.enqueued(out.at(1), 110);
+    e.sent(out.at(0).msg, 9);
+    e.sent(out.at(1).msg, 10);
+  }
+  void arrive(uint32_t pseq, Cycle at) {
+    Flit tail;
+    tail.src = 0;
+    tail.pseq = pseq;
+    tail.size = 1;
+    e.delivered(1, tail, at);
+  }
+  // Delivers the small message at 30 and the large one at 40..49, then runs
+  // rank 1 to its end.
+  Cycle finish() {
+    arrive(110, 30);
+    for (uint32_t k = 0; k < 10; ++k) arrive(100 + k, 40 + k);
+    for (Cycle now = 30; now < 5000 && e.result(1).finish == kNeverCycle; ++now)
+      if (e.next_time(1) <= now) e.step(1, now, out);
+    EXPECT_EQ(e.messages().unmatched, 0u);
+    EXPECT_EQ(e.result(1).finish, e.result(1).compute + e.result(1).waiting);
+    return e.result(1).finish;
+  }
+  Program prog;
+  AppEngine e;
+  std::vector<GenPacket> out;
+};
+
+}  // namespace
+
+TEST(Workload, AMessageThatOvertakesAnEarlierOneFromItsRankIsNotReceivedFirst) {
+  // Both tag 0: MPI's non-overtaking rule gives the first irecv the message
+  // sent first, although the second arrived before it. `wait 0` therefore
+  // waits for the large message (49), not the small one (30).
+  Overtaken a(0, "1 irecv 0 640 0\n1 irecv 0 8 0\n1 wait 0\n");
+  EXPECT_EQ(a.finish(), 1049u);
+  // An any-tag irecv, then a receive of the small one's tag (key_combos'
+  // deadlock, docs/reliability.md): the irecv takes the large message and
+  // the recv the small one, which waited for the large one's envelope (40);
+  // the irecv completed at 49, long before the program's end.
+  Overtaken b(7, "1 irecv any 640 any\n1 recv 0 8 7\n");
+  EXPECT_EQ(b.finish(), 1040u);
+}
+
+TEST(Workload, EnvelopesAreOfferedInTheOrderTheirRankSent) {
+  // A receive for the small message only: it arrived at 30 but is matched
+  // once the large one's first packet has arrived (40), as an MPI library
+  // matches one sender's envelopes in order.
+  Overtaken a(7, "1 recv 0 8 7\n");
+  a.arrive(110, 30);
+  a.e.step(1, 30, a.out);
+  EXPECT_EQ(a.e.next_time(1), kNeverCycle);  // still blocked: held behind packet 100
+  a.arrive(100, 40);
+  EXPECT_EQ(a.e.next_time(1), 40u);
+  // The large one waits unreceived; once here it counts as unmatched.
+  for (uint32_t k = 1; k < 10; ++k) a.arrive(100 + k, 40 + k);
+  EXPECT_EQ(a.e.messages().unmatched, 1u);
+  EXPECT_EQ(a.e.messages().delivered, 2u);
+  EXPECT_EQ(a.e.messages_in_flight(), 0u);
+}
+
+namespace {
+
+// Packets delivered by hand: every rank steps at cycle 0, its messages'
+// packets numbered from 100 at its node (rank r on node r).
+struct ByHand {
+  explicit ByHand(const std::string& text) : prog(parse(text)), e(prog, linear(prog.ranks()), prog.ranks(), {}) {
+    std::vector<uint32_t> next(static_cast<size_t>(prog.ranks()), 100);
+    for (int r = 0; r < prog.ranks(); ++r) {
+      std::vector<GenPacket> out;
+      e.step(r, 0, out);
+      for (const GenPacket& g : out) {
+        uint32_t& seq = next[static_cast<size_t>(r)];
+        e.enqueued(g, static_cast<uint64_t>(r) << 40 | seq);
+        seq += g.packets;
+        e.sent(g.msg, 1);
+      }
+    }
+  }
+  static std::vector<int> linear(int n) {
+    std::vector<int> v;
+    for (int r = 0; r < n; ++r) v.push_back(r);
+    return v;
+  }
+  void arrive(int src, int dst, uint32_t pseq, Cycle at) {
+    Flit tail;
+    tail.src = src;
+    tail.pseq = pseq;
+    tail.size = 1;
+    e.delivered(dst, tail, at);
+  }
+  // Steps rank r at each cycle from `from` to `to`.
+  void run(int r, Cycle from, Cycle to) {
+    std::vector<GenPacket> out;
+    for (Cycle now = from; now <= to; ++now)
+      if (e.next_time(r) <= now) e.step(r, now, out);
+  }
+  Program prog;
+  AppEngine e;
+};
+
+}  // namespace
+
+TEST(Workload, HeldEnvelopesWaitForEveryEarlierOneOfTheirRankOnly) {
+  // Rank 0 sends tags 1, 2, 3 to rank 1 (packets 100, 101, 102), rank 2
+  // sends tag 9 (its packet 100). Rank 1's request 0 takes rank 2's message,
+  // request 1 the tag-3 one. Whatever order rank 0's three arrive in, the
+  // tag-3 envelope is offered only once the other two have arrived; rank
+  // 2's, at 15, is held behind none of them.
+  const std::string text = "ranks 3\n0 isend 1 8 1\n0 isend 1 8 2\n0 isend 1 8 3\n2 send 1 8 9\n"
+                           "1 irecv 2 8 9\n1 irecv 0 8 3\n1 irecv 0 8 any\n1 irecv 0 8 any\n1 wait 0\n1 wait 1\n";
+  // Arrival cycles of tags 1, 2, 3: 2-3-1, 3-1-2, 1-3-2.
+  for (const std::array<Cycle, 3> at : {std::array<Cycle, 3>{30, 10, 20}, {20, 30, 10}, {10, 30, 20}}) {
+    ByHand h(text);
+    for (Cycle now = 0; now <= 40; ++now) {
+      for (uint32_t k = 0; k < 3; ++k)
+        if (at[k] == now) h.arrive(0, 1, 100 + k, now);
+      if (now == 15) h.arrive(2, 1, 100, now);
+      h.run(1, now, now);
+      if (now == 15) EXPECT_EQ(h.e.next_time(1), kNeverCycle) << "wait 0 ended at 15; wait 1 holds";
+    }
+    EXPECT_EQ(h.e.result(1).finish, 30u) << at[0] << " " << at[1] << " " << at[2];
+    EXPECT_EQ(h.e.result(1).waiting, 30u);
+    EXPECT_EQ(h.e.messages().unmatched, 0u);
+  }
+}
+
+TEST(Workload, AReceiveOfAnEnvelopeWhoseDataIsOnItsWayWaitsForIt) {
+  // The 80-flit message's envelope arrives at 40 and its last packet at
+  // 49; rank 1's recv, posted at 45, takes it and waits until 49 (a
+  // blocking recv), its irecv's wait likewise.
+  for (const std::string recv : {"1 recv 0 640 0\n", "1 irecv 0 640 0\n1 wait\n"}) {
+    ByHand h("ranks 2\n0 isend 1 640 0\n0 wait\n1 compute 45\n" + recv + "1 compute 1000\n");
+    for (Cycle now = 40; now <= 60; ++now) {
+      if (now < 50) h.arrive(0, 1, 100 + static_cast<uint32_t>(now - 40), now);
+      h.run(1, now, now);
+    }
+    h.run(1, 61, 2000);
+    EXPECT_EQ(h.e.result(1).finish, 1049u) << recv;
+    EXPECT_EQ(h.e.result(1).waiting, 4u) << recv;
+  }
 }
 
 TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
