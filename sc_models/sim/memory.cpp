@@ -161,6 +161,16 @@ void check_memory(const TopologyShape& t, const RunConfig& rc) {
   }
 }
 
+void check_application_memory(const TopologyShape& t, const RunConfig& rc, uint64_t bytes, const std::string& key) {
+  std::string where;
+  const uint64_t room = room_for(rc, where);
+  const uint64_t network = estimate_memory(t, rc).certain();
+  if (!room || network + bytes <= room) return;
+  throw ConfigError(key + ": the application's program needs about " + gib(bytes) + " beside the " + gib(network) +
+                    " of the network, more than " + where + " (" + gib(room) +
+                    "); use a shorter trace, fewer ranks or a smaller network");
+}
+
 std::string memory_warning(const TopologyShape& t, const RunConfig& rc) {
   std::string where;
   const uint64_t room = room_for(rc, where);

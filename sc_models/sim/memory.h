@@ -29,6 +29,11 @@ uint64_t available_memory();
 // (trace, series), exceeds sim.memory_limit_mb (0: available_memory()).
 // validate_config calls it with the topology's shape, before building it.
 void check_memory(const TopologyShape& t, const RunConfig& rc);
+// A closed-loop application, once read (its program and the engine's
+// state: `bytes`, Application::memory), beside what check_memory counted:
+// throws ConfigError naming `key` (the workload's) when the two exceed the
+// room. make_application calls it before the network is built.
+void check_application_memory(const TopologyShape& t, const RunConfig& rc, uint64_t bytes, const std::string& key);
 // The warning to print when full buffers or source queues would exceed that
 // room ("" when they fit): the command line prints it once.
 std::string memory_warning(const TopologyShape& t, const RunConfig& rc);

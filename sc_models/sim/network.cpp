@@ -38,6 +38,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   for (const std::string& name : block_registry().keys()) verilated_ = verilated_ || modes[name] != BlockMode::Cpp;
   const Cycle warm = rc_.sim.warmup;
   stats_.window = {warm, warm + rc_.sim.cycles};
+  // Before the network: a bad trace, or a program too big beside it, is
+  // refused before its allocation.
+  app_ = make_application(rc_, t);
   build_routers(rp, modes);
   build_links();
   build_nics(rp);
@@ -236,7 +239,6 @@ void Network::build_nics(const RouterParams& rp) {
     for (auto& r : routers_) r->attach_routing_stats(routing_stats_.get());
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
   phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
-  app_ = make_application(rc_, t);
   std::vector<LinkGroup::Spec> specs;
   for (int first = 0; first < t.nodes(); first += kNicsPerGroup) {
     if (first % 256 == 0) exit_if_stopped_while_building();

@@ -259,7 +259,9 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   j.num("peak_rss_kb", static_cast<uint64_t>(ru.ru_maxrss));
-  j.num("memory_estimate_kb", estimate_memory(t.shape(), net.run_config()).certain() >> 10);  // what check_memory compared
+  // What check_memory and check_application_memory compared.
+  const uint64_t app = net.app() ? net.app()->memory() : 0;
+  j.num("memory_estimate_kb", (estimate_memory(t.shape(), net.run_config()).certain() + app) >> 10);
   j.close();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "sim/memory.h"
 #include "sim/params.h"
 #include "workload/otf2_trace.h"
 #include "workload/text_trace.h"
@@ -100,9 +101,12 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   p.freq_ghz = rc.power.freq_ghz;
   p.flit_bits = rc.power.flit_bits;
   p.packet_flits = rc.traffic.packet_sizes.front();
-  check_packet_numbers(prog, p, w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
-                                                                         : "workload.trace_file (" + w.trace_file + ")");
-  return std::make_unique<Application>(std::move(prog), std::move(node_of), t.nodes(), p);
+  const std::string key = w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
+                                                                    : "workload.trace_file (" + w.trace_file + ")";
+  check_packet_numbers(prog, p, key);
+  auto app = std::make_unique<Application>(std::move(prog), std::move(node_of), t.nodes(), p);
+  check_application_memory(t.shape(), rc, app->memory(), key);
+  return app;
 }
 
 }  // namespace nocsim

@@ -30,7 +30,9 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
                                            const TrafficPattern& pattern, const Phases& ph);
 
 // workload.type other than open: the application (its trace read, its ranks
-// mapped onto the topology's nodes), else null.
+// mapped onto the topology's nodes), else null. Throws ConfigError naming
+// the workload's key for a bad program, or one that with the network would
+// exceed the memory (check_application_memory).
 std::unique_ptr<Application> make_application(const RunConfig& rc, const Topology& t);
 
 }  // namespace nocsim

@@ -26,6 +26,8 @@ class Application {
   const Program& program() const { return prog_; }
   AppEngine& engine() { return engine_; }
   const AppEngine& engine() const { return engine_; }
+  // Bytes it holds once made (sim/memory.h, check_application_memory).
+  uint64_t memory() const { return sizeof(*this) + prog_.memory() + engine_.memory(); }
 
  private:
   Program prog_;

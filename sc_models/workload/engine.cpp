@@ -333,6 +333,13 @@ void AppEngine::offer(Arriving& table, Arriving::iterator it, Cycle at) {
   }
 }
 
+uint64_t AppEngine::memory() const {
+  uint64_t b = ranks_.capacity() * sizeof(Rank) + rank_at_.capacity() * sizeof(int) +
+               ports_.capacity() * (sizeof(ports_[0]) + sizeof(RankPort)) + arriving_.capacity() * sizeof(Arriving);
+  for (const Rank& r : ranks_) b += r.done_at.capacity() * sizeof(Cycle);
+  return b;
+}
+
 AppEngine::MessageTotals AppEngine::messages() const {
   MessageTotals t = totals_;
   for (const Rank& r : ranks_)

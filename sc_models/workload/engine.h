@@ -77,6 +77,9 @@ class AppEngine {
   };
   MessageTotals messages() const;
   uint64_t messages_in_flight() const { return in_flight_; }
+  // Bytes of its per-rank and per-node state (sim/memory.h); messages on
+  // their way add a hundred-odd bytes each while they are.
+  uint64_t memory() const;
 
  private:
   // What a blocked rank waits for: a request's number, or kAll (every

@@ -169,4 +169,21 @@ uint64_t Program::bytes() const {
   return b;
 }
 
+namespace {
+template <class T>
+uint64_t held(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+}  // namespace
+
+uint64_t Program::memory() const {
+  uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_);
+  for (size_t r = 0; r < events_.size(); ++r) {
+    b += held(events_[r]) + held(ops_[r]) + held(wait_lists_[r]);
+    for (const Event& e : events_[r]) b += held(e.counts);
+    for (const auto& list : wait_lists_[r]) b += held(list);
+  }
+  return b;
+}
+
 }  // namespace nocsim

@@ -115,6 +115,8 @@ class Program {
   // Messages and bytes the expanded program sends.
   uint64_t messages() const;
   uint64_t bytes() const;
+  // Bytes it holds: events, operations, lists (sim/memory.h counts them).
+  uint64_t memory() const;
 
  private:
   std::vector<std::vector<Event>> events_;

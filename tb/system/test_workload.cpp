@@ -171,6 +171,24 @@ TEST(Workload, SendsPastARanksPacketNumbersExitTwo) {
       << run.r.err;
 }
 
+TEST(Workload, AProgramTooBigBesideTheNetworkIsRefusedBeforeTheRun) {
+  // 400 alltoalls of 64 ranks: 4.8 M operations of 24 bytes, about 0.11
+  // GiB, where the 8x8 mesh needs a few tens of MB.
+  std::string text = "ranks 64\n";
+  for (int k = 0; k < 400; ++k) text += "* alltoall 8\n";
+  const std::string trace = write_file("big.txt", text);
+  const AppRun refused = run_trace("topologies/mesh-8x8.yaml", trace, {"sim.memory_limit_mb=100"});
+  EXPECT_EQ(refused.r.code, 2);
+  EXPECT_NE(refused.r.err.find("workload.trace_file (" + trace + "): the application's program needs about 0.1"),
+            std::string::npos)
+      << refused.r.err;
+  EXPECT_NE(refused.r.err.find("more than sim.memory_limit_mb=100"), std::string::npos) << refused.r.err;
+  const AppRun room = run_trace("topologies/mesh-8x8.yaml", trace, {"sim.memory_limit_mb=1000", "sim.cycles=10"});
+  ASSERT_EQ(room.r.code, 0) << room.r.err;
+  // The estimate counts the program: above the 4.8 M operations alone.
+  EXPECT_GT(json_number(json_section(room.json, "sim"), "memory_estimate_kb"), 4.8e6 * 24 / 1024);
+}
+
 TEST(Workload, ARunThatEndsFirstIsIncomplete) {
   const AppRun run = run_trace("topologies/torus-8x8.yaml", write_file("ring.txt", ring_trace()),
                             {"sim.warmup=0", "sim.cycles=200"});
