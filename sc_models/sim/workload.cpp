@@ -101,6 +101,7 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   p.freq_ghz = rc.power.freq_ghz;
   p.flit_bits = rc.power.flit_bits;
   p.packet_flits = rc.traffic.packet_sizes.front();
+  p.eager_limit = w.eager_limit;
   const std::string key = w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
                                                                     : "workload.trace_file (" + w.trace_file + ")";
   check_packet_numbers(prog, p, key);

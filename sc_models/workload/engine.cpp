@@ -27,7 +27,7 @@ class RankPort : public NicApp {
 
 AppEngine::AppEngine(const Program& prog, std::vector<int> node_of, int nodes, const AppParams& p)
     : prog_(prog), p_(p), ranks_(static_cast<size_t>(prog.ranks())), rank_at_(static_cast<size_t>(nodes), -1),
-      arriving_(static_cast<size_t>(nodes)) {
+      arriving_(static_cast<size_t>(nodes)), payload_(static_cast<size_t>(nodes)) {
   for (int r = 0; r < ranks(); ++r) {
     Rank& rk = ranks_[static_cast<size_t>(r)];
     rk.node = node_of[static_cast<size_t>(r)];
@@ -40,12 +40,15 @@ AppEngine::AppEngine(const Program& prog, std::vector<int> node_of, int nodes, c
 
 Cycle AppEngine::next_time(int rank) const {
   const Rank& r = ranks_[static_cast<size_t>(rank)];
+  if (!r.outbox.empty()) return 0;
   return r.res.finish != kNeverCycle || r.block != kNone ? kNeverCycle : r.ready;
 }
 
 // Runs rank's operations while it neither computes nor waits.
 void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   Rank& r = ranks_[static_cast<size_t>(rank)];
+  out.insert(out.end(), r.outbox.begin(), r.outbox.end());  // made since its last step
+  r.outbox.clear();
   if (r.res.finish != kNeverCycle) return;
   while (r.block == kNone && r.ready <= now && r.pc < r.ops->size()) {
     const Op& op = (*r.ops)[r.pc++];
@@ -65,6 +68,8 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
     }
   }
+  out.insert(out.end(), r.outbox.begin(), r.outbox.end());  // CTSs its receives made
+  r.outbox.clear();
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
   if (wait_all(r, now)) return;  // the program's end waits for what it started
   r.res.finish = now;
@@ -179,28 +184,31 @@ uint64_t AppParams::packets_of(uint64_t bytes) const {
   return (flits_of(bytes) + per - 1) / per;
 }
 
+// A rank's packets: its messages', an RTS per rendezvous it sends and a
+// CTS per rendezvous it receives.
 void check_packet_numbers(const Program& prog, const AppParams& p, const std::string& key) {
-  for (int r = 0; r < prog.ranks(); ++r) {
-    uint64_t packets = 0;
+  std::vector<uint64_t> packets(static_cast<size_t>(prog.ranks()), 0);
+  for (int r = 0; r < prog.ranks(); ++r)
     for (const Op& op : prog.ops(r)) {
-      if (op.kind == OpKind::Send || op.kind == OpKind::Isend) packets += p.packets_of(op.amount);
-      if (packets > kMaxRankPackets)
-        throw ConfigError(key + ": rank " + std::to_string(r) + " sends more than 2^32 - 1 packets of " +
-                          std::to_string(p.packet_flits) + " flits of " + std::to_string(p.flit_bits) +
-                          " bits (a node numbers its packets in 32 bits); send fewer bytes from one rank, or set "
-                          "larger traffic.packet_size or power.flit_bits");
+      if (op.kind != OpKind::Send && op.kind != OpKind::Isend) continue;
+      const bool rdv = p.rendezvous(op.amount);
+      packets[static_cast<size_t>(r)] += p.packets_of(op.amount) + rdv;
+      packets[static_cast<size_t>(op.peer)] += rdv;
+      // Checked as it grows: 2^40-byte messages could wrap the sum.
+      if (packets[static_cast<size_t>(r)] > kMaxRankPackets) break;
     }
-  }
+  for (int r = 0; r < prog.ranks(); ++r)
+    if (packets[static_cast<size_t>(r)] > kMaxRankPackets)
+      throw ConfigError(key + ": rank " + std::to_string(r) + " sends more than 2^32 - 1 packets of " +
+                        std::to_string(p.packet_flits) + " flits of " + std::to_string(p.flit_bits) +
+                        " bits (a node numbers its packets in 32 bits); send fewer bytes from one rank, or set "
+                        "larger traffic.packet_size or power.flit_bits");
 }
 
-// A message of op.amount bytes cut into packets of p_.packet_flits flits
-// (at least one flit, the last packet the remainder), handed to the NIC as
-// one entry it cuts as the packets leave.
+// A new message of op.amount bytes: its data goes to the NIC at once
+// (eager), or its RTS (rendezvous, docs/workloads.md "Protocols").
 void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out) {
   const uint64_t req = start_request(r, op.tag);
-  const uint64_t flits = p_.flits_of(op.amount);
-  const auto per = static_cast<uint64_t>(p_.packet_flits);
-  const auto packets = static_cast<uint32_t>(p_.packets_of(op.amount));  // < 2^32: check_packet_numbers
   Message m;
   m.src = rank;
   m.dst = op.peer;
@@ -208,22 +216,46 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   m.comm = op.comm;
   m.bytes = op.amount;
   m.send_req = req;
-  m.packets = packets;
+  m.packets = static_cast<uint32_t>(p_.packets_of(op.amount));  // < 2^32: check_packet_numbers
   m.start = now;
+  m.rendezvous = p_.rendezvous(op.amount);
   const uint32_t idx = new_message(m);
-  ++in_flight_;
+  ++in_flight_;  // its data, or its RTS
   ++totals_.sent;
   totals_.bytes += op.amount;
+  out.push_back(m.rendezvous ? control_packet(idx, kRts, op.peer, now) : data_of(idx, now));
+  if (op.kind == OpKind::Send) block(r, static_cast<int64_t>(req), now);
+}
+
+// Message idx's data, cut into packets of p_.packet_flits flits (at least
+// one flit, the last packet the remainder), as one entry the NIC cuts as
+// the packets leave.
+GenPacket AppEngine::data_of(uint32_t idx, Cycle now) const {
+  const Message& m = msgs_[idx];
+  const uint64_t flits = p_.flits_of(m.bytes);
+  const auto per = static_cast<uint64_t>(p_.packet_flits);
   GenPacket g;
   g.gen = now;
-  g.dst = node_of(op.peer);
+  g.dst = node_of(m.dst);
   g.size = static_cast<int>(std::min(per, flits));
   g.msg = idx + 1;
-  g.packets = packets;
-  g.last_size = static_cast<int>(flits - per * (packets - 1));
+  g.packets = m.packets;
+  g.last_size = static_cast<int>(flits - per * (m.packets - 1));
   g.msg_flits = static_cast<uint32_t>(std::min<uint64_t>(flits, UINT32_MAX));
-  out.push_back(g);
-  if (op.kind == OpKind::Send) block(r, static_cast<int64_t>(req), now);
+  return g;
+}
+
+// A rendezvous's RTS or CTS (`kind`): one flit to `to_rank`.
+GenPacket AppEngine::control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const {
+  GenPacket g;
+  g.gen = now;
+  g.dst = node_of(to_rank);
+  g.size = 1;
+  g.msg = (idx + 1) | kind;
+  g.packets = 1;
+  g.last_size = 1;
+  g.msg_flits = 1;
+  return g;
 }
 
 void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
@@ -248,39 +280,69 @@ void AppEngine::take(Rank& r, uint32_t idx, uint64_t req, Cycle now) {
   Message& m = msgs_[idx];
   m.matched = true;
   m.recv_req = req;
+  if (m.rendezvous) {  // its sender may now send the data
+    r.outbox.push_back(control_packet(idx, kCts, m.src, now));
+    ++in_flight_;
+    return;
+  }
   if (!m.here()) return;
   release_if_done(idx);
   complete(r, req, m.tag, now);
 }
 
 void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
-  Message& m = msgs_[g.msg - 1];
+  const uint32_t idx = (g.msg & kIndex) - 1, kind = g.msg & (kRts | kCts);
+  const auto dst = static_cast<size_t>(g.dst);
+  if (kind) {  // an RTS carries the envelope, a CTS none
+    (kind == kRts ? arriving_ : payload_)[dst].emplace(pkt, idx | kind);
+    return;
+  }
+  Message& m = msgs_[idx];
   m.first_pkt = pkt;
-  arriving_[static_cast<size_t>(g.dst)].emplace(pkt, g.msg - 1);
+  (m.rendezvous ? payload_ : arriving_)[dst].emplace(pkt, idx);
 }
 
 void AppEngine::sent(uint32_t msg, Cycle tail) {
+  if (msg & (kRts | kCts)) return;  // a control packet: no request of its own
   Message& m = msgs_[msg - 1];
   m.send_done = true;
   complete(ranks_[static_cast<size_t>(m.src)], m.send_req, m.tag, tail + 1);
   release_if_done(msg - 1);
 }
 
-// A packet's tail at its destination. The first packet carries the
-// message's envelope: it is offered to the receives in the order the
-// source sent (docs/workloads.md, "Matching"), so one that overtook an
-// earlier message from the same rank waits for that one's envelope.
+// A packet's tail at its destination. The first packet of an eager
+// message, or a rendezvous's RTS, carries the envelope: it is offered to
+// the receives in the order the source sent (docs/workloads.md,
+// "Matching"), so one that overtook an earlier message from the same rank
+// waits for that one's envelope.
 void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
-  auto& table = arriving_[static_cast<size_t>(node)];
-  auto it = table.upper_bound(tail.pkt());
-  if (it == table.begin()) return;  // not an application packet
+  const uint64_t pkt = tail.pkt();
+  Arriving& envelopes = arriving_[static_cast<size_t>(node)];
+  if (const auto it = find(envelopes, pkt, msgs_); it != envelopes.end()) return envelope_arrived(envelopes, it, pkt, at);
+  Arriving& payload = payload_[static_cast<size_t>(node)];
+  if (const auto it = find(payload, pkt, msgs_); it != payload.end()) payload_arrived(payload, it, at);
+}
+
+// The entry whose packets hold `pkt`, or the table's end.
+AppEngine::Arriving::iterator AppEngine::find(Arriving& table, uint64_t pkt, const std::vector<Message>& msgs) {
+  auto it = table.upper_bound(pkt);
+  if (it == table.begin()) return table.end();
   --it;
-  const uint32_t idx = it->second;
+  const uint32_t v = it->second;
+  const uint64_t span = (v & (kRts | kCts)) ? 1 : msgs[v & kIndex].packets;
+  return pkt < it->first + span ? it : table.end();
+}
+
+void AppEngine::envelope_arrived(Arriving& table, Arriving::iterator it, uint64_t pkt, Cycle at) {
+  const uint32_t idx = it->second & kIndex;
   Message& m = msgs_[idx];
-  if (tail.pkt() >= m.first_pkt + m.packets) return;
-  ++m.arrived;
-  if (m.here()) arrived_in_full(m, at);
-  if (tail.pkt() == m.first_pkt) {
+  if (it->second & kRts) {
+    --in_flight_;
+  } else {
+    ++m.arrived;
+    if (m.here()) arrived_in_full(m, at);
+  }
+  if (pkt == it->first) {
     m.envelope = Envelope::Held;
     if (!behind_its_source(table, it)) offer(table, it, at);
   } else if (m.here() && m.envelope == Envelope::Offered) {
@@ -290,6 +352,23 @@ void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
       complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
     }
   }
+}
+
+// A rendezvous's CTS at its sender's node (the data goes now), or a packet
+// of its data at its receiver's (the receive took it at its envelope).
+void AppEngine::payload_arrived(Arriving& table, Arriving::iterator it, Cycle at) {
+  const uint32_t idx = it->second & kIndex;
+  Message& m = msgs_[idx];
+  if (it->second & kCts) {
+    table.erase(it);
+    ranks_[static_cast<size_t>(m.src)].outbox.push_back(data_of(idx, at));  // on its way in the CTS's stead
+    return;
+  }
+  if (++m.arrived < m.packets) return;
+  arrived_in_full(m, at);
+  table.erase(it);
+  release_if_done(idx);
+  complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
 }
 
 void AppEngine::arrived_in_full(Message& m, Cycle at) {
@@ -304,7 +383,7 @@ void AppEngine::arrived_in_full(Message& m, Cycle at) {
 bool AppEngine::behind_its_source(const Arriving& table, Arriving::iterator it) const {
   if (it == table.begin()) return false;
   const auto before = std::prev(it);
-  return (before->first >> 40) == (it->first >> 40) && msgs_[before->second].envelope != Envelope::Offered;
+  return (before->first >> 40) == (it->first >> 40) && msgs_[before->second & kIndex].envelope != Envelope::Offered;
 }
 
 // Offers the envelope at `it` to its rank's posted receives (the first
@@ -313,7 +392,8 @@ bool AppEngine::behind_its_source(const Arriving& table, Arriving::iterator it) 
 // behind it. A message offered that is here leaves the table.
 void AppEngine::offer(Arriving& table, Arriving::iterator it, Cycle at) {
   for (;;) {
-    const uint32_t idx = it->second;
+    const uint32_t idx = it->second & kIndex;
+    const bool rts = it->second & kRts;
     Message& m = msgs_[idx];
     m.envelope = Envelope::Offered;
     Rank& r = ranks_[static_cast<size_t>(m.dst)];
@@ -327,15 +407,17 @@ void AppEngine::offer(Arriving& table, Arriving::iterator it, Cycle at) {
     }
     const uint64_t source = it->first >> 40;
     auto next = std::next(it);
-    if (m.here()) table.erase(it);
-    if (next == table.end() || (next->first >> 40) != source || msgs_[next->second].envelope != Envelope::Held) return;
+    if (rts || m.here()) table.erase(it);
+    if (next == table.end() || (next->first >> 40) != source ||
+        msgs_[next->second & kIndex].envelope != Envelope::Held)
+      return;
     it = next;
   }
 }
 
 uint64_t AppEngine::memory() const {
   uint64_t b = ranks_.capacity() * sizeof(Rank) + rank_at_.capacity() * sizeof(int) +
-               ports_.capacity() * (sizeof(ports_[0]) + sizeof(RankPort)) + arriving_.capacity() * sizeof(Arriving);
+               ports_.capacity() * (sizeof(ports_[0]) + sizeof(RankPort)) + (arriving_.capacity() + payload_.capacity()) * sizeof(Arriving);
   for (const Rank& r : ranks_) b += r.done_at.capacity() * sizeof(Cycle);
   return b;
 }
@@ -343,7 +425,7 @@ uint64_t AppEngine::memory() const {
 AppEngine::MessageTotals AppEngine::messages() const {
   MessageTotals t = totals_;
   for (const Rank& r : ranks_)
-    for (const uint32_t idx : r.unexpected) t.unmatched += msgs_[idx].here();
+    for (const uint32_t idx : r.unexpected) t.unmatched += msgs_[idx].here() || msgs_[idx].rendezvous;
   return t;
 }
 

@@ -28,8 +28,10 @@ struct AppParams {
   double freq_ghz = 1;   // cycles per ns (compute time -> cycles)
   int flit_bits = 64;    // bytes -> flits
   int packet_flits = 8;  // a message is cut into packets of this many flits (the last may be shorter)
+  int64_t eager_limit = -1;  // workload.eager_limit: longer messages go by rendezvous; -1: none does
   uint64_t flits_of(uint64_t bytes) const;    // a message's flits (at least one)
   uint64_t packets_of(uint64_t bytes) const;  // and its packets
+  bool rendezvous(uint64_t bytes) const { return eager_limit >= 0 && bytes > static_cast<uint64_t>(eager_limit); }
 };
 
 // A node numbers its packets modulo 2^32 (Flit::pseq), and the engine finds
@@ -58,7 +60,8 @@ class AppEngine {
 
   bool done() const { return finished_ == ranks(); }
   // Nothing can change any more: every rank that has not finished waits,
-  // and no message is on its way (or waiting to leave).
+  // and nothing is on its way (or waiting to leave): no eager message,
+  // and no rendezvous's RTS, CTS or data.
   bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0; }
   // One line per waiting rank (at most max_lines): what it waits for.
   std::string blocked_report(size_t max_lines) const;
@@ -76,7 +79,7 @@ class AppEngine {
     uint64_t latency_sum = 0, latency_max = 0;  // cycles from the send until its last packet arrived
   };
   MessageTotals messages() const;
-  uint64_t messages_in_flight() const { return in_flight_; }
+  uint64_t messages_in_flight() const { return in_flight_; }  // and control packets
   // Bytes of its per-rank and per-node state (sim/memory.h); messages on
   // their way add a hundred-odd bytes each while they are.
   uint64_t memory() const;
@@ -118,6 +121,9 @@ class AppEngine {
     // Offered envelopes no receive has taken, in the order offered (their
     // messages may still be on their way).
     std::vector<uint32_t> unexpected;
+    // A rendezvous's control packet or data, made when a packet arrived or
+    // a receive took an envelope, for the NIC's next step.
+    std::vector<GenPacket> outbox;
     RankResult res;
   };
   // A message's envelope (its first packet) at its destination: on its
@@ -136,8 +142,14 @@ class AppEngine {
     uint32_t packets = 0, arrived = 0;
     Cycle start = 0;
     bool send_done = false, matched = false;
-    bool here() const { return arrived == packets; }  // its last packet has arrived
+    bool rendezvous = false;  // its envelope goes ahead as an RTS; its data after the CTS
+    bool here() const { return arrived == packets; }  // its data has arrived
   };
+  // A table's entries: a message's index, with kRts or kCts for a
+  // rendezvous's control packet. GenPacket::msg carries index + 1 with the
+  // same bits (messages alive at once are at most the program's sends, and
+  // workload.max_operations <= 10^9 < kIndex).
+  static constexpr uint32_t kRts = 1u << 31, kCts = 1u << 30, kIndex = kCts - 1;
   using Arriving = std::map<uint64_t, uint32_t>;
 
   uint32_t new_message(const Message& m);
@@ -153,6 +165,11 @@ class AppEngine {
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
   void arrived_in_full(Message& m, Cycle at);
+  static Arriving::iterator find(Arriving& table, uint64_t pkt, const std::vector<Message>& msgs);
+  void envelope_arrived(Arriving& table, Arriving::iterator it, uint64_t pkt, Cycle at);
+  void payload_arrived(Arriving& table, Arriving::iterator it, Cycle at);
+  GenPacket control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const;
+  GenPacket data_of(uint32_t idx, Cycle now) const;
   bool behind_its_source(const Arriving& table, Arriving::iterator it) const;
   void offer(Arriving& table, Arriving::iterator it, Cycle at);
   void take(Rank& r, uint32_t idx, uint64_t req, Cycle now);
@@ -175,10 +192,14 @@ class AppEngine {
   std::vector<uint32_t> free_;
   // Per destination node: first packet id (its source node, then its
   // number there) -> message, from its send until it has arrived and been
-  // offered; one source's messages are neighbours, in the order sent.
+  // offered; one source's messages are neighbours, in the order sent. An
+  // eager message's entry is its data, a rendezvous's its RTS.
   std::vector<Arriving> arriving_;
+  // Per destination node: a rendezvous's CTS (at its sender's node) and
+  // data (at its receiver's), which carry no envelope.
+  std::vector<Arriving> payload_;
   int finished_ = 0, blocked_ = 0;
-  uint64_t in_flight_ = 0;
+  uint64_t in_flight_ = 0;  // what stuck() counts
   Cycle last_finish_ = 0;
   MessageTotals totals_;
 };

@@ -15,6 +15,7 @@ struct WorkloadConfig {
   std::string mapping = "linear";  // rank -> node: linear, random (seeded) or file
   std::string mapping_file;
   uint64_t max_operations = kMaxOps;  // a program's operations after expansion, at most
+  int64_t eager_limit = -1;           // bytes: longer messages go by rendezvous; -1: none does
   Graph500Params graph500;  // workload.graph500.* (processes 0: one per node; seed: the run's)
   DpsnnParams dpsnn;        // workload.dpsnn.* (seed: the run's)
 

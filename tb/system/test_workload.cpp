@@ -91,9 +91,15 @@ TEST(Workload, ARingAndCollectivesCompleteOnADragonfly) {
   expect_ring_completes("topologies/dragonfly-h2.yaml", {"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4"});
 }
 
+TEST(Workload, ARingByRendezvousCompletesWithTheSameMessages) {
+  // The ring's 2 KiB messages go by rendezvous, the collectives' eager.
+  expect_ring_completes("topologies/dragonfly-h2.yaml",
+                        {"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4", "workload.eager_limit=1024"});
+}
+
 TEST(Workload, CompletionIsIdenticalPerSeedAndInBothModes) {
   const std::string trace = write_file("ring.txt", ring_trace());
-  const std::vector<std::string> extra{"workload.mapping=random", "sim.seed=5"};
+  std::vector<std::string> extra{"workload.mapping=random", "sim.seed=5"};
   auto with = [&](const std::string& mode) {
     std::vector<std::string> e = extra;
     e.push_back("sim.mode=" + mode);
@@ -105,6 +111,10 @@ TEST(Workload, CompletionIsIdenticalPerSeedAndInBothModes) {
   EXPECT_NE(a.find("\"completion\""), std::string::npos);
   EXPECT_EQ(a, b);
   EXPECT_EQ(a, c);
+  extra.push_back("workload.eager_limit=100");  // every message by rendezvous but the barrier's
+  const std::string d = with("per-stage"), e = with("per-router");
+  EXPECT_EQ(d, e);
+  EXPECT_NE(json_section(d, "completion"), json_section(a, "completion"));  // the handshakes take time
   // Another seed maps the ranks elsewhere.
   const AppRun other = run_trace("topologies/torus-8x8.yaml", trace, {"workload.mapping=random", "sim.seed=6"});
   EXPECT_NE(json_ints(other.json, "node"), json_ints(a, "node"));
@@ -159,6 +169,28 @@ TEST(Workload, TheNicCutsAMessageIntoItsPacketsTheLastShorter) {
   EXPECT_EQ(json_number(pk, "injected"), 16);
   EXPECT_EQ(json_number(pk, "delivered"), 16);
   EXPECT_EQ(json_number(json_section(run.json, "total"), "link_flits"), 250);
+}
+
+TEST(Workload, ARendezvousAddsTheRtsAndCtsRoundTrip) {
+  // The same 1,000-byte send by rendezvous: its data leaves once the RTS
+  // has reached node 1 and the CTS node 0, each a 1-flit packet that takes
+  // as long as a 0-byte message does (l); both ranks end 2 l later.
+  const std::string kb = write_file("kb.txt", "ranks 2\n0 send 1 1000 0\n1 recv 0 1000 0\n");
+  const std::string ping = write_file("ping.txt", "ranks 2\n0 send 1 0 0\n1 recv 0 0 0\n");
+  const auto finish = [](const AppRun& run) {
+    EXPECT_EQ(run.r.code, 0) << run.r.err;
+    return json_ints(json_section(run.json, "completion"), "finish");
+  };
+  const auto eager = finish(run_trace("topologies/mesh-8x8.yaml", kb));
+  const auto rdv = finish(run_trace("topologies/mesh-8x8.yaml", kb, {"workload.eager_limit=999"}));
+  const uint64_t l = finish(run_trace("topologies/mesh-8x8.yaml", ping)).at(1);
+  ASSERT_EQ(eager.size(), 2u);
+  ASSERT_EQ(rdv.size(), 2u);
+  EXPECT_GT(l, 0u);
+  EXPECT_EQ(rdv[0], eager[0] + 2 * l);
+  EXPECT_EQ(rdv[1], eager[1] + 2 * l);
+  const AppRun again = run_trace("topologies/mesh-8x8.yaml", kb, {"workload.eager_limit=1000"});
+  EXPECT_EQ(finish(again), eager);  // not more than the limit: eager
 }
 
 TEST(Workload, SendsPastARanksPacketNumbersExitTwo) {

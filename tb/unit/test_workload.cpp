@@ -500,7 +500,9 @@ TEST(Workload, HeldEnvelopesWaitForEveryEarlierOneOfTheirRankOnly) {
         if (at[k] == now) h.arrive(0, 1, 100 + k, now);
       if (now == 15) h.arrive(2, 1, 100, now);
       h.run(1, now, now);
-      if (now == 15) EXPECT_EQ(h.e.next_time(1), kNeverCycle) << "wait 0 ended at 15; wait 1 holds";
+      if (now == 15) {
+        EXPECT_EQ(h.e.next_time(1), kNeverCycle) << "wait 0 ended at 15; wait 1 holds";
+      }
     }
     EXPECT_EQ(h.e.result(1).finish, 30u) << at[0] << " " << at[1] << " " << at[2];
     EXPECT_EQ(h.e.result(1).waiting, 30u);
@@ -522,6 +524,48 @@ TEST(Workload, AReceiveOfAnEnvelopeWhoseDataIsOnItsWayWaitsForIt) {
     EXPECT_EQ(h.e.result(1).finish, 1049u) << recv;
     EXPECT_EQ(h.e.result(1).waiting, 4u) << recv;
   }
+}
+
+TEST(Workload, ARendezvousSendsItsDataOnceAReceiveTookItsEnvelope) {
+  // 640 bytes (80 flits, 10 packets) on an ideal network of latency 10;
+  // rank 1 posts its receive at 1,000. Eager, the data left at once: the
+  // send completes at 80. By rendezvous (more than eager_limit bytes) the
+  // RTS arrives at 10, the receive at 1,000 answers with a CTS that
+  // arrives at 1,010, and only then does the data leave: its tail at
+  // 1,089 (the send completes at 1,090), arriving at 1,099.
+  const Program p = parse("ranks 2\n0 send 1 640 0\n1 compute 1000\n1 recv 0 640 0\n");
+  const auto finish = [&](int64_t eager_limit) {
+    AppParams ap;
+    ap.eager_limit = eager_limit;
+    IdealNet net(p, 2, 10, ap);
+    net.run();
+    EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+    EXPECT_EQ(net.engine().messages().delivered, 1u);
+    return std::make_pair(net.engine().result(0).finish, net.engine().result(1).finish);
+  };
+  EXPECT_EQ(finish(-1), std::make_pair(Cycle{80}, Cycle{1000}));
+  EXPECT_EQ(finish(640), std::make_pair(Cycle{80}, Cycle{1000}));  // not more than the limit: eager
+  EXPECT_EQ(finish(639), std::make_pair(Cycle{1090}, Cycle{1099}));
+  EXPECT_EQ(finish(0), std::make_pair(Cycle{1090}, Cycle{1099}));
+}
+
+TEST(Workload, ARendezvousNoRankReceivesHoldsItsSender) {
+  // Eager, the send completes and only the message stays unmatched; by
+  // rendezvous its data never leaves, and the sender waits for ever.
+  const Program p = parse("ranks 2\n0 send 1 640 0\n1 compute 500\n");
+  AppParams ap;
+  ap.eager_limit = 64;
+  IdealNet net(p, 2, 10, ap);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in send (line 2)"), std::string::npos) << rep;
+  EXPECT_EQ(net.engine().messages().unmatched, 1u);
+  EXPECT_EQ(net.engine().messages().delivered, 0u);
+  IdealNet eager(p, 2, 10);
+  eager.run();
+  EXPECT_TRUE(eager.engine().done());
+  EXPECT_EQ(eager.engine().messages().unmatched, 1u);
 }
 
 TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
