@@ -47,8 +47,7 @@ Cycle AppEngine::next_time(int rank) const {
 // Runs rank's operations while it neither computes nor waits.
 void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   Rank& r = ranks_[static_cast<size_t>(rank)];
-  out.insert(out.end(), r.outbox.begin(), r.outbox.end());  // made since its last step
-  r.outbox.clear();
+  flush(r, out);  // made since its last step
   if (r.res.finish != kNeverCycle) return;
   while (r.block == kNone && r.ready <= now && r.pc < r.ops->size()) {
     const Op& op = (*r.ops)[r.pc++];
@@ -67,14 +66,19 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::StepWait: wait_all(r, now, true); break;
       case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
     }
+    flush(r, out);  // a receive's CTS, in program order with the sends after it
   }
-  out.insert(out.end(), r.outbox.begin(), r.outbox.end());  // CTSs its receives made
-  r.outbox.clear();
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
   if (wait_all(r, now)) return;  // the program's end waits for what it started
   r.res.finish = now;
   last_finish_ = std::max(last_finish_, now);
   ++finished_;
+}
+
+void AppEngine::flush(Rank& r, std::vector<GenPacket>& out) {
+  if (r.outbox.empty()) return;
+  out.insert(out.end(), r.outbox.begin(), r.outbox.end());
+  r.outbox.clear();
 }
 
 // Waits for every request started (`step`: every request of the current
@@ -297,9 +301,7 @@ void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
     (kind == kRts ? arriving_ : payload_)[dst].emplace(pkt, idx | kind);
     return;
   }
-  Message& m = msgs_[idx];
-  m.first_pkt = pkt;
-  (m.rendezvous ? payload_ : arriving_)[dst].emplace(pkt, idx);
+  (msgs_[idx].rendezvous ? payload_ : arriving_)[dst].emplace(pkt, idx);
 }
 
 void AppEngine::sent(uint32_t msg, Cycle tail) {
@@ -438,6 +440,9 @@ std::string AppEngine::describe(const Rank& r, uint32_t op) const {
     s += std::string(is_collective(e.kind) ? "'s receive" : "") + " from " +
          (o.peer == kAny ? std::string("any rank") : "rank " + std::to_string(o.peer)) + " tag " + tag_name(o.tag) +
          (o.comm ? " on communicator " + std::to_string(o.comm) : "");
+  } else if ((o.kind == OpKind::Send || o.kind == OpKind::Isend) && p_.rendezvous(o.amount)) {
+    s += std::string(is_collective(e.kind) ? "'s send" : "") + " to rank " + std::to_string(o.peer) +
+         " by rendezvous (its data waits for a receive)";
   }
   return s + (e.line ? " (line " + std::to_string(e.line) + ")" : " (event " + std::to_string(o.event + 1) + ")");
 }

@@ -138,7 +138,6 @@ class AppEngine {
     uint64_t bytes = 0;
     uint64_t send_req = 0;
     uint64_t recv_req = 0;  // the receive that took it, once matched
-    uint64_t first_pkt = 0;
     uint32_t packets = 0, arrived = 0;
     Cycle start = 0;
     bool send_done = false, matched = false;
@@ -164,6 +163,7 @@ class AppEngine {
   void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
+  static void flush(Rank& r, std::vector<GenPacket>& out);
   void arrived_in_full(Message& m, Cycle at);
   static Arriving::iterator find(Arriving& table, uint64_t pkt, const std::vector<Message>& msgs);
   void envelope_arrived(Arriving& table, Arriving::iterator it, uint64_t pkt, Cycle at);

@@ -92,9 +92,19 @@ TEST(Workload, ARingAndCollectivesCompleteOnADragonfly) {
 }
 
 TEST(Workload, ARingByRendezvousCompletesWithTheSameMessages) {
-  // The ring's 2 KiB messages go by rendezvous, the collectives' eager.
-  expect_ring_completes("topologies/dragonfly-h2.yaml",
-                        {"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4", "workload.eager_limit=1024"});
+  // The ring's 2 KiB messages go by rendezvous, the collectives' eager:
+  // the network carries an RTS and a CTS more for each of the 16.
+  const std::vector<std::string> keys{"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4"};
+  std::vector<std::string> rdv = keys;
+  rdv.push_back("workload.eager_limit=1024");
+  expect_ring_completes("topologies/dragonfly-h2.yaml", rdv);
+  const std::string trace = write_file("ring.txt", ring_trace());
+  const auto injected = [&](const std::vector<std::string>& extra) {
+    const AppRun run = run_trace("topologies/dragonfly-h2.yaml", trace, extra);
+    EXPECT_EQ(run.r.code, 0) << run.r.err;
+    return json_number(json_section(run.json, "packets"), "injected");
+  };
+  EXPECT_EQ(injected(rdv), injected(keys) + 2 * 16);
 }
 
 TEST(Workload, CompletionIsIdenticalPerSeedAndInBothModes) {

@@ -447,7 +447,8 @@ namespace {
 // Packets delivered by hand: every rank steps at cycle 0, its messages'
 // packets numbered from 100 at its node (rank r on node r).
 struct ByHand {
-  explicit ByHand(const std::string& text) : prog(parse(text)), e(prog, linear(prog.ranks()), prog.ranks(), {}) {
+  explicit ByHand(const std::string& text, AppParams ap = {})
+      : prog(parse(text)), e(prog, linear(prog.ranks()), prog.ranks(), ap) {
     std::vector<uint32_t> next(static_cast<size_t>(prog.ranks()), 100);
     for (int r = 0; r < prog.ranks(); ++r) {
       std::vector<GenPacket> out;
@@ -559,13 +560,56 @@ TEST(Workload, ARendezvousNoRankReceivesHoldsItsSender) {
   net.run();
   ASSERT_TRUE(net.engine().stuck());
   const std::string rep = net.engine().blocked_report(10);
-  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in send (line 2)"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in send to rank 1 by rendezvous (its data waits for a receive) "
+                     "(line 2)"),
+            std::string::npos)
+      << rep;
   EXPECT_EQ(net.engine().messages().unmatched, 1u);
   EXPECT_EQ(net.engine().messages().delivered, 0u);
   IdealNet eager(p, 2, 10);
   eager.run();
   EXPECT_TRUE(eager.engine().done());
   EXPECT_EQ(eager.engine().messages().unmatched, 1u);
+}
+
+TEST(Workload, AnRtsKeepsItsPlaceAmongItsRanksEnvelopes) {
+  // Rank 0 sends an 8-byte eager message (tag 1) and a 640-byte one by
+  // rendezvous (tag 2), in either order (packets 100 and 101); the second
+  // sent arrives first, at 10, and the first at 20. Rank 1 waits for the
+  // eager one only. Whichever came first, nothing is offered before 20:
+  // rank 1 sends no CTS and its wait holds until then.
+  AppParams ap;
+  ap.eager_limit = 64;
+  for (const bool rts_first : {false, true}) {
+    const std::string eager = "0 isend 1 8 1\n", rdv = "0 isend 1 640 2\n";
+    ByHand h("ranks 2\n" + (rts_first ? rdv + eager : eager + rdv) +
+                 "0 wait\n1 irecv 0 640 2\n1 irecv 0 8 1\n1 wait 1\n1 compute 1000\n",
+             ap);
+    h.arrive(0, 1, 101, 10);
+    EXPECT_EQ(h.e.next_time(1), kNeverCycle) << rts_first;  // held: no CTS, no completion
+    h.arrive(0, 1, 100, 20);
+    std::vector<GenPacket> out;
+    h.e.step(1, 20, out);
+    ASSERT_EQ(out.size(), 1u) << rts_first;  // the CTS, made at 20
+    EXPECT_EQ(out[0].size, 1);
+    EXPECT_EQ(out[0].dst, 0);
+    EXPECT_EQ(h.e.next_time(1), 1020u) << rts_first;  // the wait ended at 20
+  }
+}
+
+TEST(Workload, AReceivesCtsLeavesBeforeTheSendsAfterIt) {
+  // The RTS is waiting when rank 1 runs `irecv` then `isend`: its CTS goes
+  // to the NIC first, in program order.
+  AppParams ap;
+  ap.eager_limit = 64;
+  ByHand h("ranks 2\n0 send 1 640 0\n1 compute 50\n1 irecv 0 640 0\n1 isend 0 64 5\n", ap);
+  h.arrive(0, 1, 100, 10);
+  std::vector<GenPacket> out;
+  h.e.step(1, 50, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].size, 1);  // the CTS
+  EXPECT_EQ(out[0].packets, 1u);
+  EXPECT_EQ(out[1].size, 8);  // the isend's 8 flits
 }
 
 TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
