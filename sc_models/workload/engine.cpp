@@ -439,7 +439,7 @@ std::string AppEngine::describe(const Rank& r, uint32_t op) const {
   if (o.kind == OpKind::Recv || o.kind == OpKind::Irecv) {
     s += std::string(is_collective(e.kind) ? "'s receive" : "") + " from " +
          (o.peer == kAny ? std::string("any rank") : "rank " + std::to_string(o.peer)) + " tag " + tag_name(o.tag) +
-         (o.comm ? " on communicator " + std::to_string(o.comm) : "");
+         prog_.on_comm(o.comm);
   } else if ((o.kind == OpKind::Send || o.kind == OpKind::Isend) && p_.rendezvous(o.amount)) {
     s += std::string(is_collective(e.kind) ? "'s send" : "") + " to rank " + std::to_string(o.peer) +
          " by rendezvous (its data waits for a receive)";
@@ -476,7 +476,7 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     if (!r.unexpected.empty()) {
       const Message& m = msgs_[r.unexpected.front()];
       out += "; holds " + std::to_string(r.unexpected.size()) + " unmatched message(s), the first from rank " +
-             std::to_string(m.src) + " tag " + tag_name(m.tag) + (m.comm ? " on communicator " + std::to_string(m.comm) : "");
+             std::to_string(m.src) + " tag " + tag_name(m.tag) + prog_.on_comm(m.comm);
     }
     out += "\n";
   }

@@ -803,6 +803,9 @@ Program read_program(Archive& a, Context& cx, uint64_t max_ops) {
   a.check(OTF2_Reader_OpenEvtFiles(a.get()), "opening the event files");
   const EventCallbacks cbs = event_callbacks();
   Program prog(cx.ranks, max_ops);
+  std::vector<std::string> names(cx.comms.size());
+  for (const auto& [ref, c] : cx.comms) names[c.context] = c.name;
+  prog.set_comm_names(std::move(names));
   for (int r = 0; r < cx.ranks; ++r) {
     RankReader rank(cx, r);
     read_location(a, cbs.get(), rank, local_defs);

@@ -177,13 +177,19 @@ uint64_t held(const std::vector<T>& v) {
 }  // namespace
 
 uint64_t Program::memory() const {
-  uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_);
+  uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_) + held(comm_names_);
+  for (const std::string& name : comm_names_) b += name.capacity();
   for (size_t r = 0; r < events_.size(); ++r) {
     b += held(events_[r]) + held(ops_[r]) + held(wait_lists_[r]);
     for (const Event& e : events_[r]) b += held(e.counts);
     for (const auto& list : wait_lists_[r]) b += held(list);
   }
   return b;
+}
+
+std::string Program::on_comm(uint16_t c) const {
+  if (c >= comm_names_.size()) return c ? " on communicator " + std::to_string(c) : "";
+  return " on communicator " + std::to_string(c) + " ('" + comm_names_[c] + "')";
 }
 
 }  // namespace nocsim

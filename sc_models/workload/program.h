@@ -6,6 +6,7 @@
 // Plain C++ (no SystemC); the rules are in docs/workloads.md.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nocsim {
@@ -117,6 +118,13 @@ class Program {
   uint64_t bytes() const;
   // Bytes it holds: events, operations, lists (sim/memory.h counts them).
   uint64_t memory() const;
+  // The communicators' names by Event::comm, as an OTF2 trace defines them
+  // (a text trace has one communicator and no names).
+  void set_comm_names(std::vector<std::string> names) { comm_names_ = std::move(names); }
+  // How a report names communicator c after "on": "communicator 1
+  // ('NAME')" when the trace named it; "" for communicator 0 of a
+  // program without names (the only one a text trace has).
+  std::string on_comm(uint16_t c) const;
 
  private:
   std::vector<std::vector<Event>> events_;
@@ -126,6 +134,7 @@ class Program {
   std::vector<uint64_t> requests_;     // per rank: Program::requests
   uint64_t count_ = 0;
   uint64_t entries_ = 0, max_entries_;
+  std::vector<std::string> comm_names_;
 };
 
 // The collective algorithms (docs/workloads.md): rank r's point-to-point

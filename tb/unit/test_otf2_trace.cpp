@@ -127,6 +127,11 @@ TEST(Otf2Trace, PointToPointKeepsItsCommunicator) {
   const Program back = round_trip(p, {});
   expect_same(p, back);
   EXPECT_EQ(back.events(1)[1].comm, 1);  // the recv of tag 5
+  // Reports name them as the definitions do (the writer's names).
+  EXPECT_EQ(back.on_comm(0), " on communicator 0 ('MPI_COMM_WORLD')");
+  EXPECT_EQ(back.on_comm(1), " on communicator 1 ('MPI_COMM_WORLD dup')");
+  EXPECT_EQ(p.on_comm(0), "");  // built in code: no names
+  EXPECT_EQ(p.on_comm(2), " on communicator 2");
 }
 
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
