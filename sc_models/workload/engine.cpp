@@ -320,7 +320,8 @@ void AppEngine::sent(uint32_t msg, Cycle tail) {
 void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
   const uint64_t pkt = tail.pkt();
   Arriving& envelopes = arriving_[static_cast<size_t>(node)];
-  if (const auto it = find(envelopes, pkt, msgs_); it != envelopes.end()) return envelope_arrived(envelopes, it, pkt, at);
+  if (const auto it = find(envelopes, pkt, msgs_); it != envelopes.end())
+    return envelope_arrived(envelopes, it, pkt, at);
   Arriving& payload = payload_[static_cast<size_t>(node)];
   if (const auto it = find(payload, pkt, msgs_); it != payload.end()) payload_arrived(payload, it, at);
 }
@@ -419,7 +420,8 @@ void AppEngine::offer(Arriving& table, Arriving::iterator it, Cycle at) {
 
 uint64_t AppEngine::memory() const {
   uint64_t b = ranks_.capacity() * sizeof(Rank) + rank_at_.capacity() * sizeof(int) +
-               ports_.capacity() * (sizeof(ports_[0]) + sizeof(RankPort)) + (arriving_.capacity() + payload_.capacity()) * sizeof(Arriving);
+               ports_.capacity() * (sizeof(ports_[0]) + sizeof(RankPort)) +
+               (arriving_.capacity() + payload_.capacity()) * sizeof(Arriving);
   for (const Rank& r : ranks_) b += r.done_at.capacity() * sizeof(Cycle);
   return b;
 }

@@ -177,7 +177,8 @@ uint64_t held(const std::vector<T>& v) {
 }  // namespace
 
 uint64_t Program::memory() const {
-  uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_) + held(comm_names_);
+  uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_) +
+               held(comm_names_);
   for (const std::string& name : comm_names_) b += name.capacity();
   for (size_t r = 0; r < events_.size(); ++r) {
     b += held(events_[r]) + held(ops_[r]) + held(wait_lists_[r]);
