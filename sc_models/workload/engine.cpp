@@ -47,7 +47,7 @@ Cycle AppEngine::next_time(int rank) const {
 // Runs rank's operations while it neither computes nor waits.
 void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   Rank& r = ranks_[static_cast<size_t>(rank)];
-  flush(r, out);  // made since its last step
+  if (!r.outbox.empty()) flush(r, out);  // made since its last step
   if (r.res.finish != kNeverCycle) return;
   while (r.block == kNone && r.ready <= now && r.pc < r.ops->size()) {
     const Op& op = (*r.ops)[r.pc++];
@@ -66,7 +66,7 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::StepWait: wait_all(r, now, true); break;
       case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
     }
-    flush(r, out);  // a receive's CTS, in program order with the sends after it
+    if (!r.outbox.empty()) flush(r, out);  // a receive's CTS, in program order with the sends after it
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
   if (wait_all(r, now)) return;  // the program's end waits for what it started
@@ -76,7 +76,6 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
 }
 
 void AppEngine::flush(Rank& r, std::vector<GenPacket>& out) {
-  if (r.outbox.empty()) return;
   out.insert(out.end(), r.outbox.begin(), r.outbox.end());
   r.outbox.clear();
 }

@@ -163,6 +163,7 @@ class AppEngine {
   void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
   void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
   void recv(Rank& r, const Op& op, Cycle now);
+  // Called when r.outbox is not empty.
   static void flush(Rank& r, std::vector<GenPacket>& out);
   void arrived_in_full(Message& m, Cycle at);
   static Arriving::iterator find(Arriving& table, uint64_t pkt, const std::vector<Message>& msgs);
