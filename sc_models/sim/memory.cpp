@@ -117,18 +117,26 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   return e;
 }
 
-uint64_t available_memory() {
-  uint64_t room = meminfo_available();
-  auto least = [&](uint64_t v) {
-    if (v && (!room || v < room)) room = v;
-  };
-  least(cgroup_room());
+namespace {
+// The least non-zero of a and b (0: neither known).
+uint64_t least(uint64_t a, uint64_t b) { return !a || (b && b < a) ? b : a; }
+
+// What the process may still take: MemAvailable and the cgroup's room
+// shrink as it allocates.
+uint64_t memory_left() { return least(meminfo_available(), cgroup_room()); }
+
+// What its address space may reach in all (ulimit -v, -d).
+uint64_t address_limit() {
+  uint64_t room = 0;
   for (int res : {RLIMIT_AS, RLIMIT_DATA}) {
     struct rlimit r;
-    if (!getrlimit(res, &r) && r.rlim_cur != RLIM_INFINITY) least(static_cast<uint64_t>(r.rlim_cur));
+    if (!getrlimit(res, &r) && r.rlim_cur != RLIM_INFINITY) room = least(room, static_cast<uint64_t>(r.rlim_cur));
   }
   return room;
 }
+}  // namespace
+
+uint64_t available_memory() { return least(memory_left(), address_limit()); }
 
 namespace {
 // The room the run may take (0: unknown), and how to name it.
@@ -165,7 +173,11 @@ void check_application_memory(const TopologyShape& t, const RunConfig& rc, uint6
   std::string where;
   const uint64_t room = room_for(rc, where);
   const uint64_t network = estimate_memory(t, rc).certain();
-  if (!room || network + bytes <= room) return;
+  // A limit counts the program with the network; the memory left, measured
+  // now, already lacks what the program holds.
+  const bool set = rc.sim.memory_limit_mb > 0;
+  const uint64_t limit = set ? room : address_limit(), left = set ? 0 : memory_left();
+  if ((!limit || network + bytes <= limit) && (!left || network <= left)) return;
   throw ConfigError(key + ": the application's program needs about " + gib(bytes) + " beside the " + gib(network) +
                     " of the network, more than " + where + " (" + gib(room) +
                     "); use a shorter trace, fewer ranks or a smaller network");

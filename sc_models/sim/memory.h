@@ -31,8 +31,11 @@ uint64_t available_memory();
 void check_memory(const TopologyShape& t, const RunConfig& rc);
 // A closed-loop application, once read (its program and the engine's
 // state: `bytes`, Application::memory), beside what check_memory counted:
-// throws ConfigError naming `key` (the workload's) when the two exceed the
-// room. make_application calls it before the network is built.
+// throws ConfigError naming `key` (the workload's) when the two exceed
+// sim.memory_limit_mb (else ulimit -v and -d), or, without a set limit,
+// the network alone exceeds the memory left now (MemAvailable and the
+// cgroup's room, which the program already takes from). make_application
+// calls it before the network is built.
 void check_application_memory(const TopologyShape& t, const RunConfig& rc, uint64_t bytes, const std::string& key);
 // The warning to print when full buffers or source queues would exceed that
 // room ("" when they fit): the command line prints it once.
