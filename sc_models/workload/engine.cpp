@@ -288,9 +288,14 @@ void AppEngine::take(Rank& r, uint32_t idx, uint64_t req, Cycle now) {
     ++in_flight_;
     return;
   }
-  if (!m.here()) return;
-  release_if_done(idx);
-  complete(r, req, m.tag, now);
+  if (m.here()) received(idx, now);
+}
+
+// Message idx, matched, has fully arrived: its receive completes at `at`.
+void AppEngine::received(uint32_t idx, Cycle at) {
+  const Message& m = msgs_[idx];
+  release_if_done(idx);  // the slot is reused only by a later send
+  complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
 }
 
 void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
@@ -319,19 +324,19 @@ void AppEngine::sent(uint32_t msg, Cycle tail) {
 void AppEngine::delivered(int node, const Flit& tail, Cycle at) {
   const uint64_t pkt = tail.pkt();
   Arriving& envelopes = arriving_[static_cast<size_t>(node)];
-  if (const auto it = find(envelopes, pkt, msgs_); it != envelopes.end())
+  if (const auto it = find(envelopes, pkt); it != envelopes.end())
     return envelope_arrived(envelopes, it, pkt, at);
   Arriving& payload = payload_[static_cast<size_t>(node)];
-  if (const auto it = find(payload, pkt, msgs_); it != payload.end()) payload_arrived(payload, it, at);
+  if (const auto it = find(payload, pkt); it != payload.end()) payload_arrived(payload, it, at);
 }
 
 // The entry whose packets hold `pkt`, or the table's end.
-AppEngine::Arriving::iterator AppEngine::find(Arriving& table, uint64_t pkt, const std::vector<Message>& msgs) {
+AppEngine::Arriving::iterator AppEngine::find(Arriving& table, uint64_t pkt) const {
   auto it = table.upper_bound(pkt);
   if (it == table.begin()) return table.end();
   --it;
   const uint32_t v = it->second;
-  const uint64_t span = (v & (kRts | kCts)) ? 1 : msgs[v & kIndex].packets;
+  const uint64_t span = (v & (kRts | kCts)) ? 1 : msgs_[v & kIndex].packets;
   return pkt < it->first + span ? it : table.end();
 }
 
@@ -349,10 +354,7 @@ void AppEngine::envelope_arrived(Arriving& table, Arriving::iterator it, uint64_
     if (!behind_its_source(table, it)) offer(table, it, at);
   } else if (m.here() && m.envelope == Envelope::Offered) {
     table.erase(it);
-    if (m.matched) {
-      release_if_done(idx);
-      complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
-    }
+    if (m.matched) received(idx, at);
   }
 }
 
@@ -369,8 +371,7 @@ void AppEngine::payload_arrived(Arriving& table, Arriving::iterator it, Cycle at
   if (++m.arrived < m.packets) return;
   arrived_in_full(m, at);
   table.erase(it);
-  release_if_done(idx);
-  complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
+  received(idx, at);
 }
 
 void AppEngine::arrived_in_full(Message& m, Cycle at) {

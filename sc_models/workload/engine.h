@@ -166,7 +166,7 @@ class AppEngine {
   // Called when r.outbox is not empty.
   static void flush(Rank& r, std::vector<GenPacket>& out);
   void arrived_in_full(Message& m, Cycle at);
-  static Arriving::iterator find(Arriving& table, uint64_t pkt, const std::vector<Message>& msgs);
+  Arriving::iterator find(Arriving& table, uint64_t pkt) const;
   void envelope_arrived(Arriving& table, Arriving::iterator it, uint64_t pkt, Cycle at);
   void payload_arrived(Arriving& table, Arriving::iterator it, Cycle at);
   GenPacket control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const;
@@ -174,6 +174,7 @@ class AppEngine {
   bool behind_its_source(const Arriving& table, Arriving::iterator it) const;
   void offer(Arriving& table, Arriving::iterator it, Cycle at);
   void take(Rank& r, uint32_t idx, uint64_t req, Cycle now);
+  void received(uint32_t idx, Cycle at);
   // Within one communicator only; an `any` tag is any user tag: a
   // collective's messages never match a user receive, as MPI keeps them in
   // a context of their own (docs/workloads.md, "Matching").
