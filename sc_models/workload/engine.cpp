@@ -196,7 +196,7 @@ void check_packet_numbers(const Program& prog, const AppParams& p, const std::st
       if (op.kind != OpKind::Send && op.kind != OpKind::Isend) continue;
       const bool rdv = p.rendezvous(op.amount);
       packets[static_cast<size_t>(r)] += p.packets_of(op.amount) + rdv;
-      packets[static_cast<size_t>(op.peer)] += rdv;
+      packets[static_cast<size_t>(op.peer)] += rdv || op.sync;  // a CTS or an ACK
       // Checked as it grows: 2^40-byte messages could wrap the sum.
       if (packets[static_cast<size_t>(r)] > kMaxRankPackets) break;
     }
@@ -222,6 +222,7 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   m.packets = static_cast<uint32_t>(p_.packets_of(op.amount));  // < 2^32: check_packet_numbers
   m.start = now;
   m.rendezvous = p_.rendezvous(op.amount);
+  m.ack = op.sync && !m.rendezvous;  // a rendezvous's CTS already says a receive took it
   const uint32_t idx = new_message(m);
   ++in_flight_;  // its data, or its RTS
   ++totals_.sent;
@@ -248,7 +249,8 @@ GenPacket AppEngine::data_of(uint32_t idx, Cycle now) const {
   return g;
 }
 
-// A rendezvous's RTS or CTS (`kind`): one flit to `to_rank`.
+// A rendezvous's RTS or CTS, or a synchronous send's ACK (`kind`): one
+// flit to `to_rank`.
 GenPacket AppEngine::control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const {
   GenPacket g;
   g.gen = now;
@@ -278,15 +280,16 @@ void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
 }
 
 // Receive `req` of rank r takes message idx, whose envelope has been
-// offered: it completes now if the message is here, else when it is.
+// offered: it completes now if the message is here, else when it is. A
+// rendezvous's CTS, or a synchronous send's ACK, goes back to the sender.
 void AppEngine::take(Rank& r, uint32_t idx, uint64_t req, Cycle now) {
   Message& m = msgs_[idx];
   m.matched = true;
   m.recv_req = req;
-  if (m.rendezvous) {  // its sender may now send the data
+  if (m.rendezvous || m.ack) {
     r.outbox.push_back(control_packet(idx, kCts, m.src, now));
     ++in_flight_;
-    return;
+    if (m.rendezvous) return;  // its data leaves when the CTS arrives
   }
   if (m.here()) received(idx, now);
 }
@@ -311,9 +314,16 @@ void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
 void AppEngine::sent(uint32_t msg, Cycle tail) {
   if (msg & (kRts | kCts)) return;  // a control packet: no request of its own
   Message& m = msgs_[msg - 1];
+  m.left = tail + 1;
+  if (!m.ack) send_completed(msg - 1, m.left);  // else when the ACK arrives
+}
+
+// Message idx's send request completes at `at`.
+void AppEngine::send_completed(uint32_t idx, Cycle at) {
+  Message& m = msgs_[idx];
   m.send_done = true;
-  complete(ranks_[static_cast<size_t>(m.src)], m.send_req, m.tag, tail + 1);
-  release_if_done(msg - 1);
+  complete(ranks_[static_cast<size_t>(m.src)], m.send_req, m.tag, at);
+  release_if_done(idx);
 }
 
 // A packet's tail at its destination. The first packet of an eager
@@ -358,14 +368,22 @@ void AppEngine::envelope_arrived(Arriving& table, Arriving::iterator it, uint64_
   }
 }
 
-// A rendezvous's CTS at its sender's node (the data goes now), or a packet
-// of its data at its receiver's (the receive took it at its envelope).
+// A rendezvous's CTS at its sender's node (the data goes now), a
+// synchronous send's ACK there (the send may complete), or a packet of a
+// rendezvous's data at its receiver's (the receive took it at its
+// envelope).
 void AppEngine::payload_arrived(Arriving& table, Arriving::iterator it, Cycle at) {
   const uint32_t idx = it->second & kIndex;
   Message& m = msgs_[idx];
   if (it->second & kCts) {
     table.erase(it);
-    ranks_[static_cast<size_t>(m.src)].outbox.push_back(data_of(idx, at));  // on its way in the CTS's stead
+    if (m.rendezvous) {
+      ranks_[static_cast<size_t>(m.src)].outbox.push_back(data_of(idx, at));  // on its way in the CTS's stead
+      return;
+    }
+    --in_flight_;
+    m.ack = false;
+    if (m.left != kNeverCycle) send_completed(idx, std::max(m.left, at));
     return;
   }
   if (++m.arrived < m.packets) return;
@@ -437,7 +455,7 @@ std::string AppEngine::describe(const Rank& r, uint32_t op) const {
   const Op& o = (*r.ops)[op];
   const int rank = static_cast<int>(&r - ranks_.data());
   const Event& e = prog_.events(rank)[o.event];
-  std::string s = event_name(e.kind);
+  std::string s = event_name(e);
   if (o.kind == OpKind::Recv || o.kind == OpKind::Irecv) {
     s += std::string(is_collective(e.kind) ? "'s receive" : "") + " from " +
          (o.peer == kAny ? std::string("any rank") : "rank " + std::to_string(o.peer)) + " tag " + tag_name(o.tag) +
@@ -445,6 +463,8 @@ std::string AppEngine::describe(const Rank& r, uint32_t op) const {
   } else if ((o.kind == OpKind::Send || o.kind == OpKind::Isend) && p_.rendezvous(o.amount)) {
     s += std::string(is_collective(e.kind) ? "'s send" : "") + " to rank " + std::to_string(o.peer) +
          " by rendezvous (its data waits for a receive)";
+  } else if (o.sync) {
+    s += " to rank " + std::to_string(o.peer) + " (synchronous: it completes once a receive takes it)";
   }
   return s + (e.line ? " (line " + std::to_string(e.line) + ")" : " (event " + std::to_string(o.event + 1) + ")");
 }

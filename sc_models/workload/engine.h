@@ -61,7 +61,7 @@ class AppEngine {
   bool done() const { return finished_ == ranks(); }
   // Nothing can change any more: every rank that has not finished waits,
   // and nothing is on its way (or waiting to leave): no eager message,
-  // and no rendezvous's RTS, CTS or data.
+  // no rendezvous's RTS, CTS or data, no synchronous send's ACK.
   bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0; }
   // One line per waiting rank (at most max_lines): what it waits for.
   std::string blocked_report(size_t max_lines) const;
@@ -142,10 +142,16 @@ class AppEngine {
     Cycle start = 0;
     bool send_done = false, matched = false;
     bool rendezvous = false;  // its envelope goes ahead as an RTS; its data after the CTS
+    // A synchronous eager send: its receiver returns an ACK when a receive
+    // takes it, and the send completes at the later of the ACK's arrival
+    // and `left`, the cycle after its last flit left (kNeverCycle before).
+    bool ack = false;
+    Cycle left = kNeverCycle;
     bool here() const { return arrived == packets; }  // its data has arrived
   };
   // A table's entries: a message's index, with kRts or kCts for a
-  // rendezvous's control packet. GenPacket::msg carries index + 1 with the
+  // rendezvous's control packet (kCts also for a synchronous send's ACK,
+  // which travels as a CTS does). GenPacket::msg carries index + 1 with the
   // same bits (messages alive at once are at most the program's sends, and
   // workload.max_operations <= 10^9 < kIndex).
   static constexpr uint32_t kRts = 1u << 31, kCts = 1u << 30, kIndex = kCts - 1;
@@ -166,6 +172,7 @@ class AppEngine {
   // Called when r.outbox is not empty.
   static void flush(Rank& r, std::vector<GenPacket>& out);
   void arrived_in_full(Message& m, Cycle at);
+  void send_completed(uint32_t idx, Cycle at);
   Arriving::iterator find(Arriving& table, uint64_t pkt) const;
   void envelope_arrived(Arriving& table, Arriving::iterator it, uint64_t pkt, Cycle at);
   void payload_arrived(Arriving& table, Arriving::iterator it, Cycle at);
@@ -197,8 +204,9 @@ class AppEngine {
   // offered; one source's messages are neighbours, in the order sent. An
   // eager message's entry is its data, a rendezvous's its RTS.
   std::vector<Arriving> arriving_;
-  // Per destination node: a rendezvous's CTS (at its sender's node) and
-  // data (at its receiver's), which carry no envelope.
+  // Per destination node: a rendezvous's CTS or a synchronous send's ACK
+  // (at its sender's node) and a rendezvous's data (at its receiver's),
+  // which carry no envelope.
   std::vector<Arriving> payload_;
   int finished_ = 0, blocked_ = 0;
   uint64_t in_flight_ = 0;  // what stuck() counts

@@ -12,6 +12,12 @@ const char* event_name(EventKind k) {
   return names[static_cast<int>(k)];
 }
 
+const char* event_name(const Event& e) {
+  if (e.sync && e.kind == EventKind::Send) return "ssend";
+  if (e.sync && e.kind == EventKind::Isend) return "issend";
+  return event_name(e.kind);
+}
+
 bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
 
 bool is_nonblocking(EventKind k) { return k == EventKind::Isend || k == EventKind::Irecv; }
@@ -45,7 +51,7 @@ void check_wait_list(const Event& e, const std::string& at, int rank, uint64_t s
 
 void Program::add(int rank, Event e) {
   const int n = ranks();
-  const std::string at = where(e) + event_name(e.kind) + ": ";
+  const std::string at = where(e) + event_name(e) + ": ";
   if (rank < 0 || rank >= n)
     throw ConfigError(where(e) + "rank " + std::to_string(rank) + " is not one of the " + std::to_string(n) + " ranks");
   const bool p2p = e.kind >= EventKind::Send && e.kind <= EventKind::Irecv;
@@ -58,6 +64,8 @@ void Program::add(int rank, Event e) {
     if (p2p && e.peer == rank)
       throw ConfigError(at + "rank " + std::to_string(rank) + " names itself as its peer; a message goes to another rank");
   }
+  if (e.sync && e.kind != EventKind::Send && e.kind != EventKind::Isend)
+    throw ConfigError(at + "only a send or an isend can be synchronous");
   if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
     throw ConfigError(at + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
                       (recv ? " (or any)" : ""));
@@ -138,6 +146,7 @@ void Program::finish(uint64_t max_ops) {
       }
       if (!is_collective(e.kind)) {
         ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
+        ops.back().sync = e.sync;
         if (is_nonblocking(e.kind)) nonblocking.push_back(requests);
         requests += starts_request(ops.back().kind);
         continue;

@@ -41,6 +41,9 @@ struct Event {
   // Send/receive: its communicator, a number of the reader's (messages
   // match only within one; text traces have one, 0; docs/workloads.md).
   uint16_t comm = 0;
+  // Send/isend: synchronous (MPI_Ssend, MPI_Issend): complete only once a
+  // receive has taken the message (docs/workloads.md, "Protocols").
+  bool sync = false;
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
   std::vector<uint64_t> counts;  // alltoallv: bytes to each rank; wait: the requests it waits for
@@ -54,6 +57,8 @@ struct Event {
     return e;
   }
 };
+// As a text trace writes it: "ssend" and "issend" for synchronous sends.
+const char* event_name(const Event& e);
 
 // What the engine runs: compute and point-to-point operations only.
 // The first six are EventKind's; StepWait ends a step of a collective: it
@@ -68,6 +73,7 @@ struct Op {
   int32_t tag = 0;      // collectives use tags from kCollectiveTag on
   uint32_t event = 0;   // index of the event it comes from, in its rank's program
   OpKind kind = OpKind::Compute;
+  bool sync = false;    // Event::sync
   uint16_t comm = 0;    // Event::comm
   Op() = default;
   Op(OpKind k, int32_t p, int32_t t, uint64_t a, uint32_t e, uint16_t c = 0)

@@ -18,11 +18,14 @@ struct OpSyntax {
   EventKind kind;
   int fields;          // after the operation; -1: one per rank; -2: any number
   const char* syntax;  // for the error message
+  bool sync = false;   // ssend, issend: Event::sync
 };
 constexpr OpSyntax kOps[] = {
     {"compute", EventKind::Compute, 1, "<ns>"},
     {"send", EventKind::Send, 3, "<peer> <bytes> <tag>"},
     {"isend", EventKind::Isend, 3, "<peer> <bytes> <tag>"},
+    {"ssend", EventKind::Send, 3, "<peer> <bytes> <tag>", true},
+    {"issend", EventKind::Isend, 3, "<peer> <bytes> <tag>", true},
     {"recv", EventKind::Recv, 3, "<peer|any> <bytes> <tag|any>"},
     {"irecv", EventKind::Irecv, 3, "<peer|any> <bytes> <tag|any>"},
     {"wait", EventKind::Wait, -2, "[<request> ...]"},
@@ -98,6 +101,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   }
   Event e;
   e.kind = syn->kind;
+  e.sync = syn->sync;
   e.line = line;
   const size_t want = 2 + static_cast<size_t>(syn->fields < 0 ? ranks : syn->fields);
   if (syn->fields != -2 && p.size() != want)
@@ -192,7 +196,7 @@ void write_text_trace(const Program& prog, std::ostream& out) {
   const auto id = [](int32_t v) { return v == kAny ? std::string("any") : std::to_string(v); };
   for (int r = 0; r < prog.ranks(); ++r)
     for (const Event& e : prog.events(r)) {
-      out << r << ' ' << event_name(e.kind);
+      out << r << ' ' << event_name(e);
       switch (e.kind) {
         case EventKind::Compute: out << ' ' << e.amount / 1000 << '.' << std::to_string(1000 + e.amount % 1000).substr(1); break;
         case EventKind::Send:

@@ -203,6 +203,29 @@ TEST(Workload, ARendezvousAddsTheRtsAndCtsRoundTrip) {
   EXPECT_EQ(finish(again), eager);  // not more than the limit: eager
 }
 
+TEST(Workload, ASynchronousSendCompletesWhenTheAckOfItsReceiveArrives) {
+  // A 0-byte message takes l to arrive, and the receive completes then;
+  // synchronous, its send completes when the receiver's 1-flit ACK, made
+  // at the match, is back: at 2 l. By rendezvous the CTS says as much:
+  // ssend and send give the same cycles.
+  const auto finish = [](const AppRun& run) {
+    EXPECT_EQ(run.r.code, 0) << run.r.err;
+    return json_ints(json_section(run.json, "completion"), "finish");
+  };
+  const std::string mesh = "topologies/mesh-8x8.yaml";
+  const auto ping = finish(run_trace(mesh, write_file("ping.txt", "ranks 2\n0 send 1 0 0\n1 recv 0 0 0\n")));
+  const auto sync = finish(run_trace(mesh, write_file("sping.txt", "ranks 2\n0 ssend 1 0 0\n1 recv 0 0 0\n")));
+  ASSERT_EQ(ping.size(), 2u);
+  ASSERT_EQ(sync.size(), 2u);
+  const uint64_t l = ping[1];
+  EXPECT_EQ(ping[0], 1u);  // its one flit left at 0
+  EXPECT_EQ(sync, (std::vector<uint64_t>{2 * l, l}));
+  const std::string kb = write_file("kb.txt", "ranks 2\n0 send 1 1000 0\n1 recv 0 1000 0\n");
+  const std::string skb = write_file("skb.txt", "ranks 2\n0 ssend 1 1000 0\n1 recv 0 1000 0\n");
+  EXPECT_EQ(finish(run_trace(mesh, skb, {"workload.eager_limit=999"})),
+            finish(run_trace(mesh, kb, {"workload.eager_limit=999"})));
+}
+
 TEST(Workload, SendsPastARanksPacketNumbersExitTwo) {
   // 2^40 bytes are 2^34 packets; a node numbers its packets in 32 bits.
   const std::string trace = write_file("tib.txt", "ranks 2\n0 send 1 1099511627776 0\n1 recv 0 1099511627776 0\n");

@@ -572,6 +572,64 @@ TEST(Workload, ARendezvousNoRankReceivesHoldsItsSender) {
   EXPECT_EQ(eager.engine().messages().unmatched, 1u);
 }
 
+TEST(Workload, ASynchronousSendCompletesOnceAReceiveTookIt) {
+  // 64 bytes (8 flits, one packet) on an ideal network of latency 10. A
+  // standard send completes when its tail has left, at 8. A synchronous
+  // one waits for the ACK its receiver returns when a receive takes the
+  // message: the receive posted at 1,000 sends it then, and it arrives at
+  // 1,010; posted at 0, the receive takes the message at its arrival, 17,
+  // and the ACK arrives at 27. An issend and its wait do the same. By
+  // rendezvous (eager_limit 0) the CTS already says a receive took it: no
+  // ACK, and the send completes when its data has left after the CTS, at
+  // 1,018, as a standard send by rendezvous does.
+  const auto finish = [](const std::string& send, bool late, int64_t eager_limit = -1) {
+    AppParams ap;
+    ap.eager_limit = eager_limit;
+    const Program p = parse("ranks 2\n0 " + send + " 1 64 0\n" + (send == "issend" ? "0 wait\n" : "") +
+                            (late ? "1 compute 1000\n" : "") + "1 recv 0 64 0\n");
+    IdealNet net(p, 2, 10, ap);  // the engine keeps a reference to the program
+    net.run();
+    EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+    EXPECT_EQ(net.engine().messages().delivered, 1u);
+    EXPECT_EQ(net.engine().messages_in_flight(), 0u);  // the ACK counted while on its way
+    return std::make_pair(net.engine().result(0).finish, net.engine().result(1).finish);
+  };
+  EXPECT_EQ(finish("send", true), std::make_pair(Cycle{8}, Cycle{1000}));
+  EXPECT_EQ(finish("ssend", true), std::make_pair(Cycle{1010}, Cycle{1000}));
+  EXPECT_EQ(finish("issend", true), std::make_pair(Cycle{1010}, Cycle{1000}));
+  EXPECT_EQ(finish("send", false), std::make_pair(Cycle{8}, Cycle{17}));
+  EXPECT_EQ(finish("ssend", false), std::make_pair(Cycle{27}, Cycle{17}));
+  EXPECT_EQ(finish("send", true, 0), std::make_pair(Cycle{1018}, Cycle{1027}));
+  EXPECT_EQ(finish("ssend", true, 0), std::make_pair(Cycle{1018}, Cycle{1027}));
+}
+
+TEST(Workload, ASynchronousSendCompletesWhenItsTailHasLeftEvenIfTheAckCameFirst) {
+  // 6,400 bytes (800 flits, 100 packets): the receive takes the first
+  // packet at 17 and its ACK is back at 27, long before the tail leaves at
+  // 799. The send completes at 800, as a standard send does.
+  const Program p = parse("ranks 2\n0 ssend 1 6400 0\n1 recv 0 6400 0\n");
+  IdealNet net(p, 2, 10);
+  net.run();
+  ASSERT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+  EXPECT_EQ(net.engine().result(0).finish, 800u);
+}
+
+TEST(Workload, ASynchronousSendNoRankReceivesHoldsItsSender) {
+  // The data arrives and stays unmatched; no ACK comes, and the sender
+  // waits for ever where a standard send would have completed.
+  const Program p = parse("ranks 2\n0 ssend 1 64 0\n1 compute 500\n");
+  IdealNet net(p, 2, 10);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in ssend to rank 1 (synchronous: it completes once a receive "
+                     "takes it) (line 2)"),
+            std::string::npos)
+      << rep;
+  EXPECT_EQ(net.engine().messages().unmatched, 1u);
+  EXPECT_EQ(net.engine().messages().delivered, 1u);
+}
+
 TEST(Workload, AnRtsKeepsItsPlaceAmongItsRanksEnvelopes) {
   // Rank 0 sends an 8-byte eager message (tag 1) and a 640-byte one by
   // rendezvous (tag 2), in either order (packets 100 and 101); the second
@@ -643,7 +701,8 @@ TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
 
 TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n0 wait 0\n"
-                  "2 send 3 0 0\n3 recv 2 0 0\n* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
+                  "2 send 3 0 0\n3 recv 2 0 0\n2 ssend 3 8 1\n2 issend 3 8 2\n3 recv 2 8 1\n3 irecv 2 8 2\n"
+                  "* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
   for (int r = 0; r < 4; ++r) {
     t += std::to_string(r) + " alltoallv";
     for (int d = 0; d < 4; ++d) t += " " + std::to_string(d == r ? 0 : d + 1);
@@ -660,6 +719,8 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   EXPECT_EQ(a.bytes(), b.bytes());
   EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
   EXPECT_NE(wa.str().find("0 wait 0\n"), std::string::npos) << wa.str();
+  EXPECT_NE(wa.str().find("2 ssend 3 8 1\n2 issend 3 8 2\n"), std::string::npos) << wa.str();
+  EXPECT_TRUE(b.ops(2)[2].sync && b.ops(2)[3].sync && !b.ops(2)[1].sync);
   for (int r = 0; r < 4; ++r) ASSERT_EQ(a.ops(r).size(), b.ops(r).size());
 }
 
@@ -683,11 +744,25 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
        "line 4: wait: request 1 of rank 0: it has started 1 (isend and irecv, numbered from 0)"},
       {"ranks 2\n0 irecv 1 8 0\n0 wait 0 0\n", "line 3: wait: request 0 named twice"},
       {"ranks 2\n0 wait x\n", "line 2: request 'x' is not an integer in 0..20000000"},
+      {"ranks 2\n0 issend 1 8\n", "line 2: expected '<rank> issend <peer> <bytes> <tag>'"},
   };
   for (const auto& [text, want] : cases) {
     const std::string e = workload_error(text);
     EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
     EXPECT_EQ(e.find("test: "), 0u) << e;
+  }
+}
+
+TEST(Workload, OnlyASendOrAnIsendCanBeSynchronous) {
+  Program p(2);
+  Event e = Event::of(EventKind::Recv, 0, 1, 8);
+  e.sync = true;
+  try {
+    p.add(1, e);
+    FAIL() << "a synchronous recv was added";
+  } catch (const ConfigError& x) {
+    EXPECT_NE(std::string(x.what()).find("recv: only a send or an isend can be synchronous"), std::string::npos)
+        << x.what();
   }
 }
 
