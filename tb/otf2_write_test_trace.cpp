@@ -23,7 +23,7 @@ constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
 // tells MPI time from compute by them.
 enum Region : OTF2_RegionRef {
   kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
-  kRegionCount
+  kSsend, kIssend, kRegionCount
 };
 struct RegionDef {
   const char* name;
@@ -43,6 +43,8 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Allreduce", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
     {"MPI_Alltoall", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
     {"MPI_Alltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Ssend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Issend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
@@ -198,16 +200,16 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
 void RankWriter::p2p(const Event& e) {
   if (e.peer == kAny || e.tag == kAny)
     throw std::invalid_argument(std::string("write_otf2_trace: rank ") + std::to_string(rank_) + "'s " +
-                                event_name(e.kind) + " from any source or with any tag: OTF2 records the matched ones");
+                                event_name(e) + " from any source or with any tag: OTF2 records the matched ones");
   const auto peer = static_cast<uint32_t>(e.peer), tag = static_cast<uint32_t>(e.tag);
   const auto nothing = [] {};
   switch (e.kind) {
     case EventKind::Send:
       return call(
-          kSend, [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, comm(e), tag, e.amount), "MpiSend"); }, nothing);
+          e.sync ? kSsend : kSend, [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, comm(e), tag, e.amount), "MpiSend"); }, nothing);
     case EventKind::Isend:
       return call(
-          kIsend,
+          e.sync ? kIssend : kIsend,
           [&] {
             ok(OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, peer, comm(e), tag, e.amount, next_request_), "MpiIsend");
             open_.push_back({next_request_++, false, e, started_++});

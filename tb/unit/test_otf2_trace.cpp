@@ -78,8 +78,8 @@ void expect_same(const Program& want, const Program& got) {
     ASSERT_EQ(a.size(), b.size()) << "rank " << r;
     for (size_t i = 0; i < a.size(); ++i) {
       const std::string at = "rank " + std::to_string(r) + " event " + std::to_string(i) + " (" +
-                             event_name(a[i].kind) + ")";
-      EXPECT_STREQ(event_name(a[i].kind), event_name(b[i].kind)) << at;
+                             event_name(a[i]) + ")";
+      EXPECT_STREQ(event_name(a[i]), event_name(b[i])) << at;  // ssend and issend included
       EXPECT_EQ(a[i].peer, b[i].peer) << at;
       EXPECT_EQ(a[i].tag, b[i].tag) << at;
       EXPECT_EQ(a[i].comm, b[i].comm) << at;
@@ -132,6 +132,27 @@ TEST(Otf2Trace, PointToPointKeepsItsCommunicator) {
   EXPECT_EQ(back.on_comm(1), " on communicator 1 ('MPI_COMM_WORLD dup')");
   EXPECT_EQ(p.on_comm(0), "");  // built in code: no names
   EXPECT_EQ(p.on_comm(2), " on communicator 2");
+}
+
+TEST(Otf2Trace, SendsInsideMpiSsendOrMpiIssendAreSynchronous) {
+  // The sample's send (tag 5) and isend (tag 6) made synchronous: the
+  // writer puts them in MPI_Ssend and MPI_Issend regions, and they read
+  // back synchronous; the receives and the other sends do not.
+  const Program plain = sample(1);
+  Program p(4);
+  for (int r = 0; r < 4; ++r)
+    for (const Event& e : plain.events(r)) {
+      Event c = e;
+      c.sync = (c.kind == EventKind::Send && c.tag == 5) || (c.kind == EventKind::Isend && c.tag == 6);
+      p.add(r, c);
+    }
+  p.finish();
+  const Program back = round_trip(p, {});
+  expect_same(p, back);
+  EXPECT_STREQ(event_name(back.events(0)[1]), "ssend");
+  EXPECT_STREQ(event_name(back.events(2)[1]), "issend");
+  EXPECT_FALSE(back.events(1)[1].sync);  // the recv of tag 5
+  expect_same(plain, round_trip(plain, {}));  // no region, no synchronous send
 }
 
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
