@@ -85,7 +85,7 @@ void Monitor::check_app(const AppEngine& e, const Window& w) {
     int waiting = 0;
     for (int r = 0; r < e.ranks(); ++r) waiting += e.result(r).finish == kNeverCycle;
     net_.status().fail(kExitDeadlock, "application blocked: " + std::to_string(waiting) +
-                                           " ranks wait for a message no rank will send or, by rendezvous or in a "
+                                          " ranks wait for a message no rank will send or, by rendezvous or in a "
                                           "synchronous send, a receive no rank will post (found at cycle " +
                                           std::to_string(now_) + ")\nwaiting ranks:\n" + e.blocked_report(40));
     return;

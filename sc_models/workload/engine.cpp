@@ -66,7 +66,7 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::StepWait: wait_all(r, now, true); break;
       case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
     }
-    if (!r.outbox.empty()) flush(r, out);  // a receive's CTS, in program order with the sends after it
+    if (!r.outbox.empty()) flush(r, out);  // a receive's CTS or ACK, in program order with the sends after it
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
   if (wait_all(r, now)) return;  // the program's end waits for what it started
@@ -188,7 +188,7 @@ uint64_t AppParams::packets_of(uint64_t bytes) const {
 }
 
 // A rank's packets: its messages', an RTS per rendezvous it sends and a
-// CTS per rendezvous it receives.
+// CTS per rendezvous (or ACK per eager synchronous send) it receives.
 void check_packet_numbers(const Program& prog, const AppParams& p, const std::string& key) {
   std::vector<uint64_t> packets(static_cast<size_t>(prog.ranks()), 0);
   for (int r = 0; r < prog.ranks(); ++r)

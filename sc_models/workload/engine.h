@@ -121,8 +121,9 @@ class AppEngine {
     // Offered envelopes no receive has taken, in the order offered (their
     // messages may still be on their way).
     std::vector<uint32_t> unexpected;
-    // A rendezvous's control packet or data, made when a packet arrived or
-    // a receive took an envelope, for the NIC's next step.
+    // A rendezvous's control packet or data, or a synchronous send's ACK,
+    // made when a packet arrived or a receive took an envelope, for the
+    // NIC's next step.
     std::vector<GenPacket> outbox;
     RankResult res;
   };

@@ -42,7 +42,7 @@ void check_wait_list(const Event& e, const std::string& at, int rank, uint64_t s
   for (size_t i = 0; i < seen.size(); ++i) {
     if (seen[i] >= started)
       throw ConfigError(at + "request " + std::to_string(seen[i]) + " of rank " + std::to_string(rank) +
-                        ": it has started " + std::to_string(started) + " (isend and irecv, numbered from 0)");
+                        ": it has started " + std::to_string(started) + " (isend, issend and irecv, numbered from 0)");
     if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at + "request " + std::to_string(seen[i]) + " named twice");
   }
 }

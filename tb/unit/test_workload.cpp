@@ -741,7 +741,7 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 alltoallv 0 1\n1 alltoallv 1\n", "line 3: expected '<rank> alltoallv"},
       {"ranks 2\n0 alltoallv 5 1\n1 alltoallv 1 0\n", "line 2: alltoallv: rank 0 sends 5 bytes to itself"},
       {"ranks 2\n0 isend 1 8 0\n0 send 1 8 0\n0 wait 1\n",
-       "line 4: wait: request 1 of rank 0: it has started 1 (isend and irecv, numbered from 0)"},
+       "line 4: wait: request 1 of rank 0: it has started 1 (isend, issend and irecv, numbered from 0)"},
       {"ranks 2\n0 irecv 1 8 0\n0 wait 0 0\n", "line 3: wait: request 0 named twice"},
       {"ranks 2\n0 wait x\n", "line 2: request 'x' is not an integer in 0..20000000"},
       {"ranks 2\n0 issend 1 8\n", "line 2: expected '<rank> issend <peer> <bytes> <tag>'"},
