@@ -39,10 +39,10 @@ class Hotspot : public TrafficPattern {
   int dest(int src, Rng& rng) const override {
     if (n_ < 2) return -1;  // as uniform: one node has no other (refused for open loop; a source probes it)
     const bool hot = by_nodes_ ? sender_[static_cast<size_t>(src)] : rng.uniform() < fraction_;
-    if (hot) {
-      // Uniform over the hot nodes other than src.
-      const size_t others = hot_.size() - (is_hot(src) ? 1 : 0);
-      if (others == 0) return -1;
+    // Uniform over the hot nodes other than src. The only hot node (mode
+    // traffic) has none: its hot packets go uniformly, as the rest do.
+    const size_t others = hot ? hot_.size() - (is_hot(src) ? 1 : 0) : 0;
+    if (others > 0) {
       size_t k = rng.below(others);
       for (int h : hot_)
         if (h != src && k-- == 0) return h;

@@ -190,6 +190,20 @@ TEST(Traffic, HotspotByTrafficSendsAShareOfEveryNodesPackets) {
   // 0.4 directly, plus node 0's uniform share of the rest: 0.6 / 15.
   const double want = 0.4 + 0.6 / 15;
   EXPECT_NEAR(static_cast<double>(hot) / draws, want, 4 * std::sqrt(want * (1 - want) / draws));
+  // Node 0, the only hot node, has no hot node to send to: every packet of
+  // its goes uniformly to another node (it used to get no destination).
+  std::set<int> seen;
+  for (int i = 0; i < 2000; ++i) seen.insert(p->dest(0, rng));
+  EXPECT_EQ(seen.size(), 15u);
+  EXPECT_EQ(seen.count(0), 0u);
+  EXPECT_EQ(seen.count(-1), 0u);
+  // With two hot nodes, each sends its hot share to the other.
+  auto two = composed("hotspot", t, {"traffic.hotspot.mode=traffic", "traffic.hotspot.fraction=0.4",
+                                     "traffic.hotspot.nodes=[0,5]"});
+  int to_five = 0;
+  for (int i = 0; i < draws; ++i) to_five += two->dest(0, rng) == 5;
+  const double want5 = 0.4 + 0.6 / 15;
+  EXPECT_NEAR(static_cast<double>(to_five) / draws, want5, 4 * std::sqrt(want5 * (1 - want5) / draws));
   EXPECT_THROW(composed("hotspot", t, {"traffic.hotspot.nodes=[16]"}), ConfigError);
   EXPECT_THROW(composed("hotspot", t, {"traffic.hotspot.nodes=[1,1]"}), ConfigError);
 }
