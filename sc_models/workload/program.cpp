@@ -34,16 +34,20 @@ Program::Program(int ranks, uint64_t max_entries)
 
 namespace {
 
+// An error's start: "line N: send: ". Built only for an error: a trace
+// adds millions of events.
+std::string at(const Event& e) { return where(e) + event_name(e) + ": "; }
+
 // A wait's list: requests the rank has started (`started` isends and
 // irecvs so far), each once.
-void check_wait_list(const Event& e, const std::string& at, int rank, uint64_t started) {
+void check_wait_list(const Event& e, int rank, uint64_t started) {
   std::vector<uint64_t> seen = e.counts;
   std::sort(seen.begin(), seen.end());
   for (size_t i = 0; i < seen.size(); ++i) {
     if (seen[i] >= started)
-      throw ConfigError(at + "request " + std::to_string(seen[i]) + " of rank " + std::to_string(rank) +
+      throw ConfigError(at(e) + "request " + std::to_string(seen[i]) + " of rank " + std::to_string(rank) +
                         ": it has started " + std::to_string(started) + " (isend, issend and irecv, numbered from 0)");
-    if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at + "request " + std::to_string(seen[i]) + " named twice");
+    if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at(e) + "request " + std::to_string(seen[i]) + " named twice");
   }
 }
 
@@ -51,7 +55,6 @@ void check_wait_list(const Event& e, const std::string& at, int rank, uint64_t s
 
 void Program::add(int rank, Event e) {
   const int n = ranks();
-  const std::string at = where(e) + event_name(e) + ": ";
   if (rank < 0 || rank >= n)
     throw ConfigError(where(e) + "rank " + std::to_string(rank) + " is not one of the " + std::to_string(n) + " ranks");
   const bool p2p = e.kind >= EventKind::Send && e.kind <= EventKind::Irecv;
@@ -59,28 +62,28 @@ void Program::add(int rank, Event e) {
   if (p2p || e.kind == EventKind::Bcast || e.kind == EventKind::Reduce) {
     const bool any = recv && e.peer == kAny;
     if (!any && (e.peer < 0 || e.peer >= n))
-      throw ConfigError(at + (p2p ? "peer " : "root ") + std::to_string(e.peer) + " is not one of the " +
+      throw ConfigError(at(e) + (p2p ? "peer " : "root ") + std::to_string(e.peer) + " is not one of the " +
                         std::to_string(n) + " ranks" + (recv ? " (or any)" : ""));
     if (p2p && e.peer == rank)
-      throw ConfigError(at + "rank " + std::to_string(rank) + " names itself as its peer; a message goes to another rank");
+      throw ConfigError(at(e) + "rank " + std::to_string(rank) + " names itself as its peer; a message goes to another rank");
   }
   if (e.sync && e.kind != EventKind::Send && e.kind != EventKind::Isend)
-    throw ConfigError(at + "only a send or an isend can be synchronous");
+    throw ConfigError(at(e) + "only a send or an isend can be synchronous");
   if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
-    throw ConfigError(at + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
+    throw ConfigError(at(e) + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
                       (recv ? " (or any)" : ""));
   if (e.kind == EventKind::Alltoallv) {
     if (e.counts.size() != static_cast<size_t>(n))
-      throw ConfigError(at + std::to_string(e.counts.size()) + " byte counts; one per rank (" + std::to_string(n) + ")");
+      throw ConfigError(at(e) + std::to_string(e.counts.size()) + " byte counts; one per rank (" + std::to_string(n) + ")");
     if (e.counts[static_cast<size_t>(rank)] != 0)
-      throw ConfigError(at + "rank " + std::to_string(rank) + " sends " +
+      throw ConfigError(at(e) + "rank " + std::to_string(rank) + " sends " +
                         std::to_string(e.counts[static_cast<size_t>(rank)]) + " bytes to itself; its own count must be 0");
   }
   if ((entries_ += e.counts.size()) > max_entries_)
-    throw ConfigError(at + "the wait lists and alltoallv counts add up to more than " + std::to_string(max_entries_) +
+    throw ConfigError(at(e) + "the wait lists and alltoallv counts add up to more than " + std::to_string(max_entries_) +
                       " entries (workload.max_operations)");
   uint64_t& started = nonblocking_[static_cast<size_t>(rank)];
-  if (e.kind == EventKind::Wait) check_wait_list(e, at, rank, started);
+  if (e.kind == EventKind::Wait) check_wait_list(e, rank, started);
   if (is_nonblocking(e.kind)) ++started;
   events_[static_cast<size_t>(rank)].push_back(std::move(e));
   ++count_;
