@@ -91,6 +91,19 @@ void expect_same(const Program& want, const Program& got) {
   EXPECT_EQ(want.bytes(), got.bytes());
 }
 
+// `from`'s events, each changed by `change`.
+template <class F>
+Program edited(const Program& from, F change) {
+  Program p(from.ranks());
+  for (int r = 0; r < from.ranks(); ++r)
+    for (Event e : from.events(r)) {
+      change(e);
+      p.add(r, e);
+    }
+  p.finish();
+  return p;
+}
+
 Program round_trip(const Program& p, const Otf2WriteOptions& o) {
   TempDir dir;
   write_otf2_trace(dir.path.string(), "traces", p, o);
@@ -115,15 +128,9 @@ TEST(Otf2Trace, RanksComeFromTheMpiGroupAndTimeInMpiIsNotCompute) {
 TEST(Otf2Trace, PointToPointKeepsItsCommunicator) {
   // The sample's messages, some on duplicates of MPI_COMM_WORLD (refs 1
   // and 2): each reads back on its own communicator, irecvs included.
-  const Program plain = sample(1);
-  Program p(4);
-  for (int r = 0; r < 4; ++r)
-    for (const Event& e : plain.events(r)) {
-      Event c = e;
-      if (c.tag == 5 || c.tag == 9) c.comm = c.tag == 5 ? 1 : 2;
-      p.add(r, c);
-    }
-  p.finish();
+  const Program p = edited(sample(1), [](Event& e) {
+    if (e.tag == 5 || e.tag == 9) e.comm = e.tag == 5 ? 1 : 2;
+  });
   const Program back = round_trip(p, {});
   expect_same(p, back);
   EXPECT_EQ(back.events(1)[1].comm, 1);  // the recv of tag 5
@@ -139,14 +146,9 @@ TEST(Otf2Trace, SendsInsideMpiSsendOrMpiIssendAreSynchronous) {
   // writer puts them in MPI_Ssend and MPI_Issend regions, and they read
   // back synchronous; the receives and the other sends do not.
   const Program plain = sample(1);
-  Program p(4);
-  for (int r = 0; r < 4; ++r)
-    for (const Event& e : plain.events(r)) {
-      Event c = e;
-      c.sync = (c.kind == EventKind::Send && c.tag == 5) || (c.kind == EventKind::Isend && c.tag == 6);
-      p.add(r, c);
-    }
-  p.finish();
+  const Program p = edited(plain, [](Event& e) {
+    e.sync = (e.kind == EventKind::Send && e.tag == 5) || (e.kind == EventKind::Isend && e.tag == 6);
+  });
   const Program back = round_trip(p, {});
   expect_same(p, back);
   EXPECT_STREQ(event_name(back.events(0)[1]), "ssend");

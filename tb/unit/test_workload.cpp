@@ -550,22 +550,30 @@ TEST(Workload, ARendezvousSendsItsDataOnceAReceiveTookItsEnvelope) {
   EXPECT_EQ(finish(0), std::make_pair(Cycle{1090}, Cycle{1099}));
 }
 
+namespace {
+
+// Runs p, whose rank 0 sends a message no rank receives, until it is
+// stuck: the report names rank 0's send as `says`, the message counts as
+// unmatched, and `delivered` messages arrived.
+void expect_sender_held(const Program& p, const AppParams& ap, const std::string& says, uint64_t delivered) {
+  IdealNet net(p, 2, 10, ap);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in " + says + " (line 2)"), std::string::npos) << rep;
+  EXPECT_EQ(net.engine().messages().unmatched, 1u);
+  EXPECT_EQ(net.engine().messages().delivered, delivered);
+}
+
+}  // namespace
+
 TEST(Workload, ARendezvousNoRankReceivesHoldsItsSender) {
   // Eager, the send completes and only the message stays unmatched; by
   // rendezvous its data never leaves, and the sender waits for ever.
   const Program p = parse("ranks 2\n0 send 1 640 0\n1 compute 500\n");
   AppParams ap;
   ap.eager_limit = 64;
-  IdealNet net(p, 2, 10, ap);
-  net.run();
-  ASSERT_TRUE(net.engine().stuck());
-  const std::string rep = net.engine().blocked_report(10);
-  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in send to rank 1 by rendezvous (its data waits for a receive) "
-                     "(line 2)"),
-            std::string::npos)
-      << rep;
-  EXPECT_EQ(net.engine().messages().unmatched, 1u);
-  EXPECT_EQ(net.engine().messages().delivered, 0u);
+  expect_sender_held(p, ap, "send to rank 1 by rendezvous (its data waits for a receive)", 0);
   IdealNet eager(p, 2, 10);
   eager.run();
   EXPECT_TRUE(eager.engine().done());
@@ -618,16 +626,7 @@ TEST(Workload, ASynchronousSendNoRankReceivesHoldsItsSender) {
   // The data arrives and stays unmatched; no ACK comes, and the sender
   // waits for ever where a standard send would have completed.
   const Program p = parse("ranks 2\n0 ssend 1 64 0\n1 compute 500\n");
-  IdealNet net(p, 2, 10);
-  net.run();
-  ASSERT_TRUE(net.engine().stuck());
-  const std::string rep = net.engine().blocked_report(10);
-  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in ssend to rank 1 (synchronous: it completes once a receive "
-                     "takes it) (line 2)"),
-            std::string::npos)
-      << rep;
-  EXPECT_EQ(net.engine().messages().unmatched, 1u);
-  EXPECT_EQ(net.engine().messages().delivered, 1u);
+  expect_sender_held(p, {}, "ssend to rank 1 (synchronous: it completes once a receive takes it)", 1);
 }
 
 TEST(Workload, AnRtsKeepsItsPlaceAmongItsRanksEnvelopes) {
