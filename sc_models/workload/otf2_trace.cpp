@@ -25,11 +25,12 @@
 // Point to point. MpiSend -> send, MpiIsend -> isend, MpiRecv (recorded
 //   when the receive completes) -> recv, each with the record's peer (as a
 //   world rank), tag and length. A send or isend inside a region named
-//   MPI_Ssend or MPI_Issend (any case) is synchronous (Event::sync). MpiIrecvRequest puts an irecv where the
-//   receive was posted; its MpiIrecv (same request id, recorded at
-//   completion) fills in sender, tag and length; one that never completes
-//   (cancelled, or the trace ends first) is left out. An MpiIrecv without a
-//   request becomes an irecv where it stands. Sources and tags are the
+//   MPI_Ssend or MPI_Issend (any case) is synchronous (Event::sync).
+//   MpiIrecvRequest puts an irecv where the receive was posted; its
+//   MpiIrecv (same request id, recorded at completion) fills in sender,
+//   tag and length; one that never completes (cancelled, or the trace
+//   ends first) is left out. An MpiIrecv without a request becomes an
+//   irecv where it stands. Sources and tags are the
 //   matched ones (MPI_ANY_SOURCE and MPI_ANY_TAG do not survive tracing), so
 //   the replay receives what the run received. Each keeps its communicator
 //   (CommRanks::context, numbered by ref): a receive matches only messages
