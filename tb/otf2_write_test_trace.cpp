@@ -23,7 +23,7 @@ constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
 // tells MPI time from compute by them.
 enum Region : OTF2_RegionRef {
   kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
-  kSsend, kIssend, kRegionCount
+  kSsend, kIssend, kBsend, kIbsend, kRegionCount
 };
 struct RegionDef {
   const char* name;
@@ -45,6 +45,8 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Alltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
     {"MPI_Ssend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
     {"MPI_Issend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Bsend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Ibsend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
@@ -195,6 +197,9 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
       });
 }
 
+// Each send mode's region (SendMode's order), as MPI names its calls.
+constexpr Region kSendRegion[] = {kSend, kSsend, kBsend}, kIsendRegion[] = {kIsend, kIssend, kIbsend};
+
 // Sends are recorded at the call's start, receives at its completion (the
 // record names the matched source), as Score-P does.
 void RankWriter::p2p(const Event& e) {
@@ -206,10 +211,11 @@ void RankWriter::p2p(const Event& e) {
   switch (e.kind) {
     case EventKind::Send:
       return call(
-          e.sync ? kSsend : kSend, [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, comm(e), tag, e.amount), "MpiSend"); }, nothing);
+          kSendRegion[static_cast<int>(e.mode)],
+          [&] { ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, peer, comm(e), tag, e.amount), "MpiSend"); }, nothing);
     case EventKind::Isend:
       return call(
-          e.sync ? kIssend : kIsend,
+          kIsendRegion[static_cast<int>(e.mode)],
           [&] {
             ok(OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, peer, comm(e), tag, e.amount, next_request_), "MpiIsend");
             open_.push_back({next_request_++, false, e, started_++});

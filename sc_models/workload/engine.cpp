@@ -69,7 +69,9 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
     if (!r.outbox.empty()) flush(r, out);  // a receive's CTS or ACK, in program order with the sends after it
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
-  if (wait_all(r, now)) return;  // the program's end waits for what it started
+  // The program's end waits for what it started, and for its buffered
+  // sends' data to leave (as detaching MPI's buffer waits for it).
+  if (wait_all(r, now) || wait_buffered(r, now)) return;
   r.res.finish = now;
   last_finish_ = std::max(last_finish_, now);
   ++finished_;
@@ -93,6 +95,19 @@ bool AppEngine::wait_all(Rank& r, Cycle now, bool step) {
   if (until <= now) return false;
   r.res.waiting += until - now;
   r.ready = until;
+  return true;
+}
+
+// At the program's end: blocked while a buffered send's data has not all
+// left, or until the last left when that lies ahead. False: no wait.
+bool AppEngine::wait_buffered(Rank& r, Cycle now) {
+  if (r.buffered > 0) {
+    block(r, kBuffered, now);
+    return true;
+  }
+  if (r.buffered_by <= now) return false;
+  r.res.waiting += r.buffered_by - now;
+  r.ready = r.buffered_by;
   return true;
 }
 
@@ -122,7 +137,10 @@ void AppEngine::wait_some(Rank& r, const std::vector<uint64_t>& list, Cycle now)
 void AppEngine::block(Rank& r, int64_t what, Cycle now) {
   r.block = what;
   r.blocked_since = now;
-  r.unblock_at = what == kAll ? std::max(now, r.done_by) : what == kStep ? std::max(now, r.step_done_by) : now;
+  r.unblock_at = what == kAll        ? std::max(now, r.done_by)
+                 : what == kStep     ? std::max(now, r.step_done_by)
+                 : what == kBuffered ? std::max(now, r.buffered_by)
+                                     : now;
   r.block_op = static_cast<uint32_t>(r.pc - 1);
   ++blocked_;
 }
@@ -151,12 +169,16 @@ void AppEngine::complete(Rank& r, uint64_t req, int32_t tag, Cycle at) {
   if (!mine && !listed && r.block != kAll && !(r.block == kStep && step)) return;
   r.unblock_at = std::max(r.unblock_at, at);
   if (mine || (listed && --r.some_open == 0) || (r.block == kAll && r.outstanding == 0) ||
-      (r.block == kStep && r.step_outstanding == 0)) {
-    r.block = kNone;
-    r.ready = std::max(r.ready, r.unblock_at);
-    r.res.waiting += r.unblock_at - r.blocked_since;
-    --blocked_;
-  }
+      (r.block == kStep && r.step_outstanding == 0))
+    unblock(r);
+}
+
+// r's wait ends: it goes on from r.unblock_at.
+void AppEngine::unblock(Rank& r) {
+  r.block = kNone;
+  r.ready = std::max(r.ready, r.unblock_at);
+  r.res.waiting += r.unblock_at - r.blocked_since;
+  --blocked_;
 }
 
 uint32_t AppEngine::new_message(const Message& m) {
@@ -196,7 +218,7 @@ void check_packet_numbers(const Program& prog, const AppParams& p, const std::st
       if (op.kind != OpKind::Send && op.kind != OpKind::Isend) continue;
       const bool rdv = p.rendezvous(op.amount);
       packets[static_cast<size_t>(r)] += p.packets_of(op.amount) + rdv;
-      packets[static_cast<size_t>(op.peer)] += rdv || op.sync;  // a CTS or an ACK
+      packets[static_cast<size_t>(op.peer)] += rdv || op.mode == SendMode::Synchronous;  // a CTS or an ACK
       // Checked as it grows: 2^40-byte messages could wrap the sum.
       if (packets[static_cast<size_t>(r)] > kMaxRankPackets) break;
     }
@@ -222,13 +244,19 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   m.packets = static_cast<uint32_t>(p_.packets_of(op.amount));  // < 2^32: check_packet_numbers
   m.start = now;
   m.rendezvous = p_.rendezvous(op.amount);
-  m.ack = op.sync && !m.rendezvous;  // a rendezvous's CTS already says a receive took it
+  m.ack = op.mode == SendMode::Synchronous && !m.rendezvous;  // a rendezvous's CTS already says a receive took it
+  m.buffered = op.mode == SendMode::Buffered;
   const uint32_t idx = new_message(m);
   ++in_flight_;  // its data, or its RTS
   ++totals_.sent;
   totals_.bytes += op.amount;
   out.push_back(m.rendezvous ? control_packet(idx, kRts, op.peer, now) : data_of(idx, now));
-  if (op.kind == OpKind::Send) block(r, static_cast<int64_t>(req), now);
+  if (m.buffered) {  // copied into the buffer: the request completes now
+    ++r.buffered;
+    complete(r, req, op.tag, now);
+  } else if (op.kind == OpKind::Send) {
+    block(r, static_cast<int64_t>(req), now);
+  }
 }
 
 // Message idx's data, cut into packets of p_.packet_flits flits (at least
@@ -318,11 +346,22 @@ void AppEngine::sent(uint32_t msg, Cycle tail) {
   if (!m.ack) send_completed(msg - 1, m.left);  // else when the ACK arrives
 }
 
-// Message idx's send request completes at `at`.
+// Message idx's send request completes at `at` (a buffered send's
+// completed at the send: its data has left, which its rank's end waits for).
 void AppEngine::send_completed(uint32_t idx, Cycle at) {
   Message& m = msgs_[idx];
   m.send_done = true;
-  complete(ranks_[static_cast<size_t>(m.src)], m.send_req, m.tag, at);
+  Rank& r = ranks_[static_cast<size_t>(m.src)];
+  if (!m.buffered) {
+    complete(r, m.send_req, m.tag, at);
+  } else {
+    --r.buffered;
+    r.buffered_by = std::max(r.buffered_by, at);
+    if (r.block == kBuffered) {
+      r.unblock_at = std::max(r.unblock_at, at);
+      if (r.buffered == 0) unblock(r);
+    }
+  }
   release_if_done(idx);
 }
 
@@ -463,10 +502,25 @@ std::string AppEngine::describe(const Rank& r, uint32_t op) const {
   } else if ((o.kind == OpKind::Send || o.kind == OpKind::Isend) && p_.rendezvous(o.amount)) {
     s += std::string(is_collective(e.kind) ? "'s send" : "") + " to rank " + std::to_string(o.peer) +
          " by rendezvous (its data waits for a receive)";
-  } else if (o.sync) {
+  } else if (o.mode == SendMode::Synchronous) {
     s += " to rank " + std::to_string(o.peer) + " (synchronous: it completes once a receive takes it)";
+  } else if (o.mode == SendMode::Buffered) {
+    s += " to rank " + std::to_string(o.peer);
   }
   return s + (e.line ? " (line " + std::to_string(e.line) + ")" : " (event " + std::to_string(o.event + 1) + ")");
+}
+
+// Rank k's first buffered send whose data has not all left, as describe()
+// names it (a report's rare path: it scans the messages and the program).
+std::string AppEngine::describe_buffered(int k) const {
+  uint64_t first = UINT64_MAX;
+  for (const Message& m : msgs_)  // a freed message's send is done
+    if (m.src == k && m.buffered && !m.send_done) first = std::min(first, m.send_req);
+  const Rank& r = ranks_[static_cast<size_t>(k)];
+  uint64_t req = 0;
+  for (uint32_t i = 0; i < r.ops->size(); ++i)
+    if (starts_request((*r.ops)[i].kind) && req++ == first) return describe(r, i);
+  return "";
 }
 
 std::string AppEngine::tag_name(int32_t tag) {
@@ -486,7 +540,10 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     }
     ++lines;
     out += "  rank " + std::to_string(k) + " (node " + std::to_string(r.node) + ") since cycle " +
-           std::to_string(r.blocked_since) + " in " + describe(r, r.block_op);
+           std::to_string(r.blocked_since) +
+           (r.block == kBuffered ? " at its end, for " + std::to_string(r.buffered) +
+                                       " buffered send(s) whose data has not left, the first " + describe_buffered(k)
+                                 : " in " + describe(r, r.block_op));
     if (r.block == kAll || r.block == kStep || r.block == kSome) {
       std::vector<uint32_t> waited;  // the posted receives its wait covers
       for (const Posted& q : r.posted)

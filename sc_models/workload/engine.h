@@ -59,9 +59,10 @@ class AppEngine {
   void delivered(int node, const Flit& tail, Cycle at);
 
   bool done() const { return finished_ == ranks(); }
-  // Nothing can change any more: every rank that has not finished waits,
-  // and nothing is on its way (or waiting to leave): no eager message,
-  // no rendezvous's RTS, CTS or data, no synchronous send's ACK.
+  // Nothing can change any more: every rank that has not finished waits
+  // (in an operation, or at its end for its buffered sends), and nothing
+  // is on its way (or waiting to leave): no eager message, no
+  // rendezvous's RTS, CTS or data, no synchronous send's ACK.
   bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0; }
   // One line per waiting rank (at most max_lines): what it waits for.
   std::string blocked_report(size_t max_lines) const;
@@ -86,9 +87,10 @@ class AppEngine {
 
  private:
   // What a blocked rank waits for: a request's number, or kAll (every
-  // outstanding request), kStep (its collective's, OpKind::StepWait) or
-  // kSome (Rank::some's, OpKind::WaitSome).
-  static constexpr int64_t kNone = -1, kAll = -2, kStep = -3, kSome = -4;
+  // outstanding request), kStep (its collective's, OpKind::StepWait), kSome
+  // (Rank::some's, OpKind::WaitSome) or kBuffered (at its program's end:
+  // its buffered sends' data to leave).
+  static constexpr int64_t kNone = -1, kAll = -2, kStep = -3, kSome = -4, kBuffered = -5;
   struct Posted {
     uint64_t req;
     int32_t peer, tag;
@@ -117,6 +119,10 @@ class AppEngine {
     std::vector<Cycle> done_at;
     const std::vector<uint64_t>* some = nullptr;
     uint64_t some_open = 0;
+    // Buffered sends (complete at once) whose data has not all left, and
+    // the latest cycle one of them did: what the program's end waits for.
+    uint32_t buffered = 0;
+    Cycle buffered_by = 0;
     std::vector<Posted> posted;        // receives not yet matched, in the order posted
     // Offered envelopes no receive has taken, in the order offered (their
     // messages may still be on their way).
@@ -148,6 +154,9 @@ class AppEngine {
     // and `left`, the cycle after its last flit left (kNeverCycle before).
     bool ack = false;
     Cycle left = kNeverCycle;
+    // A buffered send: its request completed at the send; `send_done` says
+    // its data has left.
+    bool buffered = false;
     bool here() const { return arrived == packets; }  // its data has arrived
   };
   // A table's entries: a message's index, with kRts or kCts for a
@@ -162,6 +171,8 @@ class AppEngine {
   void release_if_done(uint32_t idx);
   void block(Rank& r, int64_t what, Cycle now);
   bool wait_all(Rank& r, Cycle now, bool step = false);
+  bool wait_buffered(Rank& r, Cycle now);
+  void unblock(Rank& r);
   void wait_some(Rank& r, const std::vector<uint64_t>& list, Cycle now);
   bool waits_for(const Rank& r, uint64_t req) const {
     return r.block == kSome && std::binary_search(r.some->begin(), r.some->end(), req);
@@ -191,6 +202,7 @@ class AppEngine {
            (p.tag == kAny ? m.tag < kCollectiveTag : p.tag == m.tag);
   }
   std::string describe(const Rank& r, uint32_t op) const;
+  std::string describe_buffered(int rank) const;
   static std::string tag_name(int32_t tag);
 
   const Program& prog_;

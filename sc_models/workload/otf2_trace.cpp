@@ -25,7 +25,9 @@
 // Point to point. MpiSend -> send, MpiIsend -> isend, MpiRecv (recorded
 //   when the receive completes) -> recv, each with the record's peer (as a
 //   world rank), tag and length. A send or isend inside a region named
-//   MPI_Ssend or MPI_Issend (any case) is synchronous (Event::sync).
+//   MPI_Ssend or MPI_Issend (any case) is synchronous, inside MPI_Bsend or
+//   MPI_Ibsend buffered (Event::mode); MPI_Rsend's stays standard
+//   (docs/workloads.md, "Protocols", says why).
 //   MpiIrecvRequest puts an irecv where the receive was posted; its
 //   MpiIrecv (same request id, recorded at completion) fills in sender,
 //   tag and length; one that never completes (cancelled, or the trace
@@ -92,7 +94,7 @@ namespace nocsim {
 namespace {
 
 constexpr uint64_t kPsPerSecond = 1'000'000'000'000;
-constexpr uint8_t kMpiRegion = 1, kWaitRegion = 2, kSyncRegion = 4;
+constexpr uint8_t kMpiRegion = 1, kWaitRegion = 2, kSyncRegion = 4, kBufferedRegion = 8;
 constexpr size_t kMaxComms = size_t{1} << 16;  // numbered in Event::comm's 16 bits
 // The text format's limits (docs/reliability.md), for the same reasons.
 constexpr auto kMaxComputePs = static_cast<uint64_t>(kMaxComputeNs * 1000);
@@ -339,6 +341,7 @@ Context make_context(const Defs& d) {
     if (name == "mpi_wait" || name == "mpi_waitall" || name == "mpi_waitany" || name == "mpi_waitsome")
       kind |= kWaitRegion;
     if (name == "mpi_ssend" || name == "mpi_issend") kind |= kSyncRegion;
+    if (name == "mpi_bsend" || name == "mpi_ibsend") kind |= kBufferedRegion;
     if (kind) cx.region[ref] = kind;
   }
   return cx;
@@ -403,6 +406,7 @@ class RankReader {
     if (!(k & kMpiRegion)) return;
     ++calls_;
     sync_calls_ += (k & kSyncRegion) != 0;
+    buffered_calls_ += (k & kBufferedRegion) != 0;
     begin_op();
   }
   void leave(OTF2_RegionRef r) {
@@ -411,11 +415,13 @@ class RankReader {
     wait_here(k & kWaitRegion);  // inside the call: no compute before it
     calls_ -= calls_ > 0;
     sync_calls_ -= (k & kSyncRegion) && sync_calls_ > 0;
+    buffered_calls_ -= (k & kBufferedRegion) && buffered_calls_ > 0;
     end_op();
   }
   void message(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request = 0) {
     Event e = p2p(k, peer, c, tag, bytes);
-    e.sync = sync_calls_ > 0 && k != EventKind::Recv;  // inside MPI_Ssend or MPI_Issend
+    if (k != EventKind::Recv)  // inside MPI_Ssend or MPI_Issend; MPI_Bsend or MPI_Ibsend
+      e.mode = sync_calls_ > 0 ? SendMode::Synchronous : buffered_calls_ > 0 ? SendMode::Buffered : SendMode::Standard;
     const bool keep = e.peer != rank_;
     record(std::move(e), keep);
     if (k == EventKind::Isend) isends_[request] = events_.size() - 1;
@@ -487,6 +493,7 @@ class RankReader {
   std::vector<size_t> completed_;  // events whose requests completed in the current MPI call
   int calls_ = 0;                  // MPI regions open
   int sync_calls_ = 0;             // of them, MPI_Ssend and MPI_Issend
+  int buffered_calls_ = 0;         // and MPI_Bsend and MPI_Ibsend
   bool records_completions_ = false;  // the writer records completions (isend or irecv)
   std::vector<size_t> blanket_;    // waits for every open request (a wait call that completed none)
 };

@@ -13,8 +13,9 @@ const char* event_name(EventKind k) {
 }
 
 const char* event_name(const Event& e) {
-  if (e.sync && e.kind == EventKind::Send) return "ssend";
-  if (e.sync && e.kind == EventKind::Isend) return "issend";
+  static const char* const send[] = {"send", "ssend", "bsend"}, *const isend[] = {"isend", "issend", "ibsend"};
+  if (e.kind == EventKind::Send) return send[static_cast<int>(e.mode)];
+  if (e.kind == EventKind::Isend) return isend[static_cast<int>(e.mode)];
   return event_name(e.kind);
 }
 
@@ -46,7 +47,8 @@ void check_wait_list(const Event& e, int rank, uint64_t started) {
   for (size_t i = 0; i < seen.size(); ++i) {
     if (seen[i] >= started)
       throw ConfigError(at(e) + "request " + std::to_string(seen[i]) + " of rank " + std::to_string(rank) +
-                        ": it has started " + std::to_string(started) + " (isend, issend and irecv, numbered from 0)");
+                        ": it has started " + std::to_string(started) +
+                        " (isend, issend, ibsend and irecv, numbered from 0)");
     if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at(e) + "request " + std::to_string(seen[i]) + " named twice");
   }
 }
@@ -67,8 +69,8 @@ void Program::add(int rank, Event e) {
     if (p2p && e.peer == rank)
       throw ConfigError(at(e) + "rank " + std::to_string(rank) + " names itself as its peer; a message goes to another rank");
   }
-  if (e.sync && e.kind != EventKind::Send && e.kind != EventKind::Isend)
-    throw ConfigError(at(e) + "only a send or an isend can be synchronous");
+  if (e.mode != SendMode::Standard && e.kind != EventKind::Send && e.kind != EventKind::Isend)
+    throw ConfigError(at(e) + "only a send or an isend can be synchronous or buffered");
   if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
     throw ConfigError(at(e) + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
                       (recv ? " (or any)" : ""));
@@ -149,7 +151,7 @@ void Program::finish(uint64_t max_ops) {
       }
       if (!is_collective(e.kind)) {
         ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
-        ops.back().sync = e.sync;
+        ops.back().mode = e.mode;
         if (is_nonblocking(e.kind)) nonblocking.push_back(requests);
         requests += starts_request(ops.back().kind);
         continue;

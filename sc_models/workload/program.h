@@ -34,6 +34,13 @@ bool is_nonblocking(EventKind k);  // isend or irecv: what a wait's list numbers
 
 constexpr int32_t kAny = -1;  // a receive's peer or tag: any
 
+// A send's mode, as MPI's (docs/workloads.md, "Operations and their
+// completion"): standard (send, isend); synchronous (ssend, issend: it
+// completes only once a receive has taken the message); buffered (bsend,
+// ibsend: it completes at once, its data leaves as a standard send's, and
+// the rank's end waits until it has left).
+enum class SendMode : uint8_t { Standard, Synchronous, Buffered };
+
 struct Event {
   EventKind kind = EventKind::Compute;
   int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); bcast/reduce: root
@@ -41,9 +48,8 @@ struct Event {
   // Send/receive: its communicator, a number of the reader's (messages
   // match only within one; text traces have one, 0; docs/workloads.md).
   uint16_t comm = 0;
-  // Send/isend: synchronous (MPI_Ssend, MPI_Issend): complete only once a
-  // receive has taken the message (docs/workloads.md, "Protocols").
-  bool sync = false;
+  // Send/isend: standard, synchronous or buffered.
+  SendMode mode = SendMode::Standard;
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
   std::vector<uint64_t> counts;  // alltoallv: bytes to each rank; wait: the requests it waits for
@@ -57,7 +63,8 @@ struct Event {
     return e;
   }
 };
-// As a text trace writes it: "ssend" and "issend" for synchronous sends.
+// As a text trace writes it: "ssend", "bsend", "issend" and "ibsend" for
+// the sends of those modes.
 const char* event_name(const Event& e);
 
 // What the engine runs: compute and point-to-point operations only.
@@ -73,7 +80,7 @@ struct Op {
   int32_t tag = 0;      // collectives use tags from kCollectiveTag on
   uint32_t event = 0;   // index of the event it comes from, in its rank's program
   OpKind kind = OpKind::Compute;
-  bool sync = false;    // Event::sync
+  SendMode mode = SendMode::Standard;  // Event::mode
   uint16_t comm = 0;    // Event::comm
   Op() = default;
   Op(OpKind k, int32_t p, int32_t t, uint64_t a, uint32_t e, uint16_t c = 0)

@@ -18,14 +18,16 @@ struct OpSyntax {
   EventKind kind;
   int fields;          // after the operation; -1: one per rank; -2: any number
   const char* syntax;  // for the error message
-  bool sync = false;   // ssend, issend: Event::sync
+  SendMode mode = SendMode::Standard;  // ssend, issend, bsend, ibsend: Event::mode
 };
 constexpr OpSyntax kOps[] = {
     {"compute", EventKind::Compute, 1, "<ns>"},
     {"send", EventKind::Send, 3, "<peer> <bytes> <tag>"},
     {"isend", EventKind::Isend, 3, "<peer> <bytes> <tag>"},
-    {"ssend", EventKind::Send, 3, "<peer> <bytes> <tag>", true},
-    {"issend", EventKind::Isend, 3, "<peer> <bytes> <tag>", true},
+    {"ssend", EventKind::Send, 3, "<peer> <bytes> <tag>", SendMode::Synchronous},
+    {"issend", EventKind::Isend, 3, "<peer> <bytes> <tag>", SendMode::Synchronous},
+    {"bsend", EventKind::Send, 3, "<peer> <bytes> <tag>", SendMode::Buffered},
+    {"ibsend", EventKind::Isend, 3, "<peer> <bytes> <tag>", SendMode::Buffered},
     {"recv", EventKind::Recv, 3, "<peer|any> <bytes> <tag|any>"},
     {"irecv", EventKind::Irecv, 3, "<peer|any> <bytes> <tag|any>"},
     {"wait", EventKind::Wait, -2, "[<request> ...]"},
@@ -101,7 +103,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   }
   Event e;
   e.kind = syn->kind;
-  e.sync = syn->sync;
+  e.mode = syn->mode;
   e.line = line;
   const size_t want = 2 + static_cast<size_t>(syn->fields < 0 ? ranks : syn->fields);
   if (syn->fields != -2 && p.size() != want)

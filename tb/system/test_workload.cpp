@@ -226,6 +226,27 @@ TEST(Workload, ASynchronousSendCompletesWhenTheAckOfItsReceiveArrives) {
             finish(run_trace(mesh, kb, {"workload.eager_limit=999"})));
 }
 
+TEST(Workload, ABufferedRingByRendezvousFinishesWhereStandardSendsBlock) {
+  // Four ranks each send 1 KiB to the next, then receive from the one
+  // before, by rendezvous (eager_limit 512): blocking standard sends each
+  // wait for a receive that comes only after them (exit 3); buffered ones
+  // complete at once, every receive is posted, and the ring finishes.
+  const auto ring = [](const std::string& send) {
+    std::string t = "ranks 4\n";
+    for (int r = 0; r < 4; ++r) t += std::to_string(r) + " " + send + " " + std::to_string((r + 1) % 4) + " 1024 0\n";
+    for (int r = 0; r < 4; ++r) t += std::to_string(r) + " recv " + std::to_string((r + 3) % 4) + " 1024 0\n";
+    return run_trace("topologies/mesh-8x8.yaml", write_file(send + "-ring.txt", t), {"workload.eager_limit=512"});
+  };
+  const AppRun standard = ring("send"), buffered = ring("bsend");
+  EXPECT_EQ(standard.r.code, 3) << standard.r.err;
+  EXPECT_NE(standard.r.err.find("rank 0 (node 0) since cycle 0 in send to rank 1 by rendezvous"), std::string::npos)
+      << standard.r.err;
+  ASSERT_EQ(buffered.r.code, 0) << buffered.r.err;
+  const std::string j = json_section(buffered.json, "completion");
+  EXPECT_EQ(json_number(j, "messages_delivered"), 4);
+  EXPECT_EQ(json_number(j, "unmatched_messages"), 0);
+}
+
 TEST(Workload, SendsPastARanksPacketNumbersExitTwo) {
   // 2^40 bytes are 2^34 packets; a node numbers its packets in 32 bits.
   const std::string trace = write_file("tib.txt", "ranks 2\n0 send 1 1099511627776 0\n1 recv 0 1099511627776 0\n");

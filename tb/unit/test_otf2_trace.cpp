@@ -79,7 +79,7 @@ void expect_same(const Program& want, const Program& got) {
     for (size_t i = 0; i < a.size(); ++i) {
       const std::string at = "rank " + std::to_string(r) + " event " + std::to_string(i) + " (" +
                              event_name(a[i]) + ")";
-      EXPECT_STREQ(event_name(a[i]), event_name(b[i])) << at;  // ssend and issend included
+      EXPECT_STREQ(event_name(a[i]), event_name(b[i])) << at;  // the send modes included
       EXPECT_EQ(a[i].peer, b[i].peer) << at;
       EXPECT_EQ(a[i].tag, b[i].tag) << at;
       EXPECT_EQ(a[i].comm, b[i].comm) << at;
@@ -141,20 +141,24 @@ TEST(Otf2Trace, PointToPointKeepsItsCommunicator) {
   EXPECT_EQ(p.on_comm(2), " on communicator 2");
 }
 
-TEST(Otf2Trace, SendsInsideMpiSsendOrMpiIssendAreSynchronous) {
-  // The sample's send (tag 5) and isend (tag 6) made synchronous: the
-  // writer puts them in MPI_Ssend and MPI_Issend regions, and they read
-  // back synchronous; the receives and the other sends do not.
+TEST(Otf2Trace, SendsInsideMpiSsendOrMpiBsendRegionsTakeTheirMode) {
+  // The sample's send (tag 5) and isend (tag 6) made synchronous, then
+  // buffered: the writer puts them in MPI_Ssend and MPI_Issend regions, or
+  // MPI_Bsend and MPI_Ibsend, and they read back in their mode; the
+  // receives and the other sends stay standard.
   const Program plain = sample(1);
-  const Program p = edited(plain, [](Event& e) {
-    e.sync = (e.kind == EventKind::Send && e.tag == 5) || (e.kind == EventKind::Isend && e.tag == 6);
-  });
-  const Program back = round_trip(p, {});
-  expect_same(p, back);
-  EXPECT_STREQ(event_name(back.events(0)[1]), "ssend");
-  EXPECT_STREQ(event_name(back.events(2)[1]), "issend");
-  EXPECT_FALSE(back.events(1)[1].sync);  // the recv of tag 5
-  expect_same(plain, round_trip(plain, {}));  // no region, no synchronous send
+  for (const SendMode m : {SendMode::Synchronous, SendMode::Buffered}) {
+    const Program p = edited(plain, [m](Event& e) {
+      if ((e.kind == EventKind::Send && e.tag == 5) || (e.kind == EventKind::Isend && e.tag == 6)) e.mode = m;
+    });
+    const Program back = round_trip(p, {});
+    expect_same(p, back);
+    const bool sync = m == SendMode::Synchronous;
+    EXPECT_STREQ(event_name(back.events(0)[1]), sync ? "ssend" : "bsend");
+    EXPECT_STREQ(event_name(back.events(2)[1]), sync ? "issend" : "ibsend");
+    EXPECT_EQ(back.events(1)[1].mode, SendMode::Standard);  // the recv of tag 5
+  }
+  expect_same(plain, round_trip(plain, {}));  // no region, no send of another mode
 }
 
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {

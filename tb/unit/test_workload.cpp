@@ -629,6 +629,76 @@ TEST(Workload, ASynchronousSendNoRankReceivesHoldsItsSender) {
   expect_sender_held(p, {}, "ssend to rank 1 (synchronous: it completes once a receive takes it)", 1);
 }
 
+TEST(Workload, ABufferedSendCompletesAtOnceAndTheRanksEndWaitsForItsData) {
+  // 640 bytes (80 flits) on an ideal network of latency 10, then 30 cycles
+  // of compute; rank 1 receives at 1,000. A standard send holds rank 0
+  // until its tail has left (80; by rendezvous, eager_limit 0, until its
+  // data has left after the CTS, 1,090), then computes: 110 and 1,120. A
+  // buffered send, or an ibsend and its wait, completes at once: rank 0
+  // computes at once and its end waits for the data to have left: 80 and
+  // 1,090. The receive ends as it did (1,000 eager, 1,099 by rendezvous).
+  const auto finish = [](const std::string& send, int64_t eager_limit) {
+    AppParams ap;
+    ap.eager_limit = eager_limit;
+    const Program p = parse("ranks 2\n0 " + send + " 1 640 0\n" + (send[0] == 'i' ? "0 wait 0\n" : "") +
+                            "0 compute 30\n1 compute 1000\n1 recv 0 640 0\n");
+    IdealNet net(p, 2, 10, ap);  // the engine keeps a reference to the program
+    net.run();
+    EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+    EXPECT_EQ(net.engine().messages().delivered, 1u);
+    const auto& r0 = net.engine().result(0);
+    EXPECT_EQ(r0.compute + r0.waiting, r0.finish) << send;
+    return std::make_pair(r0.finish, net.engine().result(1).finish);
+  };
+  EXPECT_EQ(finish("send", -1), std::make_pair(Cycle{110}, Cycle{1000}));
+  EXPECT_EQ(finish("bsend", -1), std::make_pair(Cycle{80}, Cycle{1000}));
+  EXPECT_EQ(finish("isend", -1), std::make_pair(Cycle{110}, Cycle{1000}));
+  EXPECT_EQ(finish("ibsend", -1), std::make_pair(Cycle{80}, Cycle{1000}));
+  EXPECT_EQ(finish("send", 0), std::make_pair(Cycle{1120}, Cycle{1099}));
+  EXPECT_EQ(finish("bsend", 0), std::make_pair(Cycle{1090}, Cycle{1099}));
+  EXPECT_EQ(finish("ibsend", 0), std::make_pair(Cycle{1090}, Cycle{1099}));
+}
+
+TEST(Workload, BufferedSendsByRendezvousLetAnExchangeOfLongMessagesFinish) {
+  // Both ranks send first, then receive: by rendezvous, blocking standard
+  // sends wait for receives that come only after them, and the run is
+  // stuck; buffered sends complete at once, both receives are posted, and
+  // the data goes.
+  const auto run = [](const std::string& send) {
+    AppParams ap;
+    ap.eager_limit = 64;
+    const Program p =
+        parse("ranks 2\n0 " + send + " 1 640 0\n0 recv 1 640 0\n1 " + send + " 0 640 0\n1 recv 0 640 0\n");
+    IdealNet net(p, 2, 10, ap);
+    net.run();
+    return std::make_pair(net.engine().done(), net.engine().stuck());
+  };
+  EXPECT_EQ(run("send"), std::make_pair(false, true));
+  EXPECT_EQ(run("bsend"), std::make_pair(true, false));
+}
+
+TEST(Workload, ABufferedSendNoRankReceivesHoldsItsRanksEndByRendezvousOnly) {
+  // By rendezvous the data never leaves: rank 0's end waits for ever, and
+  // the report says so. Eager, the data leaves, rank 0 ends, and the
+  // message stays unmatched, as a standard send's would.
+  const Program p = parse("ranks 2\n0 isend 1 8 1\n0 bsend 1 640 0\n1 recv 0 8 1\n1 compute 500\n");
+  AppParams ap;
+  ap.eager_limit = 64;
+  IdealNet net(p, 2, 10, ap);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 1 at its end, for 1 buffered send(s) whose data has not left, the "
+                     "first bsend to rank 1 by rendezvous (its data waits for a receive) (line 3)"),
+            std::string::npos)
+      << rep;
+  EXPECT_EQ(net.engine().messages().unmatched, 1u);
+  IdealNet eager(p, 2, 10);
+  eager.run();
+  EXPECT_TRUE(eager.engine().done());
+  EXPECT_EQ(eager.engine().messages().unmatched, 1u);
+}
+
 TEST(Workload, AnRtsKeepsItsPlaceAmongItsRanksEnvelopes) {
   // Rank 0 sends an 8-byte eager message (tag 1) and a 640-byte one by
   // rendezvous (tag 2), in either order (packets 100 and 101); the second
@@ -701,6 +771,7 @@ TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
 TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n0 wait 0\n"
                   "2 send 3 0 0\n3 recv 2 0 0\n2 ssend 3 8 1\n2 issend 3 8 2\n3 recv 2 8 1\n3 irecv 2 8 2\n"
+                  "2 bsend 3 8 3\n2 ibsend 3 8 4\n3 recv 2 8 3\n3 irecv 2 8 4\n"
                   "* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
   for (int r = 0; r < 4; ++r) {
     t += std::to_string(r) + " alltoallv";
@@ -718,8 +789,12 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   EXPECT_EQ(a.bytes(), b.bytes());
   EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
   EXPECT_NE(wa.str().find("0 wait 0\n"), std::string::npos) << wa.str();
-  EXPECT_NE(wa.str().find("2 ssend 3 8 1\n2 issend 3 8 2\n"), std::string::npos) << wa.str();
-  EXPECT_TRUE(b.ops(2)[2].sync && b.ops(2)[3].sync && !b.ops(2)[1].sync);
+  EXPECT_NE(wa.str().find("2 ssend 3 8 1\n2 issend 3 8 2\n2 bsend 3 8 3\n2 ibsend 3 8 4\n"), std::string::npos)
+      << wa.str();
+  const std::vector<Op>& ops = b.ops(2);
+  EXPECT_EQ(ops[1].mode, SendMode::Standard);
+  EXPECT_TRUE(ops[2].mode == SendMode::Synchronous && ops[3].mode == SendMode::Synchronous);
+  EXPECT_TRUE(ops[4].mode == SendMode::Buffered && ops[5].mode == SendMode::Buffered);
   for (int r = 0; r < 4; ++r) ASSERT_EQ(a.ops(r).size(), b.ops(r).size());
 }
 
@@ -740,7 +815,7 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 alltoallv 0 1\n1 alltoallv 1\n", "line 3: expected '<rank> alltoallv"},
       {"ranks 2\n0 alltoallv 5 1\n1 alltoallv 1 0\n", "line 2: alltoallv: rank 0 sends 5 bytes to itself"},
       {"ranks 2\n0 isend 1 8 0\n0 send 1 8 0\n0 wait 1\n",
-       "line 4: wait: request 1 of rank 0: it has started 1 (isend, issend and irecv, numbered from 0)"},
+       "line 4: wait: request 1 of rank 0: it has started 1 (isend, issend, ibsend and irecv, numbered from 0)"},
       {"ranks 2\n0 irecv 1 8 0\n0 wait 0 0\n", "line 3: wait: request 0 named twice"},
       {"ranks 2\n0 wait x\n", "line 2: request 'x' is not an integer in 0..20000000"},
       {"ranks 2\n0 issend 1 8\n", "line 2: expected '<rank> issend <peer> <bytes> <tag>'"},
@@ -752,16 +827,19 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
   }
 }
 
-TEST(Workload, OnlyASendOrAnIsendCanBeSynchronous) {
-  Program p(2);
-  Event e = Event::of(EventKind::Recv, 0, 1, 8);
-  e.sync = true;
-  try {
-    p.add(1, e);
-    FAIL() << "a synchronous recv was added";
-  } catch (const ConfigError& x) {
-    EXPECT_NE(std::string(x.what()).find("recv: only a send or an isend can be synchronous"), std::string::npos)
-        << x.what();
+TEST(Workload, OnlyASendOrAnIsendHasASendMode) {
+  for (const SendMode m : {SendMode::Synchronous, SendMode::Buffered}) {
+    Program p(2);
+    Event e = Event::of(EventKind::Recv, 0, 1, 8);
+    e.mode = m;
+    try {
+      p.add(1, e);
+      FAIL() << "a recv with a send mode was added";
+    } catch (const ConfigError& x) {
+      EXPECT_NE(std::string(x.what()).find("recv: only a send or an isend can be synchronous or buffered"),
+                std::string::npos)
+          << x.what();
+    }
   }
 }
 
