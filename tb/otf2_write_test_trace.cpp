@@ -23,7 +23,7 @@ constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
 // tells MPI time from compute by them.
 enum Region : OTF2_RegionRef {
   kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
-  kSsend, kIssend, kBsend, kIbsend, kRegionCount
+  kSsend, kIssend, kBsend, kIbsend, kSendrecv, kRegionCount
 };
 struct RegionDef {
   const char* name;
@@ -47,6 +47,7 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Issend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
     {"MPI_Bsend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
     {"MPI_Ibsend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Sendrecv", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
@@ -133,6 +134,7 @@ class RankWriter {
       : w_(w), o_(o), rank_(rank), ranks_(ranks), t_(o.global_offset) {}
   void begin() { enter(kMain); }
   void write(const Event& e, uint64_t alltoallv_in);
+  void sendrecv(const Event& send, const Event& recv);
   // The program's implicit wait: requests still open complete at the end,
   // as bare records (a reader drops an irecv that never completes).
   void end() {
@@ -235,6 +237,21 @@ void RankWriter::p2p(const Event& e) {
   }
 }
 
+void RankWriter::sendrecv(const Event& send, const Event& recv) {
+  call(
+      kSendrecv,
+      [&] {
+        ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, static_cast<uint32_t>(send.peer), comm(send),
+                                  static_cast<uint32_t>(send.tag), send.amount),
+           "MpiSend");
+      },
+      [&] {
+        ok(OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, static_cast<uint32_t>(recv.peer), comm(recv),
+                                  static_cast<uint32_t>(recv.tag), recv.amount),
+           "MpiRecv");
+      });
+}
+
 void RankWriter::complete(const Event* wait) {
   std::vector<Request> left;
   for (const Request& q : open_) {
@@ -259,7 +276,17 @@ uint64_t write_rank(OTF2_Archive* a, const Program& prog, int r, const std::vect
   RankWriter rank(w, o, r, prog.ranks());
   rank.begin();
   size_t k = 0;  // collectives so far
-  for (const Event& e : prog.events(r)) rank.write(e, is_collective(e.kind) ? alltoallv_in[k++] : 0);
+  const std::vector<Event>& ev = prog.events(r);
+  for (size_t i = 0; i < ev.size(); ++i) {
+    const bool pair = o.sendrecv && ev[i].kind == EventKind::Send && ev[i].mode == SendMode::Standard &&
+                      i + 1 < ev.size() && ev[i + 1].kind == EventKind::Recv;
+    if (pair) {
+      rank.sendrecv(ev[i], ev[i + 1]);
+      ++i;
+    } else {
+      rank.write(ev[i], is_collective(ev[i].kind) ? alltoallv_in[k++] : 0);
+    }
+  }
   rank.end();
   end = std::max(end, rank.now());
   uint64_t count = 0;

@@ -29,6 +29,10 @@ struct Otf2WriteOptions {
   // are then lost (their requests still complete where they were), and
   // call_ticks before a receive's record reads back as compute: use 0.
   bool regions = true;
+  // A blocking send followed at once by a blocking receive is written as
+  // one MPI_Sendrecv call, as Score-P records it: the send's record at its
+  // Enter, the receive's at its Leave.
+  bool sendrecv = false;
 };
 
 // Writes the archive `name` into directory `dir` (created if missing; the

@@ -27,7 +27,11 @@
 //   world rank), tag and length. A send or isend inside a region named
 //   MPI_Ssend or MPI_Issend (any case) is synchronous, inside MPI_Bsend or
 //   MPI_Ibsend buffered (Event::mode); MPI_Rsend's stays standard
-//   (docs/workloads.md, "Protocols", says why).
+//   (docs/workloads.md, "Protocols", says why). Inside MPI_Sendrecv or
+//   MPI_Sendrecv_replace, whose send record Score-P writes at the call's
+//   start and whose receive record at its end, the two become an isend and
+//   an irecv, and the call's end a wait for both: MPI runs the halves at
+//   once (a ring of them never blocks).
 //   MpiIrecvRequest puts an irecv where the receive was posted; its
 //   MpiIrecv (same request id, recorded at completion) fills in sender,
 //   tag and length; one that never completes (cancelled, or the trace
@@ -94,7 +98,7 @@ namespace nocsim {
 namespace {
 
 constexpr uint64_t kPsPerSecond = 1'000'000'000'000;
-constexpr uint8_t kMpiRegion = 1, kWaitRegion = 2, kSyncRegion = 4, kBufferedRegion = 8;
+constexpr uint8_t kMpiRegion = 1, kWaitRegion = 2, kSyncRegion = 4, kBufferedRegion = 8, kSendrecvRegion = 16;
 constexpr size_t kMaxComms = size_t{1} << 16;  // numbered in Event::comm's 16 bits
 // The text format's limits (docs/reliability.md), for the same reasons.
 constexpr auto kMaxComputePs = static_cast<uint64_t>(kMaxComputeNs * 1000);
@@ -342,6 +346,7 @@ Context make_context(const Defs& d) {
       kind |= kWaitRegion;
     if (name == "mpi_ssend" || name == "mpi_issend") kind |= kSyncRegion;
     if (name == "mpi_bsend" || name == "mpi_ibsend") kind |= kBufferedRegion;
+    if (name == "mpi_sendrecv" || name == "mpi_sendrecv_replace") kind |= kSendrecvRegion;
     if (kind) cx.region[ref] = kind;
   }
   return cx;
@@ -407,6 +412,7 @@ class RankReader {
     ++calls_;
     sync_calls_ += (k & kSyncRegion) != 0;
     buffered_calls_ += (k & kBufferedRegion) != 0;
+    sendrecv_calls_ += (k & kSendrecvRegion) != 0;
     begin_op();
   }
   void leave(OTF2_RegionRef r) {
@@ -416,15 +422,23 @@ class RankReader {
     calls_ -= calls_ > 0;
     sync_calls_ -= (k & kSyncRegion) && sync_calls_ > 0;
     buffered_calls_ -= (k & kBufferedRegion) && buffered_calls_ > 0;
+    sendrecv_calls_ -= (k & kSendrecvRegion) && sendrecv_calls_ > 0;
     end_op();
   }
   void message(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes, uint64_t request = 0) {
+    // MPI_Sendrecv's two halves go at once: an isend and an irecv that the
+    // call's end waits for (wait_here).
+    const bool both = sendrecv_calls_ > 0 && (k == EventKind::Send || k == EventKind::Recv);
+    if (both) k = k == EventKind::Send ? EventKind::Isend : EventKind::Irecv;
     Event e = p2p(k, peer, c, tag, bytes);
-    if (k != EventKind::Recv)  // inside MPI_Ssend or MPI_Issend; MPI_Bsend or MPI_Ibsend
+    if (k == EventKind::Send || k == EventKind::Isend)  // inside MPI_Ssend or MPI_Issend; MPI_Bsend or MPI_Ibsend
       e.mode = sync_calls_ > 0 ? SendMode::Synchronous : buffered_calls_ > 0 ? SendMode::Buffered : SendMode::Standard;
     const bool keep = e.peer != rank_;
     record(std::move(e), keep);
-    if (k == EventKind::Isend) isends_[request] = events_.size() - 1;
+    if (both)
+      completed_.push_back(events_.size() - 1);
+    else if (k == EventKind::Isend)
+      isends_[request] = events_.size() - 1;
   }
   void isend_done(uint64_t request) {
     records_completions_ = true;
@@ -494,6 +508,7 @@ class RankReader {
   int calls_ = 0;                  // MPI regions open
   int sync_calls_ = 0;             // of them, MPI_Ssend and MPI_Issend
   int buffered_calls_ = 0;         // and MPI_Bsend and MPI_Ibsend
+  int sendrecv_calls_ = 0;         // and MPI_Sendrecv and MPI_Sendrecv_replace
   bool records_completions_ = false;  // the writer records completions (isend or irecv)
   std::vector<size_t> blanket_;    // waits for every open request (a wait call that completed none)
 };

@@ -308,6 +308,33 @@ TEST(Workload, AnOtf2TraceReplaysLikeTheSameProgramAsText) {
 // Graph500 (docs/workloads.md, "Graph500"): a small search on the 72-node
 // dragonfly runs to its end; each rank's time is its computing plus its
 // waiting, and computing (t_q per query generated or consumed) is a part of it.
+TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
+  // Four ranks each send 1 KiB to the next and receive from the one
+  // before, by rendezvous (eager_limit 512). Recorded as separate MPI_Send
+  // and MPI_Recv calls the ring blocks (exit 3); recorded as MPI_Sendrecv
+  // calls its halves run at once and it finishes.
+  std::string t = "ranks 4\n";
+  for (int r = 0; r < 4; ++r)
+    t += std::to_string(r) + " send " + std::to_string((r + 1) % 4) + " 1024 0\n" + std::to_string(r) + " recv " +
+         std::to_string((r + 3) % 4) + " 1024 0\n";
+  std::istringstream in(t);
+  const nocsim::Program prog = nocsim::read_text_trace(in, "ring");
+  const auto replay = [&](bool sendrecv) {
+    nocsim::Otf2WriteOptions o;
+    o.sendrecv = sendrecv;
+    const std::string dir = temp_path(sendrecv ? "otf2-sendrecv" : "otf2-send-recv");
+    nocsim::write_otf2_trace(dir, "traces", prog, o);
+    return run_trace("topologies/mesh-8x8.yaml", dir + "/traces.otf2",
+                     {"workload.type=otf2", "workload.eager_limit=512"});
+  };
+  const AppRun apart = replay(false), at_once = replay(true);
+  EXPECT_EQ(apart.r.code, 3) << apart.r.err;
+  ASSERT_EQ(at_once.r.code, 0) << at_once.r.err;
+  const std::string c = json_section(at_once.json, "completion");
+  EXPECT_EQ(json_number(c, "messages_delivered"), 4);
+  EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
+}
+
 TEST(Workload, AGraph500SearchCompletesOnADragonfly) {
   const std::string out = temp_path("g500.json");
   const auto r = run_cli({source_path("topologies/dragonfly-h2.yaml"), "workload.type=graph500",

@@ -161,6 +161,35 @@ TEST(Otf2Trace, SendsInsideMpiSsendOrMpiBsendRegionsTakeTheirMode) {
   expect_same(plain, round_trip(plain, {}));  // no region, no send of another mode
 }
 
+TEST(Otf2Trace, MpiSendrecvRunsItsHalvesAtOnce) {
+  // Each rank of a ring sends to the next and receives from the one before
+  // in one MPI_Sendrecv, whose send record Score-P writes at the call's
+  // start and whose receive record at its end. It reads back as an isend,
+  // an irecv and a wait for both, not as a blocking send then a receive
+  // (which, by rendezvous, would each wait for the next rank's receive).
+  using K = EventKind;
+  const auto ring = [](bool at_once) {
+    Program p(3);
+    for (int r = 0; r < 3; ++r) {
+      p.add(r, ev(K::Compute, 0, 0, 100));
+      p.add(r, ev(at_once ? K::Isend : K::Send, (r + 1) % 3, 4, 512));
+      p.add(r, ev(at_once ? K::Irecv : K::Recv, (r + 2) % 3, 4, 512));
+      if (at_once) {
+        Event both = ev(K::Wait);
+        both.counts = {0, 1};
+        p.add(r, both);
+      }
+      p.add(r, ev(K::Compute, 0, 0, 10));
+    }
+    p.finish();
+    return p;
+  };
+  Otf2WriteOptions o;
+  o.sendrecv = true;
+  expect_same(ring(true), round_trip(ring(false), o));
+  expect_same(ring(false), round_trip(ring(false), {}));  // without the call's region: as written
+}
+
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
   // Rank 0 waits for its irecv (request 1) first and its isend (0) later;
   // each MPI_Waitall region holds the completion records of its own
