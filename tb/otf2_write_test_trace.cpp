@@ -23,7 +23,8 @@ constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
 // tells MPI time from compute by them.
 enum Region : OTF2_RegionRef {
   kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
-  kSsend, kIssend, kBsend, kIbsend, kSendrecv, kRegionCount
+  kSsend, kIssend, kBsend, kIbsend, kSendrecv, kGather, kScatter, kAllgather, kReduceScatterBlock, kScan, kExscan,
+  kRegionCount
 };
 struct RegionDef {
   const char* name;
@@ -48,6 +49,12 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Bsend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
     {"MPI_Ibsend", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
     {"MPI_Sendrecv", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    {"MPI_Gather", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_PARADIGM_MPI},
+    {"MPI_Scatter", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Allgather", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Reduce_scatter_block", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Scan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_PARADIGM_MPI},
+    {"MPI_Exscan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_PARADIGM_MPI},
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
@@ -90,16 +97,26 @@ struct CollectiveRecord {
   uint64_t sent, received;
 };
 
-CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t alltoallv_in) {
-  const uint64_t b = e.amount, all = e.amount * static_cast<uint64_t>(ranks);
+CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t alltoallv_in, bool in_place) {
+  const auto me = static_cast<uint64_t>(rank), n = static_cast<uint64_t>(ranks);
+  // In place, a rank's own block is neither sent nor received.
+  const uint64_t b = e.amount, all = e.amount * (in_place ? n - 1 : n), own = in_place ? 0 : b;
   const uint32_t none = OTF2_COLLECTIVE_ROOT_NONE, root = static_cast<uint32_t>(e.peer);
   const bool is_root = e.peer == rank;
   switch (e.kind) {
     case EventKind::Barrier: return {kBarrier, OTF2_COLLECTIVE_OP_BARRIER, none, 0, 0};
-    case EventKind::Bcast: return {kBcast, OTF2_COLLECTIVE_OP_BCAST, root, is_root ? all : 0, b};
-    case EventKind::Reduce: return {kReduce, OTF2_COLLECTIVE_OP_REDUCE, root, b, is_root ? all : 0};
+    case EventKind::Bcast: return {kBcast, OTF2_COLLECTIVE_OP_BCAST, root, is_root ? b * n : 0, b};
+    case EventKind::Reduce: return {kReduce, OTF2_COLLECTIVE_OP_REDUCE, root, is_root ? own : b, is_root ? all : 0};
+    case EventKind::Gather: return {kGather, OTF2_COLLECTIVE_OP_GATHER, root, is_root ? own : b, is_root ? all : 0};
+    case EventKind::Scatter: return {kScatter, OTF2_COLLECTIVE_OP_SCATTER, root, is_root ? all : 0, is_root ? own : b};
     case EventKind::Allreduce: return {kAllreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, none, all, all};
     case EventKind::Alltoall: return {kAlltoall, OTF2_COLLECTIVE_OP_ALLTOALL, none, all, all};
+    case EventKind::Allgather: return {kAllgather, OTF2_COLLECTIVE_OP_ALLGATHER, none, all, all};
+    case EventKind::ReduceScatter:
+      return {kReduceScatterBlock, OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK, none, all, all};
+    case EventKind::Scan:
+      return {kScan, OTF2_COLLECTIVE_OP_SCAN, none, (n - me) * b - (b - own), me * b + own};
+    case EventKind::Exscan: return {kExscan, OTF2_COLLECTIVE_OP_EXSCAN, none, (n - me - 1) * b, me * b};
     default: {
       uint64_t sum = 0;
       for (const uint64_t c : e.counts) sum += c;
@@ -190,7 +207,7 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
     case EventKind::Irecv: return p2p(e);
     default: break;
   }
-  const CollectiveRecord c = collective_record(e, rank_, ranks_, alltoallv_in);
+  const CollectiveRecord c = collective_record(e, rank_, ranks_, alltoallv_in, o_.in_place);
   call(
       c.region, [&] { ok(OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t_), "MpiCollectiveBegin"); },
       [&] {

@@ -33,6 +33,10 @@ struct Otf2WriteOptions {
   // one MPI_Sendrecv call, as Score-P records it: the send's record at its
   // Enter, the receive's at its Leave.
   bool sendrecv = false;
+  // Collectives run with MPI_IN_PLACE where MPI allows it (not bcast,
+  // exscan or alltoallv here): Score-P's sizes then leave out the rank's
+  // own block, at a rooted collective's root only.
+  bool in_place = false;
 };
 
 // Writes the archive `name` into directory `dir` (created if missing; the

@@ -57,8 +57,12 @@
 //   barrier; bcast (root; bytes = sizeReceived, which every rank, root
 //   included, reports as the payload); reduce (root; bytes = sizeSent, or
 //   at an in-place root, whose sizeSent is 0, sizeReceived / (n - 1));
-//   allreduce and alltoall (bytes = sizeSent / n, or sizeSent / (n - 1)
-//   when only n - 1 divides it: MPI_IN_PLACE); alltoallv (OTF2 keeps only
+//   gather (as reduce); scatter (root; bytes = sizeReceived, or at an
+//   in-place root sizeSent / (n - 1)); allreduce, alltoall, allgather and
+//   reduce_scatter_block (bytes = sizeSent / n, or sizeSent / (n - 1)
+//   when only n - 1 divides it: MPI_IN_PLACE); scan and exscan (at
+//   communicator rank m, sizeSent counts n - m blocks and sizeReceived
+//   m + 1, or n - m - 1 and m in place and for exscan); alltoallv (OTF2 keeps only
 //   the total: sizeSent spread evenly over the n - 1 other ranks, a byte of
 //   the remainder each to the first ones; Score-P's total holds the own
 //   block unless in place, which the total cannot tell: docs/workloads.md).
@@ -485,6 +489,7 @@ class RankReader {
   Event p2p(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) const;
   EventKind collective_kind(OTF2_CollectiveOp op) const;
   Event collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) const;
+  uint64_t scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received) const;
   std::string where(uint64_t position) const {
     return "location " + num(location()) + " (rank " + num(static_cast<uint64_t>(rank_)) + "), event " +
            num(position) + ": ";
@@ -637,9 +642,17 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
     case OTF2_COLLECTIVE_OP_ALLREDUCE: return EventKind::Allreduce;
     case OTF2_COLLECTIVE_OP_ALLTOALL: return EventKind::Alltoall;
     case OTF2_COLLECTIVE_OP_ALLTOALLV: return EventKind::Alltoallv;
+    case OTF2_COLLECTIVE_OP_GATHER: return EventKind::Gather;
+    case OTF2_COLLECTIVE_OP_SCATTER: return EventKind::Scatter;
+    case OTF2_COLLECTIVE_OP_ALLGATHER: return EventKind::Allgather;
+    case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK: return EventKind::ReduceScatter;
+    case OTF2_COLLECTIVE_OP_SCAN: return EventKind::Scan;
+    case OTF2_COLLECTIVE_OP_EXSCAN: return EventKind::Exscan;
     default:
       throw ConfigError(here() + "unsupported collective " + collective_name(op) + " (OTF2 collective operation " +
-                        num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall and alltoallv");
+                        num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
+                        "scatter, allgather, reduce_scatter_block, scan and exscan (the v-variants' per-rank counts "
+                        "are not in the trace)");
   }
 }
 
@@ -649,23 +662,38 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
     throw ConfigError(here() + event_name(k) + " on communicator '" + c.name + "' of " + num(c.size()) +
                       " ranks: nocsim's collectives involve all " + num(n) + " ranks");
   Event e = make_event(k);
+  if (has_root(k)) e.peer = world(c, root);
+  // n > 1 (collective_end); an in-place root moves n - 1 blocks, the
+  // others one, in the direction the collective's data goes.
+  const bool in_place_root = e.peer == rank_ && (k == EventKind::Scatter ? received : sent) == 0;
   switch (k) {
-    case EventKind::Bcast:
-      e.peer = world(c, root);
-      e.amount = received;
-      break;
+    case EventKind::Bcast: e.amount = received; break;
     case EventKind::Reduce:
-      e.peer = world(c, root);
-      e.amount = sent == 0 && e.peer == rank_ ? received / (n - 1) : sent;  // n > 1: see collective_end
-      break;
+    case EventKind::Gather: e.amount = in_place_root ? received / (n - 1) : sent; break;
+    case EventKind::Scatter: e.amount = in_place_root ? sent / (n - 1) : received; break;
     case EventKind::Allreduce:
-    case EventKind::Alltoall: e.amount = per_rank(sent, n); break;
+    case EventKind::Alltoall:
+    case EventKind::Allgather:
+    case EventKind::ReduceScatter: e.amount = per_rank(sent, n); break;
     case EventKind::Alltoallv: e.counts = spread(sent, cx_.ranks, rank_); break;
+    case EventKind::Scan:
+    case EventKind::Exscan: e.amount = scan_block(k, c, sent, received); break;
     default: break;  // barrier
   }
   bytes(e.amount);
   for (const uint64_t b : e.counts) bytes(b);
   return e;
+}
+
+// A scan's block from Score-P's sizes at comm rank m of n: (n - m) blocks
+// sent and m + 1 received, or in place (and always for exscan, which
+// never counts the own block) n - m - 1 and m.
+uint64_t RankReader::scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received) const {
+  const auto n = static_cast<uint64_t>(c.size());
+  const auto m = static_cast<uint64_t>(std::find(c.world.begin(), c.world.end(), rank_) - c.world.begin());
+  const uint64_t own = received / (m + 1);
+  if (k == EventKind::Scan && received % (m + 1) == 0 && sent == (n - m) * own) return own;
+  return m > 0 ? received / m : sent / (n - 1);
 }
 
 void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,

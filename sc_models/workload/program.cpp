@@ -7,8 +7,10 @@
 namespace nocsim {
 
 const char* event_name(EventKind k) {
-  static const char* const names[] = {"compute", "send",   "isend",  "recv",      "irecv",    "wait",
-                                      "barrier", "bcast",  "reduce", "allreduce", "alltoall", "alltoallv"};
+  static const char* const names[] = {"compute",   "send",      "isend",   "recv",      "irecv",
+                                      "wait",      "barrier",   "bcast",   "reduce",    "allreduce",
+                                      "alltoall",  "alltoallv", "gather",  "scatter",   "allgather",
+                                      "reduce_scatter", "scan", "exscan"};
   return names[static_cast<int>(k)];
 }
 
@@ -20,6 +22,10 @@ const char* event_name(const Event& e) {
 }
 
 bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
+
+bool has_root(EventKind k) {
+  return k == EventKind::Bcast || k == EventKind::Reduce || k == EventKind::Gather || k == EventKind::Scatter;
+}
 
 bool is_nonblocking(EventKind k) { return k == EventKind::Isend || k == EventKind::Irecv; }
 
@@ -61,7 +67,7 @@ void Program::add(int rank, Event e) {
     throw ConfigError(where(e) + "rank " + std::to_string(rank) + " is not one of the " + std::to_string(n) + " ranks");
   const bool p2p = e.kind >= EventKind::Send && e.kind <= EventKind::Irecv;
   const bool recv = e.kind == EventKind::Recv || e.kind == EventKind::Irecv;
-  if (p2p || e.kind == EventKind::Bcast || e.kind == EventKind::Reduce) {
+  if (p2p || has_root(e.kind)) {
     const bool any = recv && e.peer == kAny;
     if (!any && (e.peer < 0 || e.peer >= n))
       throw ConfigError(at(e) + (p2p ? "peer " : "root ") + std::to_string(e.peer) + " is not one of the " +

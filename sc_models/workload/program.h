@@ -27,9 +27,16 @@ enum class EventKind : uint8_t {
   Allreduce,
   Alltoall,   // amount: bytes to each other rank
   Alltoallv,  // counts: bytes to each rank
+  Gather,         // peer: root; amount: bytes from each rank
+  Scatter,        // peer: root; amount: bytes to each rank
+  Allgather,      // amount: bytes from each rank
+  ReduceScatter,  // amount: bytes of each rank's block of the result
+  Scan,
+  Exscan,
 };
 const char* event_name(EventKind k);
 bool is_collective(EventKind k);
+bool has_root(EventKind k);  // bcast, reduce, gather, scatter: Event::peer is the root
 bool is_nonblocking(EventKind k);  // isend or irecv: what a wait's list numbers
 
 constexpr int32_t kAny = -1;  // a receive's peer or tag: any
@@ -43,7 +50,7 @@ enum class SendMode : uint8_t { Standard, Synchronous, Buffered };
 
 struct Event {
   EventKind kind = EventKind::Compute;
-  int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); bcast/reduce: root
+  int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); has_root: the root
   int32_t tag = 0;      // >= 0 (receive: kAny allowed)
   // Send/receive: its communicator, a number of the reader's (messages
   // match only within one; text traces have one, 0; docs/workloads.md).

@@ -37,6 +37,12 @@ constexpr OpSyntax kOps[] = {
     {"allreduce", EventKind::Allreduce, 1, "<bytes>"},
     {"alltoall", EventKind::Alltoall, 1, "<bytes per rank>"},
     {"alltoallv", EventKind::Alltoallv, -1, "<bytes to rank 0> ... <bytes to rank N-1>"},
+    {"gather", EventKind::Gather, 2, "<root> <bytes per rank>"},
+    {"scatter", EventKind::Scatter, 2, "<root> <bytes per rank>"},
+    {"allgather", EventKind::Allgather, 1, "<bytes per rank>"},
+    {"reduce_scatter", EventKind::ReduceScatter, 1, "<bytes per rank>"},
+    {"scan", EventKind::Scan, 1, "<bytes>"},
+    {"exscan", EventKind::Exscan, 1, "<bytes>"},
 };
 
 class LineParser {
@@ -125,11 +131,17 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
     }
     case EventKind::Bcast:
     case EventKind::Reduce:
+    case EventKind::Gather:
+    case EventKind::Scatter:
       e.peer = static_cast<int32_t>(p.integer(2, "root", 0, last));
       e.amount = bytes(3);
       break;
     case EventKind::Allreduce:
-    case EventKind::Alltoall: e.amount = bytes(2); break;
+    case EventKind::Alltoall:
+    case EventKind::Allgather:
+    case EventKind::ReduceScatter:
+    case EventKind::Scan:
+    case EventKind::Exscan: e.amount = bytes(2); break;
     case EventKind::Alltoallv:
       for (size_t i = 2; i < p.size(); ++i) e.counts.push_back(bytes(i));
       break;
@@ -206,9 +218,15 @@ void write_text_trace(const Program& prog, std::ostream& out) {
         case EventKind::Recv:
         case EventKind::Irecv: out << ' ' << id(e.peer) << ' ' << e.amount << ' ' << id(e.tag); break;
         case EventKind::Bcast:
-        case EventKind::Reduce: out << ' ' << e.peer << ' ' << e.amount; break;
+        case EventKind::Reduce:
+        case EventKind::Gather:
+        case EventKind::Scatter: out << ' ' << e.peer << ' ' << e.amount; break;
         case EventKind::Allreduce:
-        case EventKind::Alltoall: out << ' ' << e.amount; break;
+        case EventKind::Alltoall:
+        case EventKind::Allgather:
+        case EventKind::ReduceScatter:
+        case EventKind::Scan:
+        case EventKind::Exscan: out << ' ' << e.amount; break;
         case EventKind::Alltoallv:
         case EventKind::Wait:
           for (uint64_t c : e.counts) out << ' ' << c;

@@ -107,6 +107,24 @@ TEST(Workload, ARingByRendezvousCompletesWithTheSameMessages) {
   EXPECT_EQ(injected(rdv), injected(keys) + 2 * 16);
 }
 
+TEST(Workload, TheDataCollectivesCompleteOnATorusWithTheirMessages) {
+  // 16 ranks (docs/workloads.md, "Collectives"): gather and scatter of
+  // 100-byte blocks, 15 messages each carrying 100 * sum popcount(1..15) =
+  // 3,200 bytes; Bruck's allgather of 64: 4 rounds of 16 messages, each
+  // rank receiving 15 blocks (15,360 bytes); reduce_scatter of 32: 240
+  // messages (7,680 bytes); scan and exscan of 8: 4 rounds of 16 (512
+  // bytes each).
+  const std::string t = "ranks 16\n* gather 3 100\n* scatter 5 100\n* allgather 64\n* reduce_scatter 32\n"
+                        "* scan 8\n* exscan 8\n";
+  const AppRun run = run_trace("topologies/torus-8x8.yaml", write_file("colls.txt", t));
+  ASSERT_EQ(run.r.code, 0) << run.r.err;
+  const std::string c = json_section(run.json, "completion");
+  EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;
+  EXPECT_EQ(json_number(c, "messages"), 15 + 15 + 64 + 240 + 64 + 64);
+  EXPECT_EQ(json_number(c, "messages_delivered"), 15 + 15 + 64 + 240 + 64 + 64);
+  EXPECT_EQ(json_number(c, "bytes"), 3200 + 3200 + 15360 + 7680 + 512 + 512);
+}
+
 TEST(Workload, CompletionIsIdenticalPerSeedAndInBothModes) {
   const std::string trace = write_file("ring.txt", ring_trace());
   std::vector<std::string> extra{"workload.mapping=random", "sim.seed=5"};

@@ -190,6 +190,31 @@ TEST(Otf2Trace, MpiSendrecvRunsItsHalvesAtOnce) {
   expect_same(ring(false), round_trip(ring(false), {}));  // without the call's region: as written
 }
 
+TEST(Otf2Trace, EveryCollectiveReadsBackFromScorePsSizesInPlaceOrNot) {
+  // Each collective nocsim runs, written with Score-P's byte counts: with
+  // the rank's own block counted, and in place (the own block left out,
+  // at a rooted collective's root only). Both read back as written.
+  using K = EventKind;
+  Program p(4);
+  const K rooted[] = {K::Bcast, K::Reduce, K::Gather, K::Scatter};
+  const K all[] = {K::Barrier, K::Allreduce, K::Alltoall, K::Allgather, K::ReduceScatter, K::Scan, K::Exscan};
+  for (int r = 0; r < 4; ++r) {
+    int32_t root = 0;
+    // Each collective its own odd size (so that 4 divides no in-place
+    // total of 3 blocks, which sizes alone could not tell from 4 blocks:
+    // docs/workloads.md) and each rooted one its own root.
+    uint64_t b = 17;
+    for (const K k : rooted) p.add(r, ev(k, root++, 0, b += 2));
+    for (const K k : all) p.add(r, ev(k, 0, 0, k == K::Barrier ? 0 : b += 2));
+    p.add(r, ev(K::Compute, 0, 0, 5));
+  }
+  p.finish();
+  Otf2WriteOptions in_place;
+  in_place.in_place = true;
+  expect_same(p, round_trip(p, {}));
+  expect_same(p, round_trip(p, in_place));
+}
+
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
   // Rank 0 waits for its irecv (request 1) first and its isend (0) later;
   // each MPI_Waitall region holds the completion records of its own

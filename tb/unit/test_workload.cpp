@@ -158,6 +158,39 @@ TEST(Workload, CollectivesPairEverySendWithOneReceive) {
   }
 }
 
+TEST(Workload, TheDataCollectivesMoveEachBlockAlongItsAlgorithmsPath) {
+  // Binomial gather and scatter: the block of relative rank v travels
+  // popcount(v) hops (v, v with its lowest set bit cleared, ..., the root),
+  // so b bytes each move b * sum popcount(v) in n - 1 messages. Bruck's
+  // allgather: ceil(log2 n) rounds of n messages, each rank receiving the
+  // n - 1 blocks it lacks. Reduce_scatter's pairwise exchange: one block
+  // per ordered pair. Scan and exscan: an exchange with r XOR 2^k in round
+  // k wherever that rank exists. Every program runs to its end.
+  for (int n = 1; n <= 17; ++n) {
+    const uint64_t b = 10, un = static_cast<uint64_t>(n);
+    const std::string root = std::to_string(n / 3);
+    const auto run = [&](const std::string& coll) {
+      const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n");
+      expect_paired(p);
+      IdealNet net(p, n, 5);
+      net.run();
+      EXPECT_TRUE(net.engine().done()) << coll << ", " << n << " ranks: " << net.engine().blocked_report(4);
+      return std::make_pair(p.messages(), p.bytes());
+    };
+    uint64_t hops = 0, scan = 0;
+    for (int v = 1; v < n; ++v) hops += static_cast<uint64_t>(__builtin_popcount(static_cast<unsigned>(v)));
+    for (int k = 1; k < n; k *= 2)
+      for (int r = 0; r < n; ++r) scan += (r ^ k) < n;
+    const std::pair<uint64_t, uint64_t> tree{un - 1, b * hops};
+    EXPECT_EQ(run("gather " + root + " 10"), tree) << n;
+    EXPECT_EQ(run("scatter " + root + " 10"), tree) << n;
+    EXPECT_EQ(run("allgather 10"), std::make_pair(un * log2_ceil(n), b * un * (un - 1))) << n;
+    EXPECT_EQ(run("reduce_scatter 10"), std::make_pair(un * (un - 1), b * un * (un - 1))) << n;
+    EXPECT_EQ(run("scan 10"), std::make_pair(scan, b * scan)) << n;
+    EXPECT_EQ(run("exscan 10"), std::make_pair(scan, b * scan)) << n;
+  }
+}
+
 TEST(Workload, PingPongTakesTheCyclesTheRulesGive) {
   // 64 bytes = 8 flits of 64 bits: one packet. The tail leaves at 7 and
   // arrives at 7 + L; rank 1 answers at once.
@@ -772,7 +805,8 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n0 wait 0\n"
                   "2 send 3 0 0\n3 recv 2 0 0\n2 ssend 3 8 1\n2 issend 3 8 2\n3 recv 2 8 1\n3 irecv 2 8 2\n"
                   "2 bsend 3 8 3\n2 ibsend 3 8 4\n3 recv 2 8 3\n3 irecv 2 8 4\n"
-                  "* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n";
+                  "* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n* gather 3 24\n"
+                  "* scatter 1 40\n* allgather 8\n* reduce_scatter 12\n* scan 4\n* exscan 4\n";
   for (int r = 0; r < 4; ++r) {
     t += std::to_string(r) + " alltoallv";
     for (int d = 0; d < 4; ++d) t += " " + std::to_string(d == r ? 0 : d + 1);
