@@ -36,10 +36,11 @@ void barrier(Emit& e, int r, int n) {
   dissemination(e, r, n, 1, [](int) { return uint64_t{0}; });
 }
 
-// Bruck's allgather (Bruck et al. 1997; MPICH's for short messages): in
-// round k rank r sends the blocks it holds, 2^k of them (the last round
-// what is missing), to r - 2^k and receives as many from r + 2^k. At a
-// power-of-two rank count its rounds and sizes are recursive doubling's.
+// Bruck's allgather (Bruck et al. 1997; MPICH's for short messages at a
+// non-power-of-two count): in round k rank r sends the blocks it holds,
+// 2^k of them (the last round what is missing), to r - 2^k and receives
+// as many from r + 2^k. At a power-of-two rank count its rounds and sizes
+// are recursive doubling's.
 void allgather(Emit& e, int r, int n, uint64_t bytes) {
   dissemination(e, r, n, -1, [&](int d) { return bytes * static_cast<uint64_t>(std::min(d, n - d)); });
 }

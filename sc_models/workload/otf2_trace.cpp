@@ -286,7 +286,12 @@ struct Context {
   std::unordered_map<OTF2_CommRef, CommRanks> comms;
   uint64_t resolution = 0, offset = 0;
   uint64_t events = 0;  // read so far, every rank (kMaxTraceEvents)
+  // By collective (the k-th of every rank): a scan's block as a rank whose
+  // sizes have one reading gave it (kNoBlock before), which settles a
+  // rank whose sizes fit both (RankReader::scan_block).
+  std::vector<uint64_t> scan_blocks;
 };
+constexpr uint64_t kNoBlock = ~uint64_t{0};
 
 void find_ranks(const Defs& d, Context& cx) {
   std::unordered_set<OTF2_LocationRef> defined;
@@ -489,7 +494,7 @@ class RankReader {
   Event p2p(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) const;
   EventKind collective_kind(OTF2_CollectiveOp op) const;
   Event collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) const;
-  uint64_t scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received) const;
+  uint64_t scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received);
   std::string where(uint64_t position) const {
     return "location " + num(location()) + " (rank " + num(static_cast<uint64_t>(rank_)) + "), event " +
            num(position) + ": ";
@@ -504,6 +509,7 @@ class RankReader {
   uint64_t idle_since_ = 0;  // ps, the end of the last MPI operation (or the start)
   int depth_ = 0;            // MPI operations open: regions and collectives
   int open_collectives_ = 0;
+  size_t collectives_ = 0;  // recorded so far: this one's index in Context::scan_blocks
   std::vector<Event> events_;
   std::vector<uint64_t> positions_;  // of each event's record, for errors
   std::vector<bool> keep_;           // false: an irecv never completed, or a message to itself
@@ -651,8 +657,8 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
     default:
       throw ConfigError(here() + "unsupported collective " + collective_name(op) + " (OTF2 collective operation " +
                         num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-                        "scatter, allgather, reduce_scatter_block, scan and exscan (the v-variants' per-rank counts "
-                        "are not in the trace)");
+                        "scatter, allgather, reduce_scatter_block, scan and exscan (the other variants' per-rank "
+                        "counts are not in the trace)");
   }
 }
 
@@ -676,9 +682,7 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
     case EventKind::Allgather:
     case EventKind::ReduceScatter: e.amount = per_rank(sent, n); break;
     case EventKind::Alltoallv: e.counts = spread(sent, cx_.ranks, rank_); break;
-    case EventKind::Scan:
-    case EventKind::Exscan: e.amount = scan_block(k, c, sent, received); break;
-    default: break;  // barrier
+    default: break;  // barrier; scan and exscan: collective_end
   }
   bytes(e.amount);
   for (const uint64_t b : e.counts) bytes(b);
@@ -687,13 +691,21 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
 
 // A scan's block from Score-P's sizes at comm rank m of n: (n - m) blocks
 // sent and m + 1 received, or in place (and always for exscan, which
-// never counts the own block) n - m - 1 and m.
-uint64_t RankReader::scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received) const {
+// never counts the own block) n - m - 1 and m. At the middle rank of an
+// odd n both readings can fit; the block another rank of the same
+// collective gave with one reading settles it (else: not in place).
+uint64_t RankReader::scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received) {
   const auto n = static_cast<uint64_t>(c.size());
   const auto m = static_cast<uint64_t>(std::find(c.world.begin(), c.world.end(), rank_) - c.world.begin());
-  const uint64_t own = received / (m + 1);
-  if (k == EventKind::Scan && received % (m + 1) == 0 && sent == (n - m) * own) return own;
-  return m > 0 ? received / m : sent / (n - 1);
+  const uint64_t whole = received / (m + 1), part = m > 0 ? received / m : sent / (n - 1);
+  const bool whole_fits = k == EventKind::Scan && received % (m + 1) == 0 && sent == (n - m) * whole;
+  const bool part_fits = m > 0 ? received % m == 0 && sent == (n - m - 1) * part : received == 0 && sent % (n - 1) == 0;
+  if (cx_.scan_blocks.size() <= collectives_) cx_.scan_blocks.resize(collectives_ + 1, kNoBlock);
+  uint64_t& seen = cx_.scan_blocks[collectives_];
+  if (whole_fits && part_fits && whole != part) return seen == part ? part : whole;
+  const uint64_t block = whole_fits ? whole : part;
+  if (seen == kNoBlock) seen = block;
+  return block;
 }
 
 void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
@@ -703,7 +715,12 @@ void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t r
   if (!management) {
     const EventKind k = collective_kind(op);
     const CommRanks& ranks = comm(c);
-    if (ranks.size() > 1) record(collective(k, ranks, root, sent, received));
+    if (ranks.size() > 1) {
+      Event e = collective(k, ranks, root, sent, received);
+      if (k == EventKind::Scan || k == EventKind::Exscan) e.amount = bytes(scan_block(k, ranks, sent, received));
+      record(std::move(e));
+      ++collectives_;
+    }
   }
   if (open_collectives_ > 0) {
     --open_collectives_;

@@ -14,7 +14,7 @@ namespace nocsim {
 // One event of a rank's program, as written (a trace line).
 enum class EventKind : uint8_t {
   Compute,  // amount: picoseconds
-  Send,     // blocking: done when the message's last flit has left the NIC
+  Send,     // blocking; standard mode: done when the message's last flit has left the NIC (Event::mode)
   Isend,    // non-blocking send; a later wait completes it
   Recv,     // blocking: done when a matching message has fully arrived
   Irecv,    // non-blocking receive

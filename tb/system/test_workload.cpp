@@ -323,9 +323,6 @@ TEST(Workload, AnOtf2TraceReplaysLikeTheSameProgramAsText) {
   EXPECT_EQ(c, json_section(t.json, "completion"));
 }
 
-// Graph500 (docs/workloads.md, "Graph500"): a small search on the 72-node
-// dragonfly runs to its end; each rank's time is its computing plus its
-// waiting, and computing (t_q per query generated or consumed) is a part of it.
 TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
   // Four ranks each send 1 KiB to the next and receive from the one
   // before, by rendezvous (eager_limit 512). Recorded as separate MPI_Send
@@ -353,6 +350,9 @@ TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
   EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
 }
 
+// Graph500 (docs/workloads.md, "Graph500"): a small search on the 72-node
+// dragonfly runs to its end; each rank's time is its computing plus its
+// waiting, and computing (t_q per query generated or consumed) is a part of it.
 TEST(Workload, AGraph500SearchCompletesOnADragonfly) {
   const std::string out = temp_path("g500.json");
   const auto r = run_cli({source_path("topologies/dragonfly-h2.yaml"), "workload.type=graph500",

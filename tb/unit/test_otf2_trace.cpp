@@ -213,6 +213,14 @@ TEST(Otf2Trace, EveryCollectiveReadsBackFromScorePsSizesInPlaceOrNot) {
   in_place.in_place = true;
   expect_same(p, round_trip(p, {}));
   expect_same(p, round_trip(p, in_place));
+  // Three ranks scan 8 bytes: rank 1's sizes are 16 and 16, or in place 8
+  // and 8, and each pair also fits the other reading (a block of 16, or
+  // of 4). Rank 0's sizes, which fit one reading only, settle it.
+  Program three(3);
+  for (int r = 0; r < 3; ++r) three.add(r, ev(K::Scan, 0, 0, 8));
+  three.finish();
+  expect_same(three, round_trip(three, {}));
+  expect_same(three, round_trip(three, in_place));
 }
 
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
