@@ -286,12 +286,11 @@ struct Context {
   std::unordered_map<OTF2_CommRef, CommRanks> comms;
   uint64_t resolution = 0, offset = 0;
   uint64_t events = 0;  // read so far, every rank (kMaxTraceEvents)
-  // By collective (the k-th of every rank): a scan's block as a rank whose
-  // sizes have one reading gave it (kNoBlock before), which settles a
-  // rank whose sizes fit both (RankReader::scan_block).
-  std::vector<uint64_t> scan_blocks;
+  // By collective (the k-th of every rank), for scans only: the block a
+  // rank whose sizes have one reading gave, which settles a rank whose
+  // sizes fit both (RankReader::scan_block).
+  std::unordered_map<size_t, uint64_t> scan_blocks;
 };
-constexpr uint64_t kNoBlock = ~uint64_t{0};
 
 void find_ranks(const Defs& d, Context& cx) {
   std::unordered_set<OTF2_LocationRef> defined;
@@ -700,11 +699,11 @@ uint64_t RankReader::scan_block(EventKind k, const CommRanks& c, uint64_t sent, 
   const uint64_t whole = received / (m + 1), part = m > 0 ? received / m : sent / (n - 1);
   const bool whole_fits = k == EventKind::Scan && received % (m + 1) == 0 && sent == (n - m) * whole;
   const bool part_fits = m > 0 ? received % m == 0 && sent == (n - m - 1) * part : received == 0 && sent % (n - 1) == 0;
-  if (cx_.scan_blocks.size() <= collectives_) cx_.scan_blocks.resize(collectives_ + 1, kNoBlock);
-  uint64_t& seen = cx_.scan_blocks[collectives_];
-  if (whole_fits && part_fits && whole != part) return seen == part ? part : whole;
+  const auto seen = cx_.scan_blocks.find(collectives_);
+  if (whole_fits && part_fits && whole != part)
+    return seen != cx_.scan_blocks.end() && seen->second == part ? part : whole;
   const uint64_t block = whole_fits ? whole : part;
-  if (seen == kNoBlock) seen = block;
+  cx_.scan_blocks.emplace(collectives_, block);  // the first rank's stays
   return block;
 }
 
