@@ -492,7 +492,7 @@ class RankReader {
   int32_t world(const CommRanks& c, uint32_t r) const;
   Event p2p(EventKind k, uint32_t peer, OTF2_CommRef c, uint32_t tag, uint64_t bytes) const;
   EventKind collective_kind(OTF2_CollectiveOp op) const;
-  Event collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) const;
+  Event collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received);
   uint64_t scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received);
   std::string where(uint64_t position) const {
     return "location " + num(location()) + " (rank " + num(static_cast<uint64_t>(rank_)) + "), event " +
@@ -661,7 +661,7 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
   }
 }
 
-Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) const {
+Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) {
   const auto n = static_cast<uint64_t>(cx_.ranks);
   if (c.size() != n)
     throw ConfigError(here() + event_name(k) + " on communicator '" + c.name + "' of " + num(c.size()) +
@@ -681,7 +681,9 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
     case EventKind::Allgather:
     case EventKind::ReduceScatter: e.amount = per_rank(sent, n); break;
     case EventKind::Alltoallv: e.counts = spread(sent, cx_.ranks, rank_); break;
-    default: break;  // barrier; scan and exscan: collective_end
+    case EventKind::Scan:
+    case EventKind::Exscan: e.amount = scan_block(k, c, sent, received); break;
+    default: break;  // barrier
   }
   bytes(e.amount);
   for (const uint64_t b : e.counts) bytes(b);
@@ -715,9 +717,7 @@ void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t r
     const EventKind k = collective_kind(op);
     const CommRanks& ranks = comm(c);
     if (ranks.size() > 1) {
-      Event e = collective(k, ranks, root, sent, received);
-      if (k == EventKind::Scan || k == EventKind::Exscan) e.amount = bytes(scan_block(k, ranks, sent, received));
-      record(std::move(e));
+      record(collective(k, ranks, root, sent, received));
       ++collectives_;
     }
   }

@@ -129,19 +129,6 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
       e.tag = static_cast<int32_t>(p.integer(4, "tag", 0, kCollectiveTag - 1, recv));
       break;
     }
-    case EventKind::Bcast:
-    case EventKind::Reduce:
-    case EventKind::Gather:
-    case EventKind::Scatter:
-      e.peer = static_cast<int32_t>(p.integer(2, "root", 0, last));
-      e.amount = bytes(3);
-      break;
-    case EventKind::Allreduce:
-    case EventKind::Alltoall:
-    case EventKind::Allgather:
-    case EventKind::ReduceScatter:
-    case EventKind::Scan:
-    case EventKind::Exscan: e.amount = bytes(2); break;
     case EventKind::Alltoallv:
       for (size_t i = 2; i < p.size(); ++i) e.counts.push_back(bytes(i));
       break;
@@ -149,7 +136,10 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
       for (size_t i = 2; i < p.size(); ++i)
         e.counts.push_back(static_cast<uint64_t>(p.integer(i, "request", 0, static_cast<int64_t>(kMaxTraceEvents))));
       break;
-    default: break;
+    default:  // the other collectives: a root first where they have one, then bytes (the barrier: neither)
+      if (has_root(e.kind)) e.peer = static_cast<int32_t>(p.integer(2, "root", 0, last));
+      if (syn->fields > 0) e.amount = bytes(has_root(e.kind) ? 3 : 2);
+      break;
   }
   return e;
 }
@@ -217,21 +207,14 @@ void write_text_trace(const Program& prog, std::ostream& out) {
         case EventKind::Isend:
         case EventKind::Recv:
         case EventKind::Irecv: out << ' ' << id(e.peer) << ' ' << e.amount << ' ' << id(e.tag); break;
-        case EventKind::Bcast:
-        case EventKind::Reduce:
-        case EventKind::Gather:
-        case EventKind::Scatter: out << ' ' << e.peer << ' ' << e.amount; break;
-        case EventKind::Allreduce:
-        case EventKind::Alltoall:
-        case EventKind::Allgather:
-        case EventKind::ReduceScatter:
-        case EventKind::Scan:
-        case EventKind::Exscan: out << ' ' << e.amount; break;
         case EventKind::Alltoallv:
         case EventKind::Wait:
           for (uint64_t c : e.counts) out << ' ' << c;
           break;
-        default: break;
+        default:  // the other collectives, as parse_event reads them
+          if (has_root(e.kind)) out << ' ' << e.peer;
+          if (e.kind != EventKind::Barrier) out << ' ' << e.amount;
+          break;
       }
       out << '\n';
     }
