@@ -77,6 +77,7 @@ add_library(nocsim_lib STATIC
   sc_models/nic/sink.cpp
   sc_models/workload/program.cpp
   sc_models/workload/collectives.cpp
+  sc_models/workload/collective_choice.cpp
   sc_models/workload/engine.cpp
   sc_models/workload/text_trace.cpp
   sc_models/workload/otf2_trace.cpp

@@ -238,6 +238,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"routing.dateline_rule", rc.routing.algorithm != "dor", "routing.algorithm other than dor"},
       {"workload.trace_file", rc.workload.type != "trace" && rc.workload.type != "otf2", "workload.type other than trace and otf2"},
       {"workload.mapping", !closed, "workload.type=open"},
+      {"workload.collectives", rc.workload.type != "trace" && rc.workload.type != "otf2", "workload.type other than trace and otf2"},
       {"workload.eager_limit", !closed, "workload.type=open"},
       {"workload.mapping_file", rc.workload.mapping != "file", "workload.mapping other than file"},
       {"workload.graph500.", rc.workload.type != "graph500", "workload.type other than graph500"},

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "core/json_writer.h"
@@ -64,6 +66,15 @@ void write_completion(JsonWriter& j, const Application& app, bool blocked, Cycle
   j.num("compute_cycles_max", compute.max);
   j.num("wait_cycles_mean", wait.mean);
   j.num("wait_cycles_max", wait.max);
+  // How many collectives ran by each algorithm, as "kind algorithm".
+  std::map<std::string, uint64_t> algos;
+  for (const auto& [kind, a] : app.program().collectives())
+    ++algos[std::string(event_name(kind)) + " " + algorithm_name(a)];
+  if (!algos.empty()) {
+    j.open("collectives");
+    for (const auto& [name, count] : algos) j.num(name.c_str(), count);
+    j.close();
+  }
   std::vector<uint64_t> node, finish, comp, waiting;
   for (int r = 0; r < e.ranks(); ++r) {
     const AppEngine::RankResult& res = e.result(r);

@@ -1,7 +1,9 @@
 // The collective algorithms, as point-to-point operations of one rank
-// (docs/workloads.md, "Collectives", with their published sources). Every
-// directed pair of ranks exchanges at most one message per collective, so
-// the collective's own tag makes each match unambiguous.
+// (docs/workloads.md, "Collectives", with their published sources). All
+// messages of one collective carry its tag: where an algorithm sends twice
+// between the same pair (a scatter, then an allgather), the second follows
+// a step wait on both sides, and messages match in the order sent
+// (docs/workloads.md, "Matching").
 #include <algorithm>
 
 #include "workload/program.h"
@@ -18,50 +20,50 @@ struct Emit {
   void wait() { out.push_back({OpKind::StepWait, 0, tag, 0, event}); }
 };
 
+constexpr uint64_t kNone = ~uint64_t{0};  // a tree's size function: no message
+
+uint64_t u(int v) { return static_cast<uint64_t>(v); }
+int mod(int a, int n) { return (a % n + n) % n; }
+
+// One round of an exchange: r and peer send each other `bytes`.
+void exchange(Emit& e, int peer, uint64_t bytes) {
+  e.send(peer, bytes);
+  e.recv(peer);
+  e.wait();
+}
+
 // The dissemination pattern: in round k (d = 2^k < n) rank r sends
 // `bytes(d)` bytes to r + s d and receives from r - s d (s = 1 or -1);
 // ceil(log2 n) rounds.
 template <class Bytes>
 void dissemination(Emit& e, int r, int n, int s, Bytes bytes) {
   for (int d = 1; d < n; d *= 2) {
-    e.send(((r + s * d) % n + n) % n, bytes(d));
-    e.recv(((r - s * d) % n + n) % n);
+    e.send(mod(r + s * d, n), bytes(d));
+    e.recv(mod(r - s * d, n));
     e.wait();
   }
 }
 
-// Dissemination barrier (Hensgen, Finkel & Manber 1988): in round k rank r
-// signals r + 2^k and waits for r - 2^k.
-void barrier(Emit& e, int r, int n) {
-  dissemination(e, r, n, 1, [](int) { return uint64_t{0}; });
-}
-
-// Bruck's allgather (Bruck et al. 1997; MPICH's for short messages at a
-// non-power-of-two count): in round k rank r sends the blocks it holds,
-// 2^k of them (the last round what is missing), to r - 2^k and receives
-// as many from r + 2^k. At a power-of-two rank count its rounds and sizes
-// are recursive doubling's.
-void allgather(Emit& e, int r, int n, uint64_t bytes) {
-  dissemination(e, r, n, -1, [&](int d) { return bytes * static_cast<uint64_t>(std::min(d, n - d)); });
-}
-
-// The binomial tree rooted at `root` (MPICH's bcast for short messages,
-// and its binomial scatter): a rank receives from its parent (its
-// relative rank with the lowest set bit cleared), then sends to its
-// children, largest subtree first; `whole` sends each child the blocks of
-// its whole subtree (scatter), else `bytes` (bcast).
-void down_tree(Emit& e, int r, int n, int root, uint64_t bytes, bool whole) {
-  const int v = (r - root + n) % n;
+// The binomial tree rooted at `root` (MPICH's short bcast, its scatter and
+// bcast's scatter phase): a rank receives from its parent (its relative
+// rank with the lowest set bit cleared), then sends to its children,
+// largest subtree first. size(c, m) is what relative rank c gets from its
+// parent, m being c's lowest set bit (its subtree's width), or kNone for no
+// message (the receiver then posts none either).
+template <class Size>
+void down_tree(Emit& e, int r, int n, int root, Size size) {
+  const int v = mod(r - root, n);
   int mask = 1;
   for (; mask < n; mask *= 2)
     if (v & mask) {
-      e.recv((v - mask + root) % n);
-      e.wait();
+      if (size(v, mask) != kNone) {
+        e.recv((v - mask + root) % n);
+        e.wait();
+      }
       break;
     }
   for (mask /= 2; mask > 0; mask /= 2)
-    if (v + mask < n)
-      e.send((v + mask + root) % n, whole ? bytes * static_cast<uint64_t>(std::min(mask, n - v - mask)) : bytes);
+    if (v + mask < n && size(v + mask, mask) != kNone) e.send((v + mask + root) % n, size(v + mask, mask));
   e.wait();
 }
 
@@ -70,10 +72,10 @@ void down_tree(Emit& e, int r, int n, int root, uint64_t bytes, bool whole) {
 // its parent; `whole` sends the blocks of its whole subtree (gather), else
 // `bytes` (reduce, whose arithmetic takes no time here).
 void up_tree(Emit& e, int r, int n, int root, uint64_t bytes, bool whole) {
-  const int v = (r - root + n) % n;
+  const int v = mod(r - root, n);
   for (int mask = 1; mask < n; mask *= 2) {
     if (v & mask) {
-      e.send((v - mask + root) % n, whole ? bytes * static_cast<uint64_t>(std::min(mask, n - v)) : bytes);
+      e.send((v - mask + root) % n, whole ? bytes * u(std::min(mask, n - v)) : bytes);
       e.wait();
       return;
     }
@@ -84,61 +86,188 @@ void up_tree(Emit& e, int r, int n, int root, uint64_t bytes, bool whole) {
   }
 }
 
-// One round of an exchange: r and peer send each other `bytes`.
-void exchange(Emit& e, int peer, uint64_t bytes) {
-  e.send(peer, bytes);
-  e.recv(peer);
-  e.wait();
+// Bcast's block c of b bytes cut into n: ceil(b / n) bytes each, the last
+// ones shorter or empty (MPICH's scatter_size). Bytes of blocks [c, c + w).
+uint64_t bcast_blocks(uint64_t b, int n, int c, int w) {
+  const uint64_t s = (b + u(n) - 1) / u(n), lo = s * u(c);
+  return lo >= b ? 0 : std::min(b, s * u(c + w)) - lo;
 }
 
-// Recursive doubling (MPICH's scan and exscan): in round k rank r
-// exchanges with r XOR 2^k, when that rank exists.
-void scan(Emit& e, int r, int n, uint64_t bytes) {
-  for (int mask = 1; mask < n; mask *= 2)
-    if ((r ^ mask) < n) exchange(e, r ^ mask, bytes);
-}
-
-// Recursive doubling (Thakur, Rabenseifner & Gropp 2005): with p the largest
-// power of two <= n and m = n - p, ranks below 2m pair up first (the even one
-// hands its data to the odd one and sits out), the p remaining ranks
-// exchange with partner newrank XOR 2^k in log2 p rounds, and the paired
-// odd ranks hand the result back.
-void allreduce(Emit& e, int r, int n, uint64_t bytes) {
-  int p = 1;
-  while (p * 2 <= n) p *= 2;
-  const int m = n - p;
-  int nr = r - m;  // rank among the p
-  if (r < 2 * m) {
-    if (r % 2 == 0) {
-      e.send(r + 1, bytes);
+// Bcast for medium and long messages (van de Geijn; Thakur et al. 2005):
+// a binomial scatter of the n blocks (relative rank c gets its subtree's,
+// none past the data's end), then an allgather of the blocks: recursive
+// doubling at a power-of-two n (step m: the 2^m blocks held, with relative
+// rank XOR 2^m), else a ring (step i: block v - i + 1 to the right).
+void bcast_scatter_allgather(Emit& e, int r, int n, int root, uint64_t b, bool ring) {
+  const uint64_t s = (b + u(n) - 1) / u(n);
+  down_tree(e, r, n, root, [&](int c, int w) { return s * u(c) < b ? bcast_blocks(b, n, c, w) : kNone; });
+  const int v = mod(r - root, n);
+  if (ring) {
+    for (int i = 1; i < n; ++i) {
+      e.send((r + 1) % n, bcast_blocks(b, n, mod(v - i + 1, n), 1));
+      e.recv(mod(r - 1, n));
       e.wait();
-      nr = -1;
-    } else {
-      e.recv(r - 1);
-      e.wait();
-      nr = r / 2;
     }
+    return;
   }
-  if (nr >= 0)
-    for (int mask = 1; mask < p; mask *= 2) {
-      const int nd = nr ^ mask;
-      exchange(e, nd < m ? nd * 2 + 1 : nd + m, bytes);
-    }
-  if (r < 2 * m) {
-    if (r % 2) e.send(r - 1, bytes);
-    else e.recv(r + 1);
+  for (int mask = 1; mask < n; mask *= 2)
+    exchange(e, ((v ^ mask) + root) % n, bcast_blocks(b, n, v & ~(mask - 1), mask));
+}
+
+// A count of `b` bytes cut into p blocks as MPICH's Rabenseifner
+// allreduce and reduce cut it: b / p bytes each, the remainder in the last.
+// Bytes of blocks [lo, hi).
+uint64_t blocks(uint64_t b, int p, int lo, int hi) {
+  const uint64_t q = b / u(p);
+  return q * u(hi - lo) + (hi == p && lo < hi ? b - q * u(p) : 0);
+}
+
+// A rank count's reduction to the power of two p <= n (Thakur et al.
+// 2005): of the first 2(n - p) ranks, one of each pair hands its data to
+// the other and sits out; ranks `keep` mod 2 stay (odd in allreduce and
+// reduce_scatter, even in reduce). The ranks that stay number 0 .. p - 1.
+struct Pof2 {
+  int n, p, keep;
+  Pof2(int ranks, int k) : n(ranks), p(floor_pof2(ranks)), keep(k) {}
+  int rem() const { return n - p; }
+  int newrank(int r) const { return r < 2 * rem() ? (r % 2 == keep ? r / 2 : -1) : r - rem(); }
+  int real(int nr) const { return nr < rem() ? nr * 2 + keep : nr + rem(); }
+  // The hand-over (`in`: to the rank that stays) or back: a send or a
+  // receive between r and r XOR 1, for the first 2(n - p) ranks.
+  void fold(Emit& e, int r, bool in, uint64_t bytes) const {
+    if (r >= 2 * rem()) return;
+    if ((r % 2 != keep) == in) e.send(r ^ 1, bytes);
+    else e.recv(r ^ 1);
     e.wait();
   }
+};
+
+// Blocks [lo, hi) a rank of the p holds in recursive halving and doubling.
+struct Held {
+  int lo, hi;
+  // Doubling step `mask`: the partner's blocks join, below or above.
+  void grow(int nr, int mask) {
+    const int w = hi - lo;
+    if (nr < (nr ^ mask)) hi += w;
+    else lo -= w;
+  }
+};
+
+// Recursive halving (Rabenseifner; MPICH's allreduce and reduce for long
+// messages): in step m (distance 1 first) rank nr keeps half of its
+// blocks, the lower half when nr < nr XOR 2^m, and sends the partner the
+// other half, b split as `blocks` does.
+Held halve(Emit& e, int nr, const Pof2& f, uint64_t b) {
+  Held h{0, f.p};
+  for (int mask = 1; mask < f.p; mask *= 2) {
+    const int mid = h.lo + (h.hi - h.lo) / 2;
+    const bool low = nr < (nr ^ mask);
+    exchange(e, f.real(nr ^ mask), low ? blocks(b, f.p, mid, h.hi) : blocks(b, f.p, h.lo, mid));
+    (low ? h.hi : h.lo) = mid;
+  }
+  return h;
 }
 
-// Pairwise exchange (MPICH's alltoall for long messages, and its
-// reduce_scatter for long ones, each rank sending every other its block):
-// in step k rank r sends to r + k and receives from r - k. Alltoallv skips
-// a pair whose count is 0 on both ends of that direction.
-void alltoall(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t>& from) {
+// Recursive doubling (Thakur et al. 2005): after the hand-over, the p
+// ranks exchange with newrank XOR 2^k in log2 p rounds, and the odd ranks
+// hand the result back.
+void allreduce_doubling(Emit& e, int r, int n, uint64_t bytes) {
+  const Pof2 f(n, 1);
+  const int nr = f.newrank(r);
+  f.fold(e, r, true, bytes);
+  if (nr >= 0)
+    for (int mask = 1; mask < f.p; mask *= 2) exchange(e, f.real(nr ^ mask), bytes);
+  f.fold(e, r, false, bytes);
+}
+
+// Rabenseifner's allreduce: the hand-over, a reduce-scatter by recursive
+// halving, an allgather retracing its steps (distance p/2 first, each rank
+// sending all the blocks it holds), the hand-back.
+void allreduce_rabenseifner(Emit& e, int r, int n, uint64_t b) {
+  const Pof2 f(n, 1);
+  const int nr = f.newrank(r);
+  f.fold(e, r, true, b);
+  if (nr >= 0) {
+    Held h = halve(e, nr, f, b);
+    for (int mask = f.p / 2; mask > 0; mask /= 2) {
+      exchange(e, f.real(nr ^ mask), blocks(b, f.p, h.lo, h.hi));
+      h.grow(nr, mask);
+    }
+  }
+  f.fold(e, r, false, b);
+}
+
+// Rabenseifner's reduce (MPICH's for long messages): the odd ranks of the
+// first pairs hand over, a reduce-scatter by recursive halving, then a
+// binomial gather of the blocks to the root: in step m (distance p/2
+// first) a rank whose partner lies in the root's half of that step's
+// subtree sends all it holds and stops, the other receives. A root among
+// the ranks that sat out takes block 0 from rank 0 first and stands in
+// for it.
+void reduce_redscat_gather(Emit& e, int r, int n, int root, uint64_t b) {
+  const Pof2 f(n, 0);
+  int nr = f.newrank(r);
+  f.fold(e, r, true, b);
+  const bool root_out = f.newrank(root) < 0;
+  Held h{0, 0};
+  if (nr >= 0) h = halve(e, nr, f, b);
+  if (root_out) {
+    if (r == root) {
+      e.recv(0);
+      e.wait();
+      nr = 0, h = {0, 1};
+    } else if (nr == 0) {
+      e.send(root, blocks(b, f.p, 0, 1));
+      e.wait();
+      nr = -1;
+    }
+  }
+  if (nr < 0) return;
+  const int newroot = root_out ? 0 : f.newrank(root);
+  for (int mask = f.p / 2; mask > 0; mask /= 2) {
+    const int nd = nr ^ mask, dst = nd == 0 && root_out ? root : f.real(nd);
+    if ((nd & ~(mask - 1)) == (newroot & ~(mask - 1))) {
+      e.send(dst, blocks(b, f.p, h.lo, h.hi));
+      e.wait();
+      return;
+    }
+    e.recv(dst);
+    e.wait();
+    h.grow(nr, mask);
+  }
+}
+
+// Recursive halving (MPICH's reduce_scatter_block below 512 KiB): after the
+// hand-over, in step m (distance p/2 first) rank nr keeps the half of its
+// blocks holding its own and sends the other; then each odd rank of the
+// pairs sends its even partner that one's block. Among the p, block i is
+// two ranks' (2b bytes) for i < n - p, else one's.
+void reduce_scatter_halving(Emit& e, int r, int n, uint64_t b) {
+  const Pof2 f(n, 1);
+  const int nr = f.newrank(r), m = f.rem();
+  const auto cnt = [&](int lo, int hi) { return b * u(hi - lo) + b * u(std::clamp(hi, 0, m) - std::clamp(lo, 0, m)); };
+  f.fold(e, r, true, b * u(n));
+  if (nr >= 0) {
+    int lo = 0, hi = f.p;
+    for (int mask = f.p / 2; mask > 0; mask /= 2) {
+      const int mid = lo + mask;
+      const bool low = nr < mid;
+      exchange(e, f.real(nr ^ mask), low ? cnt(mid, hi) : cnt(lo, mid));
+      (low ? hi : lo) = mid;
+    }
+  }
+  f.fold(e, r, false, b);
+}
+
+// Pairwise exchange (MPICH's alltoall for long messages and its
+// reduce_scatter for long ones): in step k rank r sends to r + k and
+// receives from r - k, or exchanges with r XOR k at a power-of-two count
+// (`xor_pairs`). Alltoallv skips a pair whose count is 0 on both ends of
+// that direction.
+void pairwise(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t>& from, bool xor_pairs) {
   const bool v = ev.kind == EventKind::Alltoallv;
   for (int k = 1; k < n; ++k) {
-    const int to = (r + k) % n, src = (r - k + n) % n;
+    const int to = xor_pairs ? r ^ k : (r + k) % n, src = xor_pairs ? r ^ k : (r - k + n) % n;
     const uint64_t out = v ? ev.counts[static_cast<size_t>(to)] : ev.amount;
     const bool in = !v || from[static_cast<size_t>(src)] > 0;
     if (!v || out > 0) e.send(to, out);
@@ -147,45 +276,87 @@ void alltoall(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t
   }
 }
 
-}  // namespace
-
-uint64_t collective_ops(EventKind k, int n) {
-  uint64_t rounds = 0;
-  while ((uint64_t{1} << rounds) < static_cast<uint64_t>(n)) ++rounds;
-  switch (k) {
-    case EventKind::Barrier: return 3 * rounds;
-    case EventKind::Bcast:
-    case EventKind::Reduce:
-    case EventKind::Gather:
-    case EventKind::Scatter: return 2 * rounds + 2;
-    case EventKind::Allreduce: return 3 * rounds + 4;
-    case EventKind::Allgather:
-    case EventKind::Scan:
-    case EventKind::Exscan: return 3 * rounds;
-    case EventKind::Alltoall:
-    case EventKind::Alltoallv:
-    case EventKind::ReduceScatter: return 3 * static_cast<uint64_t>(n > 0 ? n - 1 : 0);
-    default: return 1;
+// MPICH's alltoall for medium messages and its alltoallv: in batches of 32
+// peers (MPIR_CVAR_ALLTOALL_THROTTLE), rank r posts the receives from
+// r + i and the sends to r - i, i in the batch, then waits for them all.
+// The block to itself is a copy; alltoallv posts nothing for a count of 0.
+void scattered(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t>& from) {
+  constexpr int kThrottle = 32;
+  const bool v = ev.kind == EventKind::Alltoallv;
+  for (int ii = 0; ii < n; ii += kThrottle) {
+    const int ss = std::min(kThrottle, n - ii);
+    bool any = false;
+    for (int i = 0; i < ss; ++i) {
+      const int src = (r + i + ii) % n;
+      if (src != r && (!v || from[static_cast<size_t>(src)] > 0)) e.recv(src), any = true;
+    }
+    for (int i = 0; i < ss; ++i) {
+      const int to = mod(r - i - ii, n);
+      const uint64_t out = v ? ev.counts[static_cast<size_t>(to)] : ev.amount;
+      if (to != r && (!v || out > 0)) e.send(to, out), any = true;
+    }
+    if (any) e.wait();
   }
 }
 
-void expand_collective(const Event& ev, int r, int n, int32_t tag, uint32_t index, const std::vector<uint64_t>& from,
-                       std::vector<Op>& out) {
+// Bruck's alltoall (Bruck et al. 1997; MPICH's for blocks of at most 256
+// bytes over 8 ranks or more): in round k rank r sends the blocks whose
+// index has bit k set, b bytes each, to r + 2^k and receives from r - 2^k.
+void alltoall_bruck(Emit& e, int r, int n, uint64_t b) {
+  for (int d = 1; d < n; d *= 2) {
+    int blocks = 0;
+    for (int i = 0; i < n; ++i) blocks += (i & d) != 0;
+    e.send((r + d) % n, b * u(blocks));
+    e.recv(mod(r - d, n));
+    e.wait();
+  }
+}
+
+// Recursive doubling (MPICH's scan and exscan, and its allgather at a
+// power-of-two count, where round k sends the 2^k blocks held): in round
+// k rank r exchanges with r XOR 2^k, when that rank exists.
+void doubling(Emit& e, int r, int n, uint64_t bytes, bool grow) {
+  for (int mask = 1; mask < n; mask *= 2)
+    if ((r ^ mask) < n) exchange(e, r ^ mask, grow ? bytes * u(mask) : bytes);
+}
+
+}  // namespace
+
+void expand_collective(const Event& ev, CollAlgo a, int r, int n, int32_t tag, uint32_t index,
+                       const std::vector<uint64_t>& from, std::vector<Op>& out) {
   Emit e{out, tag, index};
-  switch (ev.kind) {
-    case EventKind::Barrier: return barrier(e, r, n);
-    case EventKind::Bcast: return down_tree(e, r, n, ev.peer, ev.amount, false);
-    case EventKind::Scatter: return down_tree(e, r, n, ev.peer, ev.amount, true);
-    case EventKind::Reduce: return up_tree(e, r, n, ev.peer, ev.amount, false);
-    case EventKind::Gather: return up_tree(e, r, n, ev.peer, ev.amount, true);
-    case EventKind::Allreduce: return allreduce(e, r, n, ev.amount);
-    case EventKind::Allgather: return allgather(e, r, n, ev.amount);
-    case EventKind::Scan:
-    case EventKind::Exscan: return scan(e, r, n, ev.amount);
-    case EventKind::Alltoall:
-    case EventKind::Alltoallv:
-    case EventKind::ReduceScatter: return alltoall(e, r, n, ev, from);
-    default: return;
+  const uint64_t b = ev.amount;
+  const bool scatter = ev.kind == EventKind::Scatter;
+  switch (a) {
+    case CollAlgo::Dissemination:  // Hensgen, Finkel & Manber 1988: signal r + 2^k, wait for r - 2^k
+      return dissemination(e, r, n, 1, [](int) { return uint64_t{0}; });
+    case CollAlgo::BinomialDown:
+      return down_tree(e, r, n, ev.peer, [&](int c, int w) { return scatter ? b * u(std::min(w, n - c)) : b; });
+    case CollAlgo::ScatterDoubling: return bcast_scatter_allgather(e, r, n, ev.peer, b, false);
+    case CollAlgo::ScatterRing: return bcast_scatter_allgather(e, r, n, ev.peer, b, true);
+    case CollAlgo::BinomialUp: return up_tree(e, r, n, ev.peer, b, ev.kind == EventKind::Gather);
+    case CollAlgo::RedscatGather: return reduce_redscat_gather(e, r, n, ev.peer, b);
+    case CollAlgo::RecursiveDoubling:
+      if (ev.kind == EventKind::Allreduce) return allreduce_doubling(e, r, n, b);
+      return doubling(e, r, n, b, ev.kind == EventKind::Allgather);
+    case CollAlgo::Rabenseifner: return allreduce_rabenseifner(e, r, n, b);
+    case CollAlgo::Bruck:
+      if (ev.kind == EventKind::Alltoall) return alltoall_bruck(e, r, n, b);
+      // Bruck's allgather: round k sends the 2^k blocks held (the last
+      // round what is missing) to r - 2^k.
+      return dissemination(e, r, n, -1, [&](int d) { return b * u(std::min(d, n - d)); });
+    case CollAlgo::Ring:  // step i: the block of r - i + 1 to r + 1
+      for (int i = 1; i < n; ++i) {
+        e.send((r + 1) % n, b);
+        e.recv(mod(r - 1, n));
+        e.wait();
+      }
+      return;
+    case CollAlgo::Scattered: return scattered(e, r, n, ev, from);
+    case CollAlgo::PairwiseShift: return pairwise(e, r, n, ev, from, false);
+    case CollAlgo::PairwiseXor: return pairwise(e, r, n, ev, from, true);
+    case CollAlgo::RecursiveHalving: return reduce_scatter_halving(e, r, n, b);
+    case CollAlgo::Nothing: return;
   }
 }
 

@@ -870,7 +870,7 @@ void read_location(Archive& a, const OTF2_EvtReaderCallbacks* cbs, RankReader& r
 
 // One location at a time, its events moved into the program at once: the
 // peak memory is the program's and one rank's records.
-Program read_program(Archive& a, Context& cx, uint64_t max_ops) {
+Program read_program(Archive& a, Context& cx, uint64_t max_ops, CollectiveRule rule) {
   for (const OTF2_LocationRef loc : cx.location)
     a.check(OTF2_Reader_SelectLocation(a.get(), loc), "selecting location " + num(loc));
   const bool local_defs = a.optional(OTF2_Reader_OpenDefFiles(a.get()));  // optional in OTF2
@@ -887,19 +887,20 @@ Program read_program(Archive& a, Context& cx, uint64_t max_ops) {
   }
   a.check(OTF2_Reader_CloseEvtFiles(a.get()), "closing the event files");
   if (local_defs) a.check(OTF2_Reader_CloseDefFiles(a.get()), "closing the definition files");
-  prog.finish(max_ops);
+  prog.finish(max_ops, rule);
   return prog;
 }
 
 }  // namespace
 
-Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops) {
+Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops,
+                        CollectiveRule rule) {
   if (!std::ifstream(anchor_path)) throw ConfigError(key + ": cannot read '" + anchor_path + "'");
   try {
     Archive archive(anchor_path);
     const Defs defs = read_defs(archive);
     Context cx = make_context(defs);
-    return read_program(archive, cx, max_ops);
+    return read_program(archive, cx, max_ops, rule);
   } catch (const ConfigError& e) {
     throw ConfigError(key + " (" + anchor_path + "): " + e.what());
   }

@@ -14,7 +14,9 @@ namespace nocsim {
 // Reads the archive whose anchor file is `anchor_path` (the `traces.otf2` of
 // a Score-P experiment directory). Throws ConfigError, every message
 // prefixed with "<key> (<anchor_path>): ", for an archive that cannot be
-// read or a record nocsim cannot run; the Program is finished.
-Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops = kMaxOps);
+// read or a record nocsim cannot run; the Program is finished, its
+// collectives expanded by `rule`.
+Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops = kMaxOps,
+                        CollectiveRule rule = CollectiveRule::Mpich);
 
 }  // namespace nocsim

@@ -97,7 +97,7 @@ void Program::add(int rank, Event e) {
   ++count_;
 }
 
-void Program::finish(uint64_t max_ops) {
+void Program::finish(uint64_t max_ops, CollectiveRule rule) {
   const int n = ranks();
   // The k-th collective of every rank, checked against rank 0's.
   std::vector<std::vector<uint32_t>> coll(static_cast<size_t>(n));
@@ -125,13 +125,22 @@ void Program::finish(uint64_t max_ops) {
                           "): every rank calls the same collectives, with the same root and size, in order");
     }
   }
+  // Each collective's algorithm, from rank 0's event (the sizes agree).
+  std::vector<CollAlgo> algo;
+  collectives_.clear();
+  for (const uint32_t i : coll[0]) {
+    algo.push_back(collective_algorithm(events_[0][i], n, rule));
+    collectives_.push_back({events_[0][i].kind, algo.back()});
+  }
   uint64_t ops = 0;
-  for (int r = 0; r < n; ++r)
+  for (int r = 0; r < n; ++r) {
+    size_t k = 0;
     for (const Event& e : events_[static_cast<size_t>(r)])
-      if ((ops += is_collective(e.kind) ? collective_ops(e.kind, n) : 1) > max_ops)
+      if ((ops += is_collective(e.kind) ? collective_ops(algo[k++], n) : 1) > max_ops)
         throw ConfigError(where(e) + "the program expands to more than " + std::to_string(max_ops) +
                           " operations with its collectives (workload.max_operations, 24 bytes each; an alltoall "
                           "of n ranks is 3(n - 1) per rank)");
+  }
   std::vector<uint64_t> from(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];
@@ -142,7 +151,7 @@ void Program::finish(uint64_t max_ops) {
     std::vector<uint64_t> nonblocking;  // the engine's number of the rank's k-th isend or irecv
     uint64_t requests = 0;
     uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
-    for (const Event& e : ev) most += is_collective(e.kind) ? collective_ops(e.kind, n) : 1;
+    for (size_t i = 0, k = 0; i < ev.size(); ++i) most += is_collective(ev[i].kind) ? collective_ops(algo[k++], n) : 1;
     ops.reserve(most);
     uint32_t k = 0;  // collectives so far
     for (uint32_t i = 0; i < ev.size(); ++i) {
@@ -166,7 +175,7 @@ void Program::finish(uint64_t max_ops) {
       if (e.kind == EventKind::Alltoallv)
         for (int s = 0; s < n; ++s)
           from[static_cast<size_t>(s)] = events_[static_cast<size_t>(s)][coll[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(r)];
-      expand_collective(e, r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+      expand_collective(e, algo[k], r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
       ++k;
     }
@@ -198,7 +207,7 @@ uint64_t held(const std::vector<T>& v) {
 
 uint64_t Program::memory() const {
   uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_) +
-               held(comm_names_);
+               held(comm_names_) + held(collectives_);
   for (const std::string& name : comm_names_) b += name.capacity();
   for (size_t r = 0; r < events_.size(); ++r) {
     b += held(events_[r]) + held(ops_[r]) + held(wait_lists_[r]);

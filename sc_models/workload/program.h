@@ -103,8 +103,37 @@ constexpr int32_t kCollectiveTag = 1 << 30;
 // workload.max_operations (an input limit, docs/reliability.md: an alltoall
 // of n ranks is 3(n - 1) per rank): 192 MB.
 constexpr uint64_t kMaxOps = 8'000'000;
-// At most the operations expand_collective makes of one collective event.
-uint64_t collective_ops(EventKind k, int n);
+
+// Which algorithms expand the collectives (workload.collectives;
+// docs/workloads.md, "Collectives"): MPICH's choice by message size and
+// rank count, or one algorithm per collective whatever the size.
+enum class CollectiveRule : uint8_t { Mpich, Fixed };
+// The algorithms (docs/workloads.md names each with its source).
+enum class CollAlgo : uint8_t {
+  Dissemination,      // barrier
+  BinomialDown,       // bcast, scatter
+  ScatterDoubling,    // bcast: binomial scatter, recursive-doubling allgather
+  ScatterRing,        // bcast: binomial scatter, ring allgather
+  BinomialUp,         // reduce, gather
+  RedscatGather,      // reduce: recursive-halving reduce-scatter, binomial gather
+  RecursiveDoubling,  // allreduce, allgather (power-of-two ranks), scan, exscan
+  Rabenseifner,       // allreduce: recursive-halving reduce-scatter, recursive-doubling allgather
+  Bruck,              // allgather, alltoall
+  Ring,               // allgather
+  Scattered,          // alltoall, alltoallv: every send and receive posted, in batches
+  PairwiseShift,      // alltoall(v), reduce_scatter: step k with r + k and r - k
+  PairwiseXor,        // alltoall at a power-of-two count: step k with r XOR k
+  RecursiveHalving,   // reduce_scatter
+  Nothing,            // MPICH: a bcast, allreduce, allgather, alltoall or reduce_scatter of 0 bytes
+};
+const char* algorithm_name(CollAlgo a);
+// The algorithm `rule` picks for collective `e` over n ranks.
+CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule);
+// The largest power of two <= n (n >= 1): the ranks that stay in the
+// halving and doubling algorithms.
+int floor_pof2(int n);
+// At most the operations expand_collective makes of one collective.
+uint64_t collective_ops(CollAlgo a, int n);
 
 class Program {
  public:
@@ -119,9 +148,9 @@ class Program {
   const std::vector<Event>& events(int rank) const { return events_[static_cast<size_t>(rank)]; }
   // Checks that every rank calls the same collectives in the same order
   // (root and size alike; alltoallv's counts are each rank's own), then
-  // expands them. Throws ConfigError naming the first rank and line that
-  // differ. Call once, after the last add.
-  void finish(uint64_t max_ops = kMaxOps);
+  // expands them by `rule`. Throws ConfigError naming the first rank and
+  // line that differ. Call once, after the last add.
+  void finish(uint64_t max_ops = kMaxOps, CollectiveRule rule = CollectiveRule::Mpich);
   const std::vector<Op>& ops(int rank) const { return ops_[static_cast<size_t>(rank)]; }
   // A WaitSome's requests, as the engine numbers them (every send and
   // receive of the rank, its collectives' included, from 0), ascending.
@@ -129,6 +158,8 @@ class Program {
     return wait_lists_[static_cast<size_t>(rank)][static_cast<size_t>(i)];
   }
   bool has_wait_lists(int rank) const { return !wait_lists_[static_cast<size_t>(rank)].empty(); }
+  // Each collective's kind and algorithm, in program order (rank 0's).
+  const std::vector<std::pair<EventKind, CollAlgo>>& collectives() const { return collectives_; }
   // The requests rank's operations start.
   uint64_t requests(int rank) const { return requests_[static_cast<size_t>(rank)]; }
   // Events of every rank (the input limit counts them).
@@ -152,16 +183,18 @@ class Program {
   std::vector<std::vector<std::vector<uint64_t>>> wait_lists_;
   std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
   std::vector<uint64_t> requests_;     // per rank: Program::requests
+  std::vector<std::pair<EventKind, CollAlgo>> collectives_;
   uint64_t count_ = 0;
   uint64_t entries_ = 0, max_entries_;
   std::vector<std::string> comm_names_;
 };
 
 // The collective algorithms (docs/workloads.md): rank r's point-to-point
-// operations for collective `e`, appended to `out`, all with tag `tag`.
-// `from` holds, for alltoallv, the bytes each rank sends to r.
-void expand_collective(const Event& e, int r, int n, int32_t tag, uint32_t index, const std::vector<uint64_t>& from,
-                       std::vector<Op>& out);
+// operations for collective `e` by algorithm `a`, appended to `out`, all
+// with tag `tag`. `from` holds, for alltoallv, the bytes each rank sends
+// to r.
+void expand_collective(const Event& e, CollAlgo a, int r, int n, int32_t tag, uint32_t index,
+                       const std::vector<uint64_t>& from, std::vector<Op>& out);
 
 // "line N: " when the event has a line, else "".
 std::string where(const Event& e);

@@ -156,7 +156,8 @@ void check_event_limit(const Program& prog, const std::string& key, const std::s
     throw ConfigError(key + ": more than " + std::to_string(kMaxTraceEvents) + " events (an input limit); " + advice);
 }
 
-Program read_text_trace(std::istream& in, const std::string& origin, uint64_t max_ops, const TraceBounds& bounds) {
+Program read_text_trace(std::istream& in, const std::string& origin, uint64_t max_ops, const TraceBounds& bounds,
+                        CollectiveRule rule) {
   try {
     std::string text;
     uint32_t line = 0;
@@ -182,17 +183,18 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       }
     }
     if (ranks == 0) throw ConfigError("no 'ranks <N>' line: the trace is empty");
-    prog.finish(max_ops);
+    prog.finish(max_ops, rule);
     return prog;
   } catch (const ConfigError& e) {
     throw ConfigError(origin + ": " + e.what());
   }
 }
 
-Program read_text_trace_file(const std::string& path, const std::string& key, uint64_t max_ops) {
+Program read_text_trace_file(const std::string& path, const std::string& key, uint64_t max_ops,
+                             CollectiveRule rule) {
   std::ifstream in(path);
   if (!in) throw ConfigError(key + ": cannot read '" + path + "'");
-  return read_text_trace(in, key + " (" + path + ")", max_ops);
+  return read_text_trace(in, key + " (" + path + ")", max_ops, {}, rule);
 }
 
 void write_text_trace(const Program& prog, std::ostream& out) {

@@ -31,9 +31,11 @@ struct TraceBounds {
 };
 
 // `origin` names the input in errors (the key and file).
+// `rule` picks the collectives' algorithms (Program::finish).
 Program read_text_trace(std::istream& in, const std::string& origin, uint64_t max_ops = kMaxOps,
-                        const TraceBounds& bounds = {});
-Program read_text_trace_file(const std::string& path, const std::string& key, uint64_t max_ops = kMaxOps);
+                        const TraceBounds& bounds = {}, CollectiveRule rule = CollectiveRule::Mpich);
+Program read_text_trace_file(const std::string& path, const std::string& key, uint64_t max_ops = kMaxOps,
+                             CollectiveRule rule = CollectiveRule::Mpich);
 void write_text_trace(const Program& prog, std::ostream& out);
 
 }  // namespace nocsim

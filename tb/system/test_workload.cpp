@@ -110,19 +110,24 @@ TEST(Workload, ARingByRendezvousCompletesWithTheSameMessages) {
 TEST(Workload, TheDataCollectivesCompleteOnATorusWithTheirMessages) {
   // 16 ranks (docs/workloads.md, "Collectives"): gather and scatter of
   // 100-byte blocks, 15 messages each carrying 100 * sum popcount(1..15) =
-  // 3,200 bytes; Bruck's allgather of 64: 4 rounds of 16 messages, each
-  // rank receiving 15 blocks (15,360 bytes); reduce_scatter of 32: 240
-  // messages (7,680 bytes); scan and exscan of 8: 4 rounds of 16 (512
-  // bytes each).
+  // 3,200 bytes; allgather of 64 (MPICH's recursive doubling at 16
+  // ranks): 4 rounds of 16 messages, each rank receiving 15 blocks (15,360
+  // bytes); reduce_scatter of 32 (recursive halving below 512 KiB): 4
+  // rounds of 16, each rank sending all blocks but its own (7,680 bytes);
+  // scan and exscan of 8: 4 rounds of 16 (512 bytes each).
   const std::string t = "ranks 16\n* gather 3 100\n* scatter 5 100\n* allgather 64\n* reduce_scatter 32\n"
                         "* scan 8\n* exscan 8\n";
   const AppRun run = run_trace("topologies/torus-8x8.yaml", write_file("colls.txt", t));
   ASSERT_EQ(run.r.code, 0) << run.r.err;
   const std::string c = json_section(run.json, "completion");
   EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;
-  EXPECT_EQ(json_number(c, "messages"), 15 + 15 + 64 + 240 + 64 + 64);
-  EXPECT_EQ(json_number(c, "messages_delivered"), 15 + 15 + 64 + 240 + 64 + 64);
+  EXPECT_EQ(json_number(c, "messages"), 15 + 15 + 64 + 64 + 64 + 64);
+  EXPECT_EQ(json_number(c, "messages_delivered"), 15 + 15 + 64 + 64 + 64 + 64);
   EXPECT_EQ(json_number(c, "bytes"), 3200 + 3200 + 15360 + 7680 + 512 + 512);
+  // The report names each collective's algorithm.
+  EXPECT_EQ(json_number(c, "allgather recursive doubling"), 1);
+  EXPECT_EQ(json_number(c, "reduce_scatter recursive halving"), 1);
+  EXPECT_EQ(json_number(c, "gather binomial"), 1);
 }
 
 TEST(Workload, CompletionIsIdenticalPerSeedAndInBothModes) {
@@ -276,10 +281,10 @@ TEST(Workload, SendsPastARanksPacketNumbersExitTwo) {
 }
 
 TEST(Workload, AProgramTooBigBesideTheNetworkIsRefusedBeforeTheRun) {
-  // 400 alltoalls of 64 ranks: 4.8 M operations of 24 bytes, about 0.11
-  // GiB, where the 8x8 mesh needs a few tens of MB.
+  // 400 alltoalls of 64 ranks, pairwise (long blocks): 4.8 M operations
+  // of 24 bytes, about 0.11 GiB, where the 8x8 mesh needs a few tens of MB.
   std::string text = "ranks 64\n";
-  for (int k = 0; k < 400; ++k) text += "* alltoall 8\n";
+  for (int k = 0; k < 400; ++k) text += "* alltoall 40000\n";
   const std::string trace = write_file("big.txt", text);
   const AppRun refused = run_trace("topologies/mesh-8x8.yaml", trace, {"sim.memory_limit_mb=100"});
   EXPECT_EQ(refused.r.code, 2);

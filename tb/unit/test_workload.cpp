@@ -19,15 +19,12 @@
 #include "workload/dpsnn.h"
 #include "workload/graph500.h"
 #include "workload/text_trace.h"
+#include "ideal_net.h"
 
 using namespace nocsim;
+using namespace nocsim::workload_test;
 
 namespace {
-
-Program parse(const std::string& text) {
-  std::istringstream in(text);
-  return read_text_trace(in, "test");
-}
 
 std::string workload_error(const std::string& text) {
   try {
@@ -37,101 +34,6 @@ std::string workload_error(const std::string& text) {
   }
   return "";
 }
-
-// Every send of a collective, (src, dst, tag), has exactly one receive
-// posted by dst naming src (or any) and the same tag.
-void expect_paired(const Program& p) {
-  std::map<std::tuple<int, int, int>, int> sends, recvs;
-  for (int r = 0; r < p.ranks(); ++r)
-    for (const Op& o : p.ops(r)) {
-      if (o.kind == OpKind::Isend || o.kind == OpKind::Send) ++sends[{r, o.peer, o.tag}];
-      if (o.kind == OpKind::Irecv || o.kind == OpKind::Recv) ++recvs[{o.peer, r, o.tag}];
-    }
-  EXPECT_EQ(sends, recvs);
-  for (const auto& [k, n] : sends) EXPECT_EQ(n, 1) << "pair sent twice in one collective";
-}
-
-uint64_t log2_ceil(int n) {
-  uint64_t k = 0;
-  while ((1 << k) < n) ++k;
-  return k;
-}
-
-// An ideal network under the engine: each node injects one flit per cycle
-// from a FIFO of packets; a tail reaches its destination `latency` cycles
-// after it left.
-class IdealNet {
- public:
-  IdealNet(const Program& p, int nodes, int latency, AppParams ap = {})
-      : latency_(latency), engine_(p, linear(p.ranks()), nodes, ap), queues_(static_cast<size_t>(nodes)) {}
-  AppEngine& engine() { return engine_; }
-  // Runs until every rank ends, nothing can change, or `limit` cycles.
-  Cycle run(Cycle limit = 100000) {
-    Cycle now = 0;
-    for (; now < limit && !engine_.done() && !engine_.stuck(); ++now) {
-      deliver(now);
-      for (int n = 0; n < static_cast<int>(queues_.size()); ++n) {
-        NicApp* app = engine_.port(n);
-        if (!app) continue;
-        if (app->next_time() <= now) {
-          std::vector<GenPacket> out;
-          app->generate(now, out);
-          for (const GenPacket& g : out) {  // cut into its packets as the NIC does
-            const uint64_t id = (static_cast<uint64_t>(n) << 40) | seq_;
-            app->enqueued(g, id);
-            for (uint32_t k = 0; k < g.packets; ++k) {
-              const int size = k + 1 < g.packets ? g.size : g.last_size;
-              queues_[static_cast<size_t>(n)].push_back({g.dst, size, g.msg, k + 1 == g.packets, seq_++, 0});
-            }
-          }
-        }
-        inject(n, app, now);
-      }
-    }
-    return now;
-  }
-
- private:
-  struct Queued {
-    int dst, size;
-    uint32_t msg;
-    bool last;  // of its message
-    uint64_t id;
-    int sent;   // flits so far
-  };
-  static std::vector<int> linear(int ranks) {
-    std::vector<int> v(static_cast<size_t>(ranks));
-    for (int r = 0; r < ranks; ++r) v[static_cast<size_t>(r)] = r;
-    return v;
-  }
-  void inject(int n, NicApp* app, Cycle now) {
-    auto& q = queues_[static_cast<size_t>(n)];
-    if (q.empty()) return;
-    Queued& f = q.front();
-    if (++f.sent < f.size) return;
-    Flit tail;
-    tail.src = n;
-    tail.pseq = static_cast<uint32_t>(f.id);
-    tail.dst = f.dst;
-    tail.size = static_cast<uint16_t>(f.size);
-    tail.seq = static_cast<uint16_t>(f.size - 1);
-    flying_.push_back({now + static_cast<Cycle>(latency_), tail});
-    if (f.last) app->sent(f.msg, now);
-    q.pop_front();
-  }
-  void deliver(Cycle now) {
-    while (!flying_.empty() && flying_.front().first <= now) {
-      const Flit& t = flying_.front().second;
-      engine_.port(t.dst)->delivered(t, now);
-      flying_.pop_front();
-    }
-  }
-  int latency_;
-  AppEngine engine_;
-  std::vector<std::deque<Queued>> queues_;
-  std::deque<std::pair<Cycle, Flit>> flying_;
-  uint64_t seq_ = 0;
-};
 
 }  // namespace
 
@@ -144,7 +46,7 @@ TEST(Workload, CollectivesPairEverySendWithOneReceive) {
       for (int d = 0; d < n; ++d) t += " " + std::to_string(d == r || d == (r + 1) % n ? 0 : r + d);
       t += "\n";
     }
-    const Program p = parse(t);
+    const Program p = parse(t, CollectiveRule::Fixed);
     expect_paired(p);
     int pow2 = 1;
     while (pow2 * 2 <= n) pow2 *= 2;
@@ -170,7 +72,7 @@ TEST(Workload, TheDataCollectivesMoveEachBlockAlongItsAlgorithmsPath) {
     const uint64_t b = 10, un = static_cast<uint64_t>(n);
     const std::string root = std::to_string(n / 3);
     const auto run = [&](const std::string& coll) {
-      const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n");
+      const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n", CollectiveRule::Fixed);
       expect_paired(p);
       IdealNet net(p, n, 5);
       net.run();
@@ -944,18 +846,19 @@ TEST(Graph500, TheProgramSendsWhatThePlanSays) {
 }
 
 TEST(Workload, CollectivesThatWouldExpandPastTheLimitAreRefused) {
-  // 10,000 ranks: one alltoall is 3 * 9,999 operations per rank, 3e8 in all.
-  const std::string e = workload_error("ranks 10000\n* barrier\n* alltoall 8\n");
+  // 10,000 ranks: one alltoall of long blocks (pairwise) is 3 * 9,999
+  // operations per rank, 3e8 in all.
+  const std::string e = workload_error("ranks 10000\n* barrier\n* alltoall 40000\n");
   EXPECT_NE(e.find("line 3: the program expands to more than 8000000 operations"), std::string::npos) << e;
   EXPECT_EQ(workload_error("ranks 10000\n* barrier\n* allreduce 8\n"), "");
   // 2,653 ranks (a fuzzer's find): 2.1e7 operations, 500 MB and more.
-  EXPECT_NE(workload_error("ranks 2653\n* reduce 2 16\n* alltoall 7\n").find("expands to more than 8000000"),
+  EXPECT_NE(workload_error("ranks 2653\n* reduce 2 16\n* alltoall 40000\n").find("expands to more than 8000000"),
             std::string::npos);
 }
 
 TEST(Workload, TheOperationLimitIsTheKeys) {
-  // 64 ranks, one alltoall: 3 * 63 * 64 = 12,096 operations.
-  const std::string text = "ranks 64\n* alltoall 8\n";
+  // 64 ranks, one alltoall of long blocks: 3 * 63 * 64 = 12,096 operations.
+  const std::string text = "ranks 64\n* alltoall 40000\n";
   std::istringstream low(text), high(text);
   try {
     read_text_trace(low, "t", 12'000);

@@ -1,0 +1,227 @@
+// The collectives under workload.collectives=mpich (docs/workloads.md,
+// "Collectives"): MPICH's choice at each threshold, and each algorithm's
+// messages and bytes against counts derived independently of its code
+// (which block travels how far), for 1 to 17 ranks; every program runs to
+// its end on an ideal network.
+#include <gtest/gtest.h>
+
+#include "ideal_net.h"
+
+using namespace nocsim;
+using namespace nocsim::workload_test;
+
+namespace {
+
+std::string algo(const std::string& coll, int n, CollectiveRule rule = CollectiveRule::Mpich) {
+  const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n", rule);
+  return algorithm_name(collective_algorithm(p.events(0)[0], n, rule));
+}
+
+// Messages and bytes of one collective, which must pair its messages and
+// run to its end.
+std::pair<uint64_t, uint64_t> run(const std::string& coll, int n, const std::string& expect_algo) {
+  const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n");
+  EXPECT_EQ(algorithm_name(collective_algorithm(p.events(0)[0], n, CollectiveRule::Mpich)), expect_algo)
+      << coll << ", " << n << " ranks";
+  expect_paired(p, false);
+  IdealNet net(p, n, 5);
+  net.run(10'000'000);
+  EXPECT_TRUE(net.engine().done()) << coll << ", " << n << " ranks: " << net.engine().blocked_report(4);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u) << coll << ", " << n << " ranks";
+  return {p.messages(), p.bytes()};
+}
+
+int pof2_below(int n) {
+  int p = 1;
+  while (p * 2 <= n) p *= 2;
+  return p;
+}
+
+uint64_t u(int v) { return static_cast<uint64_t>(v); }
+uint64_t popcount(int v) { return u(__builtin_popcount(static_cast<unsigned>(v))); }
+
+}  // namespace
+
+TEST(Collectives, MpichPicksByItsThresholds) {
+  EXPECT_EQ(algo("bcast 0 12287", 8), "binomial");
+  EXPECT_EQ(algo("bcast 0 12288", 8), "scatter+doubling");
+  EXPECT_EQ(algo("bcast 0 12288", 7), "binomial");  // fewer than 8 ranks
+  EXPECT_EQ(algo("bcast 0 12288", 9), "scatter+ring");
+  EXPECT_EQ(algo("bcast 0 524287", 16), "scatter+doubling");
+  EXPECT_EQ(algo("bcast 0 524288", 16), "scatter+ring");
+  EXPECT_EQ(algo("allreduce 2048", 16), "recursive doubling");
+  EXPECT_EQ(algo("allreduce 2049", 16), "rabenseifner");
+  EXPECT_EQ(algo("allreduce 3000", 4096), "recursive doubling");  // fewer bytes than the 4,096 ranks
+  EXPECT_EQ(algo("reduce 1 2048", 6), "binomial");
+  EXPECT_EQ(algo("reduce 1 2049", 6), "redscat+gather");
+  EXPECT_EQ(algo("allgather 32767", 16), "recursive doubling");
+  EXPECT_EQ(algo("allgather 32768", 16), "ring");  // 524,288 in all
+  EXPECT_EQ(algo("allgather 8191", 10), "bruck");  // 81,910
+  EXPECT_EQ(algo("allgather 8192", 10), "ring");   // 81,920
+  EXPECT_EQ(algo("alltoall 256", 8), "bruck");
+  EXPECT_EQ(algo("alltoall 256", 7), "scattered");
+  EXPECT_EQ(algo("alltoall 32768", 16), "scattered");
+  EXPECT_EQ(algo("alltoall 32769", 16), "pairwise xor");
+  EXPECT_EQ(algo("alltoall 32769", 12), "pairwise");
+  EXPECT_EQ(algo("reduce_scatter 32767", 16), "recursive halving");
+  EXPECT_EQ(algo("reduce_scatter 32768", 16), "pairwise");
+  EXPECT_EQ(algo("gather 0 100000", 16), "binomial");
+  EXPECT_EQ(algo("scatter 0 100000", 16), "binomial");
+  EXPECT_EQ(algo("scan 100000", 16), "recursive doubling");
+  EXPECT_EQ(algo("barrier", 16), "dissemination");
+  for (const char* zero : {"bcast 0 0", "allreduce 0", "allgather 0", "alltoall 0", "reduce_scatter 0"})
+    EXPECT_EQ(algo(zero, 16), "none") << zero;
+  EXPECT_EQ(algo("allreduce 1000000", 16, CollectiveRule::Fixed), "recursive doubling");
+  EXPECT_EQ(algo("alltoall 4", 16, CollectiveRule::Fixed), "pairwise");
+  EXPECT_EQ(algo("allgather 4", 16, CollectiveRule::Fixed), "bruck");
+}
+
+TEST(Collectives, LongReductionsSendEachBlockOnce) {
+  // Rabenseifner's allreduce: the 2(n - p) pair ranks hand b over and
+  // back; of the p, each sends all but its own block in the halving and
+  // again in the doubling, log2 p messages each: (p - 1) b bytes each way,
+  // whatever the remainder. Recursive halving (reduce_scatter of blocks of
+  // c bytes, b = n c in all): the hand-over n c, each of the p sending all
+  // but its own block (one or two ranks'), the hand-back c.
+  for (int n = 1; n <= 17; ++n) {
+    const int p = pof2_below(n), lg = static_cast<int>(log2_ceil(p)), m = n - p;
+    for (const uint64_t b : {4096u, 4099u}) {
+      const auto all = run("allreduce " + std::to_string(b), n, "rabenseifner");
+      EXPECT_EQ(all, std::make_pair(u(2 * m + 2 * p * lg), 2 * u(m) * b + 2 * u(p - 1) * b)) << n << " " << b;
+    }
+    const uint64_t c = 1000;
+    if (n == p) {  // the halving leaves rank r block bitreverse(r), the remainder in the last block
+      const uint64_t b = 4099, q = b / u(p);
+      const Program prog = parse("ranks " + std::to_string(n) + "\n* allreduce " + std::to_string(b) + "\n");
+      for (int r = 0; r < n; ++r) {
+        uint64_t sent = 0;
+        int k = 0;
+        for (const Op& o : prog.ops(r))
+          if (o.kind == OpKind::Isend && k++ < lg) sent += o.amount;
+        EXPECT_EQ(sent, b - (r == p - 1 ? b - q * u(p - 1) : q)) << n << " rank " << r;
+      }
+    }
+    const auto rs = run("reduce_scatter " + std::to_string(c), n, "recursive halving");
+    EXPECT_EQ(rs, std::make_pair(u(2 * m + p * lg), u(m) * u(n) * c + u(p - 1) * u(n) * c + u(m) * c)) << n;
+  }
+}
+
+TEST(Collectives, LongReduceGathersItsBlocksAtTheRoot) {
+  // Rabenseifner's reduce: the odd pair ranks hand over (n - p), the
+  // halving as allreduce's, then a binomial gather: p - 1 messages, in
+  // step m p / 2^(m+1) senders of 2^m blocks, (b / p) log2(p) p / 2 bytes
+  // with p | b; a root that sat out first takes block 0 from rank 0.
+  for (int n = 1; n <= 17; ++n) {
+    const int p = pof2_below(n), lg = static_cast<int>(log2_ceil(p)), m = n - p;
+    const uint64_t b = 3 * 4096;  // p divides it
+    for (int root = 0; root < n; ++root) {
+      const bool out = root < 2 * m && root % 2 == 1;
+      const auto got = run("reduce " + std::to_string(root) + " " + std::to_string(b), n, "redscat+gather");
+      EXPECT_EQ(got.first, u(m + p * lg + p - 1 + out)) << n << " root " << root;
+      EXPECT_EQ(got.second, u(m) * b + u(p - 1) * b + b / u(p) * u(lg) * u(p) / 2 + (out ? b / u(p) : 0))
+          << n << " root " << root;
+    }
+    run("reduce " + std::to_string(n / 2) + " 5003", n, "redscat+gather");  // a remainder: runs to its end
+  }
+}
+
+TEST(Collectives, LongBcastScattersThenGathersItsBlocks) {
+  // The scatter: block v (ceil(b / n) bytes, the last ones shorter or
+  // empty) travels popcount(v) hops, one message per non-empty block but
+  // the root's. The ring: each rank sends every block but its right
+  // neighbour's, n - 1 messages (empty blocks too). Recursive doubling
+  // (a power of two): each rank receives every block but its own.
+  for (int n = 8; n <= 17; ++n) {
+    const uint64_t b = 20000 + u(n), s = (b + u(n) - 1) / u(n);
+    uint64_t scatter_msgs = 0, scatter_bytes = 0;
+    for (int v = 1; v < n; ++v) {
+      const uint64_t lo = s * u(v), block = lo >= b ? 0 : std::min(b, lo + s) - lo;
+      scatter_msgs += lo < b;
+      scatter_bytes += popcount(v) * block;
+    }
+    const bool pof2 = (n & (n - 1)) == 0;
+    const auto got = run("bcast " + std::to_string(n / 3) + " " + std::to_string(b), n,
+                         pof2 ? "scatter+doubling" : "scatter+ring");
+    const uint64_t gather_msgs = pof2 ? u(n) * log2_ceil(n) : u(n) * u(n - 1);
+    EXPECT_EQ(got, std::make_pair(scatter_msgs + gather_msgs, scatter_bytes + u(n - 1) * b)) << n;
+    if (pof2) continue;
+    // The ring: a rank's last n - 1 sends carry every block but the one of
+    // its right neighbour (the short last block: relative rank n - 2).
+    const int root = n / 3;
+    const Program p = parse("ranks " + std::to_string(n) + "\n* bcast " + std::to_string(root) + " " +
+                            std::to_string(b) + "\n");
+    for (int r = 0; r < n; ++r) {
+      std::vector<uint64_t> sends;
+      for (const Op& o : p.ops(r))
+        if (o.kind == OpKind::Isend) sends.push_back(o.amount);
+      uint64_t ring = 0;
+      for (size_t i = sends.size() - static_cast<size_t>(n - 1); i < sends.size(); ++i) ring += sends[i];
+      const int v = (r - root + n) % n;
+      EXPECT_EQ(ring, b - (v == n - 2 ? b - s * u(n - 1) : s)) << n << " rank " << r;
+    }
+  }
+  // Long on 16 ranks: the ring.
+  EXPECT_EQ(run("bcast 3 600000", 16, "scatter+ring").first, 15u + 16u * 15u);
+}
+
+TEST(Collectives, AllgatherAndAlltoallFollowTheirRounds) {
+  for (int n = 2; n <= 17; ++n) {
+    const bool pof2 = (n & (n - 1)) == 0;
+    const uint64_t un = u(n), lg = log2_ceil(n);
+    // Allgather: recursive doubling at a power of two, Bruck below 80 KiB
+    // in all, else the ring; each rank receives every block but its own.
+    EXPECT_EQ(run("allgather 100", n, pof2 ? "recursive doubling" : "bruck"),
+              std::make_pair(un * lg, 100 * un * (un - 1)))
+        << n;
+    const uint64_t big = pof2 ? 524288 / un : (81920 + un - 1) / un;  // the least for the ring
+    EXPECT_EQ(run("allgather " + std::to_string(big), n, "ring"), std::make_pair(un * (un - 1), big * un * (un - 1)))
+        << n;
+    // Alltoall: Bruck's round k carries the blocks whose index has bit k
+    // set; scattered and pairwise one message per ordered pair.
+    uint64_t bits = 0;
+    for (int i = 0; i < n; ++i) bits += popcount(i);
+    if (n >= 8) {
+      EXPECT_EQ(run("alltoall 100", n, "bruck"), std::make_pair(un * lg, 100 * un * bits)) << n;
+    }
+    EXPECT_EQ(run("alltoall 1000", n, "scattered"),
+              std::make_pair(un * (un - 1), 1000 * un * (un - 1)))
+        << n;
+    EXPECT_EQ(run("alltoall 40000", n, pof2 ? "pairwise xor" : "pairwise"),
+              std::make_pair(un * (un - 1), 40000 * un * (un - 1)))
+        << n;
+  }
+}
+
+TEST(Collectives, ScatteredAlltoallWaitsPerBatchOf32) {
+  // 40 ranks: peers in two batches (32 with the rank itself, then 8), one
+  // wait after each; pairwise XOR at 32 ranks exchanges with r XOR k in
+  // step k.
+  const Program p = parse("ranks 40\n* alltoall 1000\n");
+  int waits = 0, sends = 0;
+  for (const Op& o : p.ops(5)) {
+    waits += o.kind == OpKind::StepWait;
+    sends += o.kind == OpKind::Isend;
+    if (o.kind == OpKind::Isend) {
+      EXPECT_NE(o.peer, 5);
+    }
+  }
+  EXPECT_EQ(waits, 2);
+  EXPECT_EQ(sends, 39);
+  const Program x = parse("ranks 32\n* alltoall 40000\n");
+  int k = 1;
+  for (const Op& o : x.ops(5))
+    if (o.kind == OpKind::Isend) {
+      EXPECT_EQ(o.peer, 5 ^ k++);
+    }
+  // Alltoallv posts nothing for a count of 0 (rank 0 sends only to 2).
+  std::string v = "ranks 3\n0 alltoallv 0 0 7\n1 alltoallv 0 0 0\n2 alltoallv 0 0 0\n";
+  const Program q = parse(v);
+  EXPECT_EQ(q.messages(), 1u);
+  expect_paired(q);
+}
+
+TEST(Collectives, ZeroByteCollectivesSendNothingUnderMpich) {
+  const Program p = parse("ranks 8\n* bcast 0 0\n* allreduce 0\n* allgather 0\n* alltoall 0\n* reduce_scatter 0\n");
+  EXPECT_EQ(p.messages(), 0u);
+  EXPECT_GT(parse("ranks 8\n* allreduce 0\n", CollectiveRule::Fixed).messages(), 0u);
+}
