@@ -124,7 +124,7 @@ enum class CollAlgo : uint8_t {
   PairwiseShift,      // alltoall(v), reduce_scatter: step k with r + k and r - k
   PairwiseXor,        // alltoall at a power-of-two count: step k with r XOR k
   RecursiveHalving,   // reduce_scatter
-  Nothing,            // MPICH: a bcast, allreduce, allgather, alltoall or reduce_scatter of 0 bytes
+  Nothing,            // MPICH: a bcast, reduce, allreduce, allgather, alltoall or reduce_scatter of 0 bytes
 };
 const char* algorithm_name(CollAlgo a);
 // The algorithm `rule` picks for collective `e` over n ranks.

@@ -52,6 +52,9 @@ TEST(Collectives, MpichPicksByItsThresholds) {
   EXPECT_EQ(algo("allreduce 2048", 16), "recursive doubling");
   EXPECT_EQ(algo("allreduce 2049", 16), "rabenseifner");
   EXPECT_EQ(algo("allreduce 3000", 4096), "recursive doubling");  // fewer bytes than the 4,096 ranks
+  EXPECT_EQ(algo("allreduce 4096", 4096), "rabenseifner");
+  EXPECT_EQ(algo("reduce 0 4095", 4096), "binomial");
+  EXPECT_EQ(algo("reduce 0 4096", 4097), "redscat+gather");
   EXPECT_EQ(algo("reduce 1 2048", 6), "binomial");
   EXPECT_EQ(algo("reduce 1 2049", 6), "redscat+gather");
   EXPECT_EQ(algo("allgather 32767", 16), "recursive doubling");
@@ -60,6 +63,7 @@ TEST(Collectives, MpichPicksByItsThresholds) {
   EXPECT_EQ(algo("allgather 8192", 10), "ring");   // 81,920
   EXPECT_EQ(algo("alltoall 256", 8), "bruck");
   EXPECT_EQ(algo("alltoall 256", 7), "scattered");
+  EXPECT_EQ(algo("alltoall 257", 8), "scattered");
   EXPECT_EQ(algo("alltoall 32768", 16), "scattered");
   EXPECT_EQ(algo("alltoall 32769", 16), "pairwise xor");
   EXPECT_EQ(algo("alltoall 32769", 12), "pairwise");
@@ -69,7 +73,7 @@ TEST(Collectives, MpichPicksByItsThresholds) {
   EXPECT_EQ(algo("scatter 0 100000", 16), "binomial");
   EXPECT_EQ(algo("scan 100000", 16), "recursive doubling");
   EXPECT_EQ(algo("barrier", 16), "dissemination");
-  for (const char* zero : {"bcast 0 0", "allreduce 0", "allgather 0", "alltoall 0", "reduce_scatter 0"})
+  for (const char* zero : {"bcast 0 0", "reduce 0 0", "allreduce 0", "allgather 0", "alltoall 0", "reduce_scatter 0"})
     EXPECT_EQ(algo(zero, 16), "none") << zero;
   EXPECT_EQ(algo("allreduce 1000000", 16, CollectiveRule::Fixed), "recursive doubling");
   EXPECT_EQ(algo("alltoall 4", 16, CollectiveRule::Fixed), "pairwise");
@@ -120,6 +124,13 @@ TEST(Collectives, LongReduceGathersItsBlocksAtTheRoot) {
       EXPECT_EQ(got.first, u(m + p * lg + p - 1 + out)) << n << " root " << root;
       EXPECT_EQ(got.second, u(m) * b + u(p - 1) * b + b / u(p) * u(lg) * u(p) / 2 + (out ? b / u(p) : 0))
           << n << " root " << root;
+      // The gather ends at the root, which sends only in the halving (or
+      // its hand-over, when it sat out).
+      const Program prog = parse("ranks " + std::to_string(n) + "\n* reduce " + std::to_string(root) + " " +
+                                 std::to_string(b) + "\n");
+      int sends = 0;
+      for (const Op& o : prog.ops(root)) sends += o.kind == OpKind::Isend;
+      EXPECT_EQ(sends, out ? 1 : lg) << n << " root " << root;
     }
     run("reduce " + std::to_string(n / 2) + " 5003", n, "redscat+gather");  // a remainder: runs to its end
   }
@@ -130,24 +141,27 @@ TEST(Collectives, LongBcastScattersThenGathersItsBlocks) {
   // empty) travels popcount(v) hops, one message per non-empty block but
   // the root's. The ring: each rank sends every block but its right
   // neighbour's, n - 1 messages (empty blocks too). Recursive doubling
-  // (a power of two): each rank receives every block but its own.
-  for (int n = 8; n <= 17; ++n) {
-    const uint64_t b = 20000 + u(n), s = (b + u(n) - 1) / u(n);
+  // (a power of two): each rank receives every block but its own. 12,289
+  // bytes over 256 and 250 ranks leave the last 5 and 4 blocks empty.
+  std::vector<std::pair<int, uint64_t>> cases{{256, 12289}, {250, 12289}};
+  for (int n = 8; n <= 17; ++n) cases.push_back({n, 20000 + u(n)});
+  for (const auto& [n, b] : cases) {
+    const uint64_t s = (b + u(n) - 1) / u(n);
+    const auto block = [&](int v) { return s * u(v) >= b ? 0 : std::min(b, s * u(v + 1)) - s * u(v); };
     uint64_t scatter_msgs = 0, scatter_bytes = 0;
     for (int v = 1; v < n; ++v) {
-      const uint64_t lo = s * u(v), block = lo >= b ? 0 : std::min(b, lo + s) - lo;
-      scatter_msgs += lo < b;
-      scatter_bytes += popcount(v) * block;
+      scatter_msgs += s * u(v) < b;
+      scatter_bytes += popcount(v) * block(v);
     }
     const bool pof2 = (n & (n - 1)) == 0;
-    const auto got = run("bcast " + std::to_string(n / 3) + " " + std::to_string(b), n,
+    const int root = n / 3;
+    const auto got = run("bcast " + std::to_string(root) + " " + std::to_string(b), n,
                          pof2 ? "scatter+doubling" : "scatter+ring");
     const uint64_t gather_msgs = pof2 ? u(n) * log2_ceil(n) : u(n) * u(n - 1);
     EXPECT_EQ(got, std::make_pair(scatter_msgs + gather_msgs, scatter_bytes + u(n - 1) * b)) << n;
     if (pof2) continue;
     // The ring: a rank's last n - 1 sends carry every block but the one of
-    // its right neighbour (the short last block: relative rank n - 2).
-    const int root = n / 3;
+    // its right neighbour.
     const Program p = parse("ranks " + std::to_string(n) + "\n* bcast " + std::to_string(root) + " " +
                             std::to_string(b) + "\n");
     for (int r = 0; r < n; ++r) {
@@ -157,7 +171,7 @@ TEST(Collectives, LongBcastScattersThenGathersItsBlocks) {
       uint64_t ring = 0;
       for (size_t i = sends.size() - static_cast<size_t>(n - 1); i < sends.size(); ++i) ring += sends[i];
       const int v = (r - root + n) % n;
-      EXPECT_EQ(ring, b - (v == n - 2 ? b - s * u(n - 1) : s)) << n << " rank " << r;
+      EXPECT_EQ(ring, b - block((v + 1) % n)) << n << " rank " << r;
     }
   }
   // Long on 16 ranks: the ring.
@@ -221,7 +235,8 @@ TEST(Collectives, ScatteredAlltoallWaitsPerBatchOf32) {
 }
 
 TEST(Collectives, ZeroByteCollectivesSendNothingUnderMpich) {
-  const Program p = parse("ranks 8\n* bcast 0 0\n* allreduce 0\n* allgather 0\n* alltoall 0\n* reduce_scatter 0\n");
+  const Program p =
+      parse("ranks 8\n* bcast 0 0\n* reduce 1 0\n* allreduce 0\n* allgather 0\n* alltoall 0\n* reduce_scatter 0\n");
   EXPECT_EQ(p.messages(), 0u);
   EXPECT_GT(parse("ranks 8\n* allreduce 0\n", CollectiveRule::Fixed).messages(), 0u);
 }
