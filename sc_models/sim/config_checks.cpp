@@ -240,6 +240,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"workload.mapping", !closed, "workload.type=open"},
       {"workload.collectives", rc.workload.type != "trace" && rc.workload.type != "otf2", "workload.type other than trace and otf2"},
       {"workload.eager_limit", !closed, "workload.type=open"},
+      {"workload.message_delay_ns", !closed, "workload.type=open"},
       {"workload.mapping_file", rc.workload.mapping != "file", "workload.mapping other than file"},
       {"workload.graph500.", rc.workload.type != "graph500", "workload.type other than graph500"},
       {"workload.dpsnn.", rc.workload.type != "dpsnn", "workload.type other than dpsnn"},

@@ -1,6 +1,7 @@
 #include "sim/workload.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.h"
 #include "sim/memory.h"
@@ -103,6 +104,7 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   p.flit_bits = rc.power.flit_bits;
   p.packet_flits = rc.traffic.packet_sizes.front();
   p.eager_limit = w.eager_limit;
+  p.message_delay = static_cast<Cycle>(std::llround(w.message_delay_ns * rc.power.freq_ghz));
   const std::string key = w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
                                                                     : "workload.trace_file (" + w.trace_file + ")";
   check_packet_numbers(prog, p, key);

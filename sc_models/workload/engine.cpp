@@ -268,6 +268,7 @@ GenPacket AppEngine::data_of(uint32_t idx, Cycle now) const {
   const auto per = static_cast<uint64_t>(p_.packet_flits);
   GenPacket g;
   g.gen = now;
+  g.release = now + p_.message_delay;
   g.dst = node_of(m.dst);
   g.size = static_cast<int>(std::min(per, flits));
   g.msg = idx + 1;
@@ -282,6 +283,7 @@ GenPacket AppEngine::data_of(uint32_t idx, Cycle now) const {
 GenPacket AppEngine::control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const {
   GenPacket g;
   g.gen = now;
+  g.release = now + p_.message_delay;
   g.dst = node_of(to_rank);
   g.size = 1;
   g.msg = (idx + 1) | kind;

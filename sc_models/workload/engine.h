@@ -29,6 +29,10 @@ struct AppParams {
   int flit_bits = 64;    // bytes -> flits
   int packet_flits = 8;  // a message is cut into packets of this many flits (the last may be shorter)
   int64_t eager_limit = -1;  // workload.eager_limit: longer messages go by rendezvous; -1: none does
+  // workload.message_delay_ns in cycles: a message's data and control
+  // packets are handed to the NIC this long after the operation that makes
+  // them (docs/workloads.md, "Per-message delay").
+  Cycle message_delay = 0;
   uint64_t flits_of(uint64_t bytes) const;    // a message's flits (at least one)
   uint64_t packets_of(uint64_t bytes) const;  // and its packets
   bool rendezvous(uint64_t bytes) const { return eager_limit >= 0 && bytes > static_cast<uint64_t>(eager_limit); }

@@ -12,6 +12,7 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   w.mapping_file = cfg.get_str("workload.mapping_file");
   w.max_operations = static_cast<uint64_t>(cfg.get_int("workload.max_operations"));
   w.eager_limit = cfg.get_int("workload.eager_limit");
+  w.message_delay_ns = cfg.get_double("workload.message_delay_ns");
   w.collectives = cfg.get_str("workload.collectives") == "fixed" ? CollectiveRule::Fixed : CollectiveRule::Mpich;
   Graph500Params& g = w.graph500;
   g.max_ops = w.max_operations;
@@ -51,6 +52,7 @@ void add_workload_keys(std::vector<KeySpec>& s) {
       {"workload.mapping_file", K::Str, "", 0, 0, {}, "workload.mapping=file: one node number per line, rank 0 first ('#' comments)"},
       {"workload.max_operations", K::Int, "8000000", 1000, 1000000000, {}, "closed loop: the most operations (24 bytes each) a program may take once its collectives are expanded into messages; a larger one is refused before the run (an input limit)"},
       {"workload.eager_limit", K::Int, "-1", -1, 1e12, {}, "closed loop: a message of more bytes than this goes by rendezvous (a 1-flit RTS carries its envelope, the receiver answers with a 1-flit CTS once a receive takes it, and only then does its data leave), as MPI libraries send long messages; -1 = every message eager, its data leaving at once (docs/workloads.md, \"Protocols\")"},
+      {"workload.message_delay_ns", K::Double, "0", 0, 1e9, {}, "closed loop: each message's data, and a rendezvous's RTS and CTS and a synchronous send's ACK, enter the NIC's source queue this many ns after the operation that makes them: MPI's per-message software and NIC cost (CODES's MPI replay charges 3,500 ns); 0 = at once (docs/workloads.md, \"Per-message delay\")"},
       {"workload.collectives", K::Enum, "mpich", 0, 0, {"mpich", "fixed"}, "workload.type=trace or otf2: how the collectives become messages; mpich: by the algorithm MPICH 3 picks for the message size and rank count (allreduce by recursive doubling up to 2,048 bytes, Rabenseifner's above if the bytes are at least the largest power of two <= the ranks, ...); fixed: one algorithm per collective whatever the size (docs/workloads.md, \"Collectives\")"},
       {"workload.graph500.scale", K::Int, "16", 1, 40, {}, "graph500: s, the graph has 2^s vertices"},
       {"workload.graph500.edge_factor", K::Int, "16", 1, 1024, {}, "graph500: f_e, edges per vertex"},

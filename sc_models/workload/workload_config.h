@@ -17,6 +17,7 @@ struct WorkloadConfig {
   uint64_t max_operations = kMaxOps;  // a program's operations after expansion, at most
   int64_t eager_limit = -1;           // bytes: longer messages go by rendezvous; -1: none does
   CollectiveRule collectives = CollectiveRule::Mpich;  // the collectives' algorithms
+  double message_delay_ns = 0;  // each message's hand-over to the NIC, after its operation
   Graph500Params graph500;  // workload.graph500.* (processes 0: one per node; seed: the run's)
   DpsnnParams dpsnn;        // workload.dpsnn.* (seed: the run's)
 

@@ -226,6 +226,28 @@ TEST(Workload, ARendezvousAddsTheRtsAndCtsRoundTrip) {
   EXPECT_EQ(finish(again), eager);  // not more than the limit: eager
 }
 
+TEST(Workload, AMessageDelayHoldsEachMessageOnItsWay) {
+  // workload.message_delay_ns=1000 at 1 GHz: a ping-pong's two messages
+  // each reach their NIC 1,000 cycles later on the empty mesh, so both
+  // ranks end 2,000 cycles later; by rendezvous the RTS, CTS and data of
+  // the one send are each held: 3,000.
+  const std::string pp = write_file("pp.txt", "ranks 2\n0 send 1 64 0\n0 recv 1 64 1\n1 recv 0 64 0\n1 send 0 64 1\n");
+  const std::string kb = write_file("kb.txt", "ranks 2\n0 send 1 1000 0\n1 recv 0 1000 0\n");
+  const auto finish = [](const std::string& trace, std::vector<std::string> extra) {
+    const AppRun run = run_trace("topologies/mesh-8x8.yaml", trace, extra);
+    EXPECT_EQ(run.r.code, 0) << run.r.err;
+    return json_ints(json_section(run.json, "completion"), "finish");
+  };
+  const auto plain = finish(pp, {}), held = finish(pp, {"workload.message_delay_ns=1000"});
+  ASSERT_EQ(held.size(), 2u);
+  EXPECT_EQ(held[0], plain[0] + 2000);
+  EXPECT_EQ(held[1], plain[1] + 2000);
+  const auto rdv = finish(kb, {"workload.eager_limit=0"});
+  const auto rdv_held = finish(kb, {"workload.eager_limit=0", "workload.message_delay_ns=1000"});
+  ASSERT_EQ(rdv_held.size(), 2u);
+  EXPECT_EQ(rdv_held[1], rdv[1] + 3000);
+}
+
 TEST(Workload, ASynchronousSendCompletesWhenTheAckOfItsReceiveArrives) {
   // A 0-byte message takes l to arrive, and the receive completes then;
   // synchronous, its send completes when the receiver's 1-flit ACK, made

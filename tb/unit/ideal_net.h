@@ -41,8 +41,8 @@ inline uint64_t log2_ceil(int n) {
 }
 
 // An ideal network under the engine: each node injects one flit per cycle
-// from a FIFO of packets; a tail reaches its destination `latency` cycles
-// after it left.
+// from a FIFO of packets, none before its release cycle; a tail reaches its
+// destination `latency` cycles after it left.
 class IdealNet {
  public:
   IdealNet(const Program& p, int nodes, int latency, AppParams ap = {})
@@ -64,7 +64,7 @@ class IdealNet {
             app->enqueued(g, id);
             for (uint32_t k = 0; k < g.packets; ++k) {
               const int size = k + 1 < g.packets ? g.size : g.last_size;
-              queues_[static_cast<size_t>(n)].push_back({g.dst, size, g.msg, k + 1 == g.packets, seq_++, 0});
+              queues_[static_cast<size_t>(n)].push_back({g.dst, size, g.msg, k + 1 == g.packets, seq_++, 0, g.release});
             }
           }
         }
@@ -81,6 +81,7 @@ class IdealNet {
     bool last;  // of its message
     uint64_t id;
     int sent;   // flits so far
+    Cycle release;
   };
   static std::vector<int> linear(int ranks) {
     std::vector<int> v(static_cast<size_t>(ranks));
@@ -91,7 +92,7 @@ class IdealNet {
     auto& q = queues_[static_cast<size_t>(n)];
     if (q.empty()) return;
     Queued& f = q.front();
-    if (++f.sent < f.size) return;
+    if (now < f.release || ++f.sent < f.size) return;
     Flit tail;
     tail.src = n;
     tail.pseq = static_cast<uint32_t>(f.id);

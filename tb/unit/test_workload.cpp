@@ -113,6 +113,39 @@ TEST(Workload, PingPongTakesTheCyclesTheRulesGive) {
   EXPECT_EQ(m.latency_max, 7u + L);
 }
 
+TEST(Workload, AMessageDelayHoldsEachMessageAndControlPacket) {
+  // workload.message_delay_ns (docs/workloads.md, "Per-message delay"):
+  // each message reaches the NIC D cycles after its send. The ping-pong
+  // above, each way D later.
+  const int L = 20;
+  const Cycle D = 100;
+  AppParams ap;
+  ap.message_delay = D;
+  const Program p = parse("ranks 2\n0 send 1 64 3\n0 recv 1 64 4\n1 recv 0 64 3\n1 send 0 64 4\n");
+  IdealNet net(p, 2, L, ap);
+  net.run();
+  ASSERT_TRUE(net.engine().done());
+  EXPECT_EQ(net.engine().result(1).finish, 2 * D + 7 + L + 7 + 1);
+  EXPECT_EQ(net.engine().result(0).finish, 2 * D + 7 + L + 7 + L);
+  EXPECT_EQ(net.engine().messages().latency_max, D + 7 + L);
+  // By rendezvous (640 bytes, 80 flits): the RTS leaves at D, the CTS D
+  // after its arrival, the data D after the CTS's: three delays.
+  ap.eager_limit = 0;
+  const Program q = parse("ranks 2\n0 send 1 640 0\n1 recv 0 640 0\n");
+  IdealNet rdv(q, 2, L, ap);
+  rdv.run();
+  ASSERT_TRUE(rdv.engine().done());
+  EXPECT_EQ(rdv.engine().result(1).finish, 3 * D + 3 * L + 79);
+  // An isend returns at once: the rank computes while its message waits.
+  ap.eager_limit = -1;
+  const Program c = parse("ranks 2\n0 isend 1 64 0\n0 compute 50\n0 wait\n1 recv 0 64 0\n");
+  IdealNet overlap(c, 2, L, ap);
+  overlap.run();
+  ASSERT_TRUE(overlap.engine().done());
+  EXPECT_EQ(overlap.engine().result(0).compute, 50u);
+  EXPECT_EQ(overlap.engine().result(0).finish, D + 7 + 1);
+}
+
 TEST(Workload, AMessageIsOneEntryTheNicCutsIntoItsPackets) {
   // 1,000 bytes = 125 flits of 64 bits: 15 packets of 8 and one of 5,
   // handed over as one entry whatever the message's length.
