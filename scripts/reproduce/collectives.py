@@ -4,11 +4,11 @@
 Each collective alone, over one rank per node of the 8x8 mesh (DOR), at a
 size where MPICH 3 picks another algorithm than the fixed set
 (docs/workloads.md, "Collectives"), run under workload.collectives=fixed
-and =mpich; the completion time beside the bandwidth term of Thakur,
-Rabenseifner & Gropp's cost model (the bytes one rank sends on the
-algorithm's path, at one 8-byte flit a cycle), a lower bound the network's
-latency and contention add to. --quick: 16 ranks on a 4x4 mesh, sizes
-divided by 16.
+and =mpich, without and with CODES's per-message delay (3,500 ns); the
+completion time beside Thakur, Rabenseifner & Gropp's cost model (a delay
+per step on the algorithm's path and the bytes one rank sends on it, at
+one 8-byte flit a cycle), which the network's latency and contention add
+to. --quick: 16 ranks on a 4x4 mesh, sizes divided by 16.
 Run it as ./scripts/reproduce/collectives.py [--quick] (Debian's /usr/bin/python3)."""
 import math
 import os
@@ -18,24 +18,40 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
 
 FLIT_BYTES = 8  # power.flit_bits = 64
+DELAY_NS = 3500  # CODES's per-message cost (docs/workloads.md, "Per-message delay"); 1 GHz: cycles
 
 
 def cases(p, scale):
-    """(name, trace line, bandwidth term in bytes for fixed, for mpich) for
-    p ranks, a power of two; b the event's size (a block's for alltoall,
-    allgather and reduce_scatter), lg = log2 p."""
-    lg = int(math.log2(p))
-    big, block, small = (1 << 20) // scale, (16 << 10) // scale, 64
-    rs = (4 << 10) // scale
-    return [
-        ("allreduce", "allreduce %d" % big, lg * big, 2 * (p - 1) * big / p),
-        ("bcast", "bcast 0 %d" % big, lg * big, 2 * (p - 1) * big / p),
-        ("reduce", "reduce 0 %d" % big, lg * big, 2 * (p - 1) * big / p),
-        ("allgather", "allgather %d" % block, (p - 1) * block, (p - 1) * block),
-        ("alltoall (short)", "alltoall %d" % small, (p - 1) * small, p / 2 * lg * small),
-        ("alltoall (long)", "alltoall %d" % block, (p - 1) * block, (p - 1) * block),
-        ("reduce_scatter", "reduce_scatter %d" % rs, (p - 1) * rs, (p - 1) * rs),
-    ]
+    """(name, trace line) for p ranks; sizes where MPICH 3 picks another
+    algorithm than the fixed set."""
+    big, block, small, rs = (1 << 20) // scale, (16 << 10) // scale, 64, (4 << 10) // scale
+    return [("allreduce", "allreduce %d" % big), ("bcast", "bcast 0 %d" % big), ("reduce", "reduce 0 %d" % big),
+            ("allgather", "allgather %d" % block), ("alltoall (short)", "alltoall %d" % small),
+            ("alltoall (long)", "alltoall %d" % block), ("reduce_scatter", "reduce_scatter %d" % rs)]
+
+
+def model(algorithm, line, p, delay):
+    """Thakur et al.'s cost (2005) of the algorithm the run reports, for p
+    ranks (a power of two), in cycles: `delay` per step on its path and the
+    bytes one rank sends on it at 8 a cycle. b is the event's size (a
+    block's for alltoall, allgather and reduce_scatter)."""
+    kind, b = line.split()[0], float(line.split()[-1])
+    lg = math.log2(p)
+    steps, sent = {
+        "binomial": (lg, lg * b),
+        "recursive doubling": (lg, (p - 1) * b if kind == "allgather" else lg * b),
+        "rabenseifner": (2 * lg, 2 * (p - 1) / p * b),
+        "redscat+gather": (2 * lg, 2 * (p - 1) / p * b),
+        "scatter+doubling": (2 * lg, 2 * (p - 1) / p * b),
+        "scatter+ring": (lg + p - 1, 2 * (p - 1) / p * b),
+        "bruck": (lg, p / 2 * lg * b if kind == "alltoall" else (p - 1) * b),
+        "ring": (p - 1, (p - 1) * b),
+        "scattered": (math.ceil(p / 32), (p - 1) * b),
+        "pairwise": (p - 1, (p - 1) * b),
+        "pairwise xor": (p - 1, (p - 1) * b),
+        "recursive halving": (lg, (p - 1) * b),
+    }[algorithm]
+    return steps * delay + sent / FLIT_BYTES
 
 
 def main():
@@ -46,40 +62,50 @@ def main():
     common = ["workload.type=trace", "topology.k=%d" % k, "sim.warmup=0", "sim.cycles=100000000"]
     traces = os.path.join(r.work, "traces")
     os.makedirs(traces, exist_ok=True)
-    rows, bars = [], []
-    for i, (name, line, bw_fixed, bw_mpich) in enumerate(cases(p, scale)):
+    tables = {0: [], DELAY_NS: []}
+    bars = []
+    for i, (name, line) in enumerate(cases(p, scale)):
         path = os.path.join(traces, "c%d.txt" % i)
         with open(path, "w") as f:
             f.write("ranks %d\n* %s\n" % (p, line))
-        s = r.sweep("c%d" % i, "topologies/mesh-8x8.yaml", [("workload.collectives", ["fixed", "mpich"])], (1,),
-                    common + ["workload.trace_file=%s" % path])
-        got = {x["workload.collectives"]: x for x in s.rows_ if x.get("exit_code") == 0}
-        if len(got) < 2:
-            rows.append([name, "`%s`" % line, "failed", "-", "-", "-", "-"])
-            continue
-        f, m = got["fixed"], got["mpich"]
-        cf, cm = float(f["completion.cycles"]), float(m["completion.cycles"])
-        rows.append([name, "`%s`" % line,
-                     "%s: %.0f (%.2f)" % (algo(f), cf, cf / (bw_fixed / FLIT_BYTES)),
-                     "%s: %.0f (%.2f)" % (algo(m), cm, cm / (bw_mpich / FLIT_BYTES)),
-                     "%.2f" % (cf / cm), "%.0f / %.0f" % (f["completion.messages"], m["completion.messages"]),
-                     "%.0f / %.0f" % (f["completion.bytes"], m["completion.bytes"])])
-        bars.append((name, cf, cm, bw_fixed / FLIT_BYTES, bw_mpich / FLIT_BYTES))
-    r.section("Completion by algorithm", md_table(
-        ["collective", "event (%d ranks)" % p, "fixed: algorithm, cycles (/ bound)",
-         "mpich: algorithm, cycles (/ bound)", "fixed / mpich", "messages fixed / mpich",
-         "bytes fixed / mpich"], rows) +
-        "\nThe bound is the cost model's bandwidth term: the bytes one rank sends on the algorithm's path "
-        "(Thakur et al. 2005: log2 p b for binomial trees and recursive doubling, 2 (p - 1) / p b for "
-        "Rabenseifner's and the scatter-allgather bcast, (p - 1) b for the allgathers and the pairwise and "
-        "scattered alltoall, p / 2 log2 p b for Bruck's alltoall) over 8 bytes a cycle; the ratio in brackets "
-        "is what the mesh's latency and contention add.")
+        s = r.sweep("c%d" % i, "topologies/mesh-8x8.yaml",
+                    [("workload.collectives", ["fixed", "mpich"]), ("workload.message_delay_ns", [0, DELAY_NS])],
+                    (1,), common + ["workload.trace_file=%s" % path])
+        got = {(x["workload.collectives"], int(float(x["workload.message_delay_ns"]))): x
+               for x in s.rows_ if x.get("exit_code") == 0}
+        for delay, rows in tables.items():
+            f, m = got.get(("fixed", delay)), got.get(("mpich", delay))
+            if not (f and m):
+                rows.append([name, "`%s`" % line, "failed", "-", "-", "-"])
+                continue
+            cf, cm = float(f["completion.cycles"]), float(m["completion.cycles"])
+            rows.append([name, "`%s`" % line,
+                         "%s: %.0f (%.2f)" % (algo(f), cf, cf / model(algo(f), line, p, delay)),
+                         "%s: %.0f (%.2f)" % (algo(m), cm, cm / model(algo(m), line, p, delay)),
+                         "%.2f" % (cf / cm), "%.0f / %.0f" % (f["completion.messages"], m["completion.messages"])])
+            if delay == 0:
+                bars.append((name, cf, cm, model(algo(f), line, p, 0), model(algo(m), line, p, 0)))
+    header = ["collective", "event (%d ranks)" % p, "fixed: algorithm, cycles (/ model)",
+              "mpich: algorithm, cycles (/ model)", "fixed / mpich", "messages fixed / mpich"]
+    r.section("Completion by algorithm", md_table(header, tables[0]) +
+              "\nThe model is Thakur et al.'s cost (2005) without its per-message term: the bytes one rank sends on "
+              "the algorithm's path (log2 p b for binomial trees and recursive doubling's allreduce, "
+              "2 (p - 1) / p b for Rabenseifner's and the scatter-allgather bcast, (p - 1) b for the allgathers, "
+              "the pairwise and scattered alltoall and reduce_scatter, p / 2 log2 p b for Bruck's alltoall) over "
+              "8 bytes a cycle; the ratio in brackets is what the mesh's latency and contention add.")
+    r.section("With %d ns per message" % DELAY_NS, md_table(header, tables[DELAY_NS]) +
+              "\nThe same runs with `workload.message_delay_ns=%d` (CODES's per-message cost); the model adds "
+              "that delay once per step on the algorithm's path (log2 p for trees, recursive doubling and halving "
+              "and Bruck's, 2 log2 p for Rabenseifner's and the scatter + doubling bcast, log2 p + p - 1 for the "
+              "scatter + ring bcast, p - 1 for rings and pairwise exchanges, one per batch of 32 for the scattered "
+              "alltoall)." % DELAY_NS)
     plot(bars, r.path("completion.png"), "One collective, %d ranks on the %dx%d mesh" % (p, k, k))
     r.image("Completion, plotted", "completion.png",
-            "Bars: completion in cycles (log scale); ticks: the bandwidth bound of each algorithm.")
+            "Bars: completion in cycles without a per-message delay (log scale); ticks: the model of each "
+            "algorithm.")
     r.finish("%d ranks, rank r on node r of the %dx%d mesh (`topologies/mesh-8x8.yaml` with `topology.k=%d`, "
-             "DOR), one collective per run, `%s`; each under `workload.collectives=fixed` and `=mpich`."
-             % (p, k, k, k, " ".join(common)))
+             "DOR), one collective per run, `%s`; each under `workload.collectives=fixed` and `=mpich`, with "
+             "`workload.message_delay_ns` 0 and %d." % (p, k, k, k, " ".join(common), DELAY_NS))
 
 
 def plot(bars, out, title):
