@@ -43,38 +43,50 @@ uint64_t popcount(int v) { return u(__builtin_popcount(static_cast<unsigned>(v))
 }  // namespace
 
 TEST(Collectives, MpichPicksByItsThresholds) {
-  EXPECT_EQ(algo("bcast 0 12287", 8), "binomial");
-  EXPECT_EQ(algo("bcast 0 12288", 8), "scatter+doubling");
-  EXPECT_EQ(algo("bcast 0 12288", 7), "binomial");  // fewer than 8 ranks
-  EXPECT_EQ(algo("bcast 0 12288", 9), "scatter+ring");
-  EXPECT_EQ(algo("bcast 0 524287", 16), "scatter+doubling");
-  EXPECT_EQ(algo("bcast 0 524288", 16), "scatter+ring");
-  EXPECT_EQ(algo("allreduce 2048", 16), "recursive doubling");
-  EXPECT_EQ(algo("allreduce 2049", 16), "rabenseifner");
-  EXPECT_EQ(algo("allreduce 3000", 4096), "recursive doubling");  // fewer bytes than the 4,096 ranks
-  EXPECT_EQ(algo("allreduce 4096", 4096), "rabenseifner");
-  EXPECT_EQ(algo("reduce 0 4095", 4096), "binomial");
-  EXPECT_EQ(algo("reduce 0 4096", 4097), "redscat+gather");
-  EXPECT_EQ(algo("reduce 1 2048", 6), "binomial");
-  EXPECT_EQ(algo("reduce 1 2049", 6), "redscat+gather");
-  EXPECT_EQ(algo("allgather 32767", 16), "recursive doubling");
-  EXPECT_EQ(algo("allgather 32768", 16), "ring");  // 524,288 in all
-  EXPECT_EQ(algo("allgather 8191", 10), "bruck");  // 81,910
-  EXPECT_EQ(algo("allgather 8192", 10), "ring");   // 81,920
-  EXPECT_EQ(algo("alltoall 256", 8), "bruck");
-  EXPECT_EQ(algo("alltoall 256", 7), "scattered");
-  EXPECT_EQ(algo("alltoall 257", 8), "scattered");
-  EXPECT_EQ(algo("alltoall 32768", 16), "scattered");
-  EXPECT_EQ(algo("alltoall 32769", 16), "pairwise xor");
-  EXPECT_EQ(algo("alltoall 32769", 12), "pairwise");
-  EXPECT_EQ(algo("reduce_scatter 32767", 16), "recursive halving");
-  EXPECT_EQ(algo("reduce_scatter 32768", 16), "pairwise");
-  EXPECT_EQ(algo("gather 0 100000", 16), "binomial");
-  EXPECT_EQ(algo("scatter 0 100000", 16), "binomial");
-  EXPECT_EQ(algo("scan 100000", 16), "recursive doubling");
-  EXPECT_EQ(algo("barrier", 16), "dissemination");
-  for (const char* zero : {"bcast 0 0", "reduce 0 0", "allreduce 0", "allgather 0", "alltoall 0", "reduce_scatter 0"})
-    EXPECT_EQ(algo(zero, 16), "none") << zero;
+  struct Case {
+    const char* event;
+    int ranks;
+    const char* algorithm;
+  };
+  const Case cases[] = {
+      {"bcast 0 12287", 8, "binomial"},
+      {"bcast 0 12288", 8, "scatter+doubling"},
+      {"bcast 0 12288", 7, "binomial"},  // fewer than 8 ranks
+      {"bcast 0 12288", 9, "scatter+ring"},
+      {"bcast 0 524287", 16, "scatter+doubling"},
+      {"bcast 0 524288", 16, "scatter+ring"},
+      {"allreduce 2048", 16, "recursive doubling"},
+      {"allreduce 2049", 16, "rabenseifner"},
+      {"allreduce 3000", 4096, "recursive doubling"},  // fewer bytes than the 4,096 ranks
+      {"allreduce 4096", 4096, "rabenseifner"},
+      {"reduce 0 4095", 4096, "binomial"},
+      {"reduce 0 4096", 4097, "redscat+gather"},
+      {"reduce 1 2048", 6, "binomial"},
+      {"reduce 1 2049", 6, "redscat+gather"},
+      {"allgather 32767", 16, "recursive doubling"},
+      {"allgather 32768", 16, "ring"},  // 524,288 in all
+      {"allgather 8191", 10, "bruck"},  // 81,910
+      {"allgather 8192", 10, "ring"},   // 81,920
+      {"alltoall 256", 8, "bruck"},
+      {"alltoall 256", 7, "scattered"},
+      {"alltoall 257", 8, "scattered"},
+      {"alltoall 32768", 16, "scattered"},
+      {"alltoall 32769", 16, "pairwise xor"},
+      {"alltoall 32769", 12, "pairwise"},
+      {"reduce_scatter 32767", 16, "recursive halving"},
+      {"reduce_scatter 32768", 16, "pairwise"},
+      {"gather 0 100000", 16, "binomial"},
+      {"scatter 0 100000", 16, "binomial"},
+      {"scan 100000", 16, "recursive doubling"},
+      {"barrier", 16, "dissemination"},
+      {"bcast 0 0", 16, "none"},
+      {"reduce 0 0", 16, "none"},
+      {"allreduce 0", 16, "none"},
+      {"allgather 0", 16, "none"},
+      {"alltoall 0", 16, "none"},
+      {"reduce_scatter 0", 16, "none"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(algo(c.event, c.ranks), c.algorithm) << c.event << ", " << c.ranks << " ranks";
   EXPECT_EQ(algo("allreduce 1000000", 16, CollectiveRule::Fixed), "recursive doubling");
   EXPECT_EQ(algo("alltoall 4", 16, CollectiveRule::Fixed), "pairwise");
   EXPECT_EQ(algo("allgather 4", 16, CollectiveRule::Fixed), "bruck");
@@ -145,8 +157,9 @@ TEST(Collectives, LongBcastScattersThenGathersItsBlocks) {
   // bytes over 256 and 250 ranks leave the last 5 and 4 blocks empty.
   std::vector<std::pair<int, uint64_t>> cases{{256, 12289}, {250, 12289}};
   for (int n = 8; n <= 17; ++n) cases.push_back({n, 20000 + u(n)});
-  for (const auto& [n, b] : cases) {
-    const uint64_t s = (b + u(n) - 1) / u(n);
+  for (const auto& nb : cases) {
+    const int n = nb.first;
+    const uint64_t b = nb.second, s = (b + u(n) - 1) / u(n);
     const auto block = [&](int v) { return s * u(v) >= b ? 0 : std::min(b, s * u(v + 1)) - s * u(v); };
     uint64_t scatter_msgs = 0, scatter_bytes = 0;
     for (int v = 1; v < n; ++v) {
