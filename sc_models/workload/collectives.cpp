@@ -25,23 +25,22 @@ constexpr uint64_t kNone = ~uint64_t{0};  // a tree's size function: no message
 uint64_t u(int v) { return static_cast<uint64_t>(v); }
 int mod(int a, int n) { return (a % n + n) % n; }
 
-// One round of an exchange: r and peer send each other `bytes`.
-void exchange(Emit& e, int peer, uint64_t bytes) {
-  e.send(peer, bytes);
-  e.recv(peer);
+// One step: `bytes` to `to`, a message from `from`, and the wait for both.
+void step(Emit& e, int to, int from, uint64_t bytes) {
+  e.send(to, bytes);
+  e.recv(from);
   e.wait();
 }
+
+// One round of an exchange: r and peer send each other `bytes`.
+void exchange(Emit& e, int peer, uint64_t bytes) { step(e, peer, peer, bytes); }
 
 // The dissemination pattern: in round k (d = 2^k < n) rank r sends
 // `bytes(d)` bytes to r + s d and receives from r - s d (s = 1 or -1);
 // ceil(log2 n) rounds.
 template <class Bytes>
 void dissemination(Emit& e, int r, int n, int s, Bytes bytes) {
-  for (int d = 1; d < n; d *= 2) {
-    e.send(mod(r + s * d, n), bytes(d));
-    e.recv(mod(r - s * d, n));
-    e.wait();
-  }
+  for (int d = 1; d < n; d *= 2) step(e, mod(r + s * d, n), mod(r - s * d, n), bytes(d));
 }
 
 // The binomial tree rooted at `root` (MPICH's short bcast, its scatter and
@@ -103,11 +102,7 @@ void bcast_scatter_allgather(Emit& e, int r, int n, int root, uint64_t b, bool r
   down_tree(e, r, n, root, [&](int c, int w) { return s * u(c) < b ? bcast_blocks(b, n, c, w) : kNone; });
   const int v = mod(r - root, n);
   if (ring) {
-    for (int i = 1; i < n; ++i) {
-      e.send((r + 1) % n, bcast_blocks(b, n, mod(v - i + 1, n), 1));
-      e.recv(mod(r - 1, n));
-      e.wait();
-    }
+    for (int i = 1; i < n; ++i) step(e, (r + 1) % n, mod(r - 1, n), bcast_blocks(b, n, mod(v - i + 1, n), 1));
     return;
   }
   for (int mask = 1; mask < n; mask *= 2)
@@ -306,9 +301,7 @@ void alltoall_bruck(Emit& e, int r, int n, uint64_t b) {
   for (int d = 1; d < n; d *= 2) {
     int blocks = 0;
     for (int i = 0; i < n; ++i) blocks += (i & d) != 0;
-    e.send((r + d) % n, b * u(blocks));
-    e.recv(mod(r - d, n));
-    e.wait();
+    step(e, (r + d) % n, mod(r - d, n), b * u(blocks));
   }
 }
 
@@ -346,11 +339,7 @@ void expand_collective(const Event& ev, CollAlgo a, int r, int n, int32_t tag, u
       // round what is missing) to r - 2^k.
       return dissemination(e, r, n, -1, [&](int d) { return b * u(std::min(d, n - d)); });
     case CollAlgo::Ring:  // step i: the block of r - i + 1 to r + 1
-      for (int i = 1; i < n; ++i) {
-        e.send((r + 1) % n, b);
-        e.recv(mod(r - 1, n));
-        e.wait();
-      }
+      for (int i = 1; i < n; ++i) step(e, (r + 1) % n, mod(r - 1, n), b);
       return;
     case CollAlgo::Scattered: return scattered(e, r, n, ev, from);
     case CollAlgo::PairwiseShift: return pairwise(e, r, n, ev, from, false);

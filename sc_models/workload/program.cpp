@@ -97,9 +97,9 @@ void Program::add(int rank, Event e) {
   ++count_;
 }
 
-void Program::finish(uint64_t max_ops, CollectiveRule rule) {
+// Each rank's collectives (their event indices), checked against rank 0's.
+std::vector<std::vector<uint32_t>> Program::matched_collectives() const {
   const int n = ranks();
-  // The k-th collective of every rank, checked against rank 0's.
   std::vector<std::vector<uint32_t>> coll(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];
@@ -125,18 +125,26 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
                           "): every rank calls the same collectives, with the same root and size, in order");
     }
   }
+  return coll;
+}
+
+void Program::finish(uint64_t max_ops, CollectiveRule rule) {
+  const int n = ranks();
+  const std::vector<std::vector<uint32_t>> coll = matched_collectives();
   // Each collective's algorithm, from rank 0's event (the sizes agree).
-  std::vector<CollAlgo> algo;
   collectives_.clear();
-  for (const uint32_t i : coll[0]) {
-    algo.push_back(collective_algorithm(events_[0][i], n, rule));
-    collectives_.push_back({events_[0][i].kind, algo.back()});
-  }
+  if (n > 0)
+    for (const uint32_t i : coll[0])
+      collectives_.push_back({events_[0][i].kind, collective_algorithm(events_[0][i], n, rule)});
+  // The operations event e expands to, at most; k counts the collectives.
+  const auto ops_of = [&](const Event& e, size_t& k) {
+    return is_collective(e.kind) ? collective_ops(collectives_[k++].second, n) : uint64_t{1};
+  };
   uint64_t ops = 0;
   for (int r = 0; r < n; ++r) {
     size_t k = 0;
     for (const Event& e : events_[static_cast<size_t>(r)])
-      if ((ops += is_collective(e.kind) ? collective_ops(algo[k++], n) : 1) > max_ops)
+      if ((ops += ops_of(e, k)) > max_ops)
         throw ConfigError(where(e) + "the program expands to more than " + std::to_string(max_ops) +
                           " operations with its collectives (workload.max_operations, 24 bytes each; an alltoall "
                           "of n ranks is 3(n - 1) per rank)");
@@ -151,7 +159,8 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
     std::vector<uint64_t> nonblocking;  // the engine's number of the rank's k-th isend or irecv
     uint64_t requests = 0;
     uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
-    for (size_t i = 0, k = 0; i < ev.size(); ++i) most += is_collective(ev[i].kind) ? collective_ops(algo[k++], n) : 1;
+    size_t c = 0;
+    for (const Event& e : ev) most += ops_of(e, c);
     ops.reserve(most);
     uint32_t k = 0;  // collectives so far
     for (uint32_t i = 0; i < ev.size(); ++i) {
@@ -175,7 +184,7 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
       if (e.kind == EventKind::Alltoallv)
         for (int s = 0; s < n; ++s)
           from[static_cast<size_t>(s)] = events_[static_cast<size_t>(s)][coll[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(r)];
-      expand_collective(e, algo[k], r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+      expand_collective(e, collectives_[k].second, r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
       ++k;
     }

@@ -184,6 +184,9 @@ class Program {
   std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
   std::vector<uint64_t> requests_;     // per rank: Program::requests
   std::vector<std::pair<EventKind, CollAlgo>> collectives_;
+  // Each rank's collectives, as indices of its events; throws ConfigError
+  // where one differs from rank 0's (finish).
+  std::vector<std::vector<uint32_t>> matched_collectives() const;
   uint64_t count_ = 0;
   uint64_t entries_ = 0, max_entries_;
   std::vector<std::string> comm_names_;
