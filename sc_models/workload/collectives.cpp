@@ -98,8 +98,10 @@ uint64_t bcast_blocks(uint64_t b, int n, int c, int w) {
 // doubling at a power-of-two n (step m: the 2^m blocks held, with relative
 // rank XOR 2^m), else a ring (step i: block v - i + 1 to the right).
 void bcast_scatter_allgather(Emit& e, int r, int n, int root, uint64_t b, bool ring) {
-  const uint64_t s = (b + u(n) - 1) / u(n);
-  down_tree(e, r, n, root, [&](int c, int w) { return s * u(c) < b ? bcast_blocks(b, n, c, w) : kNone; });
+  down_tree(e, r, n, root, [&](int c, int w) {
+    const uint64_t bytes = bcast_blocks(b, n, c, w);  // empty only past the data's end
+    return bytes > 0 ? bytes : kNone;
+  });
   const int v = mod(r - root, n);
   if (ring) {
     for (int i = 1; i < n; ++i) step(e, (r + 1) % n, mod(r - 1, n), bcast_blocks(b, n, mod(v - i + 1, n), 1));
