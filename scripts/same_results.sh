@@ -6,8 +6,8 @@
 # DPSNN) and request-reply traffic with
 # both and compares the JSON, leaving out wall-clock fields, the power model's
 # and the memory estimate's figures (models of the configuration, with their
-# own tests; the activity counters they read are compared), sections only B
-# writes (e.g. activity), the utilisation by dimension and direction on
+# own tests; the activity counters they read are compared), sections and result fields only B
+# writes (e.g. activity, a completion's overhead cycles), the utilisation by dimension and direction on
 # families other than mesh and torus (builds before 80c755c wrote arrays
 # that meant nothing there; a HyperX's by dimension is new since), and configuration keys only one of them knows (keys
 # renamed since A are passed to A by their old names, keys new since A at
@@ -154,9 +154,11 @@ for k in ("link_utilisation_by_dimension", "link_utilisation_by_direction"):
     if k not in b or not grid:
         a.pop(k, None)
         b.pop(k, None)
-for sec in ("sim", "latency", "series", "packets", "profit_rule"):  # fields only B writes
+for sec in ("sim", "latency", "series", "packets", "profit_rule", "completion"):  # fields only B writes
     for k in list(b.get(sec, {})):
         if k not in a.get(sec, {}): b[sec].pop(k)
+for k in list(b.get("completion", {}).get("per_rank", {})):
+    if k not in a.get("completion", {}).get("per_rank", {}): b["completion"]["per_rank"].pop(k)
 for k in list(b.get("config", {})):
     if k not in a.get("config", {}): b["config"].pop(k)
 for k in list(a.get("config", {})):  # renamed since BIN_A

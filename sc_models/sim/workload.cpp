@@ -105,6 +105,9 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   p.packet_flits = rc.traffic.packet_sizes.front();
   p.eager_limit = w.eager_limit;
   p.message_delay = static_cast<Cycle>(std::llround(w.message_delay_ns * rc.power.freq_ghz));
+  p.send_overhead_ns = w.send_overhead_ns;
+  p.recv_overhead_ns = w.recv_overhead_ns;
+  p.overhead_per_byte_ns = w.overhead_per_byte_ns;
   const std::string key = w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
                                                                     : "workload.trace_file (" + w.trace_file + ")";
   check_packet_numbers(prog, p, key);

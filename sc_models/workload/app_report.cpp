@@ -62,8 +62,11 @@ void write_completion(JsonWriter& j, const Application& app, bool blocked, Cycle
   j.num("message_latency_max", m.latency_max);
   const Spread compute = spread(e, [](const AppEngine::RankResult& r) { return r.compute; });
   const Spread wait = spread(e, [](const AppEngine::RankResult& r) { return r.waiting; });
+  const Spread overhead = spread(e, [](const AppEngine::RankResult& r) { return r.overhead; });
   j.num("compute_cycles_mean", compute.mean);
   j.num("compute_cycles_max", compute.max);
+  j.num("overhead_cycles_mean", overhead.mean);
+  j.num("overhead_cycles_max", overhead.max);
   j.num("wait_cycles_mean", wait.mean);
   j.num("wait_cycles_max", wait.max);
   // How many collectives ran by each algorithm, as "kind algorithm".
@@ -75,18 +78,20 @@ void write_completion(JsonWriter& j, const Application& app, bool blocked, Cycle
     for (const auto& [name, count] : algos) j.num(name.c_str(), count);
     j.close();
   }
-  std::vector<uint64_t> node, finish, comp, waiting;
+  std::vector<uint64_t> node, finish, comp, over, waiting;
   for (int r = 0; r < e.ranks(); ++r) {
     const AppEngine::RankResult& res = e.result(r);
     node.push_back(static_cast<uint64_t>(e.node_of(r)));
     finish.push_back(res.finish == kNeverCycle ? end : res.finish);
     comp.push_back(res.compute);
+    over.push_back(res.overhead);
     waiting.push_back(res.waiting);
   }
   j.open("per_rank");
   j.int_array("node", node);
   j.int_array("finish", finish);
   j.int_array("compute", comp);
+  j.int_array("overhead", over);
   j.int_array("wait", waiting);
   j.close();
   j.close();

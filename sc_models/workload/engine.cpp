@@ -55,6 +55,7 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
       case OpKind::Compute: {
         const auto c = static_cast<Cycle>(std::llround(static_cast<double>(op.amount) * p_.freq_ghz / 1000.0));
         r.ready = now + c;
+        r.busy_until = r.ready;
         r.res.compute += c;
         break;
       }
@@ -72,6 +73,11 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   // The program's end waits for what it started, and for its buffered
   // sends' data to leave (as detaching MPI's buffer waits for it).
   if (wait_all(r, now) || wait_buffered(r, now)) return;
+  // Its time splits exactly (docs/workloads.md, "Per-rank time").
+  if (r.res.compute + r.res.overhead + r.res.waiting != now)
+    throw InvariantError("workload: rank " + std::to_string(rank) + " ends at " + std::to_string(now) +
+                         " but computed, spent in overheads and waited " + std::to_string(r.res.compute) + " + " +
+                         std::to_string(r.res.overhead) + " + " + std::to_string(r.res.waiting) + " cycles");
   r.res.finish = now;
   last_finish_ = std::max(last_finish_, now);
   ++finished_;
@@ -173,12 +179,38 @@ void AppEngine::complete(Rank& r, uint64_t req, int32_t tag, Cycle at) {
     unblock(r);
 }
 
-// r's wait ends: it goes on from r.unblock_at.
+// r's wait ends: it goes on from r.unblock_at, or once the overheads of
+// messages that arrived meanwhile end, which count as overhead, not waiting.
 void AppEngine::unblock(Rank& r) {
   r.block = kNone;
-  r.ready = std::max(r.ready, r.unblock_at);
-  r.res.waiting += r.unblock_at - r.blocked_since;
+  const Cycle resume = std::max(r.unblock_at, r.busy_until);
+  r.ready = std::max(r.ready, resume);
+  r.res.waiting += resume - r.blocked_since - r.charged;
+  r.charged = 0;
   --blocked_;
+}
+
+// A message's receive overhead of `cost` cycles on rank r, its data having
+// arrived at `at` (docs/workloads.md, "Host overheads"): the CPU takes it
+// once free, after what it computes and the overheads before it; a rank
+// that computes, or is about to run, goes on after it. Returns when it
+// ends (`at` without one, or once the rank has ended).
+Cycle AppEngine::charge(Rank& r, Cycle at, Cycle cost) {
+  if (cost == 0 || r.res.finish != kNeverCycle) return at;
+  const Cycle start = std::max(at, r.busy_until), end = start + cost;
+  const bool timed_wait = r.block == kNone && r.ready > r.busy_until;  // waiting for a completion ahead
+  r.busy_until = end;
+  r.res.overhead += cost;
+  if (r.block != kNone) {
+    r.charged += cost;  // unblock() leaves it out of the wait
+  } else if (timed_wait) {  // the wait, counted up to `ready`, now holds the overhead
+    const Cycle resume = std::max(r.ready, end);
+    r.res.waiting = r.res.waiting + (resume - r.ready) - cost;
+    r.ready = resume;
+  } else {
+    r.ready = end;
+  }
+  return end;
 }
 
 uint32_t AppEngine::new_message(const Message& m) {
@@ -197,6 +229,11 @@ uint32_t AppEngine::new_message(const Message& m) {
 void AppEngine::release_if_done(uint32_t idx) {
   const Message& m = msgs_[idx];
   if (m.send_done && m.matched && m.here()) free_.push_back(idx);
+}
+
+Cycle AppParams::overhead(double o_ns, uint64_t bytes) const {
+  const double ns = o_ns + overhead_per_byte_ns * static_cast<double>(bytes > 0 ? bytes - 1 : 0);
+  return ns > 0 ? static_cast<Cycle>(std::llround(ns * freq_ghz)) : 0;
 }
 
 uint64_t AppParams::flits_of(uint64_t bytes) const {
@@ -230,9 +267,15 @@ void check_packet_numbers(const Program& prog, const AppParams& p, const std::st
                         "larger traffic.packet_size or power.flit_bits");
 }
 
-// A new message of op.amount bytes: its data goes to the NIC at once
-// (eager), or its RTS (rendezvous, docs/workloads.md "Protocols").
+// A new message of op.amount bytes: its data goes to the NIC (eager), or
+// its RTS (rendezvous, docs/workloads.md "Protocols"), once the send's
+// overhead has kept the rank busy ("Host overheads").
 void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out) {
+  const Cycle cost = p_.send_overhead(op.amount);
+  if (cost > 0) {
+    r.res.overhead += cost;
+    r.busy_until = r.ready = now + cost;
+  }
   const uint64_t req = start_request(r, op.tag);
   Message m;
   m.src = rank;
@@ -250,25 +293,25 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   ++in_flight_;  // its data, or its RTS
   ++totals_.sent;
   totals_.bytes += op.amount;
-  out.push_back(m.rendezvous ? control_packet(idx, kRts, op.peer, now) : data_of(idx, now));
-  if (m.buffered) {  // copied into the buffer: the request completes now
+  out.push_back(m.rendezvous ? control_packet(idx, kRts, op.peer, now, cost) : data_of(idx, now, cost));
+  if (m.buffered) {  // copied into the buffer: the request completes then
     ++r.buffered;
-    complete(r, req, op.tag, now);
+    complete(r, req, op.tag, now + cost);
   } else if (op.kind == OpKind::Send) {
-    block(r, static_cast<int64_t>(req), now);
+    block(r, static_cast<int64_t>(req), now + cost);
   }
 }
 
 // Message idx's data, cut into packets of p_.packet_flits flits (at least
 // one flit, the last packet the remainder), as one entry the NIC cuts as
 // the packets leave.
-GenPacket AppEngine::data_of(uint32_t idx, Cycle now) const {
+GenPacket AppEngine::data_of(uint32_t idx, Cycle now, Cycle after) const {
   const Message& m = msgs_[idx];
   const uint64_t flits = p_.flits_of(m.bytes);
   const auto per = static_cast<uint64_t>(p_.packet_flits);
   GenPacket g;
   g.gen = now;
-  g.release = now + p_.message_delay;
+  g.release = now + after + p_.message_delay;
   g.dst = node_of(m.dst);
   g.size = static_cast<int>(std::min(per, flits));
   g.msg = idx + 1;
@@ -280,10 +323,10 @@ GenPacket AppEngine::data_of(uint32_t idx, Cycle now) const {
 
 // A rendezvous's RTS or CTS, or a synchronous send's ACK (`kind`): one
 // flit to `to_rank`.
-GenPacket AppEngine::control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const {
+GenPacket AppEngine::control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now, Cycle after) const {
   GenPacket g;
   g.gen = now;
-  g.release = now + p_.message_delay;
+  g.release = now + after + p_.message_delay;
   g.dst = node_of(to_rank);
   g.size = 1;
   g.msg = (idx + 1) | kind;
@@ -328,7 +371,7 @@ void AppEngine::take(Rank& r, uint32_t idx, uint64_t req, Cycle now) {
 void AppEngine::received(uint32_t idx, Cycle at) {
   const Message& m = msgs_[idx];
   release_if_done(idx);  // the slot is reused only by a later send
-  complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, at);
+  complete(ranks_[static_cast<size_t>(m.dst)], m.recv_req, m.tag, std::max(at, m.processed));
 }
 
 void AppEngine::enqueued(const GenPacket& g, uint64_t pkt) {
@@ -433,7 +476,10 @@ void AppEngine::payload_arrived(Arriving& table, Arriving::iterator it, Cycle at
   received(idx, at);
 }
 
+// Message m's data is all at its receiver: its receive overhead starts
+// now, matched or not, as LogGOPSim charges it ("Host overheads").
 void AppEngine::arrived_in_full(Message& m, Cycle at) {
+  m.processed = charge(ranks_[static_cast<size_t>(m.dst)], at, p_.recv_overhead(m.bytes));
   --in_flight_;
   ++totals_.delivered;
   totals_.latency_sum += at - m.start;

@@ -33,6 +33,12 @@ struct AppParams {
   // packets are handed to the NIC this long after the operation that makes
   // them (docs/workloads.md, "Per-message delay").
   Cycle message_delay = 0;
+  // LogGP's host overheads in ns (docs/workloads.md, "Host overheads"): o_s
+  // per send, o_r per message received, O per byte after the first.
+  double send_overhead_ns = 0, recv_overhead_ns = 0, overhead_per_byte_ns = 0;
+  Cycle send_overhead(uint64_t bytes) const { return overhead(send_overhead_ns, bytes); }
+  Cycle recv_overhead(uint64_t bytes) const { return overhead(recv_overhead_ns, bytes); }
+  Cycle overhead(double o_ns, uint64_t bytes) const;  // o + O (bytes - 1), in cycles
   uint64_t flits_of(uint64_t bytes) const;    // a message's flits (at least one)
   uint64_t packets_of(uint64_t bytes) const;  // and its packets
   bool rendezvous(uint64_t bytes) const { return eager_limit >= 0 && bytes > static_cast<uint64_t>(eager_limit); }
@@ -74,6 +80,7 @@ class AppEngine {
   struct RankResult {
     Cycle finish = kNeverCycle;  // cycle its program ended, kNeverCycle if it has not
     Cycle compute = 0;           // cycles computing
+    Cycle overhead = 0;          // cycles busy with sends' and received messages' overheads
     Cycle waiting = 0;           // cycles blocked on sends, receives and waits
   };
   const RankResult& result(int rank) const { return ranks_[static_cast<size_t>(rank)].res; }
@@ -106,6 +113,11 @@ class AppEngine {
     const std::vector<Op>* ops = nullptr;
     size_t pc = 0;
     Cycle ready = 0;         // the program may go on from this cycle
+    // The rank's CPU is busy (computing, or with an overhead) until this
+    // cycle: a received message's overhead starts no earlier. Above it,
+    // `ready` ends a wait for a request that completes ahead.
+    Cycle busy_until = 0;
+    Cycle charged = 0;       // overhead cycles spent within the current block
     int64_t block = kNone;   // request waited for, kAll, kStep, kSome or kNone
     Cycle blocked_since = 0;
     Cycle unblock_at = 0;    // latest completion among the requests waited for
@@ -161,6 +173,8 @@ class AppEngine {
     // A buffered send: its request completed at the send; `send_done` says
     // its data has left.
     bool buffered = false;
+    // When its receiver's overhead for it ends (its arrival without one).
+    Cycle processed = 0;
     bool here() const { return arrived == packets; }  // its data has arrived
   };
   // A table's entries: a message's index, with kRts or kCts for a
@@ -188,12 +202,15 @@ class AppEngine {
   // Called when r.outbox is not empty.
   static void flush(Rank& r, std::vector<GenPacket>& out);
   void arrived_in_full(Message& m, Cycle at);
+  Cycle charge(Rank& r, Cycle at, Cycle cost);
   void send_completed(uint32_t idx, Cycle at);
   Arriving::iterator find(Arriving& table, uint64_t pkt) const;
   void envelope_arrived(Arriving& table, Arriving::iterator it, uint64_t pkt, Cycle at);
   void payload_arrived(Arriving& table, Arriving::iterator it, Cycle at);
-  GenPacket control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now) const;
-  GenPacket data_of(uint32_t idx, Cycle now) const;
+  // `after`: cycles after `now` the packet may leave besides the message
+  // delay (the send's overhead).
+  GenPacket control_packet(uint32_t idx, uint32_t kind, int to_rank, Cycle now, Cycle after = 0) const;
+  GenPacket data_of(uint32_t idx, Cycle now, Cycle after = 0) const;
   bool behind_its_source(const Arriving& table, Arriving::iterator it) const;
   void offer(Arriving& table, Arriving::iterator it, Cycle at);
   void take(Rank& r, uint32_t idx, uint64_t req, Cycle now);

@@ -13,6 +13,9 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   w.max_operations = static_cast<uint64_t>(cfg.get_int("workload.max_operations"));
   w.eager_limit = cfg.get_int("workload.eager_limit");
   w.message_delay_ns = cfg.get_double("workload.message_delay_ns");
+  w.send_overhead_ns = cfg.get_double("workload.send_overhead_ns");
+  w.recv_overhead_ns = cfg.get_double("workload.recv_overhead_ns");
+  w.overhead_per_byte_ns = cfg.get_double("workload.overhead_per_byte_ns");
   w.collectives = cfg.get_str("workload.collectives") == "fixed" ? CollectiveRule::Fixed : CollectiveRule::Mpich;
   Graph500Params& g = w.graph500;
   g.max_ops = w.max_operations;
@@ -50,9 +53,12 @@ void add_workload_keys(std::vector<KeySpec>& s) {
       {"workload.trace_file", K::Str, "", 0, 0, {}, "workload.type=trace: the program, in nocsim's text trace format (docs/workloads.md, \"Text traces\"); otf2: the archive's anchor file (docs/workloads.md, \"OTF2 traces\")"},
       {"workload.mapping", K::Enum, "linear", 0, 0, {"linear", "random", "file"}, "closed loop: rank r runs on node r (linear), on a node drawn by sim.seed (random), or on the node line r of workload.mapping_file names; nodes left over stay idle"},
       {"workload.mapping_file", K::Str, "", 0, 0, {}, "workload.mapping=file: one node number per line, rank 0 first ('#' comments)"},
-      {"workload.max_operations", K::Int, "8000000", 1000, 1000000000, {}, "closed loop: the most operations (24 bytes each) a program may take once its collectives are expanded into messages; a larger one is refused before the run (an input limit)"},
+      {"workload.max_operations", K::Int, "8000000", 1000, 1000000000, {}, "closed loop: the most operations (24 bytes each) a program may take once its collectives are expanded into messages, and the most entries its wait lists and alltoallv counts may hold in all (a `*` line's once per rank); a larger one is refused before the run (an input limit)"},
       {"workload.eager_limit", K::Int, "-1", -1, 1e12, {}, "closed loop: a message of more bytes than this goes by rendezvous (a 1-flit RTS carries its envelope, the receiver answers with a 1-flit CTS once a receive takes it, and only then does its data leave), as MPI libraries send long messages; -1 = every message eager, its data leaving at once (docs/workloads.md, \"Protocols\")"},
       {"workload.message_delay_ns", K::Double, "0", 0, 1e9, {}, "closed loop: each message's data, and a rendezvous's RTS and CTS and a synchronous send's ACK, enter the NIC's source queue this many ns after the operation that makes them: MPI's per-message software and NIC cost (CODES's MPI replay charges 3,500 ns); 0 = at once (docs/workloads.md, \"Per-message delay\")"},
+      {"workload.send_overhead_ns", K::Double, "0", 0, 1e9, {}, "closed loop: LogGP's o for a send: each send (of any kind) keeps its rank busy this many ns, plus workload.overhead_per_byte_ns per byte after the first, before the rank goes on and before the message (or its RTS) is handed to the NIC; 0 = none (docs/workloads.md, \"Host overheads\")"},
+      {"workload.recv_overhead_ns", K::Double, "0", 0, 1e9, {}, "closed loop: LogGP's o for a receive: each message's data, once all of it has arrived, keeps its receiving rank busy this many ns, plus workload.overhead_per_byte_ns per byte after the first, one message after another and after what the rank is computing; a receive that takes it completes when that ends; 0 = none (docs/workloads.md, \"Host overheads\")"},
+      {"workload.overhead_per_byte_ns", K::Double, "0", 0, 1e6, {}, "closed loop: LogGP's O: ns a send and a receive each add to their overhead per byte after the first (a copy's cost); 0 = none (docs/workloads.md, \"Host overheads\")"},
       {"workload.collectives", K::Enum, "mpich", 0, 0, {"mpich", "fixed"}, "workload.type=trace or otf2: how the collectives become messages; mpich: by the algorithm MPICH 3 picks for the message size and rank count (allreduce by recursive doubling up to 2,048 bytes, Rabenseifner's above if the bytes are at least the largest power of two <= the ranks, ...); fixed: one algorithm per collective whatever the size (docs/workloads.md, \"Collectives\")"},
       {"workload.graph500.scale", K::Int, "16", 1, 40, {}, "graph500: s, the graph has 2^s vertices"},
       {"workload.graph500.edge_factor", K::Int, "16", 1, 1024, {}, "graph500: f_e, edges per vertex"},

@@ -18,6 +18,9 @@ struct WorkloadConfig {
   int64_t eager_limit = -1;           // bytes: longer messages go by rendezvous; -1: none does
   CollectiveRule collectives = CollectiveRule::Mpich;  // the collectives' algorithms
   double message_delay_ns = 0;  // each message's hand-over to the NIC, after its operation
+  // LogGP's host overheads (docs/workloads.md, "Host overheads"): o_s per
+  // send and o_r per message received, plus O per byte after the first.
+  double send_overhead_ns = 0, recv_overhead_ns = 0, overhead_per_byte_ns = 0;
   Graph500Params graph500;  // workload.graph500.* (processes 0: one per node; seed: the run's)
   DpsnnParams dpsnn;        // workload.dpsnn.* (seed: the run's)
 

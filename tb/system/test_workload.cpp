@@ -1,11 +1,12 @@
 // Closed-loop applications in whole networks (docs/workloads.md): a trace of
 // a ring exchange, compute gaps and collectives runs to completion on a
 // torus and a dragonfly with exactly its messages and bytes; a rank's time
-// is its computing plus its waiting; the result is byte-identical per seed
+// is its computing plus its overheads plus its waiting; the result is byte-identical per seed
 // and in both execution modes; a program that can never finish exits 3
 // naming the waiting ranks; a malformed line exits 2 with its number.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -59,7 +60,21 @@ std::vector<uint64_t> json_ints(const std::string& json, const std::string& key)
   return v;
 }
 
-void expect_ring_completes(const std::string& topo, std::vector<std::string> extra = {}) {
+// Each rank's overhead cycles: `sends` and `receives` list the bytes of
+// its messages.
+struct Overheads {
+  double o_s = 0, o_r = 0, per_byte = 0;
+  std::vector<uint64_t> sends, receives;
+  uint64_t cycles() const {
+    uint64_t sum = 0;
+    const auto one = [&](double o, uint64_t b) { return static_cast<uint64_t>(std::llround(o + per_byte * (b ? b - 1 : 0))); };
+    for (const uint64_t b : sends) sum += one(o_s, b);
+    for (const uint64_t b : receives) sum += one(o_r, b);
+    return sum;
+  }
+};
+
+void expect_ring_completes(const std::string& topo, std::vector<std::string> extra = {}, const Overheads& o = {}) {
   const AppRun run = run_trace(topo, write_file("ring.txt", ring_trace()), extra);
   ASSERT_EQ(run.r.code, 0) << run.r.err;
   const std::string j = json_section(run.json, "completion");
@@ -70,11 +85,14 @@ void expect_ring_completes(const std::string& topo, std::vector<std::string> ext
   EXPECT_EQ(json_number(j, "bytes"), 16 * 2048 + 64 * 256);
   EXPECT_EQ(json_number(j, "unmatched_messages"), 0);
   const auto finish = json_ints(j, "finish"), compute = json_ints(j, "compute"), wait = json_ints(j, "wait");
+  const auto overhead = json_ints(j, "overhead");
   ASSERT_EQ(finish.size(), 16u);
+  ASSERT_EQ(overhead.size(), 16u);
   uint64_t last = 0;
   for (size_t r = 0; r < 16; ++r) {
-    EXPECT_EQ(finish[r], compute[r] + wait[r]) << "rank " << r;
+    EXPECT_EQ(finish[r], compute[r] + overhead[r] + wait[r]) << "rank " << r;
     EXPECT_EQ(compute[r], 100 + 10 * r + 50) << "rank " << r;  // 1 GHz
+    EXPECT_EQ(overhead[r], o.cycles()) << "rank " << r;
     last = std::max(last, finish[r]);
   }
   EXPECT_EQ(json_number(j, "cycles"), static_cast<double>(last));
@@ -89,6 +107,22 @@ TEST(Workload, ARingAndCollectivesCompleteOnATorus) { expect_ring_completes("top
 
 TEST(Workload, ARingAndCollectivesCompleteOnADragonfly) {
   expect_ring_completes("topologies/dragonfly-h2.yaml", {"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4"});
+}
+
+TEST(Workload, ARingAndCollectivesPayTheirHostOverheads) {
+  // docs/workloads.md, "Host overheads": each rank sends and receives one
+  // 2 KiB ring message, four 256-byte ones of the allreduce (recursive
+  // doubling) and four empty ones of the barrier.
+  Overheads o;
+  o.o_s = 200;
+  o.o_r = 300;
+  o.per_byte = 0.1;
+  o.sends = o.receives = {2048, 256, 256, 256, 256, 0, 0, 0, 0};
+  expect_ring_completes("topologies/dragonfly-h2.yaml",
+                        {"workload.mapping=random", "routing.algorithm=ugal-l", "router.vcs=4",
+                         "workload.send_overhead_ns=200", "workload.recv_overhead_ns=300",
+                         "workload.overhead_per_byte_ns=0.1"},
+                        o);
 }
 
 TEST(Workload, ARingByRendezvousCompletesWithTheSameMessages) {

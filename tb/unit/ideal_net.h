@@ -42,11 +42,13 @@ inline uint64_t log2_ceil(int n) {
 
 // An ideal network under the engine: each node injects one flit per cycle
 // from a FIFO of packets, none before its release cycle; a tail reaches its
-// destination `latency` cycles after it left.
+// destination `latency` cycles after it left. `ahead`: a message's last
+// packet is reported sent when its first flit leaves, with its tail's
+// cycle ahead, as nocsim's NIC hands a packet's flits to the link at once.
 class IdealNet {
  public:
-  IdealNet(const Program& p, int nodes, int latency, AppParams ap = {})
-      : latency_(latency), engine_(p, linear(p.ranks()), nodes, ap), queues_(static_cast<size_t>(nodes)) {}
+  IdealNet(const Program& p, int nodes, int latency, AppParams ap = {}, bool ahead = false)
+      : latency_(latency), ahead_(ahead), engine_(p, linear(p.ranks()), nodes, ap), queues_(static_cast<size_t>(nodes)) {}
   AppEngine& engine() { return engine_; }
   // Runs until every rank ends, nothing can change, or `limit` cycles.
   Cycle run(Cycle limit = 100000) {
@@ -92,7 +94,9 @@ class IdealNet {
     auto& q = queues_[static_cast<size_t>(n)];
     if (q.empty()) return;
     Queued& f = q.front();
-    if (now < f.release || ++f.sent < f.size) return;
+    if (now < f.release) return;
+    if (ahead_ && f.last && f.sent == 0) app->sent(f.msg, now + static_cast<Cycle>(f.size) - 1);
+    if (++f.sent < f.size) return;
     Flit tail;
     tail.src = n;
     tail.pseq = static_cast<uint32_t>(f.id);
@@ -100,7 +104,7 @@ class IdealNet {
     tail.size = static_cast<uint16_t>(f.size);
     tail.seq = static_cast<uint16_t>(f.size - 1);
     flying_.push_back({now + static_cast<Cycle>(latency_), tail});
-    if (f.last) app->sent(f.msg, now);
+    if (f.last && !ahead_) app->sent(f.msg, now);
     q.pop_front();
   }
   void deliver(Cycle now) {
@@ -111,6 +115,7 @@ class IdealNet {
     }
   }
   int latency_;
+  bool ahead_;
   AppEngine engine_;
   std::vector<std::deque<Queued>> queues_;
   std::deque<std::pair<Cycle, Flit>> flying_;
