@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Soak: every deadlock-free combination of topology x routing x VC policy x
-# switching, offered load 1 (beyond saturation) for CYCLES cycles with every
+# Soak: the deadlock-free combinations of topology x routing x VC policy x
+# switching on the mesh, the tori and the dragonfly (the other families are
+# soaked by the suite: HyperXSoak, FatTreeSoak, ...), offered load 1 (beyond saturation) for CYCLES cycles with every
 # invariant checked, then injection stops and the run must drain completely:
 # exit 0, status ok, nothing in flight, every measured packet delivered.
 # Prints a markdown table (one row per run) and exits 1 if any run fails.
