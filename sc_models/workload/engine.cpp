@@ -231,9 +231,9 @@ void AppEngine::release_if_done(uint32_t idx) {
   if (m.send_done && m.matched && m.here()) free_.push_back(idx);
 }
 
-Cycle AppParams::overhead(double o_ns, uint64_t bytes) const {
+Cycle AppParams::rounded_overhead(double o_ns, uint64_t bytes) const {
   const double ns = o_ns + overhead_per_byte_ns * static_cast<double>(bytes > 0 ? bytes - 1 : 0);
-  return ns > 0 ? static_cast<Cycle>(std::llround(ns * freq_ghz)) : 0;
+  return static_cast<Cycle>(std::llround(ns * freq_ghz));
 }
 
 uint64_t AppParams::flits_of(uint64_t bytes) const {
@@ -479,7 +479,8 @@ void AppEngine::payload_arrived(Arriving& table, Arriving::iterator it, Cycle at
 // Message m's data is all at its receiver: its receive overhead starts
 // now, matched or not, as LogGOPSim charges it ("Host overheads").
 void AppEngine::arrived_in_full(Message& m, Cycle at) {
-  m.processed = charge(ranks_[static_cast<size_t>(m.dst)], at, p_.recv_overhead(m.bytes));
+  const Cycle cost = p_.recv_overhead(m.bytes);
+  m.processed = cost ? charge(ranks_[static_cast<size_t>(m.dst)], at, cost) : at;
   --in_flight_;
   ++totals_.delivered;
   totals_.latency_sum += at - m.start;

@@ -38,7 +38,12 @@ struct AppParams {
   double send_overhead_ns = 0, recv_overhead_ns = 0, overhead_per_byte_ns = 0;
   Cycle send_overhead(uint64_t bytes) const { return overhead(send_overhead_ns, bytes); }
   Cycle recv_overhead(uint64_t bytes) const { return overhead(recv_overhead_ns, bytes); }
-  Cycle overhead(double o_ns, uint64_t bytes) const;  // o + O (bytes - 1), in cycles
+  // o + O (bytes - 1), in cycles; the test inline keeps runs without
+  // overheads to a compare per message.
+  Cycle overhead(double o_ns, uint64_t bytes) const {
+    return o_ns > 0 || overhead_per_byte_ns > 0 ? rounded_overhead(o_ns, bytes) : 0;
+  }
+  Cycle rounded_overhead(double o_ns, uint64_t bytes) const;
   uint64_t flits_of(uint64_t bytes) const;    // a message's flits (at least one)
   uint64_t packets_of(uint64_t bytes) const;  // and its packets
   bool rendezvous(uint64_t bytes) const { return eager_limit >= 0 && bytes > static_cast<uint64_t>(eager_limit); }
