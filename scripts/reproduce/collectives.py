@@ -4,11 +4,13 @@
 Each collective alone, over one rank per node of the 8x8 mesh (DOR), at a
 size where MPICH 3 picks another algorithm than the fixed set
 (docs/workloads.md, "Collectives"), run under workload.collectives=fixed
-and =mpich, without and with CODES's per-message delay (3,500 ns); the
-completion time beside Thakur, Rabenseifner & Gropp's cost model (a delay
-per step on the algorithm's path and the bytes one rank sends on it, at
-one 8-byte flit a cycle), which the network's latency and contention add
-to. --quick: 16 ranks on a 4x4 mesh, sizes divided by 16.
+and =mpich, without and with CODES's per-message delay (3,500 ns), and
+with LogGP host overheads instead (o = 1,500 ns on each side, LogGOPSim's
+default); the completion time beside Thakur, Rabenseifner & Gropp's cost
+model (a delay per step on the algorithm's path, the overheads of the
+messages its busiest rank sends and receives one after another, and the
+bytes one rank sends on it, at one 8-byte flit a cycle), which the
+network's latency and contention add to. --quick: 16 ranks on a 4x4 mesh, sizes divided by 16.
 Run it as ./scripts/reproduce/collectives.py [--quick] (Debian's /usr/bin/python3)."""
 import math
 import os
@@ -19,6 +21,7 @@ from nocsimexp.reproduce import Reproduction, md_table  # noqa: E402
 
 FLIT_BYTES = 8  # power.flit_bits = 64
 DELAY_NS = 3500  # CODES's per-message cost (docs/workloads.md, "Per-message delay"); 1 GHz: cycles
+OVERHEAD_NS = 1500  # LogGOPSim's default o, each side (docs/workloads.md, "Host overheads")
 
 
 def cases(p, scale):
@@ -30,11 +33,13 @@ def cases(p, scale):
             ("alltoall (long)", "alltoall %d" % block), ("reduce_scatter", "reduce_scatter %d" % rs)]
 
 
-def model(algorithm, line, p, delay):
+def model(algorithm, line, p, delay, overhead=0):
     """Thakur et al.'s cost (2005) of the algorithm the run reports, for p
-    ranks (a power of two), in cycles: `delay` per step on its path and the
-    bytes one rank sends on it at 8 a cycle. b is the event's size (a
-    block's for alltoall, allgather and reduce_scatter)."""
+    ranks (a power of two), in cycles: `delay` per step on its path, a send's
+    and a receive's `overhead` per step (the scattered alltoall's p - 1
+    sends and receives, posted at once, still take one CPU one at a time),
+    and the bytes one rank sends on it at 8 a cycle. b is the event's size
+    (a block's for alltoall, allgather and reduce_scatter)."""
     kind, b = line.split()[0], float(line.split()[-1])
     lg = math.log2(p)
     steps, sent = {
@@ -51,7 +56,8 @@ def model(algorithm, line, p, delay):
         "pairwise xor": (p - 1, (p - 1) * b),
         "recursive halving": (lg, (p - 1) * b),
     }[algorithm]
-    return steps * delay + sent / FLIT_BYTES
+    cpu_steps = p - 1 if algorithm == "scattered" else steps
+    return steps * delay + cpu_steps * 2 * overhead + sent / FLIT_BYTES
 
 
 def main():
@@ -62,8 +68,9 @@ def main():
     common = ["workload.type=trace", "topology.k=%d" % k, "sim.warmup=0", "sim.cycles=100000000"]
     traces = os.path.join(r.work, "traces")
     os.makedirs(traces, exist_ok=True)
-    tables = {0: [], DELAY_NS: []}
+    tables = {0: [], DELAY_NS: [], "overhead": []}
     bars = []
+    overheads = ["workload.send_overhead_ns=%d" % OVERHEAD_NS, "workload.recv_overhead_ns=%d" % OVERHEAD_NS]
     for i, (name, line) in enumerate(cases(p, scale)):
         path = os.path.join(traces, "c%d.txt" % i)
         with open(path, "w") as f:
@@ -73,15 +80,19 @@ def main():
                     (1,), common + ["workload.trace_file=%s" % path])
         got = {(x["workload.collectives"], int(float(x["workload.message_delay_ns"]))): x
                for x in s.rows_ if x.get("exit_code") == 0}
-        for delay, rows in tables.items():
-            f, m = got.get(("fixed", delay)), got.get(("mpich", delay))
+        o = r.sweep("o%d" % i, "topologies/mesh-8x8.yaml", [("workload.collectives", ["fixed", "mpich"])], (1,),
+                    common + ["workload.trace_file=%s" % path] + overheads)
+        got.update({(x["workload.collectives"], "overhead"): x for x in o.rows_ if x.get("exit_code") == 0})
+        for setting, rows in tables.items():
+            f, m = got.get(("fixed", setting)), got.get(("mpich", setting))
             if not (f and m):
                 rows.append([name, "`%s`" % line, "failed", "-", "-", "-"])
                 continue
+            delay, over = (0, OVERHEAD_NS) if setting == "overhead" else (setting, 0)
             cf, cm = float(f["completion.cycles"]), float(m["completion.cycles"])
             rows.append([name, "`%s`" % line,
-                         "%s: %.0f (%.2f)" % (algo(f), cf, cf / model(algo(f), line, p, delay)),
-                         "%s: %.0f (%.2f)" % (algo(m), cm, cm / model(algo(m), line, p, delay)),
+                         "%s: %.0f (%.2f)" % (algo(f), cf, cf / model(algo(f), line, p, delay, over)),
+                         "%s: %.0f (%.2f)" % (algo(m), cm, cm / model(algo(m), line, p, delay, over)),
                          "%.2f" % (cf / cm), "%.0f / %.0f" % (f["completion.messages"], m["completion.messages"])])
             if delay == 0:
                 bars.append((name, cf, cm, model(algo(f), line, p, 0), model(algo(m), line, p, 0)))
@@ -99,13 +110,20 @@ def main():
               "and Bruck's, 2 log2 p for Rabenseifner's and the scatter + doubling bcast, log2 p + p - 1 for the "
               "scatter + ring bcast, p - 1 for rings and pairwise exchanges, one per batch of 32 for the scattered "
               "alltoall)." % DELAY_NS)
+    r.section("With LogGP host overheads of %d ns" % OVERHEAD_NS, md_table(header, tables["overhead"]) +
+              "\nThe same runs without the delay but with `workload.send_overhead_ns=%d "
+              "workload.recv_overhead_ns=%d` (LogGOPSim's default o on each side): each send and each message "
+              "received takes its rank's CPU for that long, one after another. The model adds 2 o per step on the "
+              "algorithm's path, and 2 o (p - 1) for the scattered alltoall, whose sends and receives are posted at "
+              "once but still pass through one CPU." % (OVERHEAD_NS, OVERHEAD_NS))
     plot(bars, r.path("completion.png"), "One collective, %d ranks on the %dx%d mesh" % (p, k, k))
     r.image("Completion, plotted", "completion.png",
             "Bars: completion in cycles without a per-message delay (log scale); ticks: the model of each "
             "algorithm.")
     r.finish("%d ranks, rank r on node r of the %dx%d mesh (`topologies/mesh-8x8.yaml` with `topology.k=%d`, "
              "DOR), one collective per run, `%s`; each under `workload.collectives=fixed` and `=mpich`, with "
-             "`workload.message_delay_ns` 0 and %d." % (p, k, k, k, " ".join(common), DELAY_NS))
+             "`workload.message_delay_ns` 0 and %d, and with `workload.send_overhead_ns` and "
+             "`workload.recv_overhead_ns` %d." % (p, k, k, k, " ".join(common), DELAY_NS, OVERHEAD_NS))
 
 
 def plot(bars, out, title):
