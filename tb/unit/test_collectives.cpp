@@ -249,7 +249,10 @@ TEST(Collectives, ScatteredAlltoallWaitsPerBatchOf32) {
 
 TEST(Collectives, ZeroByteCollectivesSendNothingUnderMpich) {
   const Program p =
-      parse("ranks 8\n* bcast 0 0\n* reduce 1 0\n* allreduce 0\n* allgather 0\n* alltoall 0\n* reduce_scatter 0\n");
+      parse("ranks 8\n* bcast 0 0\n* reduce 1 0\n* allreduce 0\n* allgather 0\n* alltoall 0\n* reduce_scatter 0\n"
+            "* gather 2 0\n* scatter 3 0\n* scan 0\n* exscan 0\n");
   EXPECT_EQ(p.messages(), 0u);
+  // A barrier has no size: it still sends its dissemination rounds.
+  EXPECT_EQ(parse("ranks 8\n* barrier\n").messages(), 24u);
   EXPECT_GT(parse("ranks 8\n* allreduce 0\n", CollectiveRule::Fixed).messages(), 0u);
 }
