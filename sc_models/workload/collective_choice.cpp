@@ -56,10 +56,9 @@ CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule) {
   if (rule == CollectiveRule::Fixed) return fixed(e.kind);
   const uint64_t b = e.amount, all = b * static_cast<uint64_t>(n);
   const uint64_t p = static_cast<uint64_t>(floor_pof2(n));
-  // MPICH 3 returns at once from a collective of 0 bytes; a barrier carries
-  // no data and an alltoallv skips only its pairs of count 0.
-  const bool sized = e.kind != EventKind::Barrier && e.kind != EventKind::Alltoallv;
-  if (sized && b == 0) return CollAlgo::Nothing;
+  // MPICH 3 returns at once from a collective of 0 bytes; an alltoallv
+  // skips only its pairs of count 0.
+  if (has_size(e.kind) && b == 0) return CollAlgo::Nothing;
   switch (e.kind) {
     case EventKind::Bcast:
       if (b < kBcastShort || n < kBcastMinProcs) return CollAlgo::BinomialDown;

@@ -27,6 +27,8 @@ bool has_root(EventKind k) {
   return k == EventKind::Bcast || k == EventKind::Reduce || k == EventKind::Gather || k == EventKind::Scatter;
 }
 
+bool has_size(EventKind k) { return is_collective(k) && k != EventKind::Barrier && k != EventKind::Alltoallv; }
+
 bool is_nonblocking(EventKind k) { return k == EventKind::Isend || k == EventKind::Irecv; }
 
 std::string where(const Event& e) { return e.line ? "line " + std::to_string(e.line) + ": " : std::string(); }
@@ -118,8 +120,7 @@ std::vector<std::vector<uint32_t>> Program::matched_collectives() const {
       }
       const Event& a = events_[0][ref[k]];
       const Event& b = events_[static_cast<size_t>(r)][mine[k]];
-      const bool sized = b.kind != EventKind::Alltoallv && b.kind != EventKind::Barrier;
-      if (a.kind != b.kind || a.peer != b.peer || (sized && a.amount != b.amount))
+      if (a.kind != b.kind || a.peer != b.peer || (has_size(b.kind) && a.amount != b.amount))
         throw ConfigError(where(b) + "collective " + std::to_string(k + 1) + " of rank " + std::to_string(r) + " (" +
                           event_name(b.kind) + ") differs from rank 0's (" + where(a) + event_name(a.kind) +
                           "): every rank calls the same collectives, with the same root and size, in order");

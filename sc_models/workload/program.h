@@ -37,6 +37,9 @@ enum class EventKind : uint8_t {
 const char* event_name(EventKind k);
 bool is_collective(EventKind k);
 bool has_root(EventKind k);  // bcast, reduce, gather, scatter: Event::peer is the root
+// A collective whose Event::amount is its size, the same on every rank (not
+// a barrier, which has none, nor an alltoallv, whose counts are per pair).
+bool has_size(EventKind k);
 bool is_nonblocking(EventKind k);  // isend or irecv: what a wait's list numbers
 
 constexpr int32_t kAny = -1;  // a receive's peer or tag: any

@@ -215,7 +215,7 @@ void write_text_trace(const Program& prog, std::ostream& out) {
           break;
         default:  // the other collectives, as parse_event reads them
           if (has_root(e.kind)) out << ' ' << e.peer;
-          if (e.kind != EventKind::Barrier) out << ' ' << e.amount;
+          if (has_size(e.kind)) out << ' ' << e.amount;
           break;
       }
       out << '\n';
