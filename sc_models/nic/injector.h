@@ -138,6 +138,11 @@ class Injector {
   uint64_t more_ = 0;      // the queue's packets beyond one per entry (Packet::more)
   uint64_t window_injected_ = 0;
   LinkPacer pacer_;
+
+ public:
+  // What a source queue's packet takes: its record in std::deque, whose
+  // libstdc++ nodes of 512 bytes hold whole records (the memory estimate).
+  static constexpr size_t kQueuedPacketBytes = (512 + 512 / sizeof(Packet) - 1) / (512 / sizeof(Packet));
 };
 
 }  // namespace nocsim

@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/flit.h"
+#include "nic/injector.h"
 #include "sim/network.h"
 
 namespace nocsim {
@@ -24,9 +25,9 @@ namespace {
 // zero and was dropped).
 constexpr uint64_t kPerRouter = 9'190, kPerPort = 1'961, kPerVc = 239, kPerNode = 3'912;
 constexpr uint64_t kProcess = 12ull << 20;  // the binary, SystemC's kernel, the config
-// A phase's source at each node (traffic.phases), and a packet waiting in a
-// source queue (its record in a std::deque).
-constexpr uint64_t kPerPhaseNode = 256, kPerQueuedPacket = 48;
+// A phase's source at each node (traffic.phases); a packet waiting in a
+// source queue takes Injector::kQueuedPacketBytes.
+constexpr uint64_t kPerPhaseNode = 256;
 // A traced signal's probe state and names (measured: 250-370 bytes), with
 // about 3 signals per port and 7 per input VC (a 31-port dragonfly router
 // has 663). An FST file adds its writer's value-change buffer, 128 MiB plus
@@ -113,7 +114,7 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);
   e.buffers_full = routers * flits * sizeof(Flit);
-  e.queues_full = static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * kPerQueuedPacket;
+  e.queues_full = static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * Injector::kQueuedPacketBytes;
   return e;
 }
 
