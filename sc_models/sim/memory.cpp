@@ -114,7 +114,8 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);
   e.buffers_full = routers * flits * sizeof(Flit);
-  e.queues_full = static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * Injector::kQueuedPacketBytes;
+  e.queues_full =
+      static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * Injector::kQueuedPacketBytes;
   return e;
 }
 
