@@ -142,7 +142,8 @@ class Injector {
  public:
   // What a source queue's packet takes: its record in std::deque, whose
   // libstdc++ nodes of 512 bytes hold whole records (the memory estimate).
-  static constexpr size_t kQueuedPacketBytes = (512 + 512 / sizeof(Packet) - 1) / (512 / sizeof(Packet));
+  static constexpr size_t kDequeNode = 512, kPerDequeNode = kDequeNode / sizeof(Packet);
+  static constexpr size_t kQueuedPacketBytes = (kDequeNode + kPerDequeNode - 1) / kPerDequeNode;
 };
 
 }  // namespace nocsim
