@@ -76,14 +76,20 @@ void RouterClock::take_log_slot(Cycle a) {
   if (!boxes_arrivals()) {
     // Routers in cache: each item taken in at once. A credit neither
     // needs a pull nor gives a stage work (Router::work_mask reads no
-    // credit), so it wakes no router: one that sleeps stays asleep.
+    // credit), so it wakes no router: one that sleeps stays asleep. A
+    // flit wakes its router and the stage it gives work to, without a
+    // due bit (Router::arrive_logged_flit).
     return logs_->take(
         a,
         [&](const LoggedCredit& i) {
           routers_[Router::logged_router(i.key)]->return_credit(Router::logged_port(i.key),
                                                                 Credit{static_cast<int32_t>(i.payload)});
         },
-        [&](const LoggedFlit& i) { logged(a, i.key).arrive_flit(Router::logged_port(i.key), i.flit, a); });
+        [&](const LoggedFlit& i) {
+          const size_t r = Router::logged_router(i.key);
+          awake_[r] = 1;
+          routers_[r]->arrive_logged_flit(Router::logged_port(i.key), i.flit, a);
+        });
   }
   by_thread_ = false;
   box_batch(boxes_[0], a, 1, 0, routers_.size(), false, true);
