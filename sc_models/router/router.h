@@ -265,11 +265,13 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // logged_arrival: no due bit, whose run would pull nothing (the flit is
   // in) and recompute every stage's work. An arrival gives work only to the
   // stage that routes a head (RC; VA without an RC stage): its routing set
-  // (RouterState::arrived), so that stage alone wakes; the others' work
-  // is as the last settle left it (docs/architecture.md, "The arrival log").
+  // (RouterState::arrived), so only their predicates are read again; the
+  // others' work is as the last settle left it (docs/architecture.md, "The
+  // arrival log").
   void arrive_logged_flit(uint32_t in_port, const Flit& f, Cycle a) {
     arrive_flit(in_port, f, a);
-    if (!st_.routing.empty()) asleep_ &= static_cast<uint8_t>(~(st_.p.lat_rc > 0 ? kRc : kVa));
+    if (!st_.routing.empty())  // empty: no head waits to be routed (a body flit, usually)
+      asleep_ &= static_cast<uint8_t>(~((RouteCompute::work(st_) ? kRc : 0) | (VcAlloc::work(st_) ? kVa : 0)));
   }
   // A key: the router's index in its clock above the lane (bit 6) and the port.
   static uint32_t log_key(size_t index, int lane, int port) {
