@@ -165,6 +165,8 @@ class Program {
   const std::vector<std::pair<EventKind, CollAlgo>>& collectives() const { return collectives_; }
   // The requests rank's operations start.
   uint64_t requests(int rank) const { return requests_[static_cast<size_t>(rank)]; }
+  // Rank's isends and irecvs added so far: the number a `wait` gives the next one.
+  uint64_t nonblocking(int rank) const { return nonblocking_[static_cast<size_t>(rank)]; }
   // Events of every rank (the input limit counts them).
   uint64_t event_count() const { return count_; }
   // Messages and bytes the expanded program sends.

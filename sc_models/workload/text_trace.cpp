@@ -1,5 +1,6 @@
 #include "workload/text_trace.h"
 
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <istream>
@@ -105,7 +106,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   if (!syn) {
     std::string all;
     for (const OpSyntax& s : kOps) all += std::string(all.empty() ? "" : ", ") + s.name;
-    p.fail("unknown operation '" + op + "'; one of " + all);
+    p.fail("unknown operation '" + op + "'; one of " + all + ", sendrecv");
   }
   Event e;
   e.kind = syn->kind;
@@ -144,6 +145,31 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
   return e;
 }
 
+// `<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>`: an
+// isend and an irecv, read as those lines would be, that one wait then
+// completes, as MPI_Sendrecv runs its halves at once (docs/workloads.md,
+// "Text traces"; an OTF2 MPI_Sendrecv reads the same).
+std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int ranks) {
+  if (p.size() != 8)
+    p.fail("expected '<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>' (8 fields), got " +
+           std::to_string(p.size()) + ": '" + p.text() + "'");
+  const auto half = [&](const char* op, size_t at) {
+    return parse_event(LineParser(p.word(0) + " " + op + " " + p.word(at) + " " + p.word(at + 1) + " " + p.word(at + 2), line),
+                       line, ranks);
+  };
+  return {half("isend", 2), half("irecv", 5)};
+}
+
+// Rank r's isend and irecv of a sendrecv line, and the wait for both.
+void add_sendrecv(Program& prog, int r, const std::array<Event, 2>& halves, uint32_t line) {
+  Event wait;
+  wait.kind = EventKind::Wait;
+  wait.line = line;
+  wait.counts = {prog.nonblocking(r), prog.nonblocking(r) + 1};
+  for (const Event& e : halves) prog.add(r, e);
+  prog.add(r, std::move(wait));
+}
+
 int parse_ranks(const LineParser& p, int max_ranks) {
   if (p.size() != 2 || p.word(0) != "ranks") p.fail("expected 'ranks <N>' before the first event");
   return static_cast<int>(p.integer(1, "ranks", 1, max_ranks));
@@ -175,11 +201,17 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       if (p.size() < 2) p.fail("expected '<rank> <operation> ...', got '" + p.word(0) + "'");
       const bool all = p.word(0) == "*";
       const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
-      const Event e = parse_event(p, line, ranks);
+      const bool sendrecv = p.word(1) == "sendrecv";
+      const Event e = sendrecv ? Event{} : parse_event(p, line, ranks);
+      const std::array<Event, 2> halves = sendrecv ? parse_sendrecv(p, line, ranks) : std::array<Event, 2>{};
+      const uint64_t adds = sendrecv ? 3 : 1;
       for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {
-        if (prog.event_count() >= bounds.events)
+        if (prog.event_count() + adds > bounds.events)
           p.fail("more than " + std::to_string(bounds.events) + " events (an input limit)");
-        prog.add(r, e);
+        if (sendrecv)
+          add_sendrecv(prog, r, halves, line);
+        else
+          prog.add(r, e);
       }
     }
     if (ranks == 0) throw ConfigError("no 'ranks <N>' line: the trace is empty");

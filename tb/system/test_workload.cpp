@@ -411,6 +411,34 @@ TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
   EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
 }
 
+// A text trace's sendrecv runs its halves at once as OTF2's MPI_Sendrecv
+// does: the same ring by rendezvous finishes, with the same completion.
+TEST(Workload, ATextRingOfSendrecvFinishesAsOtf2Does) {
+  std::string t = "ranks 4\n";
+  for (int r = 0; r < 4; ++r)
+    t += std::to_string(r) + " sendrecv " + std::to_string((r + 1) % 4) + " 1024 0 " + std::to_string((r + 3) % 4) +
+         " 1024 0\n";
+  const std::string text = temp_path("ring-sendrecv.txt");
+  std::ofstream(text) << t;
+  const AppRun run = run_trace("topologies/mesh-8x8.yaml", text, {"workload.eager_limit=512"});
+  ASSERT_EQ(run.r.code, 0) << run.r.err;
+  std::string pairs = "ranks 4\n";
+  for (int r = 0; r < 4; ++r)
+    pairs += std::to_string(r) + " send " + std::to_string((r + 1) % 4) + " 1024 0\n" + std::to_string(r) + " recv " +
+             std::to_string((r + 3) % 4) + " 1024 0\n";
+  std::istringstream in(pairs);
+  nocsim::Otf2WriteOptions o;
+  o.sendrecv = true;
+  const std::string dir = temp_path("otf2-ring-sendrecv");
+  nocsim::write_otf2_trace(dir, "traces", nocsim::read_text_trace(in, "ring"), o);
+  const AppRun otf2 = run_trace("topologies/mesh-8x8.yaml", dir + "/traces.otf2",
+                                {"workload.type=otf2", "workload.eager_limit=512"});
+  ASSERT_EQ(otf2.r.code, 0) << otf2.r.err;
+  const std::string c = json_section(run.json, "completion");
+  EXPECT_EQ(json_number(c, "messages_delivered"), 4);
+  EXPECT_EQ(c, json_section(otf2.json, "completion"));
+}
+
 // Graph500 (docs/workloads.md, "Graph500"): a small search on the 72-node
 // dragonfly runs to its end; each rank's time is its computing plus its
 // waiting, and computing (t_q per query generated or consumed) is a part of it.

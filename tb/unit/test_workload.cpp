@@ -767,6 +767,23 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   for (int r = 0; r < 4; ++r) ASSERT_EQ(a.ops(r).size(), b.ops(r).size());
 }
 
+// sendrecv (docs/workloads.md, "Text traces"): an isend, an irecv and a
+// wait for both, numbered after the rank's earlier requests; it writes
+// back as those three lines.
+TEST(Workload, ASendrecvIsAnIsendAnIrecvAndOneWait) {
+  const Program p = parse("ranks 3\n0 irecv 2 8 9\n0 sendrecv 1 64 3 any 64 any\n1 sendrecv 2 16 4 0 32 5\n"
+                          "2 sendrecv 0 8 1 1 8 any\n0 send 2 8 9\n");
+  std::ostringstream w;
+  write_text_trace(p, w);
+  EXPECT_NE(w.str().find("0 irecv 2 8 9\n0 isend 1 64 3\n0 irecv any 64 any\n0 wait 1 2\n0 send 2 8 9\n"),
+            std::string::npos)
+      << w.str();
+  EXPECT_NE(w.str().find("1 isend 2 16 4\n1 irecv 0 32 5\n1 wait 0 1\n"), std::string::npos) << w.str();
+  ASSERT_EQ(p.events(2).size(), 3u);
+  EXPECT_EQ(p.events(2)[2].kind, EventKind::Wait);
+  EXPECT_EQ(p.events(2)[2].line, 5u);
+}
+
 TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
   const std::pair<const char*, const char*> cases[] = {
       {"ranks 2\n0 send 1 8\n", "line 2: expected '<rank> send <peer> <bytes> <tag>'"},
@@ -788,6 +805,9 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 irecv 1 8 0\n0 wait 0 0\n", "line 3: wait: request 0 named twice"},
       {"ranks 2\n0 wait x\n", "line 2: request 'x' is not an integer in 0..20000000"},
       {"ranks 2\n0 issend 1 8\n", "line 2: expected '<rank> issend <peer> <bytes> <tag>'"},
+      {"ranks 2\n0 sendrecv 1 8 0 1 8\n", "line 2: expected '<rank> sendrecv <dest> <bytes> <tag> <source|any>"},
+      {"ranks 2\n0 sendrecv 1 8 any 1 8 0\n", "line 2: tag 'any' is not an integer"},
+      {"ranks 2\n* sendrecv 1 8 0 1 8 0\n", "line 2: isend: rank 1 names itself"},
   };
   for (const auto& [text, want] : cases) {
     const std::string e = workload_error(text);
