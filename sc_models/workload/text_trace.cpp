@@ -154,8 +154,8 @@ std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int rank
     p.fail("expected '<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>' (8 fields), got " +
            std::to_string(p.size()) + ": '" + p.text() + "'");
   const auto half = [&](const char* op, size_t at) {
-    return parse_event(LineParser(p.word(0) + " " + op + " " + p.word(at) + " " + p.word(at + 1) + " " + p.word(at + 2), line),
-                       line, ranks);
+    const std::string text = p.word(0) + " " + op + " " + p.word(at) + " " + p.word(at + 1) + " " + p.word(at + 2);
+    return parse_event(LineParser(text, line), line, ranks);
   };
   return {half("isend", 2), half("irecv", 5)};
 }
@@ -201,17 +201,17 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       if (p.size() < 2) p.fail("expected '<rank> <operation> ...', got '" + p.word(0) + "'");
       const bool all = p.word(0) == "*";
       const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
+      // A sendrecv line adds its two halves and a wait; any other line one event.
       const bool sendrecv = p.word(1) == "sendrecv";
-      const Event e = sendrecv ? Event{} : parse_event(p, line, ranks);
-      const std::array<Event, 2> halves = sendrecv ? parse_sendrecv(p, line, ranks) : std::array<Event, 2>{};
-      const uint64_t adds = sendrecv ? 3 : 1;
+      const std::array<Event, 2> events =
+          sendrecv ? parse_sendrecv(p, line, ranks) : std::array<Event, 2>{parse_event(p, line, ranks)};
       for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {
-        if (prog.event_count() + adds > bounds.events)
+        if (prog.event_count() + (sendrecv ? 3 : 1) > bounds.events)
           p.fail("more than " + std::to_string(bounds.events) + " events (an input limit)");
         if (sendrecv)
-          add_sendrecv(prog, r, halves, line);
+          add_sendrecv(prog, r, events, line);
         else
-          prog.add(r, e);
+          prog.add(r, events[0]);
       }
     }
     if (ranks == 0) throw ConfigError("no 'ranks <N>' line: the trace is empty");
