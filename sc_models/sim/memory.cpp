@@ -5,11 +5,15 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <vector>
 #include <sys/resource.h>
 
+#include "core/arrival_log.h"
 #include "core/error.h"
 #include "core/flit.h"
+#include "core/packet_times.h"
 #include "nic/injector.h"
+#include "router/output_unit.h"
 #include "sim/network.h"
 
 namespace nocsim {
@@ -38,6 +42,21 @@ constexpr uint64_t kFstSignalsPerBuffer = 1'000'000;
 // A series interval's bin (stats/stats.h SeriesBin), a contention sample per
 // router; both vectors grow by doubling, so up to twice what they hold.
 constexpr uint64_t kPerSeriesBin = 40, kPerContentionSample = 8, kGrowth = 2;
+
+// The slots a ring (core/ring.h) grows to for n items: 8, then doubling.
+uint64_t ring_slots(uint64_t n) {
+  uint64_t s = 8;
+  while (s < n) s *= 2;
+  return n ? s : 0;
+}
+
+// The fewest flits a packet of the run has: a closed-loop application's
+// message may end in a one-flit packet.
+uint64_t smallest_packet(const RunConfig& rc) {
+  const std::vector<int>& sizes = rc.traffic.packet_sizes;
+  if (rc.workload.closed() || sizes.empty()) return 1;
+  return static_cast<uint64_t>(std::max(1, *std::min_element(sizes.begin(), sizes.end())));
+}
 
 uint64_t trace_bytes(const TraceConfig& tc, uint64_t ports, uint64_t vcs) {
   if (tc.file.empty()) return 0;
@@ -100,11 +119,15 @@ std::string gib(uint64_t bytes) {
 }  // namespace
 
 MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
-  uint64_t vcs = 0, flits = 0;
+  // Per router: input VCs, their buffers' slots, flits in flight on its
+  // outgoing links (one a cycle, at most a latency's worth).
+  uint64_t vcs = 0, slots = 0, flits = 0, on_links = 0;
   for (int p = 0; p < t.ports; ++p) {
     const ClassParams c = class_params(rc, t.port_class(p));
     vcs += static_cast<uint64_t>(c.vcs);
+    slots += static_cast<uint64_t>(c.vcs) * ring_slots(c.depth);
     flits += static_cast<uint64_t>(c.vcs) * static_cast<uint64_t>(c.depth);
+    on_links += static_cast<uint64_t>(c.latency);
   }
   const uint64_t routers = static_cast<uint64_t>(t.routers), ports = static_cast<uint64_t>(t.ports);
   MemoryEstimate e;
@@ -113,7 +136,17 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
                 static_cast<uint64_t>(t.nodes) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);
-  e.buffers_full = routers * flits * sizeof(Flit);
+  e.buffers_full = routers * slots * sizeof(Flit);
+  // An ST queue holds the SA and ST pipeline's flits and the output buffer
+  // (Router's queue_capacity).
+  const RouterConfig& r = rc.router;
+  const uint64_t st_flits = static_cast<uint64_t>((r.lat_sa + r.lat_st) * r.speedup + r.output_buffer_depth);
+  e.st_full = routers * ports * ring_slots(st_flits) * sizeof(StFlit);
+  e.links_full = routers * on_links * (sizeof(LoggedFlit) + sizeof(LoggedCredit));
+  // A packet holds at least a flit of its smallest size; its record's ring
+  // per source doubles when full, so up to twice the records.
+  const uint64_t held = routers * (flits + ports * st_flits + on_links);
+  e.packets_full = held / smallest_packet(rc) * sizeof(PacketTimes::Times) * kGrowth;
   e.queues_full =
       static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * Injector::kQueuedPacketBytes;
   return e;
@@ -189,9 +222,9 @@ std::string memory_warning(const TopologyShape& t, const RunConfig& rc) {
   std::string where;
   const uint64_t room = room_for(rc, where);
   const MemoryEstimate e = estimate_memory(t, rc);
-  if (!room || e.certain() + e.buffers_full + e.queues_full <= room) return "";
-  return sizes_of(t) + " need " + gib(e.certain()) + " to build and run and up to " + gib(e.buffers_full) +
-         " more if every input buffer fills and " + gib(e.queues_full) +
+  if (!room || e.certain() + e.network_full() + e.queues_full <= room) return "";
+  return sizes_of(t) + " need " + gib(e.certain()) + " to build and run and up to " + gib(e.network_full()) +
+         " more if every input buffer, ST queue and link fills and " + gib(e.queues_full) +
          " if every source queue does (traffic.source_queue), beyond " + where + " (" + gib(room) + ")";
 }
 

@@ -14,9 +14,14 @@ struct MemoryEstimate {
   uint64_t structure = 0;     // modules, ports, VC state, NICs: allocated while building
   uint64_t trace = 0;         // trace.file: the probe's signals, an FST writer's buffers
   uint64_t series = 0;        // stats.series_period: the bins and contention samples the run records
-  uint64_t buffers_full = 0;  // every input VC buffer full (they grow on demand)
+  // What traffic may add (rings grow on demand, docs/reliability.md, "Memory"):
+  uint64_t buffers_full = 0;  // every input VC buffer full
+  uint64_t st_full = 0;       // every output's ST queue full
+  uint64_t links_full = 0;    // every link carrying a flit each cycle, a credit back each cycle
+  uint64_t packets_full = 0;  // the packet table's records of the packets all those hold
   uint64_t queues_full = 0;   // every source queue full (traffic.source_queue)
   uint64_t certain() const { return structure + trace + series; }  // what the run takes whatever the traffic
+  uint64_t network_full() const { return buffers_full + st_full + links_full + packets_full; }
 };
 
 MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc);

@@ -290,7 +290,7 @@ TEST(Cli, BuffersThatCouldOutgrowTheLimitAreAWarning) {
   auto r = run_cli({"router.buffer_depth=100000", "sim.memory_limit_mb=1000", "--check-config"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("nocsim: warning: "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("if every input buffer fills"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("if every input buffer, ST queue and link fills"), std::string::npos) << r.err;
 }
 TEST(Cli, MemoryEstimateIsNearThePeak) {
 #if defined(NOCSIM_TEST_ASAN)
