@@ -105,6 +105,7 @@ void NicClock::run_range(int k, Cycle now) {
 }
 
 void NicClock::run_nics(int k, size_t from, size_t to, Cycle now) {
+  const RunCycle at(now);
   auto run = [&](size_t n) { nics_[n]->run(now); };
   if (!ahead_) return for_flagged(awake_.data(), from, to, false, run);
   auto pre = [this](size_t n, int d) {

@@ -8,9 +8,9 @@ void Outbox::replay() {
       case Kind::Wheel: static_cast<WakeWheel*>(k.to)->at(k.c, k.who, k.tag, k.arg); break;
       case Kind::Later: laters_[k.arg](); break;
       case Kind::Fail: {  // as at its batch's cycle, if any
-        batch_cycle = k.c;
+        batch_cycle = run_cycle = k.c;
         static_cast<RunStatus*>(k.to)->fail(k.tag, fails_[k.arg]);
-        batch_cycle = kNoBatchCycle;
+        batch_cycle = run_cycle = kNoBatchCycle;
         break;
       }
       case Kind::Flit: flits_[k.arg].fn(k.to, flits_[k.arg].f, k.c); break;

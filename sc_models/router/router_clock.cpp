@@ -240,7 +240,7 @@ void RouterClock::run_clusters(Box& b, size_t from, size_t to, Cycle t, Cycle n,
 // set before the batch).
 void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t, Cycle n) {
   struct Leave {  // the kernel's cycle again, however the batch ends
-    ~Leave() { batch_cycle = kNoBatchCycle; }
+    ~Leave() { batch_cycle = run_cycle = kNoBatchCycle; }
   } leave;
   // A router with nothing to do in the batch skips it (an idle network
   // costs next to nothing per cycle); whether the next one has work is
@@ -254,7 +254,7 @@ void RouterClock::run_batch_range(const Box& b, size_t from, size_t to, Cycle t,
     if (!work) continue;
     Router& x = *routers_[r];
     for (Cycle c = t; c < t + n && c <= batch_stop; ++c) {
-      batch_cycle = c;
+      batch_cycle = run_cycle = c;
       const size_t run = r * n + (c - t);
       for (auto [i, e] = b.credits.of(run); i != e; ++i) logged(c, i->key);
       for (auto [i, e] = b.flits.of(run); i != e; ++i) logged(c, i->key);
@@ -333,6 +333,7 @@ void RouterClock::ahead(int k, uint8_t* flags, size_t from, size_t to, Each each
 
 // Every router that ran set its commit flag (Router::request_commit).
 void RouterClock::run_range(int k, size_t from, size_t to, Cycle now) {
+  const RunCycle at(now);
   ahead<false>(k, awake_.data(), from, to, [now](Router& r) { r.run_router(now); });
 }
 
