@@ -45,10 +45,18 @@ class Ring {
   void pop_front() {
     head_ = --size_ == 0 ? 0 : (head_ + 1) & mask_;
   }
+  // The slots a ring holding n items grew to (none for 0): its first
+  // storage, then doubling (the memory estimate, sim/memory.cpp).
+  static constexpr uint64_t slots_for(uint64_t n) {
+    uint64_t s = kFirstSlots;
+    while (s < n) s *= 2;
+    return n ? s : 0;
+  }
 
  private:
+  static constexpr uint32_t kFirstSlots = 8;
   [[gnu::noinline, gnu::cold]] void grow() {
-    const uint32_t n = cap_ ? cap_ * 2 : 8;
+    const uint32_t n = cap_ ? cap_ * 2 : kFirstSlots;
     std::unique_ptr<T[]> b(new T[n]);
     for (uint32_t i = 0; i < size_; ++i) b[i] = (*this)[i];
     buf_.swap(b);

@@ -23,6 +23,12 @@ struct StFlit {
   Flit flit;
 };
 
+// The flits an output's ST queue holds: the SA + ST pipeline (a flit per
+// cycle and crossbar input of the speedup) and the output buffer.
+constexpr int st_queue_capacity(int lat_sa, int lat_st, int speedup, int output_buffer_depth) {
+  return (lat_sa + lat_st) * speedup + output_buffer_depth;
+}
+
 // A direct ST (RouterState::direct_st): the SA grants of one output whose
 // flits went onto the link at SA's commit, timed for the cycle ST would have
 // sent them (grant + SA and ST latency, below 64 cycles), and which the

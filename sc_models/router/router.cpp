@@ -35,8 +35,6 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
   if (p.damq) st_.damq = DamqPool(p.in_vcs, p.out_depth, p.reserve, p.shared);
-  // Without an output buffer the queue only holds the SA+ST pipeline.
-  int pipe = (p.lat_sa + p.lat_st) * p.speedup;
   for (int op = 0; op < p.ports; ++op) {
     if (p.out_vcs[op] > p.vcs) throw std::logic_error("router: out port with more VCs than RouterParams::vcs");
     OutputVc* first = &st_.ovc[static_cast<size_t>(op) * p.vcs];
@@ -47,7 +45,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
     st_.out[op].sink = sink_ports[op];
     st_.out[op].network = op < p.network_ports;
     st_.out[op].global = st_.out[op].network && p.global_port[op];
-    st_.out[op].queue_capacity = pipe + p.output_buffer_depth;
+    st_.out[op].queue_capacity = st_queue_capacity(p.lat_sa, p.lat_st, p.speedup, p.output_buffer_depth);
   }
   rc_ = std::make_unique<RouteCompute>("rc", *this, st_, per_stage, std::move(logic.routing),
                                        std::move(logic.vc_policy));

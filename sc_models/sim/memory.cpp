@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/flit.h"
 #include "core/packet_times.h"
+#include "core/ring.h"
 #include "nic/injector.h"
 #include "router/output_unit.h"
 #include "sim/network.h"
@@ -42,13 +43,6 @@ constexpr uint64_t kFstSignalsPerBuffer = 1'000'000;
 // A series interval's bin (stats/stats.h SeriesBin), a contention sample per
 // router; both vectors grow by doubling, so up to twice what they hold.
 constexpr uint64_t kPerSeriesBin = 40, kPerContentionSample = 8, kGrowth = 2;
-
-// The slots a ring (core/ring.h) grows to for n items: 8, then doubling.
-uint64_t ring_slots(uint64_t n) {
-  uint64_t s = 8;
-  while (s < n) s *= 2;
-  return n ? s : 0;
-}
 
 // The fewest flits a packet of the run has: a closed-loop application's
 // message may end in a one-flit packet.
@@ -125,7 +119,7 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   for (int p = 0; p < t.ports; ++p) {
     const ClassParams c = class_params(rc, t.port_class(p));
     vcs += static_cast<uint64_t>(c.vcs);
-    slots += static_cast<uint64_t>(c.vcs) * ring_slots(c.depth);
+    slots += static_cast<uint64_t>(c.vcs) * Ring<Flit>::slots_for(static_cast<uint64_t>(c.depth));
     flits += static_cast<uint64_t>(c.vcs) * static_cast<uint64_t>(c.depth);
     on_links += static_cast<uint64_t>(c.latency);
   }
@@ -137,11 +131,9 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);
   e.buffers_full = routers * slots * sizeof(Flit);
-  // An ST queue holds the SA and ST pipeline's flits and the output buffer
-  // (Router's queue_capacity).
   const RouterConfig& r = rc.router;
-  const uint64_t st_flits = static_cast<uint64_t>((r.lat_sa + r.lat_st) * r.speedup + r.output_buffer_depth);
-  e.st_full = routers * ports * ring_slots(st_flits) * sizeof(StFlit);
+  const auto st_flits = static_cast<uint64_t>(st_queue_capacity(r.lat_sa, r.lat_st, r.speedup, r.output_buffer_depth));
+  e.st_full = routers * ports * Ring<StFlit>::slots_for(st_flits) * sizeof(StFlit);
   e.links_full = routers * on_links * (sizeof(LoggedFlit) + sizeof(LoggedCredit));
   // A packet holds at least a flit of its smallest size; its record's ring
   // per source doubles when full, so up to twice the records.
