@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -58,12 +59,16 @@ constexpr RegionDef kRegions[kRegionCount] = {
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
-enum String : OTF2_StringRef { kEmpty, kWorldName, kMachine, kNode, kProcess, kThread, kDupName, kFirstRegionName };
+enum String : OTF2_StringRef {
+  kEmpty, kWorldName, kMachine, kNode, kProcess, kThread, kDupName, kSplitName, kFirstRegionName
+};
 constexpr const char* kStrings[kFirstRegionName] = {"", "MPI_COMM_WORLD", "machine", "node", "MPI process",
-                                                    "main thread", "MPI_COMM_WORLD dup"};
+                                                    "main thread", "MPI_COMM_WORLD dup", "MPI_COMM_WORLD split"};
 
-// A message's communicator: MPI_COMM_WORLD for Event::comm 0, else the
-// comm-th duplicate of it (refs in that order, as the reader numbers them).
+// An event's communicator: MPI_COMM_WORLD for Event::comm 0, else the
+// comm-th communicator after it (refs in that order, as the reader numbers
+// them): the program's communicator `comm` where it defines one (its own
+// group, ref kWorldGroup + comm), else a duplicate of MPI_COMM_WORLD.
 OTF2_CommRef comm(const Event& e) { return kWorld + e.comm; }
 
 void ok(OTF2_ErrorCode code, const char* what) {
@@ -97,6 +102,7 @@ struct CollectiveRecord {
   uint64_t sent, received;
 };
 
+// rank, ranks and e.peer (the root): by rank in the collective's communicator.
 CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t alltoallv_in, bool in_place) {
   const auto me = static_cast<uint64_t>(rank), n = static_cast<uint64_t>(ranks);
   // In place, a rank's own block is neither sent nor received.
@@ -126,20 +132,29 @@ CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t
 }
 
 // For each rank and each of its collectives: the bytes it receives if that
-// is an alltoallv (Score-P's sizeReceived), from the others' k-th collective.
+// is an alltoallv (Score-P's sizeReceived), from the other members' k-th
+// collective on the same communicator.
 std::vector<std::vector<uint64_t>> alltoallv_received(const Program& p) {
   const auto n = static_cast<size_t>(p.ranks());
-  std::vector<std::vector<const Event*>> coll(n);
+  std::vector<std::map<uint16_t, std::vector<const Event*>>> coll(n);  // [rank][comm]
   for (size_t r = 0; r < n; ++r)
     for (const Event& e : p.events(static_cast<int>(r)))
-      if (is_collective(e.kind)) coll[r].push_back(&e);
+      if (is_collective(e.kind)) coll[r][e.comm].push_back(&e);
   std::vector<std::vector<uint64_t>> in(n);
   for (size_t r = 0; r < n; ++r) {
-    in[r].assign(coll[r].size(), 0);
-    for (size_t k = 0; k < coll[r].size(); ++k)
-      for (size_t s = 0; s < n && coll[r][k]->kind == EventKind::Alltoallv; ++s)
-        if (k < coll[s].size() && coll[s][k]->kind == EventKind::Alltoallv && r < coll[s][k]->counts.size())
-          in[r][k] += coll[s][k]->counts[r];
+    std::map<uint16_t, size_t> k;
+    for (const Event& e : p.events(static_cast<int>(r))) {
+      if (!is_collective(e.kind)) continue;
+      const size_t kc = k[e.comm]++;
+      uint64_t bytes = 0;
+      const auto me = static_cast<size_t>(p.comm_rank(e.comm, static_cast<int>(r)));
+      for (int m = 0; m < p.comm_size(e.comm) && e.kind == EventKind::Alltoallv; ++m) {
+        const auto& theirs = coll[static_cast<size_t>(p.comm_member(e.comm, m))][e.comm];
+        if (kc < theirs.size() && theirs[kc]->kind == EventKind::Alltoallv && me < theirs[kc]->counts.size())
+          bytes += theirs[kc]->counts[me];
+      }
+      in[r].push_back(bytes);
+    }
   }
   return in;
 }
@@ -147,8 +162,8 @@ std::vector<std::vector<uint64_t>> alltoallv_received(const Program& p) {
 // One rank's events as records, time advancing by compute and call_ticks.
 class RankWriter {
  public:
-  RankWriter(OTF2_EvtWriter* w, const Otf2WriteOptions& o, int rank, int ranks)
-      : w_(w), o_(o), rank_(rank), ranks_(ranks), t_(o.global_offset) {}
+  RankWriter(OTF2_EvtWriter* w, const Otf2WriteOptions& o, const Program& prog, int rank)
+      : w_(w), o_(o), prog_(prog), rank_(rank), t_(o.global_offset) {}
   void begin() { enter(kMain); }
   void write(const Event& e, uint64_t alltoallv_in);
   void sendrecv(const Event& send, const Event& recv);
@@ -187,9 +202,12 @@ class RankWriter {
     Event e;
     uint64_t k;  // the rank's k-th isend or irecv (a wait's list names it)
   };
+  // A rank as the records of e's communicator name it.
+  uint32_t on_comm(const Event& e, int r) const { return static_cast<uint32_t>(prog_.comm_rank(e.comm, r)); }
   OTF2_EvtWriter* w_;
   const Otf2WriteOptions& o_;
-  int rank_, ranks_;
+  const Program& prog_;
+  int rank_;
   uint64_t t_;
   uint64_t next_request_ = 1;
   uint64_t started_ = 0;  // isends and irecvs so far
@@ -207,11 +225,14 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
     case EventKind::Irecv: return p2p(e);
     default: break;
   }
-  const CollectiveRecord c = collective_record(e, rank_, ranks_, alltoallv_in, o_.in_place);
+  Event local = e;
+  if (has_root(e.kind)) local.peer = static_cast<int32_t>(on_comm(e, e.peer));
+  const CollectiveRecord c = collective_record(local, static_cast<int>(on_comm(e, rank_)), prog_.comm_size(e.comm),
+                                               alltoallv_in, o_.in_place);
   call(
       c.region, [&] { ok(OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t_), "MpiCollectiveBegin"); },
       [&] {
-        ok(OTF2_EvtWriter_MpiCollectiveEnd(w_, nullptr, t_, c.op, kWorld, c.root, c.sent, c.received),
+        ok(OTF2_EvtWriter_MpiCollectiveEnd(w_, nullptr, t_, c.op, comm(e), c.root, c.sent, c.received),
            "MpiCollectiveEnd");
       });
 }
@@ -225,7 +246,7 @@ void RankWriter::p2p(const Event& e) {
   if (e.peer == kAny || e.tag == kAny)
     throw std::invalid_argument(std::string("write_otf2_trace: rank ") + std::to_string(rank_) + "'s " +
                                 event_name(e) + " from any source or with any tag: OTF2 records the matched ones");
-  const auto peer = static_cast<uint32_t>(e.peer), tag = static_cast<uint32_t>(e.tag);
+  const uint32_t peer = on_comm(e, e.peer), tag = static_cast<uint32_t>(e.tag);
   const auto nothing = [] {};
   switch (e.kind) {
     case EventKind::Send:
@@ -258,12 +279,12 @@ void RankWriter::sendrecv(const Event& send, const Event& recv) {
   call(
       kSendrecv,
       [&] {
-        ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, static_cast<uint32_t>(send.peer), comm(send),
+        ok(OTF2_EvtWriter_MpiSend(w_, nullptr, t_, on_comm(send, send.peer), comm(send),
                                   static_cast<uint32_t>(send.tag), send.amount),
            "MpiSend");
       },
       [&] {
-        ok(OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, static_cast<uint32_t>(recv.peer), comm(recv),
+        ok(OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, on_comm(recv, recv.peer), comm(recv),
                                   static_cast<uint32_t>(recv.tag), recv.amount),
            "MpiRecv");
       });
@@ -276,7 +297,7 @@ void RankWriter::complete(const Event* wait) {
       left.push_back(q);
       continue;
     }
-    const auto peer = static_cast<uint32_t>(q.e.peer), tag = static_cast<uint32_t>(q.e.tag);
+    const uint32_t peer = on_comm(q.e, q.e.peer), tag = static_cast<uint32_t>(q.e.tag);
     if (q.recv)
       ok(OTF2_EvtWriter_MpiIrecv(w_, nullptr, t_, peer, comm(q.e), tag, q.e.amount, q.id), "MpiIrecv");
     else
@@ -290,7 +311,7 @@ uint64_t write_rank(OTF2_Archive* a, const Program& prog, int r, const std::vect
                     const Otf2WriteOptions& o, uint64_t& end) {
   OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(a, location_of(r, prog.ranks(), o));
   if (!w) throw std::runtime_error("write_otf2_trace: no event writer for rank " + std::to_string(r));
-  RankWriter rank(w, o, r, prog.ranks());
+  RankWriter rank(w, o, prog, r);
   rank.begin();
   size_t k = 0;  // collectives so far
   const std::vector<Event>& ev = prog.events(r);
@@ -349,8 +370,10 @@ void write_machine(OTF2_GlobalDefWriter* g, const std::vector<uint64_t>& records
 }
 
 // The regions, MPI_COMM_WORLD's groups (the locations in rank order, then
-// the communicator's ranks as indices into it) and the communicator.
-void write_mpi(OTF2_GlobalDefWriter* g, int ranks, uint16_t dups, const Otf2WriteOptions& o) {
+// the communicator's ranks as indices into it) and the communicator, then
+// communicators 1 .. comms (comm()).
+void write_mpi(OTF2_GlobalDefWriter* g, const Program& prog, uint16_t comms, const Otf2WriteOptions& o) {
+  const int ranks = prog.ranks();
   for (OTF2_RegionRef i = 0; i < kRegionCount; ++i)
     ok(OTF2_GlobalDefWriter_WriteRegion(g, i, kFirstRegionName + i, kFirstRegionName + i, kEmpty, kRegions[i].role,
                                         kRegions[i].paradigm, OTF2_REGION_FLAG_NONE, kEmpty, 0, 0),
@@ -369,8 +392,20 @@ void write_mpi(OTF2_GlobalDefWriter* g, int ranks, uint16_t dups, const Otf2Writ
      "WriteGroup");
   ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld, kWorldName, kWorldGroup, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
      "WriteComm");
-  for (uint16_t k = 1; k <= dups; ++k)  // MPI_Comm_dup's: the same group, a communicator of its own
-    ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld + k, kDupName, kWorldGroup, kWorld, OTF2_COMM_FLAG_NONE), "WriteComm");
+  for (uint16_t k = 1; k <= comms; ++k) {
+    if (!prog.comm_defined(k)) {  // MPI_Comm_dup's: the same group, a communicator of its own
+      ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld + k, kDupName, kWorldGroup, kWorld, OTF2_COMM_FLAG_NONE),
+         "WriteComm");
+      continue;
+    }
+    std::vector<uint64_t> in;  // MPI_Comm_split's: its members as ranks of MPI_COMM_WORLD
+    for (int m = 0; m < prog.comm_size(k); ++m) in.push_back(static_cast<uint64_t>(prog.comm_member(k, m)));
+    ok(OTF2_GlobalDefWriter_WriteGroup(g, kWorldGroup + k, kEmpty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                       OTF2_GROUP_FLAG_NONE, static_cast<uint32_t>(in.size()), in.data()),
+       "WriteGroup");
+    ok(OTF2_GlobalDefWriter_WriteComm(g, kWorld + k, kSplitName, kWorldGroup + k, kWorld, OTF2_COMM_FLAG_NONE),
+       "WriteComm");
+  }
 }
 
 }  // namespace
@@ -397,10 +432,10 @@ void write_otf2_trace(const std::string& dir, const std::string& name, const Pro
   OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(a);
   if (!g) throw std::runtime_error("write_otf2_trace: no global definition writer");
   write_machine(g, records, end, opt);
-  uint16_t dups = 0;
+  uint16_t comms = 0;
   for (int r = 0; r < prog.ranks(); ++r)
-    for (const Event& e : prog.events(r)) dups = std::max(dups, e.comm);
-  write_mpi(g, prog.ranks(), dups, opt);
+    for (const Event& e : prog.events(r)) comms = std::max(comms, e.comm);
+  write_mpi(g, prog, comms, opt);
   ok(OTF2_Archive_Close(archive.release()), "Close");
 }
 

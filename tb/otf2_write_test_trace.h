@@ -1,6 +1,6 @@
 #pragma once
 // Tests only: writes a Program as a small OTF2 archive the way Score-P
-// records an MPI run (one location per rank, MPI_COMM_WORLD's groups, an
+// records an MPI run (one location per rank, its communicators' groups, an
 // MPI region around every call, Score-P's collective byte counts), so that
 // read_otf2_trace gives the program back. A compute event is the time
 // between records; consecutive computes therefore come back as one, and a
@@ -41,8 +41,10 @@ struct Otf2WriteOptions {
 
 // Writes the archive `name` into directory `dir` (created if missing; the
 // anchor is dir/name.otf2). A receive must name its source and tag (OTF2
-// records the matched ones, never "any"); a message whose Event::comm is
-// k > 0 is written on the k-th duplicate of MPI_COMM_WORLD; alltoallv comes back exactly only
+// records the matched ones, never "any"); an event whose Event::comm is
+// k > 0 is written on communicator k: a split of MPI_COMM_WORLD with the
+// program's members of k where it defines k, else a duplicate of
+// MPI_COMM_WORLD; alltoallv comes back exactly only
 // when a rank sends the same count to every other. Throws std::invalid_argument
 // for a program it cannot write, std::runtime_error when OTF2 fails.
 void write_otf2_trace(const std::string& dir, const std::string& name, const Program& prog,

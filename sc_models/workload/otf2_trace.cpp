@@ -52,8 +52,9 @@
 //   A region named MPI_Wait, MPI_Waitall, MPI_Waitany or MPI_Waitsome (any
 //   case) without any completed nothing where the rank records completions
 //   elsewhere (no wait), else it is a wait for every open request.
-// Collectives (at MpiCollectiveEnd, on a communicator of every rank; sizes
-//   as Score-P counts them: its own block included, MPI_IN_PLACE excluded):
+// Collectives (at MpiCollectiveEnd, on the record's communicator, whose
+//   members take part, n of them, by their rank in it; sizes as Score-P
+//   counts them: its own block included, MPI_IN_PLACE excluded):
 //   barrier; bcast (root; bytes = sizeReceived, which every rank, root
 //   included, reports as the payload); reduce (root; bytes = sizeSent, or
 //   at an in-place root, whose sizeSent is 0, sizeReceived / (n - 1));
@@ -68,9 +69,9 @@
 //   block unless in place, which the total cannot tell: docs/workloads.md).
 //   A collective on a one-rank communicator moves nothing and is left out,
 //   as is communicator and window management (OTF2's create/destroy
-//   handle and (de)allocate operations). Any other collective, one on a
-//   communicator of only some ranks, and non-blocking collectives are
-//   refused with the operation and the location.
+//   handle and (de)allocate operations). Any other collective and
+//   non-blocking collectives are refused with the operation and the
+//   location.
 // Limits. Those of the text format (docs/reliability.md): 2^20 ranks,
 //   20,000,000 events, 2^40 bytes per message, 10^12 ns per compute event.
 // Everything else (other paradigms, RMA, I/O, metrics, buffer flushes) is
@@ -286,10 +287,10 @@ struct Context {
   std::unordered_map<OTF2_CommRef, CommRanks> comms;
   uint64_t resolution = 0, offset = 0;
   uint64_t events = 0;  // read so far, every rank (kMaxTraceEvents)
-  // By collective (the k-th of every rank), for scans only: the block a
-  // rank whose sizes have one reading gave, which settles a rank whose
-  // sizes fit both (RankReader::scan_block).
-  std::unordered_map<size_t, uint64_t> scan_blocks;
+  // By collective (the k-th on a communicator, ScanKey), for scans only:
+  // the block a rank whose sizes have one reading gave, which settles a
+  // rank whose sizes fit both (RankReader::scan_block).
+  std::unordered_map<uint64_t, uint64_t> scan_blocks;
 };
 
 void find_ranks(const Defs& d, Context& cx) {
@@ -508,7 +509,10 @@ class RankReader {
   uint64_t idle_since_ = 0;  // ps, the end of the last MPI operation (or the start)
   int depth_ = 0;            // MPI operations open: regions and collectives
   int open_collectives_ = 0;
-  size_t collectives_ = 0;  // recorded so far: this one's index in Context::scan_blocks
+  // Recorded so far, by communicator context: Context::scan_blocks' keys.
+  std::unordered_map<uint16_t, uint32_t> collectives_;
+  uint64_t scan_key(const CommRanks& c) { return uint64_t{c.context} << 32 | collectives_[c.context]; }
+  int rank_in(const CommRanks& c) const;
   std::vector<Event> events_;
   std::vector<uint64_t> positions_;  // of each event's record, for errors
   std::vector<bool> keep_;           // false: an irecv never completed, or a message to itself
@@ -661,12 +665,20 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
   }
 }
 
+// This rank's rank in communicator c (not MPI_COMM_SELF).
+int RankReader::rank_in(const CommRanks& c) const {
+  if (c.global) return rank_;
+  const auto it = std::find(c.world.begin(), c.world.end(), rank_);
+  if (it == c.world.end())
+    throw ConfigError(here() + "rank " + num(rank_) + " records a collective on communicator '" + c.name +
+                      "', which it is not a member of");
+  return static_cast<int>(it - c.world.begin());
+}
+
 Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) {
-  const auto n = static_cast<uint64_t>(cx_.ranks);
-  if (c.size() != n)
-    throw ConfigError(here() + event_name(k) + " on communicator '" + c.name + "' of " + num(c.size()) +
-                      " ranks: nocsim's collectives involve all " + num(n) + " ranks");
+  const auto n = static_cast<uint64_t>(c.global ? static_cast<size_t>(cx_.ranks) : c.size());
   Event e = make_event(k);
+  e.comm = c.context;
   if (has_root(k)) e.peer = world(c, root);
   // n > 1 (collective_end); an in-place root moves n - 1 blocks, the
   // others one, in the direction the collective's data goes.
@@ -680,7 +692,7 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
     case EventKind::Alltoall:
     case EventKind::Allgather:
     case EventKind::ReduceScatter: e.amount = per_rank(sent, n); break;
-    case EventKind::Alltoallv: e.counts = spread(sent, cx_.ranks, rank_); break;
+    case EventKind::Alltoallv: e.counts = spread(sent, static_cast<int>(n), rank_in(c)); break;
     case EventKind::Scan:
     case EventKind::Exscan: e.amount = scan_block(k, c, sent, received); break;
     default: break;  // barrier
@@ -697,15 +709,15 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
 // collective gave with one reading settles it (else: not in place).
 uint64_t RankReader::scan_block(EventKind k, const CommRanks& c, uint64_t sent, uint64_t received) {
   const auto n = static_cast<uint64_t>(c.size());
-  const auto m = static_cast<uint64_t>(std::find(c.world.begin(), c.world.end(), rank_) - c.world.begin());
+  const auto m = static_cast<uint64_t>(rank_in(c));
   const uint64_t whole = received / (m + 1), part = m > 0 ? received / m : sent / (n - 1);
   const bool whole_fits = k == EventKind::Scan && received % (m + 1) == 0 && sent == (n - m) * whole;
   const bool part_fits = m > 0 ? received % m == 0 && sent == (n - m - 1) * part : received == 0 && sent % (n - 1) == 0;
-  const auto seen = cx_.scan_blocks.find(collectives_);
+  const auto seen = cx_.scan_blocks.find(scan_key(c));
   if (whole_fits && part_fits && whole != part)
     return seen != cx_.scan_blocks.end() && seen->second == part ? part : whole;
   const uint64_t block = whole_fits ? whole : part;
-  cx_.scan_blocks.emplace(collectives_, block);  // the first rank's stays
+  cx_.scan_blocks.emplace(scan_key(c), block);  // the first rank's stays
   return block;
 }
 
@@ -718,7 +730,7 @@ void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t r
     const CommRanks& ranks = comm(c);
     if (ranks.size() > 1) {
       record(collective(k, ranks, root, sent, received));
-      ++collectives_;
+      ++collectives_[ranks.context];
     }
   }
   if (open_collectives_ > 0) {
@@ -878,7 +890,20 @@ Program read_program(Archive& a, Context& cx, uint64_t max_ops, CollectiveRule r
   const EventCallbacks cbs = event_callbacks();
   Program prog(cx.ranks, max_ops);
   std::vector<std::string> names(cx.comms.size());
-  for (const auto& [ref, c] : cx.comms) names[c.context] = c.name;
+  for (const auto& [ref, c] : cx.comms) {
+    names[c.context] = c.name;
+    if (c.self) continue;  // its collectives move nothing (left out)
+    std::vector<int32_t> members = c.world;
+    if (c.global) {
+      members.resize(static_cast<size_t>(cx.ranks));
+      for (int r = 0; r < cx.ranks; ++r) members[static_cast<size_t>(r)] = r;
+    }
+    try {
+      if (!members.empty()) prog.define_comm(c.context, std::move(members));
+    } catch (const ConfigError& e) {
+      throw ConfigError("communicator '" + c.name + "' (" + num(ref) + "): " + e.what());
+    }
+  }
   prog.set_comm_names(std::move(names));
   for (int r = 0; r < cx.ranks; ++r) {
     RankReader rank(cx, r);

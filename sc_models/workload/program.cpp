@@ -1,6 +1,9 @@
 #include "workload/program.h"
 
 #include <algorithm>
+#include <climits>
+#include <iterator>
+#include <map>
 
 #include "core/error.h"
 
@@ -63,6 +66,60 @@ void check_wait_list(const Event& e, int rank, uint64_t started) {
 
 }  // namespace
 
+void Program::define_comm(uint16_t c, std::vector<int32_t> members) {
+  const int n = ranks();
+  const std::string name = "communicator " + std::to_string(c);
+  if (comm_defined(c)) throw ConfigError(name + " is defined twice");
+  if (members.empty()) throw ConfigError(name + " has no members");
+  Comm comm;
+  for (size_t k = 0; k < members.size(); ++k) {
+    if (members[k] < 0 || members[k] >= n)
+      throw ConfigError(name + ": member " + std::to_string(members[k]) + " is not one of the " + std::to_string(n) +
+                        " ranks");
+    comm.rank_of.push_back({members[k], static_cast<int32_t>(k)});
+  }
+  std::sort(comm.rank_of.begin(), comm.rank_of.end());
+  for (size_t k = 1; k < comm.rank_of.size(); ++k)
+    if (comm.rank_of[k].first == comm.rank_of[k - 1].first)
+      throw ConfigError(name + ": rank " + std::to_string(comm.rank_of[k].first) + " is a member twice");
+  comm.members = std::move(members);
+  if (comms_.size() <= c) comms_.resize(size_t{c} + 1);
+  comms_[c] = std::move(comm);
+}
+
+int Program::comm_size(uint16_t c) const {
+  return comm_defined(c) ? static_cast<int>(comms_[c].members.size()) : ranks();
+}
+
+int Program::comm_rank(uint16_t c, int r) const {
+  if (!comm_defined(c)) return r >= 0 && r < ranks() ? r : -1;
+  const auto& idx = comms_[c].rank_of;
+  const auto it = std::lower_bound(idx.begin(), idx.end(), std::pair<int32_t, int32_t>{r, INT32_MIN});
+  return it != idx.end() && it->first == r ? it->second : -1;
+}
+
+int Program::comm_member(uint16_t c, int k) const {
+  return comm_defined(c) ? comms_[c].members[static_cast<size_t>(k)] : k;
+}
+
+// A collective's members: the rank calling it, its root, an alltoallv's counts.
+void Program::check_comm(int rank, const Event& e) const {
+  const int m = comm_rank(e.comm, rank), size = comm_size(e.comm);
+  if (m < 0)
+    throw ConfigError(at(e) + "rank " + std::to_string(rank) + " is not a member of communicator " +
+                      std::to_string(e.comm) + " (" + std::to_string(size) + " ranks)");
+  if (has_root(e.kind) && comm_rank(e.comm, e.peer) < 0)
+    throw ConfigError(at(e) + "root " + std::to_string(e.peer) + " is not a member of communicator " +
+                      std::to_string(e.comm));
+  if (e.kind != EventKind::Alltoallv) return;
+  if (e.counts.size() != static_cast<size_t>(size))
+    throw ConfigError(at(e) + std::to_string(e.counts.size()) + " byte counts; one per rank (" + std::to_string(size) +
+                      (comm_defined(e.comm) ? " in communicator " + std::to_string(e.comm) + ")" : ")"));
+  if (e.counts[static_cast<size_t>(m)] != 0)
+    throw ConfigError(at(e) + "rank " + std::to_string(rank) + " sends " +
+                      std::to_string(e.counts[static_cast<size_t>(m)]) + " bytes to itself; its own count must be 0");
+}
+
 void Program::add(int rank, Event e) {
   const int n = ranks();
   if (rank < 0 || rank >= n)
@@ -82,13 +139,7 @@ void Program::add(int rank, Event e) {
   if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
     throw ConfigError(at(e) + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
                       (recv ? " (or any)" : ""));
-  if (e.kind == EventKind::Alltoallv) {
-    if (e.counts.size() != static_cast<size_t>(n))
-      throw ConfigError(at(e) + std::to_string(e.counts.size()) + " byte counts; one per rank (" + std::to_string(n) + ")");
-    if (e.counts[static_cast<size_t>(rank)] != 0)
-      throw ConfigError(at(e) + "rank " + std::to_string(rank) + " sends " +
-                        std::to_string(e.counts[static_cast<size_t>(rank)]) + " bytes to itself; its own count must be 0");
-  }
+  if (is_collective(e.kind)) check_comm(rank, e);
   if ((entries_ += e.counts.size()) > max_entries_)
     throw ConfigError(at(e) + "the wait lists and alltoallv counts add up to more than " + std::to_string(max_entries_) +
                       " entries (workload.max_operations)");
@@ -99,58 +150,106 @@ void Program::add(int rank, Event e) {
   ++count_;
 }
 
-// Each rank's collectives (their event indices), checked against rank 0's.
-std::vector<std::vector<uint32_t>> Program::matched_collectives() const {
-  const int n = ranks();
-  std::vector<std::vector<uint32_t>> coll(static_cast<size_t>(n));
-  for (int r = 0; r < n; ++r) {
+// Each used communicator's collectives by member, each member's checked
+// against its rank 0's; by communicator number (a deterministic order).
+std::vector<std::pair<uint16_t, Program::Calls>> Program::matched_collectives() const {
+  std::map<uint16_t, Calls> by_comm;
+  for (int r = 0; r < ranks(); ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];
-    for (uint32_t i = 0; i < ev.size(); ++i)
-      if (is_collective(ev[i].kind)) coll[static_cast<size_t>(r)].push_back(i);
-  }
-  for (int r = 1; r < n; ++r) {
-    const auto& mine = coll[static_cast<size_t>(r)];
-    const auto& ref = coll[0];
-    for (size_t k = 0; k < std::max(mine.size(), ref.size()); ++k) {
-      if (k >= mine.size() || k >= ref.size()) {
-        const Event& e = k < ref.size() ? events_[0][ref[k]] : events_[static_cast<size_t>(r)][mine[k]];
-        throw ConfigError(where(e) + "collective " + std::to_string(k + 1) + " (" + event_name(e.kind) + ") of rank " +
-                          std::to_string(k < ref.size() ? 0 : r) + " has no counterpart in rank " +
-                          std::to_string(k < ref.size() ? r : 0) + ": every rank calls the same collectives in order");
-      }
-      const Event& a = events_[0][ref[k]];
-      const Event& b = events_[static_cast<size_t>(r)][mine[k]];
-      if (a.kind != b.kind || a.peer != b.peer || (has_size(b.kind) && a.amount != b.amount))
-        throw ConfigError(where(b) + "collective " + std::to_string(k + 1) + " of rank " + std::to_string(r) + " (" +
-                          event_name(b.kind) + ") differs from rank 0's (" + where(a) + event_name(a.kind) +
-                          "): every rank calls the same collectives, with the same root and size, in order");
+    for (uint32_t i = 0; i < ev.size(); ++i) {
+      if (!is_collective(ev[i].kind)) continue;
+      Calls& calls = by_comm[ev[i].comm];
+      if (calls.empty()) calls.resize(static_cast<size_t>(comm_size(ev[i].comm)));
+      calls[static_cast<size_t>(comm_rank(ev[i].comm, r))].push_back(i);
     }
   }
-  return coll;
+  for (const auto& [c, calls] : by_comm) {
+    const int r0 = comm_member(c, 0);
+    // "every rank" for the communicator of every rank (a text trace's
+    // only one), else its members.
+    const std::string on = comm_defined(c) ? " on communicator " + std::to_string(c) : "";
+    const std::string rule = comm_defined(c) ? "the members of a communicator call the same collectives on it"
+                                             : "every rank calls the same collectives";
+    const auto& ref = calls[0];
+    for (size_t m = 1; m < calls.size(); ++m) {
+      const int r = comm_member(c, static_cast<int>(m));
+      const auto& mine = calls[m];
+      for (size_t k = 0; k < std::max(mine.size(), ref.size()); ++k) {
+        if (k >= mine.size() || k >= ref.size()) {
+          const Event& e =
+              k < ref.size() ? events_[static_cast<size_t>(r0)][ref[k]] : events_[static_cast<size_t>(r)][mine[k]];
+          throw ConfigError(where(e) + "collective " + std::to_string(k + 1) + " (" + event_name(e.kind) + ")" + on +
+                            " of rank " + std::to_string(k < ref.size() ? r0 : r) + " has no counterpart in rank " +
+                            std::to_string(k < ref.size() ? r : r0) + ": " + rule + " in order");
+        }
+        const Event& a = events_[static_cast<size_t>(r0)][ref[k]];
+        const Event& b = events_[static_cast<size_t>(r)][mine[k]];
+        if (a.kind != b.kind || a.peer != b.peer || (has_size(b.kind) && a.amount != b.amount))
+          throw ConfigError(where(b) + "collective " + std::to_string(k + 1) + on + " of rank " + std::to_string(r) +
+                            " (" + event_name(b.kind) + ") differs from rank " + std::to_string(r0) + "'s (" + where(a) +
+                            event_name(a.kind) + "): " + rule + ", with the same root and size, in order");
+      }
+    }
+  }
+  return {std::make_move_iterator(by_comm.begin()), std::make_move_iterator(by_comm.end())};
+}
+
+// Rank r's operations for event i, its k-th collective on e.comm: the
+// algorithm runs over the communicator's ranks (the root and an
+// alltoallv's peers by their rank in it), and its messages go to the
+// members, on the communicator (collective k of each communicator has
+// tag kCollectiveTag + k: they match only within it).
+void Program::expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, const Calls& calls,
+                     std::vector<Op>& ops) const {
+  const uint16_t c = e.comm;
+  const int n = comm_size(c), m = comm_rank(c, r);
+  std::vector<uint64_t> from;
+  if (e.kind == EventKind::Alltoallv)
+    for (int s = 0; s < n; ++s)
+      from.push_back(
+          events_[static_cast<size_t>(comm_member(c, s))][calls[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(m)]);
+  const size_t first = ops.size();
+  if (has_root(e.kind)) {
+    Event local = e;
+    local.peer = comm_rank(c, e.peer);
+    expand_collective(local, a, m, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+  } else {
+    expand_collective(e, a, m, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+  }
+  for (size_t o = first; o < ops.size(); ++o) {
+    ops[o].comm = c;
+    if (ops[o].kind != OpKind::StepWait) ops[o].peer = comm_member(c, ops[o].peer);
+  }
 }
 
 void Program::finish(uint64_t max_ops, CollectiveRule rule) {
   const int n = ranks();
-  const std::vector<std::vector<uint32_t>> coll = matched_collectives();
-  // Each collective's algorithm, from rank 0's event (the sizes agree).
+  const auto matched = matched_collectives();
+  // Each collective's algorithm, from its communicator's rank 0's event
+  // (the sizes agree); communicator c's k-th is collectives_[first[c] + k].
   collectives_.clear();
-  if (n > 0)
-    for (const uint32_t i : coll[0])
-      collectives_.push_back({events_[0][i].kind, collective_algorithm(events_[0][i], n, rule)});
-  // The operations event e expands to, at most; k counts the collectives.
-  const auto ops_of = [&](const Event& e, size_t& k) {
-    return is_collective(e.kind) ? collective_ops(collectives_[k++].second, n) : uint64_t{1};
+  std::map<uint16_t, std::pair<size_t, const Calls*>> first;  // comm -> (its first in collectives_, its calls)
+  for (const auto& [c, calls] : matched) {
+    first[c] = {collectives_.size(), &calls};
+    for (const uint32_t i : calls[0]) {
+      const Event& e = events_[static_cast<size_t>(comm_member(c, 0))][i];
+      collectives_.push_back({e.kind, collective_algorithm(e, comm_size(c), rule)});
+    }
+  }
+  // The operations event e expands to, at most; k[c] counts the collectives on c.
+  const auto ops_of = [&](const Event& e, std::map<uint16_t, uint32_t>& k) {
+    if (!is_collective(e.kind)) return uint64_t{1};
+    return collective_ops(collectives_[first.at(e.comm).first + k[e.comm]++].second, comm_size(e.comm));
   };
   uint64_t ops = 0;
   for (int r = 0; r < n; ++r) {
-    size_t k = 0;
+    std::map<uint16_t, uint32_t> k;
     for (const Event& e : events_[static_cast<size_t>(r)])
       if ((ops += ops_of(e, k)) > max_ops)
         throw ConfigError(where(e) + "the program expands to more than " + std::to_string(max_ops) +
                           " operations with its collectives (workload.max_operations, 24 bytes each; an alltoall "
                           "of n ranks is 3(n - 1) per rank)");
   }
-  std::vector<uint64_t> from(static_cast<size_t>(n));
   for (int r = 0; r < n; ++r) {
     const auto& ev = events_[static_cast<size_t>(r)];
     auto& ops = ops_[static_cast<size_t>(r)];
@@ -160,10 +259,9 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
     std::vector<uint64_t> nonblocking;  // the engine's number of the rank's k-th isend or irecv
     uint64_t requests = 0;
     uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
-    size_t c = 0;
-    for (const Event& e : ev) most += ops_of(e, c);
+    std::map<uint16_t, uint32_t> counted, k;  // collectives so far, by communicator
+    for (const Event& e : ev) most += ops_of(e, counted);
     ops.reserve(most);
-    uint32_t k = 0;  // collectives so far
     for (uint32_t i = 0; i < ev.size(); ++i) {
       const Event& e = ev[i];
       if (e.kind == EventKind::Wait && !e.counts.empty()) {
@@ -182,12 +280,10 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
         continue;
       }
       const size_t before = ops.size();
-      if (e.kind == EventKind::Alltoallv)
-        for (int s = 0; s < n; ++s)
-          from[static_cast<size_t>(s)] = events_[static_cast<size_t>(s)][coll[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(r)];
-      expand_collective(e, collectives_[k].second, r, n, kCollectiveTag + static_cast<int32_t>(k), i, from, ops);
+      const auto& [at, calls] = first.at(e.comm);
+      const uint32_t kc = k[e.comm]++;
+      expand(r, e, i, kc, collectives_[at + kc].second, *calls, ops);
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
-      ++k;
     }
     requests_[static_cast<size_t>(r)] = requests;
   }
@@ -217,7 +313,8 @@ uint64_t held(const std::vector<T>& v) {
 
 uint64_t Program::memory() const {
   uint64_t b = held(events_) + held(ops_) + held(wait_lists_) + held(nonblocking_) + held(requests_) +
-               held(comm_names_) + held(collectives_);
+               held(comm_names_) + held(collectives_) + held(comms_);
+  for (const Comm& c : comms_) b += held(c.members) + held(c.rank_of);
   for (const std::string& name : comm_names_) b += name.capacity();
   for (size_t r = 0; r < events_.size(); ++r) {
     b += held(events_[r]) + held(ops_[r]) + held(wait_lists_[r]);

@@ -53,16 +53,17 @@ enum class SendMode : uint8_t { Standard, Synchronous, Buffered };
 
 struct Event {
   EventKind kind = EventKind::Compute;
-  int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); has_root: the root
+  int32_t peer = 0;     // send/receive: the other rank (receive: kAny allowed); has_root: the root (a world rank)
   int32_t tag = 0;      // >= 0 (receive: kAny allowed)
-  // Send/receive: its communicator, a number of the reader's (messages
-  // match only within one; text traces have one, 0; docs/workloads.md).
+  // Its communicator, a number of the reader's (docs/workloads.md,
+  // "Communicators"): messages match only within one; a collective
+  // involves its members (Program::define_comm; 0 undefined: every rank).
   uint16_t comm = 0;
   // Send/isend: standard, synchronous or buffered.
   SendMode mode = SendMode::Standard;
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
-  std::vector<uint64_t> counts;  // alltoallv: bytes to each rank; wait: the requests it waits for
+  std::vector<uint64_t> counts;  // alltoallv: bytes to each member of comm, by its rank there; wait: the requests it waits for
   // An event built in code (the generated workloads).
   static Event of(EventKind k, int32_t peer = 0, int32_t tag = 0, uint64_t amount = 0) {
     Event e;
@@ -145,14 +146,30 @@ class Program {
   // rank).
   explicit Program(int ranks, uint64_t max_entries = kMaxOps);
   int ranks() const { return static_cast<int>(events_.size()); }
+  // Communicator c: its members, world ranks in the order of their ranks
+  // in c (docs/workloads.md, "Communicators"). A collective on c involves
+  // them alone, expanded over their ranks in c. A communicator never
+  // defined is every rank in order. Before the first add that uses it;
+  // throws ConfigError for a member out of range or named twice, or c
+  // defined twice.
+  void define_comm(uint16_t c, std::vector<int32_t> members);
+  bool comm_defined(uint16_t c) const { return c < comms_.size() && !comms_[c].members.empty(); }
+  // One past the largest communicator defined.
+  uint32_t comm_slots() const { return static_cast<uint32_t>(comms_.size()); }
+  int comm_size(uint16_t c) const;
+  // World rank r's rank in communicator c, or -1 if not a member.
+  int comm_rank(uint16_t c, int r) const;
+  // The world rank of communicator c's rank k.
+  int comm_member(uint16_t c, int k) const;
   // Appends one event to rank r's program; throws ConfigError naming the
-  // event's line for a peer, root, tag or count out of range.
+  // event's line for a peer, root, tag or count out of range, or a
+  // collective on a communicator r is not in.
   void add(int rank, Event e);
   const std::vector<Event>& events(int rank) const { return events_[static_cast<size_t>(rank)]; }
-  // Checks that every rank calls the same collectives in the same order
-  // (root and size alike; alltoallv's counts are each rank's own), then
-  // expands them by `rule`. Throws ConfigError naming the first rank and
-  // line that differ. Call once, after the last add.
+  // Checks that the members of each communicator call the same collectives
+  // on it in the same order (root and size alike; alltoallv's counts are
+  // each rank's own), then expands them by `rule`. Throws ConfigError
+  // naming the first rank and line that differ. Call once, after the last add.
   void finish(uint64_t max_ops = kMaxOps, CollectiveRule rule = CollectiveRule::Mpich);
   const std::vector<Op>& ops(int rank) const { return ops_[static_cast<size_t>(rank)]; }
   // A WaitSome's requests, as the engine numbers them (every send and
@@ -161,7 +178,8 @@ class Program {
     return wait_lists_[static_cast<size_t>(rank)][static_cast<size_t>(i)];
   }
   bool has_wait_lists(int rank) const { return !wait_lists_[static_cast<size_t>(rank)].empty(); }
-  // Each collective's kind and algorithm, in program order (rank 0's).
+  // Each collective's kind and algorithm: by communicator, each's in the
+  // order its members call them.
   const std::vector<std::pair<EventKind, CollAlgo>>& collectives() const { return collectives_; }
   // The requests rank's operations start.
   uint64_t requests(int rank) const { return requests_[static_cast<size_t>(rank)]; }
@@ -189,9 +207,19 @@ class Program {
   std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
   std::vector<uint64_t> requests_;     // per rank: Program::requests
   std::vector<std::pair<EventKind, CollAlgo>> collectives_;
-  // Each rank's collectives, as indices of its events; throws ConfigError
-  // where one differs from rank 0's (finish).
-  std::vector<std::vector<uint32_t>> matched_collectives() const;
+  struct Comm {
+    std::vector<int32_t> members;               // world ranks by rank in the communicator
+    std::vector<std::pair<int32_t, int32_t>> rank_of;  // (world rank, rank in it), sorted
+  };
+  std::vector<Comm> comms_;  // by Event::comm; none or empty members: every rank
+  // Each used communicator's collectives: [comm][rank in it] the indices
+  // of that member's collective events on it; throws ConfigError where a
+  // member's differ from its rank 0's (finish).
+  using Calls = std::vector<std::vector<uint32_t>>;
+  std::vector<std::pair<uint16_t, Calls>> matched_collectives() const;
+  void check_comm(int rank, const Event& e) const;
+  // Appends rank r's operations for its k-th collective on e.comm.
+  void expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, const Calls& calls, std::vector<Op>& ops) const;
   uint64_t count_ = 0;
   uint64_t entries_ = 0, max_entries_;
   std::vector<std::string> comm_names_;

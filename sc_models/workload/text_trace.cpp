@@ -97,9 +97,38 @@ class LineParser {
   uint32_t line_;
 };
 
+// A collective's communicator: `<op>@<c>` names one a `comm` line
+// defined; a root and alltoallv's counts are then by rank in it.
+struct OnComm {
+  uint16_t id = 0;
+  int size = 0;  // its members (0 with no `@`: every rank)
+};
+
+// The communicator after the `@` of operation word `op`, cut off `op`.
+OnComm parse_on_comm(const LineParser& p, std::string& op, const Program& prog) {
+  const size_t at = op.find('@');
+  if (at == std::string::npos) return {};
+  const std::string id = op.substr(at + 1);
+  op.resize(at);
+  size_t used = 0;
+  long c = 0;
+  try {
+    c = std::stol(id, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != id.size() || id.empty() || c < 1 || c > kMaxTextComm)
+    p.fail("communicator '" + id + "' of '" + op + "@' is not an integer in 1.." + std::to_string(kMaxTextComm));
+  const auto comm = static_cast<uint16_t>(c);
+  if (!prog.comm_defined(comm))
+    p.fail("communicator " + id + " is not defined: a 'comm " + id + " <rank> ...' line comes before its first use");
+  return {comm, prog.comm_size(comm)};
+}
+
 // The event of words 1.. of a line (word 0 is the rank).
-Event parse_event(const LineParser& p, uint32_t line, int ranks) {
-  const std::string& op = p.word(1);
+Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& prog) {
+  std::string op = p.word(1);
+  const OnComm on = parse_on_comm(p, op, prog);
   const OpSyntax* syn = nullptr;
   for (const OpSyntax& s : kOps)
     if (op == s.name) syn = &s;
@@ -108,10 +137,14 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
     for (const OpSyntax& s : kOps) all += std::string(all.empty() ? "" : ", ") + s.name;
     p.fail("unknown operation '" + op + "'; one of " + all + ", sendrecv");
   }
+  if (on.id && !is_collective(syn->kind))
+    p.fail("'" + op + "@" + std::to_string(on.id) + "': only a collective takes a communicator");
+  if (on.id) ranks = on.size;  // a root and counts by rank in it
   Event e;
   e.kind = syn->kind;
   e.mode = syn->mode;
   e.line = line;
+  e.comm = on.id;
   const size_t want = 2 + static_cast<size_t>(syn->fields < 0 ? ranks : syn->fields);
   if (syn->fields != -2 && p.size() != want)
     p.fail(std::string("expected '<rank> ") + syn->name + (*syn->syntax ? " " : "") + syn->syntax + "' (" +
@@ -138,24 +171,38 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks) {
         e.counts.push_back(static_cast<uint64_t>(p.integer(i, "request", 0, static_cast<int64_t>(kMaxTraceEvents))));
       break;
     default:  // the other collectives: a root first where they have one, then bytes (the barrier: neither)
-      if (has_root(e.kind)) e.peer = static_cast<int32_t>(p.integer(2, "root", 0, last));
+      if (has_root(e.kind)) e.peer = prog.comm_member(on.id, static_cast<int>(p.integer(2, "root", 0, last)));
       if (syn->fields > 0) e.amount = bytes(has_root(e.kind) ? 3 : 2);
       break;
   }
   return e;
 }
 
+// `comm <c> <rank> ...`: communicator c (1 .. kMaxTextComm), the listed
+// ranks by their rank in it.
+void parse_comm(const LineParser& p, Program& prog) {
+  if (p.size() < 3) p.fail("expected 'comm <id> <rank> ...' (at least one rank), got '" + p.text() + "'");
+  const auto c = static_cast<uint16_t>(p.integer(1, "communicator", 1, kMaxTextComm));
+  std::vector<int32_t> members;
+  for (size_t i = 2; i < p.size(); ++i) members.push_back(static_cast<int32_t>(p.integer(i, "rank", 0, prog.ranks() - 1)));
+  try {
+    prog.define_comm(c, std::move(members));
+  } catch (const ConfigError& e) {
+    p.fail(e.what());
+  }
+}
+
 // `<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>`: an
 // isend and an irecv, read as those lines would be, that one wait then
 // completes, as MPI_Sendrecv runs its halves at once (docs/workloads.md,
 // "Text traces"; an OTF2 MPI_Sendrecv reads the same).
-std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int ranks) {
+std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int ranks, const Program& prog) {
   if (p.size() != 8)
     p.fail("expected '<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>' (8 fields), got " +
            std::to_string(p.size()) + ": '" + p.text() + "'");
   const auto half = [&](const char* op, size_t at) {
     const std::string text = p.word(0) + " " + op + " " + p.word(at) + " " + p.word(at + 1) + " " + p.word(at + 2);
-    return parse_event(LineParser(text, line), line, ranks);
+    return parse_event(LineParser(text, line), line, ranks, prog);
   };
   return {half("isend", 2), half("irecv", 5)};
 }
@@ -198,14 +245,20 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
         prog = Program(ranks = parse_ranks(p, bounds.ranks), max_ops);
         continue;
       }
+      if (p.word(0) == "comm") {
+        parse_comm(p, prog);
+        continue;
+      }
       if (p.size() < 2) p.fail("expected '<rank> <operation> ...', got '" + p.word(0) + "'");
       const bool all = p.word(0) == "*";
       const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
       // A sendrecv line adds its two halves and a wait; any other line one event.
       const bool sendrecv = p.word(1) == "sendrecv";
       const std::array<Event, 2> events =
-          sendrecv ? parse_sendrecv(p, line, ranks) : std::array<Event, 2>{parse_event(p, line, ranks)};
+          sendrecv ? parse_sendrecv(p, line, ranks, prog) : std::array<Event, 2>{parse_event(p, line, ranks, prog)};
       for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {
+        // `*` on a communicator's collective: each of its members.
+        if (all && events[0].comm && prog.comm_rank(events[0].comm, r) < 0) continue;
         if (prog.event_count() + (sendrecv ? 3 : 1) > bounds.events)
           p.fail("more than " + std::to_string(bounds.events) + " events (an input limit)");
         if (sendrecv)
@@ -229,12 +282,21 @@ Program read_text_trace_file(const std::string& path, const std::string& key, ui
   return read_text_trace(in, key + " (" + path + ")", max_ops, {}, rule);
 }
 
+// A text trace's communicators are 1 .. kMaxTextComm (0, every rank, has
+// no line): a program read from one writes back as it read.
 void write_text_trace(const Program& prog, std::ostream& out) {
   out << "ranks " << prog.ranks() << "\n";
+  for (uint32_t c = 1; c < prog.comm_slots(); ++c) {
+    if (!prog.comm_defined(static_cast<uint16_t>(c))) continue;
+    out << "comm " << c;
+    for (int k = 0; k < prog.comm_size(static_cast<uint16_t>(c)); ++k) out << ' ' << prog.comm_member(static_cast<uint16_t>(c), k);
+    out << '\n';
+  }
   const auto id = [](int32_t v) { return v == kAny ? std::string("any") : std::to_string(v); };
   for (int r = 0; r < prog.ranks(); ++r)
     for (const Event& e : prog.events(r)) {
       out << r << ' ' << event_name(e);
+      if (is_collective(e.kind) && e.comm) out << '@' << e.comm;
       switch (e.kind) {
         case EventKind::Compute: out << ' ' << e.amount / 1000 << '.' << std::to_string(1000 + e.amount % 1000).substr(1); break;
         case EventKind::Send:
@@ -246,7 +308,7 @@ void write_text_trace(const Program& prog, std::ostream& out) {
           for (uint64_t c : e.counts) out << ' ' << c;
           break;
         default:  // the other collectives, as parse_event reads them
-          if (has_root(e.kind)) out << ' ' << e.peer;
+          if (has_root(e.kind)) out << ' ' << prog.comm_rank(e.comm, e.peer);
           if (has_size(e.kind)) out << ' ' << e.amount;
           break;
       }

@@ -16,6 +16,7 @@ constexpr int kMaxRanks = 1 << 20;
 constexpr uint64_t kMaxTraceEvents = 20'000'000;
 constexpr uint64_t kMaxMessageBytes = uint64_t{1} << 40;  // one message (1 TiB)
 constexpr double kMaxComputeNs = 1e12;                    // one compute event (1,000 s)
+constexpr int kMaxTextComm = 65535;                       // a `comm` line's number (Event::comm)
 
 // A generated program past kMaxTraceEvents: ConfigError "<key>: more than
 // ... events (an input limit); <advice>".

@@ -384,6 +384,43 @@ TEST(Workload, AnOtf2TraceReplaysLikeTheSameProgramAsText) {
   EXPECT_EQ(c, json_section(t.json, "completion"));
 }
 
+// Collectives on split communicators: 16 ranks as a 4 x 4 grid reduce
+// over their row, broadcast down their column and exchange over their row
+// (communicators 1-4 the rows, 5-8 the columns, each listed from its last
+// rank so that communicator ranks differ from world ranks). The text trace
+// and the same program as an OTF2 archive complete alike, with the
+// program's messages.
+TEST(Workload, RowAndColumnCollectivesReplayAlikeAsTextAndOtf2) {
+  std::string t = "ranks 16\n";
+  for (int i = 0; i < 4; ++i) {
+    t += "comm " + std::to_string(1 + i);
+    for (int j = 3; j >= 0; --j) t += " " + std::to_string(4 * i + j);
+    t += "\ncomm " + std::to_string(5 + i);
+    for (int j = 3; j >= 0; --j) t += " " + std::to_string(4 * j + i);
+    t += "\n";
+  }
+  for (int r = 0; r < 16; ++r) {
+    const std::string me = std::to_string(r), row = std::to_string(1 + r / 4), col = std::to_string(5 + r % 4);
+    t += me + " compute " + std::to_string(50 + 5 * r) + "\n" + me + " allreduce@" + row + " 256\n" + me +
+         " bcast@" + col + " 1 1024\n" + me + " alltoall@" + row + " 64\n";
+  }
+  t += "* barrier\n";
+  std::istringstream in(t);
+  const nocsim::Program prog = nocsim::read_text_trace(in, "grid");
+  const std::string dir = temp_path("otf2-grid");
+  nocsim::write_otf2_trace(dir, "traces", prog, {});
+  const AppRun text = run_trace("topologies/torus-8x8.yaml", write_file("grid.txt", t));
+  const AppRun otf2 = run_trace("topologies/torus-8x8.yaml", dir + "/traces.otf2", {"workload.type=otf2"});
+  ASSERT_EQ(text.r.code, 0) << text.r.err;
+  ASSERT_EQ(otf2.r.code, 0) << otf2.r.err;
+  const std::string c = json_section(text.json, "completion");
+  EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;
+  EXPECT_EQ(json_number(c, "messages_delivered"), static_cast<double>(prog.messages()));
+  EXPECT_EQ(json_number(c, "bytes"), static_cast<double>(prog.bytes()));
+  EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
+  EXPECT_EQ(c, json_section(otf2.json, "completion"));
+}
+
 TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
   // Four ranks each send 1 KiB to the next and receive from the one
   // before, by rendezvous (eager_limit 512). Recorded as separate MPI_Send

@@ -223,6 +223,48 @@ TEST(Otf2Trace, EveryCollectiveReadsBackFromScorePsSizesInPlaceOrNot) {
   expect_same(three, round_trip(three, in_place));
 }
 
+TEST(Otf2Trace, CollectivesOnSplitCommunicatorsReadBackAmongTheirMembers) {
+  // Six ranks split in two communicators of three, listed out of order
+  // (MPI_Comm_split's groups: members as ranks of MPI_COMM_WORLD, by their
+  // rank in the new communicator), each collective on each, then one on
+  // MPI_COMM_WORLD: records name roots and sizes by communicator rank and
+  // size, and read back as the same world ranks on the same communicators.
+  using K = EventKind;
+  const std::vector<int32_t> halves[2] = {{4, 2, 0}, {1, 5, 3}};
+  Program p(6);
+  p.define_comm(1, halves[0]);
+  p.define_comm(2, halves[1]);
+  const K kinds[] = {K::Bcast, K::Reduce, K::Gather, K::Scatter, K::Barrier, K::Allreduce, K::Alltoall,
+                     K::Allgather, K::ReduceScatter, K::Scan, K::Exscan, K::Alltoallv};
+  for (int r = 0; r < 6; ++r) {
+    const uint16_t c = r % 2 ? 2 : 1;
+    const std::vector<int32_t>& mine = halves[c - 1];
+    uint64_t b = 17;  // sizes 3 does not divide: an in-place total of 2 blocks reads back one way only
+    int root = 0;
+    for (const K k : kinds) {
+      Event e = ev(k, has_root(k) ? mine[static_cast<size_t>(root++ % 3)] : 0, 0, has_size(k) ? b += 3 : 0);
+      e.comm = c;
+      if (k == K::Alltoallv) {  // the same to each other member, by rank in the communicator
+        e.counts.assign(3, 30);
+        e.counts[static_cast<size_t>(std::find(mine.begin(), mine.end(), r) - mine.begin())] = 0;
+      }
+      p.add(r, e);
+    }
+    p.add(r, ev(K::Allreduce, 0, 0, 8));
+  }
+  p.finish();
+  Otf2WriteOptions in_place;
+  in_place.in_place = true;
+  for (const Otf2WriteOptions& o : {Otf2WriteOptions{}, in_place}) {
+    const Program back = round_trip(p, o);
+    expect_same(p, back);
+    EXPECT_EQ(back.comm_size(1), 3);
+    EXPECT_EQ(back.comm_member(1, 0), 4);
+    EXPECT_EQ(back.comm_rank(2, 3), 2);
+    EXPECT_EQ(back.on_comm(2), " on communicator 2 ('MPI_COMM_WORLD split')");
+  }
+}
+
 TEST(Otf2Trace, AWaitIsForTheRequestsWhoseCompletionItRecords) {
   // Rank 0 waits for its irecv (request 1) first and its isend (0) later;
   // each MPI_Waitall region holds the completion records of its own

@@ -1,0 +1,186 @@
+// Collectives on communicators of some of the ranks (docs/workloads.md,
+// "Communicators"): a collective runs among its communicator's members by
+// their rank in it, its messages stay on that communicator, the members'
+// order is checked per communicator, and a text trace defines them with
+// `comm` lines and names them with `<op>@<c>`.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "ideal_net.h"
+
+using namespace nocsim;
+using namespace nocsim::workload_test;
+
+namespace {
+
+std::string comms_error(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Messages and bytes of `text`, which must run to its end on an ideal
+// network with every message matched.
+std::pair<uint64_t, uint64_t> comms_run(const std::string& text) {
+  const Program p = parse(text);
+  expect_paired(p, false);
+  IdealNet net(p, p.ranks(), 5);
+  net.run(1'000'000);
+  EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(6);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  return {p.messages(), p.bytes()};
+}
+
+// The same collective over a world of n ranks.
+std::pair<uint64_t, uint64_t> comm_alone(const std::string& coll, int n) {
+  const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n");
+  return {p.messages(), p.bytes()};
+}
+
+}  // namespace
+
+TEST(Communicators, ACollectiveRunsAmongItsMembersByTheirRankInIt) {
+  // Communicator 1 lists ranks 4, 2 and 0: rank 4 is its rank 0, the root.
+  // A binomial bcast of 3 ranks: relative rank 0 sends to 2, then to 1,
+  // here world ranks 0 and 2; ranks 1, 3 and 5 take no part.
+  const Program p = parse("ranks 6\ncomm 1 4 2 0\n* bcast@1 0 100\n");
+  std::vector<int> to;
+  for (const Op& o : p.ops(4)) {
+    EXPECT_EQ(o.comm, 1);
+    if (o.kind == OpKind::Isend) to.push_back(o.peer);
+  }
+  EXPECT_EQ(to, (std::vector<int>{0, 2}));
+  for (const int r : {0, 2}) {
+    ASSERT_FALSE(p.ops(r).empty());
+    for (const Op& o : p.ops(r))
+      if (o.kind == OpKind::Irecv) EXPECT_EQ(o.peer, 4) << r;
+  }
+  for (const int r : {1, 3, 5}) EXPECT_TRUE(p.events(r).empty()) << r;
+  EXPECT_EQ(p.events(0)[0].peer, 4);  // the root, as a world rank
+  EXPECT_EQ(comms_run("ranks 6\ncomm 1 4 2 0\n* bcast@1 0 100\n"), comm_alone("bcast 0 100", 3));
+}
+
+TEST(Communicators, RowsAndColumnsRunTheirCollectivesSideBySide) {
+  // A 2 x 3 grid: rows {0,1,2} and {3,4,5}, columns {0,3}, {1,4}, {2,5}.
+  // Each rank reduces over its row, broadcasts from the column's second
+  // rank, then exchanges over its row; the world closes with a barrier.
+  // Every communicator's k-th collective has the same tag: their messages
+  // must stay apart. The totals are those of each collective alone over a
+  // world of its communicator's size.
+  const std::string grid = "ranks 6\ncomm 1 0 1 2\ncomm 2 3 4 5\ncomm 3 0 3\ncomm 4 1 4\ncomm 5 2 5\n";
+  std::string t = grid;
+  for (int r = 0; r < 6; ++r) {
+    const std::string me = std::to_string(r), row = std::to_string(1 + r / 3), col = std::to_string(3 + r % 3);
+    t += me + " allreduce@" + row + " 16\n" + me + " bcast@" + col + " 1 64\n" + me + " alltoall@" + row + " 4\n";
+  }
+  t += "* barrier\n";
+  const auto [msgs, bytes] = comms_run(t);
+  const auto all = comm_alone("allreduce 16", 3), bc = comm_alone("bcast 1 64", 2), a2a = comm_alone("alltoall 4", 3),
+             bar = comm_alone("barrier", 6);
+  EXPECT_EQ(msgs, 2 * all.first + 3 * bc.first + 2 * a2a.first + bar.first);
+  EXPECT_EQ(bytes, 2 * all.second + 3 * bc.second + 2 * a2a.second);
+  const Program p = parse(t);
+  EXPECT_EQ(p.collectives().size(), 2u * 2 + 3 + 1);  // each communicator's, once
+  // Rank 4's messages go to its row and column only.
+  std::set<int> peers;
+  for (const Op& o : p.ops(4))
+    if (o.kind == OpKind::Isend && o.comm != 0) peers.insert(o.peer);
+  EXPECT_EQ(peers, (std::set<int>{1, 3, 5}));
+}
+
+TEST(Communicators, AnAlltoallvCountsByRankInTheCommunicator) {
+  // Communicator 1 is ranks 3 and 1 (in that order): rank 3 sends 40
+  // bytes to its rank 1 (world rank 1), rank 1 sends 24 to its rank 0.
+  const Program p = parse("ranks 4\ncomm 1 3 1\n3 alltoallv@1 0 40\n1 alltoallv@1 24 0\n");
+  const auto sent = [&](int r) {
+    uint64_t b = 0;
+    for (const Op& o : p.ops(r))
+      if (o.kind == OpKind::Isend) {
+        b += o.amount;
+        EXPECT_EQ(o.peer, 4 - r);
+      }
+    return b;
+  };
+  EXPECT_EQ(sent(3), 40u);
+  EXPECT_EQ(sent(1), 24u);
+  EXPECT_EQ(comms_run("ranks 4\ncomm 1 3 1\n3 alltoallv@1 0 40\n1 alltoallv@1 24 0\n"), std::make_pair(uint64_t{2}, uint64_t{64}));
+}
+
+TEST(Communicators, TextTracesWriteBackTheirCommunicators) {
+  const std::string t = "ranks 5\ncomm 2 4 0 3\ncomm 7 1 2\n* bcast@2 1 32\n* scatter@7 1 8\n* gather@2 2 16\n"
+                        "* allreduce 8\n1 alltoallv@7 0 5\n2 alltoallv@7 6 0\n";
+  const Program a = parse(t);
+  std::ostringstream wa;
+  write_text_trace(a, wa);
+  EXPECT_NE(wa.str().find("comm 2 4 0 3\ncomm 7 1 2\n"), std::string::npos) << wa.str();
+  EXPECT_NE(wa.str().find("4 bcast@2 1 32\n"), std::string::npos) << wa.str();  // the root by its rank in 2
+  EXPECT_NE(wa.str().find("1 alltoallv@7 0 5\n"), std::string::npos) << wa.str();
+  const Program b = parse(wa.str());
+  std::ostringstream wb;
+  write_text_trace(b, wb);
+  EXPECT_EQ(wa.str(), wb.str());
+  EXPECT_EQ(a.messages(), b.messages());
+  EXPECT_EQ(a.bytes(), b.bytes());
+}
+
+TEST(Communicators, MembersCallTheSameCollectivesOnEachInOrder) {
+  // Ranks of different communicators may call them in any order
+  // (rank 1 is in both): only each communicator's own order is checked.
+  EXPECT_EQ(comms_run("ranks 3\ncomm 1 0 1\ncomm 2 1 2\n0 barrier@1\n1 barrier@2\n1 barrier@1\n2 barrier@2\n")
+                .first,
+            2 * comm_alone("barrier", 2).first);
+  const std::pair<const char*, const char*> cases[] = {
+      {"ranks 3\ncomm 1 0 2\n0 barrier@1\n", "collective 1 (barrier) on communicator 1 of rank 0 has no counterpart in "
+                                             "rank 2: the members of a communicator call the same collectives on it "
+                                             "in order"},
+      {"ranks 3\ncomm 1 2 0\n* allreduce@1 8\n0 bcast@1 0 8\n2 bcast@1 1 8\n",
+       "line 4: collective 2 on communicator 1 of rank 0 (bcast) differs from rank 2's (line 5: bcast)"},
+      {"ranks 3\ncomm 1 0 2\n1 barrier@1\n", "line 3: barrier: rank 1 is not a member of communicator 1 (2 ranks)"},
+      {"ranks 3\ncomm 1 0 2\n* bcast@1 2 8\n", "line 3: root '2' is not an integer in 0..1"},
+      {"ranks 3\ncomm 1 0 2\n0 alltoallv@1 0 1 2\n", "line 3: expected '<rank> alltoallv"},
+      {"ranks 3\ncomm 1 0 2\n2 alltoallv@1 1 1\n", "line 3: alltoallv: rank 2 sends 1 bytes to itself"},
+      {"ranks 3\n* barrier@4\n", "line 2: communicator 4 is not defined: a 'comm 4 <rank> ...' line comes before"},
+      {"ranks 3\n* barrier@x\n", "line 2: communicator 'x' of 'barrier@' is not an integer in 1..65535"},
+      {"ranks 3\n* barrier@0\n", "line 2: communicator '0' of 'barrier@' is not an integer in 1..65535"},
+      {"ranks 3\ncomm 1 0 1\n0 send@1 1 8 0\n", "line 3: 'send@1': only a collective takes a communicator"},
+      {"ranks 3\ncomm 1 0 1 0\n", "line 2: communicator 1: rank 0 is a member twice"},
+      {"ranks 3\ncomm 1 0 3\n", "line 2: rank '3' is not an integer in 0..2"},
+      {"ranks 3\ncomm 1 0\ncomm 1 2\n", "line 3: communicator 1 is defined twice"},
+      {"ranks 3\ncomm 0 0 1\n", "line 2: communicator '0' is not an integer in 1..65535"},
+      {"ranks 3\ncomm 1\n", "line 2: expected 'comm <id> <rank> ...' (at least one rank)"},
+  };
+  for (const auto& [text, want] : cases) {
+    const std::string e = comms_error(text);
+    EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
+  }
+}
+
+TEST(Communicators, ABlockedCollectiveIsReportedOnItsCommunicator) {
+  // Rank 1 waits in communicator 2's barrier for rank 2, which never calls
+  // it: the report names the communicator of the message it waits for.
+  Program p(3);
+  p.define_comm(2, {1, 2});
+  Event b = Event::of(EventKind::Barrier);
+  b.comm = 2;
+  p.add(1, b);
+  p.add(2, Event::of(EventKind::Compute, 0, 0, 1000));
+  EXPECT_THROW(p.finish(), ConfigError);  // rank 2 has no counterpart
+  Program q(3);
+  q.define_comm(2, {1, 2});
+  q.add(1, b);
+  q.add(2, Event::of(EventKind::Recv, 0, 0, 8));  // from rank 0, which sends nothing
+  q.add(2, b);
+  q.finish();
+  IdealNet net(q, 3, 5);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 1 (node 1)"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("on communicator 2"), std::string::npos) << rep;
+}
