@@ -132,6 +132,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& 
   const OpSyntax* syn = nullptr;
   for (const OpSyntax& s : kOps)
     if (op == s.name) syn = &s;
+  if (!syn && op == "sendrecv") p.fail("'" + p.word(1) + "': only a collective takes a communicator");
   if (!syn) {
     std::string all;
     for (const OpSyntax& s : kOps) all += std::string(all.empty() ? "" : ", ") + s.name;

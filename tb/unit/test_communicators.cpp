@@ -149,6 +149,7 @@ TEST(Communicators, MembersCallTheSameCollectivesOnEachInOrder) {
       {"ranks 3\n* barrier@x\n", "line 2: communicator 'x' of 'barrier@' is not an integer in 1..65535"},
       {"ranks 3\n* barrier@0\n", "line 2: communicator '0' of 'barrier@' is not an integer in 1..65535"},
       {"ranks 3\ncomm 1 0 1\n0 send@1 1 8 0\n", "line 3: 'send@1': only a collective takes a communicator"},
+      {"ranks 3\ncomm 1 0 1\n0 sendrecv@1 1 8 0 1 8 0\n", "line 3: 'sendrecv@1': only a collective takes a communicator"},
       {"ranks 3\ncomm 1 0 1 0\n", "line 2: communicator 1: rank 0 is a member twice"},
       {"ranks 3\ncomm 1 0 3\n", "line 2: rank '3' is not an integer in 0..2"},
       {"ranks 3\ncomm 1 0\ncomm 1 2\n", "line 3: communicator 1 is defined twice"},
