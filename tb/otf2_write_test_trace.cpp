@@ -25,7 +25,7 @@ constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
 enum Region : OTF2_RegionRef {
   kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
   kSsend, kIssend, kBsend, kIbsend, kSendrecv, kGather, kScatter, kAllgather, kReduceScatterBlock, kScan, kExscan,
-  kRegionCount
+  kGatherv, kScatterv, kAllgatherv, kReduceScatter, kRegionCount
 };
 struct RegionDef {
   const char* name;
@@ -56,6 +56,10 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Reduce_scatter_block", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
     {"MPI_Scan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_PARADIGM_MPI},
     {"MPI_Exscan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_PARADIGM_MPI},
+    {"MPI_Gatherv", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_PARADIGM_MPI},
+    {"MPI_Scatterv", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Allgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Reduce_scatter", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
@@ -102,8 +106,10 @@ struct CollectiveRecord {
   uint64_t sent, received;
 };
 
-// rank, ranks and e.peer (the root): by rank in the collective's communicator.
-CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t alltoallv_in, bool in_place) {
+// rank, ranks and e.peer (the root): by rank in the collective's
+// communicator; `others`: an alltoallv's bytes received, a v-variant's
+// blocks of every rank added up.
+CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t others, bool in_place) {
   const auto me = static_cast<uint64_t>(rank), n = static_cast<uint64_t>(ranks);
   // In place, a rank's own block is neither sent nor received.
   const uint64_t b = e.amount, all = e.amount * (in_place ? n - 1 : n), own = in_place ? 0 : b;
@@ -123,17 +129,26 @@ CollectiveRecord collective_record(const Event& e, int rank, int ranks, uint64_t
     case EventKind::Scan:
       return {kScan, OTF2_COLLECTIVE_OP_SCAN, none, (n - me) * b - (b - own), me * b + own};
     case EventKind::Exscan: return {kExscan, OTF2_COLLECTIVE_OP_EXSCAN, none, (n - me - 1) * b, me * b};
+    case EventKind::Gatherv:  // an in-place root sends nothing and receives the others' blocks
+      return {kGatherv, OTF2_COLLECTIVE_OP_GATHERV, root, is_root ? own : b, is_root ? others - (b - own) : 0};
+    case EventKind::Scatterv:
+      return {kScatterv, OTF2_COLLECTIVE_OP_SCATTERV, root, is_root ? others - (b - own) : 0, is_root ? own : b};
+    case EventKind::Allgatherv:
+      return {kAllgatherv, OTF2_COLLECTIVE_OP_ALLGATHERV, none, all, others - (b - own)};
+    case EventKind::ReduceScatterv:
+      return {kReduceScatter, OTF2_COLLECTIVE_OP_REDUCE_SCATTER, none, others - (b - own), all};
     default: {
       uint64_t sum = 0;
       for (const uint64_t c : e.counts) sum += c;
-      return {kAlltoallv, OTF2_COLLECTIVE_OP_ALLTOALLV, none, sum, alltoallv_in};
+      return {kAlltoallv, OTF2_COLLECTIVE_OP_ALLTOALLV, none, sum, others};
     }
   }
 }
 
 // For each rank and each of its collectives: the bytes it receives if that
 // is an alltoallv (Score-P's sizeReceived), from the other members' k-th
-// collective on the same communicator.
+// collective on the same communicator; a v-variant's blocks of all its
+// members added up.
 std::vector<std::vector<uint64_t>> alltoallv_received(const Program& p) {
   const auto n = static_cast<size_t>(p.ranks());
   std::vector<std::map<uint16_t, std::vector<const Event*>>> coll(n);  // [rank][comm]
@@ -148,10 +163,11 @@ std::vector<std::vector<uint64_t>> alltoallv_received(const Program& p) {
       const size_t kc = k[e.comm]++;
       uint64_t bytes = 0;
       const auto me = static_cast<size_t>(p.comm_rank(e.comm, static_cast<int>(r)));
-      for (int m = 0; m < p.comm_size(e.comm) && e.kind == EventKind::Alltoallv; ++m) {
+      for (int m = 0; m < p.comm_size(e.comm) && (e.kind == EventKind::Alltoallv || has_own_block(e.kind)); ++m) {
         const auto& theirs = coll[static_cast<size_t>(p.comm_member(e.comm, m))][e.comm];
-        if (kc < theirs.size() && theirs[kc]->kind == EventKind::Alltoallv && me < theirs[kc]->counts.size())
-          bytes += theirs[kc]->counts[me];
+        if (kc >= theirs.size() || theirs[kc]->kind != e.kind) continue;
+        if (has_own_block(e.kind)) bytes += theirs[kc]->amount;
+        else if (me < theirs[kc]->counts.size()) bytes += theirs[kc]->counts[me];
       }
       in[r].push_back(bytes);
     }

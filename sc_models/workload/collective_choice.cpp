@@ -1,6 +1,8 @@
 // Which algorithm expands a collective (docs/workloads.md, "Collectives"):
 // MPICH's default choice by message size and rank count, with MPICH's
 // default thresholds, or one algorithm per collective.
+#include <algorithm>
+
 #include "workload/program.h"
 
 namespace nocsim {
@@ -26,15 +28,26 @@ CollAlgo fixed(EventKind k) {
     case EventKind::Allreduce:
     case EventKind::Scan:
     case EventKind::Exscan: return CollAlgo::RecursiveDoubling;
-    case EventKind::Allgather: return CollAlgo::Bruck;
+    case EventKind::Allgather:
+    case EventKind::Allgatherv: return CollAlgo::Bruck;
     case EventKind::Alltoall:
     case EventKind::Alltoallv:
-    case EventKind::ReduceScatter: return CollAlgo::PairwiseShift;
+    case EventKind::ReduceScatter:
+    case EventKind::ReduceScatterv: return CollAlgo::PairwiseShift;
+    case EventKind::Gatherv:
+    case EventKind::Scatterv: return CollAlgo::Linear;
     default: return CollAlgo::Dissemination;
   }
 }
 
 }  // namespace
+
+uint64_t allgatherv_chunk(const std::vector<uint64_t>& blocks) {
+  constexpr uint64_t kPipeline = 32768;
+  uint64_t smallest = blocks.empty() ? 0 : blocks[0];
+  for (const uint64_t b : blocks) smallest = std::min(smallest, b);
+  return std::max(smallest, kPipeline);
+}
 
 int floor_pof2(int n) {
   int p = 1;
@@ -46,19 +59,24 @@ const char* algorithm_name(CollAlgo a) {
   static const char* const names[] = {"dissemination",       "binomial",   "scatter+doubling", "scatter+ring",
                                       "binomial",            "redscat+gather", "recursive doubling",
                                       "rabenseifner",        "bruck",      "ring",             "scattered",
-                                      "pairwise",            "pairwise xor", "recursive halving", "none"};
+                                      "pairwise",            "pairwise xor", "recursive halving", "linear",
+                                      "none"};
   return names[static_cast<int>(a)];
 }
 
 // A reduction's count is taken in bytes (a trace records no datatype), so
-// MPICH's "count < pof2" reads bytes < pof2.
-CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule) {
+// MPICH's "count < pof2" reads bytes < pof2. An allgatherv and a
+// reduce_scatterv choose as an allgather and a reduce_scatter of their
+// total.
+CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule, uint64_t total) {
   if (rule == CollectiveRule::Fixed) return fixed(e.kind);
-  const uint64_t b = e.amount, all = b * static_cast<uint64_t>(n);
+  const uint64_t b = e.amount, all = has_own_block(e.kind) ? total : b * static_cast<uint64_t>(n);
   const uint64_t p = static_cast<uint64_t>(floor_pof2(n));
-  // MPICH 3 returns at once from a collective of 0 bytes; an alltoallv
-  // skips only its pairs of count 0.
-  if (has_size(e.kind) && b == 0) return CollAlgo::Nothing;
+  // MPICH 3 returns at once from a collective of 0 bytes (a v-variant's:
+  // 0 in all); an alltoallv skips only its pairs of count 0, a gatherv and
+  // a scatterv their ranks of count 0.
+  const bool all_of = e.kind == EventKind::Allgatherv || e.kind == EventKind::ReduceScatterv;
+  if ((has_size(e.kind) && b == 0) || (all_of && total == 0)) return CollAlgo::Nothing;
   switch (e.kind) {
     case EventKind::Bcast:
       if (b < kBcastShort || n < kBcastMinProcs) return CollAlgo::BinomialDown;
@@ -68,6 +86,7 @@ CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule) {
     case EventKind::Allreduce:
       return b > kAllreduceShort && b >= p ? CollAlgo::Rabenseifner : CollAlgo::RecursiveDoubling;
     case EventKind::Allgather:
+    case EventKind::Allgatherv:
       if (all < kAllgatherLong && is_pof2(n)) return CollAlgo::RecursiveDoubling;
       return all < kAllgatherShort ? CollAlgo::Bruck : CollAlgo::Ring;
     case EventKind::Alltoall:
@@ -75,12 +94,22 @@ CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule) {
       if (b <= kAlltoallMedium) return CollAlgo::Scattered;
       return is_pof2(n) ? CollAlgo::PairwiseXor : CollAlgo::PairwiseShift;
     case EventKind::Alltoallv: return CollAlgo::Scattered;
-    case EventKind::ReduceScatter: return all < kRedscatLong ? CollAlgo::RecursiveHalving : CollAlgo::PairwiseShift;
+    case EventKind::ReduceScatter:
+    case EventKind::ReduceScatterv: return all < kRedscatLong ? CollAlgo::RecursiveHalving : CollAlgo::PairwiseShift;
     default: return fixed(e.kind);
   }
 }
 
-uint64_t collective_ops(CollAlgo a, int n) {
+uint64_t collective_ops(CollAlgo a, int n, EventKind k, const std::vector<uint64_t>& blocks) {
+  // An allgatherv's ring: each step at most a send, a receive and a wait,
+  // each step taking a chunk of the block it sends or receives (or
+  // passing over an empty one).
+  if (a == CollAlgo::Ring && k == EventKind::Allgatherv) {
+    const uint64_t chunk = allgatherv_chunk(blocks);
+    uint64_t chunks = 0;
+    for (const uint64_t b : blocks) chunks += (b + chunk - 1) / chunk + 1;
+    return 6 * chunks;
+  }
   uint64_t rounds = 0;
   while ((uint64_t{1} << rounds) < static_cast<uint64_t>(n)) ++rounds;
   const uint64_t steps = static_cast<uint64_t>(n > 0 ? n - 1 : 0);
@@ -97,6 +126,7 @@ uint64_t collective_ops(CollAlgo a, int n) {
     case CollAlgo::Scattered:
     case CollAlgo::PairwiseShift:
     case CollAlgo::PairwiseXor: return 3 * steps;
+    case CollAlgo::Linear: return 2 * steps + 2;
     case CollAlgo::Nothing: return 0;
     default: return 3 * rounds;  // dissemination, bruck
   }

@@ -16,6 +16,10 @@ struct Emit {
   int32_t tag;
   uint32_t event;
   void send(int peer, uint64_t bytes) { out.push_back({OpKind::Isend, peer, tag, bytes, event}); }
+  void ssend(int peer, uint64_t bytes) {
+    send(peer, bytes);
+    out.back().mode = SendMode::Synchronous;
+  }
   void recv(int peer) { out.push_back({OpKind::Irecv, peer, tag, 0, event}); }
   void wait() { out.push_back({OpKind::StepWait, 0, tag, 0, event}); }
 };
@@ -234,38 +238,142 @@ void reduce_redscat_gather(Emit& e, int r, int n, int root, uint64_t b) {
   }
 }
 
-// Recursive halving (MPICH's reduce_scatter_block below 512 KiB): after the
-// hand-over, in step m (distance p/2 first) rank nr keeps the half of its
-// blocks holding its own and sends the other; then each odd rank of the
-// pairs sends its even partner that one's block. Among the p, block i is
-// two ranks' (2b bytes) for i < n - p, else one's.
-void reduce_scatter_halving(Emit& e, int r, int n, uint64_t b) {
+// Recursive halving (MPICH's reduce_scatter and reduce_scatter_block below
+// 512 KiB): after the hand-over of all `total` bytes, in step m (distance
+// p/2 first) rank nr keeps the half of its blocks holding its own and sends
+// the other; then each odd rank of the pairs sends its even partner that
+// one's block. Among the p, block i is two ranks' for i < n - p, else
+// one's: cnt(lo, hi) adds up the p's blocks [lo, hi), own(r) is rank r's.
+// As MPICH, a step whose half is empty one way only sends or receives, and
+// an empty block is not handed back.
+template <class Cnt, class Own>
+void halving_scatter(Emit& e, int r, int n, uint64_t total, Cnt cnt, Own own) {
   const Pof2 f(n, 1);
-  const int nr = f.newrank(r), m = f.rem();
-  const auto cnt = [&](int lo, int hi) { return b * u(hi - lo) + b * u(std::clamp(hi, 0, m) - std::clamp(lo, 0, m)); };
-  f.fold(e, r, true, b * u(n));
+  const int nr = f.newrank(r);
+  f.fold(e, r, true, total);
   if (nr >= 0) {
     int lo = 0, hi = f.p;
     for (int mask = f.p / 2; mask > 0; mask /= 2) {
-      const int mid = lo + mask;
+      const int mid = lo + mask, dst = f.real(nr ^ mask);
       const bool low = nr < mid;
-      exchange(e, f.real(nr ^ mask), low ? cnt(mid, hi) : cnt(lo, mid));
+      const uint64_t out = low ? cnt(mid, hi) : cnt(lo, mid), in = low ? cnt(lo, mid) : cnt(mid, hi);
+      if (out) e.send(dst, out);
+      if (in) e.recv(dst);
+      if (out || in) e.wait();
       (low ? hi : lo) = mid;
     }
   }
-  f.fold(e, r, false, b);
+  if (r >= 2 * f.rem()) return;
+  if (r % 2 && own(r - 1)) {
+    e.send(r - 1, own(r - 1));
+    e.wait();
+  } else if (r % 2 == 0 && own(r)) {
+    e.recv(r + 1);
+    e.wait();
+  }
+}
+
+void reduce_scatter_halving(Emit& e, int r, int n, uint64_t b) {
+  const int m = n - floor_pof2(n);
+  const auto cnt = [&](int lo, int hi) { return b * u(hi - lo) + b * u(std::clamp(hi, 0, m) - std::clamp(lo, 0, m)); };
+  halving_scatter(e, r, n, b * u(n), cnt, [&](int) { return b; });
+}
+
+// A v-variant's blocks (Event::amount of each rank), added up over ranks.
+class Blocks {
+ public:
+  explicit Blocks(const std::vector<uint64_t>& b) : b_(b), sum_(b.size() + 1, 0) {
+    for (size_t i = 0; i < b.size(); ++i) sum_[i + 1] = sum_[i] + b[i];
+  }
+  uint64_t of(int r) const { return b_[static_cast<size_t>(r)]; }
+  uint64_t total() const { return sum_.back(); }
+  // Ranks [lo, lo + w) counted modulo their number (w at most that).
+  uint64_t range(int lo, int w) const {
+    const int n = static_cast<int>(b_.size());
+    if (lo + w <= n) return sum_[static_cast<size_t>(lo + w)] - sum_[static_cast<size_t>(lo)];
+    return total() - sum_[static_cast<size_t>(lo)] + sum_[static_cast<size_t>(lo + w - n)];
+  }
+
+ private:
+  const std::vector<uint64_t>& b_;
+  std::vector<uint64_t> sum_;
+};
+
+// MPI_Reduce_scatter's recursive halving: block i of the p is ranks 2i and
+// 2i + 1's for i < n - p, else rank i + n - p's.
+void reduce_scatterv_halving(Emit& e, int r, int n, const Blocks& b) {
+  const int m = n - floor_pof2(n);
+  const auto cnt = [&](int lo, int hi) {  // the p's blocks [lo, hi): ranks [old(lo), old(hi))
+    const auto old = [&](int i) { return i < m ? 2 * i : i + m; };
+    return b.range(old(lo), old(hi) - old(lo));
+  };
+  halving_scatter(e, r, n, b.total(), cnt, [&](int s) { return b.of(s); });
+}
+
+// MPICH's gatherv (linear): the root posts a receive from each other rank
+// whose block is not empty, in rank order, and waits for them all; each
+// other rank with a block sends it, synchronously from 32 ranks on
+// (MPIR_CVAR_GATHERV_INTER_SSEND_MIN_PROCS).
+void gatherv_linear(Emit& e, int r, int n, int root, const Blocks& b) {
+  constexpr int kSsendMinProcs = 32;
+  if (r == root) {
+    bool any = false;
+    for (int s = 0; s < n; ++s)
+      if (s != root && b.of(s)) e.recv(s), any = true;
+    if (any) e.wait();
+  } else if (b.of(r)) {
+    if (n >= kSsendMinProcs) e.ssend(root, b.of(r));
+    else e.send(root, b.of(r));
+    e.wait();
+  }
+}
+
+// MPICH's scatterv (linear): the root sends each other rank its block, if
+// not empty, in rank order, and waits for them all; each such rank receives.
+void scatterv_linear(Emit& e, int r, int n, int root, const Blocks& b) {
+  if (r == root) {
+    bool any = false;
+    for (int s = 0; s < n; ++s)
+      if (s != root && b.of(s)) e.send(s, b.of(s)), any = true;
+    if (any) e.wait();
+  } else if (b.of(r)) {
+    e.recv(root);
+    e.wait();
+  }
+}
+
+// MPICH's ring allgatherv: each step passes one chunk (allgatherv_chunk)
+// of a block to the right and takes one from the left, starting with the
+// rank's own block and going on with the blocks it received, until it has
+// sent all but its right neighbour's and received all but its own; a step
+// with only one of the two sends or receives alone, an empty block is
+// passed over.
+void allgatherv_ring(Emit& e, int r, int n, const Blocks& b, uint64_t chunk) {
+  const int left = mod(r - 1, n), right = (r + 1) % n;
+  uint64_t to_send = b.total() - b.of(right), to_recv = b.total() - b.of(r), sent = 0, got = 0;
+  int sidx = r, ridx = left;
+  while (to_send || to_recv) {
+    const uint64_t out = to_send ? std::min(chunk, b.of(sidx) - sent) : 0;
+    const uint64_t in = to_recv ? std::min(chunk, b.of(ridx) - got) : 0;
+    if (out) e.send(right, out);
+    if (in) e.recv(left);
+    if (out || in) e.wait();
+    to_send -= out, to_recv -= in, sent += out, got += in;
+    if (sent == b.of(sidx)) sent = 0, sidx = mod(sidx - 1, n);
+    if (got == b.of(ridx)) got = 0, ridx = mod(ridx - 1, n);
+  }
 }
 
 // Pairwise exchange (MPICH's alltoall for long messages and its
 // reduce_scatter for long ones): in step k rank r sends to r + k and
 // receives from r - k, or exchanges with r XOR k at a power-of-two count
 // (`xor_pairs`). Alltoallv skips a pair whose count is 0 on both ends of
-// that direction.
+// that direction; reduce_scatterv sends each rank its own block.
 void pairwise(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t>& from, bool xor_pairs) {
-  const bool v = ev.kind == EventKind::Alltoallv;
+  const bool v = ev.kind == EventKind::Alltoallv, own = ev.kind == EventKind::ReduceScatterv;
   for (int k = 1; k < n; ++k) {
     const int to = xor_pairs ? r ^ k : (r + k) % n, src = xor_pairs ? r ^ k : (r - k + n) % n;
-    const uint64_t out = v ? ev.counts[static_cast<size_t>(to)] : ev.amount;
+    const uint64_t out = v ? ev.counts[static_cast<size_t>(to)] : own ? from[static_cast<size_t>(to)] : ev.amount;
     const bool in = !v || from[static_cast<size_t>(src)] > 0;
     if (!v || out > 0) e.send(to, out);
     if (in) e.recv(src);
@@ -307,12 +415,14 @@ void alltoall_bruck(Emit& e, int r, int n, uint64_t b) {
   }
 }
 
-// Recursive doubling (MPICH's scan and exscan, and its allgather at a
-// power-of-two count, where round k sends the 2^k blocks held): in round
-// k rank r exchanges with r XOR 2^k, when that rank exists.
-void doubling(Emit& e, int r, int n, uint64_t bytes, bool grow) {
+// Recursive doubling (MPICH's scan and exscan, and its allgather and
+// allgatherv at a power-of-two count, where round k sends the 2^k blocks
+// held): in round k rank r exchanges bytes(mask) with r XOR mask
+// (mask = 2^k), when that rank exists.
+template <class Bytes>
+void doubling(Emit& e, int r, int n, Bytes bytes) {
   for (int mask = 1; mask < n; mask *= 2)
-    if ((r ^ mask) < n) exchange(e, r ^ mask, grow ? bytes * u(mask) : bytes);
+    if ((r ^ mask) < n) exchange(e, r ^ mask, bytes(mask));
 }
 
 }  // namespace
@@ -333,20 +443,34 @@ void expand_collective(const Event& ev, CollAlgo a, int r, int n, int32_t tag, u
     case CollAlgo::RedscatGather: return reduce_redscat_gather(e, r, n, ev.peer, b);
     case CollAlgo::RecursiveDoubling:
       if (ev.kind == EventKind::Allreduce) return allreduce_doubling(e, r, n, b);
-      return doubling(e, r, n, b, ev.kind == EventKind::Allgather);
+      if (ev.kind == EventKind::Allgatherv) {  // the blocks of r's subtree, r with its low bits cleared
+        const Blocks blocks(from);
+        return doubling(e, r, n, [&](int mask) { return blocks.range(r & ~(mask - 1), mask); });
+      }
+      return doubling(e, r, n, [&](int mask) { return ev.kind == EventKind::Allgather ? b * u(mask) : b; });
     case CollAlgo::Rabenseifner: return allreduce_rabenseifner(e, r, n, b);
     case CollAlgo::Bruck:
       if (ev.kind == EventKind::Alltoall) return alltoall_bruck(e, r, n, b);
-      // Bruck's allgather: round k sends the 2^k blocks held (the last
-      // round what is missing) to r - 2^k.
+      // Bruck's allgather(v): round k sends the 2^k blocks held, ranks r
+      // on (the last round what is missing), to r - 2^k.
+      if (ev.kind == EventKind::Allgatherv) {
+        const Blocks blocks(from);
+        return dissemination(e, r, n, -1, [&](int d) { return blocks.range(r, std::min(d, n - d)); });
+      }
       return dissemination(e, r, n, -1, [&](int d) { return b * u(std::min(d, n - d)); });
     case CollAlgo::Ring:  // step i: the block of r - i + 1 to r + 1
+      if (ev.kind == EventKind::Allgatherv) return allgatherv_ring(e, r, n, Blocks(from), allgatherv_chunk(from));
       for (int i = 1; i < n; ++i) step(e, (r + 1) % n, mod(r - 1, n), b);
       return;
     case CollAlgo::Scattered: return scattered(e, r, n, ev, from);
     case CollAlgo::PairwiseShift: return pairwise(e, r, n, ev, from, false);
     case CollAlgo::PairwiseXor: return pairwise(e, r, n, ev, from, true);
-    case CollAlgo::RecursiveHalving: return reduce_scatter_halving(e, r, n, b);
+    case CollAlgo::RecursiveHalving:
+      if (ev.kind == EventKind::ReduceScatterv) return reduce_scatterv_halving(e, r, n, Blocks(from));
+      return reduce_scatter_halving(e, r, n, b);
+    case CollAlgo::Linear:
+      if (ev.kind == EventKind::Gatherv) return gatherv_linear(e, r, n, ev.peer, Blocks(from));
+      return scatterv_linear(e, r, n, ev.peer, Blocks(from));
     case CollAlgo::Nothing: return;
   }
 }

@@ -66,7 +66,10 @@
 //   m + 1, or n - m - 1 and m in place and for exscan); alltoallv (OTF2 keeps only
 //   the total: sizeSent spread evenly over the n - 1 other ranks, a byte of
 //   the remainder each to the first ones; Score-P's total holds the own
-//   block unless in place, which the total cannot tell: docs/workloads.md).
+//   block unless in place, which the total cannot tell: docs/workloads.md);
+//   gatherv, scatterv, allgatherv and reduce_scatter (each rank's own
+//   block: gatherv's sizeSent, scatterv's sizeReceived, allgatherv's
+//   sizeSent and reduce_scatter's sizeReceived / n, or / (n - 1) in place).
 //   A collective on a one-rank communicator moves nothing and is left out,
 //   as is communicator and window management (OTF2's create/destroy
 //   handle and (de)allocate operations). Any other collective and
@@ -657,11 +660,15 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK: return EventKind::ReduceScatter;
     case OTF2_COLLECTIVE_OP_SCAN: return EventKind::Scan;
     case OTF2_COLLECTIVE_OP_EXSCAN: return EventKind::Exscan;
+    case OTF2_COLLECTIVE_OP_GATHERV: return EventKind::Gatherv;
+    case OTF2_COLLECTIVE_OP_SCATTERV: return EventKind::Scatterv;
+    case OTF2_COLLECTIVE_OP_ALLGATHERV: return EventKind::Allgatherv;
+    case OTF2_COLLECTIVE_OP_REDUCE_SCATTER: return EventKind::ReduceScatterv;
     default:
       throw ConfigError(here() + "unsupported collective " + collective_name(op) + " (OTF2 collective operation " +
                         num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-                        "scatter, allgather, reduce_scatter_block, scan and exscan (the other variants' per-rank "
-                        "counts are not in the trace)");
+                        "gatherv, scatter, scatterv, allgather, allgatherv, reduce_scatter, reduce_scatter_block, "
+                        "scan and exscan (alltoallw's per-pair counts and types are not in the trace)");
   }
 }
 
@@ -695,6 +702,14 @@ Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uin
     case EventKind::Alltoallv: e.counts = spread(sent, static_cast<int>(n), rank_in(c)); break;
     case EventKind::Scan:
     case EventKind::Exscan: e.amount = scan_block(k, c, sent, received); break;
+    // The v-variants' own block: what a rank other than the root sends
+    // (gatherv) or receives (scatterv), and the root's the other way (an
+    // in-place root's, which never travels, reads 0); allgatherv's sent
+    // and reduce_scatter's received n or, in place, n - 1 times.
+    case EventKind::Gatherv: e.amount = sent; break;
+    case EventKind::Scatterv: e.amount = received; break;
+    case EventKind::Allgatherv: e.amount = per_rank(sent, n); break;
+    case EventKind::ReduceScatterv: e.amount = per_rank(received, n); break;
     default: break;  // barrier
   }
   bytes(e.amount);

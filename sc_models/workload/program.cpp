@@ -13,7 +13,8 @@ const char* event_name(EventKind k) {
   static const char* const names[] = {"compute",   "send",      "isend",   "recv",      "irecv",
                                       "wait",      "barrier",   "bcast",   "reduce",    "allreduce",
                                       "alltoall",  "alltoallv", "gather",  "scatter",   "allgather",
-                                      "reduce_scatter", "scan", "exscan"};
+                                      "reduce_scatter", "scan", "exscan", "gatherv", "scatterv", "allgatherv",
+                                      "reduce_scatterv"};
   return names[static_cast<int>(k)];
 }
 
@@ -27,10 +28,15 @@ const char* event_name(const Event& e) {
 bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
 
 bool has_root(EventKind k) {
-  return k == EventKind::Bcast || k == EventKind::Reduce || k == EventKind::Gather || k == EventKind::Scatter;
+  return k == EventKind::Bcast || k == EventKind::Reduce || k == EventKind::Gather || k == EventKind::Scatter ||
+         k == EventKind::Gatherv || k == EventKind::Scatterv;
 }
 
-bool has_size(EventKind k) { return is_collective(k) && k != EventKind::Barrier && k != EventKind::Alltoallv; }
+bool has_own_block(EventKind k) { return k >= EventKind::Gatherv; }
+
+bool has_size(EventKind k) {
+  return is_collective(k) && k != EventKind::Barrier && k != EventKind::Alltoallv && !has_own_block(k);
+}
 
 bool is_nonblocking(EventKind k) { return k == EventKind::Isend || k == EventKind::Irecv; }
 
@@ -204,10 +210,11 @@ void Program::expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, 
   const uint16_t c = e.comm;
   const int n = comm_size(c), m = comm_rank(c, r);
   std::vector<uint64_t> from;
-  if (e.kind == EventKind::Alltoallv)
-    for (int s = 0; s < n; ++s)
-      from.push_back(
-          events_[static_cast<size_t>(comm_member(c, s))][calls[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(m)]);
+  if (e.kind == EventKind::Alltoallv || has_own_block(e.kind))
+    for (int s = 0; s < n; ++s) {
+      const Event& theirs = events_[static_cast<size_t>(comm_member(c, s))][calls[static_cast<size_t>(s)][k]];
+      from.push_back(has_own_block(e.kind) ? theirs.amount : theirs.counts[static_cast<size_t>(m)]);
+    }
   const size_t first = ops.size();
   if (has_root(e.kind)) {
     Event local = e;
@@ -222,24 +229,39 @@ void Program::expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, 
   }
 }
 
+// Each collective's algorithm, from its communicator's rank 0's event (the
+// sizes agree; a v-variant's blocks added up over the members), into
+// collectives_; communicator c's k-th is collectives_[first[c].first + k].
+// The operations each expands to on a rank, at most, in the same order.
+std::vector<uint64_t> Program::plan_collectives(const std::vector<std::pair<uint16_t, Calls>>& matched,
+                                                CollectiveRule rule, First& first) {
+  collectives_.clear();
+  std::vector<uint64_t> bound;
+  for (const auto& [c, calls] : matched) {
+    first[c] = {collectives_.size(), &calls};
+    for (size_t k = 0; k < calls[0].size(); ++k) {
+      const Event& e = events_[static_cast<size_t>(comm_member(c, 0))][calls[0][k]];
+      std::vector<uint64_t> blocks;  // a v-variant's, by rank in the communicator
+      uint64_t total = 0;
+      for (size_t m = 0; m < calls.size() && has_own_block(e.kind); ++m) {
+        blocks.push_back(events_[static_cast<size_t>(comm_member(c, static_cast<int>(m)))][calls[m][k]].amount);
+        total += blocks.back();
+      }
+      collectives_.push_back({e.kind, collective_algorithm(e, comm_size(c), rule, total)});
+      bound.push_back(collective_ops(collectives_.back().second, comm_size(c), e.kind, blocks));
+    }
+  }
+  return bound;
+}
+
 void Program::finish(uint64_t max_ops, CollectiveRule rule) {
   const int n = ranks();
   const auto matched = matched_collectives();
-  // Each collective's algorithm, from its communicator's rank 0's event
-  // (the sizes agree); communicator c's k-th is collectives_[first[c] + k].
-  collectives_.clear();
-  std::map<uint16_t, std::pair<size_t, const Calls*>> first;  // comm -> (its first in collectives_, its calls)
-  for (const auto& [c, calls] : matched) {
-    first[c] = {collectives_.size(), &calls};
-    for (const uint32_t i : calls[0]) {
-      const Event& e = events_[static_cast<size_t>(comm_member(c, 0))][i];
-      collectives_.push_back({e.kind, collective_algorithm(e, comm_size(c), rule)});
-    }
-  }
+  First first;
+  const std::vector<uint64_t> bound = plan_collectives(matched, rule, first);
   // The operations event e expands to, at most; k[c] counts the collectives on c.
   const auto ops_of = [&](const Event& e, std::map<uint16_t, uint32_t>& k) {
-    if (!is_collective(e.kind)) return uint64_t{1};
-    return collective_ops(collectives_[first.at(e.comm).first + k[e.comm]++].second, comm_size(e.comm));
+    return is_collective(e.kind) ? bound[first.at(e.comm).first + k[e.comm]++] : uint64_t{1};
   };
   uint64_t ops = 0;
   for (int r = 0; r < n; ++r) {

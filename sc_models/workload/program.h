@@ -5,6 +5,7 @@
 // point-to-point operations (collectives.cpp) for the engine to run.
 // Plain C++ (no SystemC); the rules are in docs/workloads.md.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,13 +34,22 @@ enum class EventKind : uint8_t {
   ReduceScatter,  // amount: bytes of each rank's block of the result
   Scan,
   Exscan,
+  // The v-variants: amount is the rank's own block, each rank its own.
+  Gatherv,         // peer: root
+  Scatterv,        // peer: root
+  Allgatherv,
+  ReduceScatterv,  // MPI_Reduce_scatter: amount is the rank's block of the result
 };
 const char* event_name(EventKind k);
 bool is_collective(EventKind k);
 bool has_root(EventKind k);  // bcast, reduce, gather, scatter: Event::peer is the root
 // A collective whose Event::amount is its size, the same on every rank (not
-// a barrier, which has none, nor an alltoallv, whose counts are per pair).
+// a barrier, which has none, nor an alltoallv, whose counts are per pair,
+// nor a v-variant, whose amount is each rank's own block).
 bool has_size(EventKind k);
+// Gatherv, scatterv, allgatherv and reduce_scatterv: Event::amount is the
+// rank's own block, which differs from rank to rank.
+bool has_own_block(EventKind k);
 bool is_nonblocking(EventKind k);  // isend or irecv: what a wait's list numbers
 
 constexpr int32_t kAny = -1;  // a receive's peer or tag: any
@@ -127,17 +137,25 @@ enum class CollAlgo : uint8_t {
   Scattered,          // alltoall, alltoallv: every send and receive posted, in batches
   PairwiseShift,      // alltoall(v), reduce_scatter: step k with r + k and r - k
   PairwiseXor,        // alltoall at a power-of-two count: step k with r XOR k
-  RecursiveHalving,   // reduce_scatter
+  RecursiveHalving,   // reduce_scatter, reduce_scatterv
+  Linear,             // gatherv, scatterv: the root and each other rank
   Nothing,            // MPICH: a bcast, reduce, allreduce, allgather, alltoall or reduce_scatter of 0 bytes
 };
 const char* algorithm_name(CollAlgo a);
-// The algorithm `rule` picks for collective `e` over n ranks.
-CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule);
+// The algorithm `rule` picks for collective `e` over n ranks; `total`: a
+// v-variant's blocks added up over its ranks (its size, for MPICH).
+CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule, uint64_t total = 0);
 // The largest power of two <= n (n >= 1): the ranks that stay in the
 // halving and doubling algorithms.
 int floor_pof2(int n);
-// At most the operations expand_collective makes of one collective.
-uint64_t collective_ops(CollAlgo a, int n);
+// MPICH's ring allgatherv cuts the blocks it passes on into chunks of the
+// smallest block's size, at least MPIR_CVAR_ALLGATHERV_PIPELINE_MSG_SIZE
+// (32,768 bytes): the chunk for ranks' blocks `blocks`.
+uint64_t allgatherv_chunk(const std::vector<uint64_t>& blocks);
+// At most the operations expand_collective makes of one collective; for
+// an allgatherv by ring (whose steps cut blocks into chunks), `blocks` are
+// its ranks' own.
+uint64_t collective_ops(CollAlgo a, int n, EventKind k = EventKind::Barrier, const std::vector<uint64_t>& blocks = {});
 
 class Program {
  public:
@@ -218,6 +236,10 @@ class Program {
   using Calls = std::vector<std::vector<uint32_t>>;
   std::vector<std::pair<uint16_t, Calls>> matched_collectives() const;
   void check_comm(int rank, const Event& e) const;
+  // comm -> (its first collective in collectives_, its calls).
+  using First = std::map<uint16_t, std::pair<size_t, const Calls*>>;
+  std::vector<uint64_t> plan_collectives(const std::vector<std::pair<uint16_t, Calls>>& matched,
+                                         CollectiveRule rule, First& first);
   // Appends rank r's operations for its k-th collective on e.comm.
   void expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, const Calls& calls, std::vector<Op>& ops) const;
   uint64_t count_ = 0;
@@ -228,7 +250,7 @@ class Program {
 // The collective algorithms (docs/workloads.md): rank r's point-to-point
 // operations for collective `e` by algorithm `a`, appended to `out`, all
 // with tag `tag`. `from` holds, for alltoallv, the bytes each rank sends
-// to r.
+// to r; for a v-variant (has_own_block), each rank's own block.
 void expand_collective(const Event& e, CollAlgo a, int r, int n, int32_t tag, uint32_t index,
                        const std::vector<uint64_t>& from, std::vector<Op>& out);
 

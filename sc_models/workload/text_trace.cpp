@@ -44,6 +44,10 @@ constexpr OpSyntax kOps[] = {
     {"reduce_scatter", EventKind::ReduceScatter, 1, "<bytes per rank>"},
     {"scan", EventKind::Scan, 1, "<bytes>"},
     {"exscan", EventKind::Exscan, 1, "<bytes>"},
+    {"gatherv", EventKind::Gatherv, 2, "<root> <bytes of this rank>"},
+    {"scatterv", EventKind::Scatterv, 2, "<root> <bytes to this rank>"},
+    {"allgatherv", EventKind::Allgatherv, 1, "<bytes of this rank>"},
+    {"reduce_scatterv", EventKind::ReduceScatterv, 1, "<bytes of this rank's block>"},
 };
 
 class LineParser {
@@ -310,7 +314,7 @@ void write_text_trace(const Program& prog, std::ostream& out) {
           break;
         default:  // the other collectives, as parse_event reads them
           if (has_root(e.kind)) out << ' ' << prog.comm_rank(e.comm, e.peer);
-          if (has_size(e.kind)) out << ' ' << e.amount;
+          if (has_size(e.kind) || has_own_block(e.kind)) out << ' ' << e.amount;
           break;
       }
       out << '\n';

@@ -14,7 +14,7 @@ namespace {
 
 std::string algo(const std::string& coll, int n, CollectiveRule rule = CollectiveRule::Mpich) {
   const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n", rule);
-  return algorithm_name(collective_algorithm(p.events(0)[0], n, rule));
+  return algorithm_name(p.collectives().at(0).second);  // a v-variant's choice takes every rank's block
 }
 
 // Messages and bytes of one collective, which must pair its messages and
@@ -85,11 +85,26 @@ TEST(Collectives, MpichPicksByItsThresholds) {
       {"allgather 0", 16, "none"},
       {"alltoall 0", 16, "none"},
       {"reduce_scatter 0", 16, "none"},
+      // The v-variants by their total: allgatherv as allgather, reduce_scatterv
+      // as reduce_scatter; gatherv and scatterv are linear.
+      {"allgatherv 32767", 16, "recursive doubling"},
+      {"allgatherv 32768", 16, "ring"},
+      {"allgatherv 8191", 10, "bruck"},
+      {"allgatherv 8192", 10, "ring"},
+      {"reduce_scatterv 32767", 16, "recursive halving"},
+      {"reduce_scatterv 32768", 16, "pairwise"},
+      {"gatherv 3 100000", 16, "linear"},
+      {"scatterv 3 100000", 16, "linear"},
+      {"allgatherv 0", 16, "none"},
+      {"reduce_scatterv 0", 16, "none"},
   };
   for (const Case& c : cases) EXPECT_EQ(algo(c.event, c.ranks), c.algorithm) << c.event << ", " << c.ranks << " ranks";
   EXPECT_EQ(algo("allreduce 1000000", 16, CollectiveRule::Fixed), "recursive doubling");
   EXPECT_EQ(algo("alltoall 4", 16, CollectiveRule::Fixed), "pairwise");
   EXPECT_EQ(algo("allgather 4", 16, CollectiveRule::Fixed), "bruck");
+  EXPECT_EQ(algo("allgatherv 1000000", 16, CollectiveRule::Fixed), "bruck");
+  EXPECT_EQ(algo("reduce_scatterv 4", 16, CollectiveRule::Fixed), "pairwise");
+  EXPECT_EQ(algo("gatherv 0 4", 16, CollectiveRule::Fixed), "linear");
 }
 
 TEST(Collectives, LongReductionsSendEachBlockOnce) {
@@ -255,4 +270,106 @@ TEST(Collectives, ZeroByteCollectivesSendNothingUnderMpich) {
   // A barrier has no size: it still sends its dissemination rounds.
   EXPECT_EQ(parse("ranks 8\n* barrier\n").messages(), 24u);
   EXPECT_GT(parse("ranks 8\n* allreduce 0\n", CollectiveRule::Fixed).messages(), 0u);
+}
+
+namespace {
+
+// Rank r's block in the v-variant tests: uneven, some empty.
+uint64_t vblock(int r, uint64_t unit) { return static_cast<uint64_t>(r % 4) * unit + (r % 3 == 1 ? 0 : 1); }
+
+std::string v_trace(const std::string& op, int n, uint64_t unit, int root = -1) {
+  std::string t = "ranks " + std::to_string(n) + "\n";
+  for (int r = 0; r < n; ++r)
+    t += std::to_string(r) + " " + op + (root >= 0 ? " " + std::to_string(root) : "") + " " +
+         std::to_string(vblock(r, unit)) + "\n";
+  return t;
+}
+
+// Messages and bytes of `text`, which must choose `want`, pair its
+// messages and run to its end.
+std::pair<uint64_t, uint64_t> run_v(const std::string& text, const std::string& want) {
+  const Program p = parse(text);
+  EXPECT_EQ(algorithm_name(p.collectives().at(0).second), want) << text;
+  expect_paired(p, false);
+  IdealNet net(p, p.ranks(), 5);
+  net.run(10'000'000);
+  EXPECT_TRUE(net.engine().done()) << text << net.engine().blocked_report(4);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u);
+  return {p.messages(), p.bytes()};
+}
+
+}  // namespace
+
+TEST(Collectives, GathervAndScattervMoveEachNonEmptyBlockOnce) {
+  // Linear: one message per rank other than the root with a block, of that
+  // block; from 32 ranks on, gatherv's sends are synchronous (MPICH 3).
+  for (const int n : {1, 2, 5, 17, 32, 33}) {
+    const int root = n / 2;
+    uint64_t msgs = 0, bytes = 0;
+    for (int r = 0; r < n; ++r)
+      if (r != root && vblock(r, 10) > 0) ++msgs, bytes += vblock(r, 10);
+    const auto want = std::make_pair(msgs, bytes);
+    EXPECT_EQ(run_v(v_trace("gatherv", n, 10, root), "linear"), want) << n;
+    EXPECT_EQ(run_v(v_trace("scatterv", n, 10, root), "linear"), want) << n;
+    const Program p = parse(v_trace("gatherv", n, 10, root));
+    for (int r = 0; r < n; ++r)
+      for (const Op& o : p.ops(r))
+        if (o.kind == OpKind::Isend) {
+          EXPECT_EQ(o.mode, n >= 32 ? SendMode::Synchronous : SendMode::Standard) << n;
+        }
+  }
+}
+
+TEST(Collectives, AllgathervDeliversEveryOtherBlockToEachRank) {
+  // Whatever the algorithm, each rank receives each other rank's block
+  // once: (n - 1) times the total in all. Recursive doubling (a power of
+  // two, under 512 KiB in all) sends n log2 n messages, Bruck's (under
+  // 80 KiB) n ceil(log2 n); the ring one per chunk of each block to each
+  // rank but its owner's left neighbour's... that is, (n - 1) per chunk,
+  // a chunk being the smallest block or 32 KiB if larger.
+  const auto expect = [](int n, uint64_t unit, const std::string& algo, uint64_t msgs) {
+    uint64_t total = 0;
+    for (int r = 0; r < n; ++r) total += vblock(r, unit);
+    EXPECT_EQ(run_v(v_trace("allgatherv", n, unit), algo), std::make_pair(msgs, (u(n) - 1) * total))
+        << n << " ranks, " << algo;
+  };
+  for (const int n : {2, 4, 8, 16}) expect(n, 100, "recursive doubling", u(n) * log2_ceil(n));
+  for (const int n : {3, 5, 6, 7, 12}) expect(n, 100, "bruck", u(n) * log2_ceil(n));
+  for (const int n : {3, 5, 12}) {  // blocks of 0 .. 3 x 40,000 bytes, chunks of 32,768
+    uint64_t chunks = 0;
+    for (int r = 0; r < n; ++r) chunks += (vblock(r, 40000) + 32767) / 32768;
+    expect(n, 40000, "ring", (u(n) - 1) * chunks);
+  }
+  // Equal blocks: the allgather's messages and bytes, for each algorithm.
+  for (const auto& [n, b] : std::vector<std::pair<int, int>>{{8, 100}, {6, 100}, {5, 40000}, {8, 100000}}) {
+    const std::string sizes = "ranks " + std::to_string(n) + "\n* ";
+    EXPECT_EQ(parse(sizes + "allgatherv " + std::to_string(b) + "\n").messages(),
+              parse(sizes + "allgather " + std::to_string(b) + "\n").messages());
+    EXPECT_EQ(parse(sizes + "allgatherv " + std::to_string(b) + "\n").bytes(),
+              parse(sizes + "allgather " + std::to_string(b) + "\n").bytes());
+  }
+}
+
+TEST(Collectives, ReduceScattervSendsEachRankItsBlock) {
+  // Pairwise (512 KiB or more in all): n (n - 1) messages, each rank's
+  // block from each other rank. Recursive halving with equal blocks: the
+  // reduce_scatter's messages and bytes; with uneven ones, it runs to its
+  // end with every message paired.
+  for (const int n : {2, 3, 5, 8, 12}) {
+    uint64_t total = 0;
+    for (int r = 0; r < n; ++r) total += vblock(r, 400000);
+    if (n > 2) {  // 2 ranks hold 400,001 bytes in all: recursive halving
+      EXPECT_EQ(run_v(v_trace("reduce_scatterv", n, 400000), "pairwise"),
+                std::make_pair(u(n) * (u(n) - 1), (u(n) - 1) * total))
+          << n;
+    }
+    run_v(v_trace("reduce_scatterv", n, 100), "recursive halving");
+    const std::string equal = "ranks " + std::to_string(n) + "\n* ";
+    const Program a = parse(equal + "reduce_scatterv 100\n"), b = parse(equal + "reduce_scatter 100\n");
+    EXPECT_EQ(std::make_pair(a.messages(), a.bytes()), std::make_pair(b.messages(), b.bytes())) << n;
+  }
+  // Rank 0's block is empty among 4: in the last halving step rank 0 sends
+  // rank 1 its part and receives nothing (4 + 1 + 2 messages).
+  const Program p = parse("ranks 4\n0 reduce_scatterv 0\n1 reduce_scatterv 8\n2 reduce_scatterv 8\n3 reduce_scatterv 8\n");
+  EXPECT_EQ(p.messages(), 7u);
 }

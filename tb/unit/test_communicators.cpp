@@ -59,7 +59,9 @@ TEST(Communicators, ACollectiveRunsAmongItsMembersByTheirRankInIt) {
   for (const int r : {0, 2}) {
     ASSERT_FALSE(p.ops(r).empty());
     for (const Op& o : p.ops(r))
-      if (o.kind == OpKind::Irecv) EXPECT_EQ(o.peer, 4) << r;
+      if (o.kind == OpKind::Irecv) {
+        EXPECT_EQ(o.peer, 4) << r;
+      }
   }
   for (const int r : {1, 3, 5}) EXPECT_TRUE(p.events(r).empty()) << r;
   EXPECT_EQ(p.events(0)[0].peer, 4);  // the root, as a world rank

@@ -223,6 +223,31 @@ TEST(Otf2Trace, EveryCollectiveReadsBackFromScorePsSizesInPlaceOrNot) {
   expect_same(three, round_trip(three, in_place));
 }
 
+TEST(Otf2Trace, TheVVariantsReadBackEachRanksOwnBlock) {
+  // Gatherv, scatterv, allgatherv and reduce_scatter with a block of its
+  // own on each rank, from Score-P's sizes: each rank's own block (a
+  // gatherv's or scatterv's root's too, unless in place: it never travels
+  // and reads 0 then).
+  using K = EventKind;
+  const auto program = [](bool root_block) {
+    Program p(5);
+    for (int r = 0; r < 5; ++r) {
+      const uint64_t own = 7 + 10 * static_cast<uint64_t>(r);  // 5 divides none, nor 4 any in-place total
+      p.add(r, ev(K::Gatherv, 1, 0, r == 1 && !root_block ? 0 : own));
+      p.add(r, ev(K::Scatterv, 3, 0, r == 3 && !root_block ? 0 : own));
+      p.add(r, ev(K::Allgatherv, 0, 0, own));
+      p.add(r, ev(K::ReduceScatterv, 0, 0, own));
+      p.add(r, ev(K::Compute, 0, 0, 5));
+    }
+    p.finish();
+    return p;
+  };
+  expect_same(program(true), round_trip(program(true), {}));
+  Otf2WriteOptions in_place;
+  in_place.in_place = true;
+  expect_same(program(false), round_trip(program(true), in_place));
+}
+
 TEST(Otf2Trace, CollectivesOnSplitCommunicatorsReadBackAmongTheirMembers) {
   // Six ranks split in two communicators of three, listed out of order
   // (MPI_Comm_split's groups: members as ranks of MPI_COMM_WORLD, by their

@@ -742,6 +742,11 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
                   "2 bsend 3 8 3\n2 ibsend 3 8 4\n3 recv 2 8 3\n3 irecv 2 8 4\n"
                   "* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n* gather 3 24\n"
                   "* scatter 1 40\n* allgather 8\n* reduce_scatter 12\n* scan 4\n* exscan 4\n";
+  for (int r = 0; r < 4; ++r) {  // each rank its own block
+    const std::string me = std::to_string(r), b = std::to_string(8 * r);
+    t += me + " gatherv 1 " + b + "\n" + me + " scatterv 2 " + b + "\n" + me + " allgatherv " + b + "\n" + me +
+         " reduce_scatterv " + b + "\n";
+  }
   for (int r = 0; r < 4; ++r) {
     t += std::to_string(r) + " alltoallv";
     for (int d = 0; d < 4; ++d) t += " " + std::to_string(d == r ? 0 : d + 1);
@@ -758,6 +763,9 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   EXPECT_EQ(a.bytes(), b.bytes());
   EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
   EXPECT_NE(wa.str().find("0 wait 0\n"), std::string::npos) << wa.str();
+  EXPECT_NE(wa.str().find("3 gatherv 1 24\n3 scatterv 2 24\n3 allgatherv 24\n3 reduce_scatterv 24\n"),
+            std::string::npos)
+      << wa.str();
   EXPECT_NE(wa.str().find("2 ssend 3 8 1\n2 issend 3 8 2\n2 bsend 3 8 3\n2 ibsend 3 8 4\n"), std::string::npos)
       << wa.str();
   const std::vector<Op>& ops = b.ops(2);
