@@ -42,10 +42,10 @@ CollAlgo fixed(EventKind k) {
 
 }  // namespace
 
-uint64_t allgatherv_chunk(const std::vector<uint64_t>& blocks) {
+uint64_t allgatherv_chunk(const std::vector<uint64_t>& sums) {
   constexpr uint64_t kPipeline = 32768;
-  uint64_t smallest = blocks.empty() ? 0 : blocks[0];
-  for (const uint64_t b : blocks) smallest = std::min(smallest, b);
+  uint64_t smallest = sums.size() > 1 ? sums[1] - sums[0] : 0;
+  for (size_t i = 1; i < sums.size(); ++i) smallest = std::min(smallest, sums[i] - sums[i - 1]);
   return std::max(smallest, kPipeline);
 }
 
@@ -100,14 +100,14 @@ CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule, uint64
   }
 }
 
-uint64_t collective_ops(CollAlgo a, int n, EventKind k, const std::vector<uint64_t>& blocks) {
+uint64_t collective_ops(CollAlgo a, int n, EventKind k, const std::vector<uint64_t>& sums) {
   // An allgatherv's ring: each step at most a send, a receive and a wait,
   // each step taking a chunk of the block it sends or receives (or
   // passing over an empty one).
   if (a == CollAlgo::Ring && k == EventKind::Allgatherv) {
-    const uint64_t chunk = allgatherv_chunk(blocks);
+    const uint64_t chunk = allgatherv_chunk(sums);
     uint64_t chunks = 0;
-    for (const uint64_t b : blocks) chunks += (b + chunk - 1) / chunk + 1;
+    for (size_t i = 1; i < sums.size(); ++i) chunks += (sums[i] - sums[i - 1] + chunk - 1) / chunk + 1;
     return 6 * chunks;
   }
   uint64_t rounds = 0;

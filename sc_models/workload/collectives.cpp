@@ -279,24 +279,23 @@ void reduce_scatter_halving(Emit& e, int r, int n, uint64_t b) {
   halving_scatter(e, r, n, b * u(n), cnt, [&](int) { return b; });
 }
 
-// A v-variant's blocks (Event::amount of each rank), added up over ranks.
+// A v-variant's blocks (Event::amount of each rank), from their running
+// sums (expand_collective's `from`: sum[i] is ranks 0 .. i - 1's), which
+// its Program computes once for all its ranks.
 class Blocks {
  public:
-  explicit Blocks(const std::vector<uint64_t>& b) : b_(b), sum_(b.size() + 1, 0) {
-    for (size_t i = 0; i < b.size(); ++i) sum_[i + 1] = sum_[i] + b[i];
-  }
-  uint64_t of(int r) const { return b_[static_cast<size_t>(r)]; }
+  explicit Blocks(const std::vector<uint64_t>& sum) : sum_(sum) {}
+  uint64_t of(int r) const { return sum_[static_cast<size_t>(r) + 1] - sum_[static_cast<size_t>(r)]; }
   uint64_t total() const { return sum_.back(); }
   // Ranks [lo, lo + w) counted modulo their number (w at most that).
   uint64_t range(int lo, int w) const {
-    const int n = static_cast<int>(b_.size());
+    const int n = static_cast<int>(sum_.size()) - 1;
     if (lo + w <= n) return sum_[static_cast<size_t>(lo + w)] - sum_[static_cast<size_t>(lo)];
     return total() - sum_[static_cast<size_t>(lo)] + sum_[static_cast<size_t>(lo + w - n)];
   }
 
  private:
-  const std::vector<uint64_t>& b_;
-  std::vector<uint64_t> sum_;
+  const std::vector<uint64_t>& sum_;
 };
 
 // MPI_Reduce_scatter's recursive halving: block i of the p is ranks 2i and
@@ -373,7 +372,7 @@ void pairwise(Emit& e, int r, int n, const Event& ev, const std::vector<uint64_t
   const bool v = ev.kind == EventKind::Alltoallv, own = ev.kind == EventKind::ReduceScatterv;
   for (int k = 1; k < n; ++k) {
     const int to = xor_pairs ? r ^ k : (r + k) % n, src = xor_pairs ? r ^ k : (r - k + n) % n;
-    const uint64_t out = v ? ev.counts[static_cast<size_t>(to)] : own ? from[static_cast<size_t>(to)] : ev.amount;
+    const uint64_t out = v ? ev.counts[static_cast<size_t>(to)] : own ? Blocks(from).of(to) : ev.amount;
     const bool in = !v || from[static_cast<size_t>(src)] > 0;
     if (!v || out > 0) e.send(to, out);
     if (in) e.recv(src);

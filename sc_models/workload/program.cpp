@@ -206,15 +206,15 @@ std::vector<std::pair<uint16_t, Program::Calls>> Program::matched_collectives() 
 // members, on the communicator (collective k of each communicator has
 // tag kCollectiveTag + k: they match only within it).
 void Program::expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, const Calls& calls,
-                     std::vector<Op>& ops) const {
+                     const Plan& plan, std::vector<Op>& ops) const {
   const uint16_t c = e.comm;
   const int n = comm_size(c), m = comm_rank(c, r);
-  std::vector<uint64_t> from;
-  if (e.kind == EventKind::Alltoallv || has_own_block(e.kind))
-    for (int s = 0; s < n; ++s) {
-      const Event& theirs = events_[static_cast<size_t>(comm_member(c, s))][calls[static_cast<size_t>(s)][k]];
-      from.push_back(has_own_block(e.kind) ? theirs.amount : theirs.counts[static_cast<size_t>(m)]);
-    }
+  std::vector<uint64_t> to_me;  // alltoallv: what each member sends r
+  if (e.kind == EventKind::Alltoallv)
+    for (int s = 0; s < n; ++s)
+      to_me.push_back(
+          events_[static_cast<size_t>(comm_member(c, s))][calls[static_cast<size_t>(s)][k]].counts[static_cast<size_t>(m)]);
+  const std::vector<uint64_t>& from = has_own_block(e.kind) ? plan.sums : to_me;
   const size_t first = ops.size();
   if (has_root(e.kind)) {
     Event local = e;
@@ -233,41 +233,48 @@ void Program::expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, 
 // sizes agree; a v-variant's blocks added up over the members), into
 // collectives_; communicator c's k-th is collectives_[first[c].first + k].
 // The operations each expands to on a rank, at most, in the same order.
-std::vector<uint64_t> Program::plan_collectives(const std::vector<std::pair<uint16_t, Calls>>& matched,
-                                                CollectiveRule rule, First& first) {
+std::vector<Program::Plan> Program::plan_collectives(const std::vector<std::pair<uint16_t, Calls>>& matched,
+                                                     CollectiveRule rule, First& first) {
   collectives_.clear();
-  std::vector<uint64_t> bound;
+  std::vector<Plan> plans;
   for (const auto& [c, calls] : matched) {
     first[c] = {collectives_.size(), &calls};
     for (size_t k = 0; k < calls[0].size(); ++k) {
       const Event& e = events_[static_cast<size_t>(comm_member(c, 0))][calls[0][k]];
-      std::vector<uint64_t> blocks;  // a v-variant's, by rank in the communicator
-      uint64_t total = 0;
-      for (size_t m = 0; m < calls.size() && has_own_block(e.kind); ++m) {
-        blocks.push_back(events_[static_cast<size_t>(comm_member(c, static_cast<int>(m)))][calls[m][k]].amount);
-        total += blocks.back();
+      Plan plan;
+      if (has_own_block(e.kind)) {  // the blocks' running sums, by rank in the communicator
+        plan.sums.assign(1, 0);
+        for (size_t m = 0; m < calls.size(); ++m)
+          plan.sums.push_back(plan.sums.back() +
+                              events_[static_cast<size_t>(comm_member(c, static_cast<int>(m)))][calls[m][k]].amount);
       }
+      const uint64_t total = plan.sums.empty() ? 0 : plan.sums.back();
       collectives_.push_back({e.kind, collective_algorithm(e, comm_size(c), rule, total)});
-      bound.push_back(collective_ops(collectives_.back().second, comm_size(c), e.kind, blocks));
+      plan.bound = collective_ops(collectives_.back().second, comm_size(c), e.kind, plan.sums);
+      plans.push_back(std::move(plan));
     }
   }
-  return bound;
+  return plans;
 }
 
 void Program::finish(uint64_t max_ops, CollectiveRule rule) {
   const int n = ranks();
   const auto matched = matched_collectives();
   First first;
-  const std::vector<uint64_t> bound = plan_collectives(matched, rule, first);
-  // The operations event e expands to, at most; k[c] counts the collectives on c.
-  const auto ops_of = [&](const Event& e, std::map<uint16_t, uint32_t>& k) {
-    return is_collective(e.kind) ? bound[first.at(e.comm).first + k[e.comm]++] : uint64_t{1};
+  const std::vector<Plan> plans = plan_collectives(matched, rule, first);
+  // The operations rank r's event e expands to, at most; k[c] counts the
+  // collectives on c. A linear gatherv's or scatterv's rank other than the
+  // root sends or receives once.
+  const auto ops_of = [&](int r, const Event& e, std::map<uint16_t, uint32_t>& k) {
+    if (!is_collective(e.kind)) return uint64_t{1};
+    const size_t at = first.at(e.comm).first + k[e.comm]++;
+    return collectives_[at].second == CollAlgo::Linear && e.peer != r ? uint64_t{2} : plans[at].bound;
   };
   uint64_t ops = 0;
   for (int r = 0; r < n; ++r) {
     std::map<uint16_t, uint32_t> k;
     for (const Event& e : events_[static_cast<size_t>(r)])
-      if ((ops += ops_of(e, k)) > max_ops)
+      if ((ops += ops_of(r, e, k)) > max_ops)
         throw ConfigError(where(e) + "the program expands to more than " + std::to_string(max_ops) +
                           " operations with its collectives (workload.max_operations, 24 bytes each; an alltoall "
                           "of n ranks is 3(n - 1) per rank)");
@@ -282,7 +289,7 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
     uint64_t requests = 0;
     uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
     std::map<uint16_t, uint32_t> counted, k;  // collectives so far, by communicator
-    for (const Event& e : ev) most += ops_of(e, counted);
+    for (const Event& e : ev) most += ops_of(r, e, counted);
     ops.reserve(most);
     for (uint32_t i = 0; i < ev.size(); ++i) {
       const Event& e = ev[i];
@@ -304,7 +311,7 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
       const size_t before = ops.size();
       const auto& [at, calls] = first.at(e.comm);
       const uint32_t kc = k[e.comm]++;
-      expand(r, e, i, kc, collectives_[at + kc].second, *calls, ops);
+      expand(r, e, i, kc, collectives_[at + kc].second, *calls, plans[at + kc], ops);
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
     }
     requests_[static_cast<size_t>(r)] = requests;

@@ -150,12 +150,13 @@ CollAlgo collective_algorithm(const Event& e, int n, CollectiveRule rule, uint64
 int floor_pof2(int n);
 // MPICH's ring allgatherv cuts the blocks it passes on into chunks of the
 // smallest block's size, at least MPIR_CVAR_ALLGATHERV_PIPELINE_MSG_SIZE
-// (32,768 bytes): the chunk for ranks' blocks `blocks`.
-uint64_t allgatherv_chunk(const std::vector<uint64_t>& blocks);
-// At most the operations expand_collective makes of one collective; for
-// an allgatherv by ring (whose steps cut blocks into chunks), `blocks` are
-// its ranks' own.
-uint64_t collective_ops(CollAlgo a, int n, EventKind k = EventKind::Barrier, const std::vector<uint64_t>& blocks = {});
+// (32,768 bytes): the chunk for ranks' blocks given by their running sums
+// (`sums[i]`: the blocks of ranks 0 .. i - 1).
+uint64_t allgatherv_chunk(const std::vector<uint64_t>& sums);
+// At most the operations expand_collective makes of one collective on a
+// rank; for an allgatherv by ring (whose steps cut blocks into chunks),
+// `sums` are its ranks' blocks' running sums (allgatherv_chunk).
+uint64_t collective_ops(CollAlgo a, int n, EventKind k = EventKind::Barrier, const std::vector<uint64_t>& sums = {});
 
 class Program {
  public:
@@ -238,10 +239,17 @@ class Program {
   void check_comm(int rank, const Event& e) const;
   // comm -> (its first collective in collectives_, its calls).
   using First = std::map<uint16_t, std::pair<size_t, const Calls*>>;
-  std::vector<uint64_t> plan_collectives(const std::vector<std::pair<uint16_t, Calls>>& matched,
-                                         CollectiveRule rule, First& first);
+  // Each collective's plan, as collectives_: the operations its expansion
+  // makes on a rank at most, and a v-variant's blocks' running sums.
+  struct Plan {
+    uint64_t bound = 0;
+    std::vector<uint64_t> sums;
+  };
+  std::vector<Plan> plan_collectives(const std::vector<std::pair<uint16_t, Calls>>& matched, CollectiveRule rule,
+                                     First& first);
   // Appends rank r's operations for its k-th collective on e.comm.
-  void expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, const Calls& calls, std::vector<Op>& ops) const;
+  void expand(int r, const Event& e, uint32_t i, uint32_t k, CollAlgo a, const Calls& calls, const Plan& plan,
+              std::vector<Op>& ops) const;
   uint64_t count_ = 0;
   uint64_t entries_ = 0, max_entries_;
   std::vector<std::string> comm_names_;
@@ -250,7 +258,8 @@ class Program {
 // The collective algorithms (docs/workloads.md): rank r's point-to-point
 // operations for collective `e` by algorithm `a`, appended to `out`, all
 // with tag `tag`. `from` holds, for alltoallv, the bytes each rank sends
-// to r; for a v-variant (has_own_block), each rank's own block.
+// to r; for a v-variant (has_own_block), the running sums of the ranks'
+// own blocks (allgatherv_chunk), computed once for all ranks.
 void expand_collective(const Event& e, CollAlgo a, int r, int n, int32_t tag, uint32_t index,
                        const std::vector<uint64_t>& from, std::vector<Op>& out);
 

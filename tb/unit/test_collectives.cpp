@@ -320,6 +320,18 @@ TEST(Collectives, GathervAndScattervMoveEachNonEmptyBlockOnce) {
   }
 }
 
+TEST(Collectives, ALinearGathervOfManyRanksStaysWithinTheOperationLimit) {
+  // The root's operations grow with the ranks, the others' do not (a send
+  // or receive and its wait): two of them over 20,000 ranks (the
+  // full-system dragonfly has 16,512) expand to about 6 per rank, far
+  // below the 8,000,000 of workload.max_operations.
+  const Program p = parse("ranks 20000\n* gatherv 3 8\n* scatterv 3 8\n");
+  EXPECT_EQ(p.messages(), 2u * 19999);
+  uint64_t ops = 0;
+  for (int r = 0; r < p.ranks(); ++r) ops += p.ops(r).size();
+  EXPECT_LT(ops, 7u * 20000);
+}
+
 TEST(Collectives, AllgathervDeliversEveryOtherBlockToEachRank) {
   // Whatever the algorithm, each rank receives each other rank's block
   // once: (n - 1) times the total in all. Recursive doubling (a power of
