@@ -25,7 +25,7 @@ constexpr OTF2_GroupRef kLocationsGroup = 0, kWorldGroup = 1;
 enum Region : OTF2_RegionRef {
   kMain, kSend, kIsend, kRecv, kIrecv, kWaitall, kBarrier, kBcast, kReduce, kAllreduce, kAlltoall, kAlltoallv,
   kSsend, kIssend, kBsend, kIbsend, kSendrecv, kGather, kScatter, kAllgather, kReduceScatterBlock, kScan, kExscan,
-  kGatherv, kScatterv, kAllgatherv, kReduceScatter, kRegionCount
+  kGatherv, kScatterv, kAllgatherv, kReduceScatter, kAlltoallw, kRegionCount
 };
 struct RegionDef {
   const char* name;
@@ -60,6 +60,7 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Scatterv", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_PARADIGM_MPI},
     {"MPI_Allgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
     {"MPI_Reduce_scatter", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
+    {"MPI_Alltoallw", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
 };
 
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
@@ -243,8 +244,9 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
   }
   Event local = e;
   if (has_root(e.kind)) local.peer = static_cast<int32_t>(on_comm(e, e.peer));
-  const CollectiveRecord c = collective_record(local, static_cast<int>(on_comm(e, rank_)), prog_.comm_size(e.comm),
-                                               alltoallv_in, o_.in_place);
+  CollectiveRecord c = collective_record(local, static_cast<int>(on_comm(e, rank_)), prog_.comm_size(e.comm),
+                                         alltoallv_in, o_.in_place);
+  if (o_.alltoallw && e.kind == EventKind::Alltoallv) c.region = kAlltoallw, c.op = OTF2_COLLECTIVE_OP_ALLTOALLW;
   call(
       c.region, [&] { ok(OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t_), "MpiCollectiveBegin"); },
       [&] {

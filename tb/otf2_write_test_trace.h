@@ -37,6 +37,9 @@ struct Otf2WriteOptions {
   // exscan or alltoallv here): Score-P's sizes then leave out the rank's
   // own block, at a rooted collective's root only.
   bool in_place = false;
+  // Alltoallv events written as MPI_Alltoallw calls (one datatype for all
+  // peers): Score-P counts their bytes as an alltoallv's.
+  bool alltoallw = false;
 };
 
 // Writes the archive `name` into directory `dir` (created if missing; the

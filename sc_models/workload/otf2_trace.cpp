@@ -66,15 +66,15 @@
 //   m + 1, or n - m - 1 and m in place and for exscan); alltoallv (OTF2 keeps only
 //   the total: sizeSent spread evenly over the n - 1 other ranks, a byte of
 //   the remainder each to the first ones; Score-P's total holds the own
-//   block unless in place, which the total cannot tell: docs/workloads.md);
+//   block unless in place, which the total cannot tell: docs/workloads.md;
+//   alltoallw read as an alltoallv, Score-P's totals being the same);
 //   gatherv, scatterv, allgatherv and reduce_scatter (each rank's own
 //   block: gatherv's sizeSent, scatterv's sizeReceived, allgatherv's
 //   sizeSent and reduce_scatter's sizeReceived / n, or / (n - 1) in place).
 //   A collective on a one-rank communicator moves nothing and is left out,
 //   as is communicator and window management (OTF2's create/destroy
-//   handle and (de)allocate operations). Any other collective and
-//   non-blocking collectives are refused with the operation and the
-//   location.
+//   handle and (de)allocate operations). Non-blocking collectives are
+//   refused with the operation and the location.
 // Limits. Those of the text format (docs/reliability.md): 2^20 ranks,
 //   20,000,000 events, 2^40 bytes per message, 10^12 ns per compute event.
 // Everything else (other paradigms, RMA, I/O, metrics, buffer flushes) is
@@ -653,7 +653,8 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
     case OTF2_COLLECTIVE_OP_REDUCE: return EventKind::Reduce;
     case OTF2_COLLECTIVE_OP_ALLREDUCE: return EventKind::Allreduce;
     case OTF2_COLLECTIVE_OP_ALLTOALL: return EventKind::Alltoall;
-    case OTF2_COLLECTIVE_OP_ALLTOALLV: return EventKind::Alltoallv;
+    case OTF2_COLLECTIVE_OP_ALLTOALLV:
+    case OTF2_COLLECTIVE_OP_ALLTOALLW: return EventKind::Alltoallv;  // OTF2 keeps only the totals of either
     case OTF2_COLLECTIVE_OP_GATHER: return EventKind::Gather;
     case OTF2_COLLECTIVE_OP_SCATTER: return EventKind::Scatter;
     case OTF2_COLLECTIVE_OP_ALLGATHER: return EventKind::Allgather;
@@ -666,9 +667,9 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER: return EventKind::ReduceScatterv;
     default:
       throw ConfigError(here() + "unsupported collective " + collective_name(op) + " (OTF2 collective operation " +
-                        num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, "
-                        "gatherv, scatter, scatterv, allgather, allgatherv, reduce_scatter, reduce_scatter_block, "
-                        "scan and exscan (alltoallw's per-pair counts and types are not in the trace)");
+                        num(op) + "); nocsim runs barrier, bcast, reduce, allreduce, alltoall, alltoallv, "
+                        "alltoallw, gather, gatherv, scatter, scatterv, allgather, allgatherv, reduce_scatter, "
+                        "reduce_scatter_block, scan and exscan");
   }
 }
 

@@ -117,6 +117,20 @@ TEST(Otf2Trace, ReadsBackTheProgramItWasWrittenFrom) {
   expect_same(p, round_trip(p, {}));
 }
 
+TEST(Otf2Trace, AnAlltoallwReadsAsTheAlltoallvOfItsTotals) {
+  // The sample's alltoallv (the same count to every other rank) recorded
+  // as MPI_Alltoallw: Score-P's totals are the same, so it reads back as
+  // the alltoallv it was.
+  Otf2WriteOptions o;
+  o.alltoallw = true;
+  const Program p = sample(1);
+  expect_same(p, round_trip(p, o));
+  TempDir dir;
+  write_otf2_trace(dir.path.string(), "traces", p, o);
+  const auto printed = test::run_bin("/usr/bin/otf2-print", {(dir.path / "traces.otf2").string()});
+  EXPECT_NE(printed.out.find("Operation: ALLTOALLW"), std::string::npos);  // written as such
+}
+
 TEST(Otf2Trace, RanksComeFromTheMpiGroupAndTimeInMpiIsNotCompute) {
   Otf2WriteOptions o;
   o.reverse_locations = true;
