@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/error.h"
 #include "workload/engine.h"
 #include "workload/text_trace.h"
 
@@ -121,5 +122,27 @@ class IdealNet {
   std::deque<std::pair<Cycle, Flit>> flying_;
   uint64_t seq_ = 0;
 };
+
+// The ConfigError a text program's read throws, or "" when it reads.
+inline std::string parse_error(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Messages and bytes of program `p` (`what` names it in failures), which
+// must pair its sends with receives and run to its end on an ideal network
+// of one node per rank with every message matched.
+inline std::pair<uint64_t, uint64_t> run_paired(const Program& p, const std::string& what) {
+  expect_paired(p, false);
+  IdealNet net(p, p.ranks(), 5);
+  net.run(10'000'000);
+  EXPECT_TRUE(net.engine().done()) << what << ": " << net.engine().blocked_report(4);
+  EXPECT_EQ(net.engine().messages().unmatched, 0u) << what;
+  return {p.messages(), p.bytes()};
+}
 
 }  // namespace nocsim::workload_test

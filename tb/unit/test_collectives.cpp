@@ -23,12 +23,7 @@ std::pair<uint64_t, uint64_t> run(const std::string& coll, int n, const std::str
   const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n");
   EXPECT_EQ(algorithm_name(collective_algorithm(p.events(0)[0], n, CollectiveRule::Mpich)), expect_algo)
       << coll << ", " << n << " ranks";
-  expect_paired(p, false);
-  IdealNet net(p, n, 5);
-  net.run(10'000'000);
-  EXPECT_TRUE(net.engine().done()) << coll << ", " << n << " ranks: " << net.engine().blocked_report(4);
-  EXPECT_EQ(net.engine().messages().unmatched, 0u) << coll << ", " << n << " ranks";
-  return {p.messages(), p.bytes()};
+  return run_paired(p, coll + ", " + std::to_string(n) + " ranks");
 }
 
 int pof2_below(int n) {
@@ -290,12 +285,7 @@ std::string v_trace(const std::string& op, int n, uint64_t unit, int root = -1) 
 std::pair<uint64_t, uint64_t> run_v(const std::string& text, const std::string& want) {
   const Program p = parse(text);
   EXPECT_EQ(algorithm_name(p.collectives().at(0).second), want) << text;
-  expect_paired(p, false);
-  IdealNet net(p, p.ranks(), 5);
-  net.run(10'000'000);
-  EXPECT_TRUE(net.engine().done()) << text << net.engine().blocked_report(4);
-  EXPECT_EQ(net.engine().messages().unmatched, 0u);
-  return {p.messages(), p.bytes()};
+  return run_paired(p, text);
 }
 
 }  // namespace

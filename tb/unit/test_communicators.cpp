@@ -16,26 +16,8 @@ using namespace nocsim::workload_test;
 
 namespace {
 
-std::string comms_error(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// Messages and bytes of `text`, which must run to its end on an ideal
-// network with every message matched.
-std::pair<uint64_t, uint64_t> comms_run(const std::string& text) {
-  const Program p = parse(text);
-  expect_paired(p, false);
-  IdealNet net(p, p.ranks(), 5);
-  net.run(1'000'000);
-  EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(6);
-  EXPECT_EQ(net.engine().messages().unmatched, 0u);
-  return {p.messages(), p.bytes()};
-}
+// Messages and bytes of `text`, which must run to its end (run_paired).
+std::pair<uint64_t, uint64_t> comms_run(const std::string& text) { return run_paired(parse(text), text); }
 
 // The same collective over a world of n ranks.
 std::pair<uint64_t, uint64_t> comm_alone(const std::string& coll, int n) {
@@ -159,7 +141,7 @@ TEST(Communicators, MembersCallTheSameCollectivesOnEachInOrder) {
       {"ranks 3\ncomm 1\n", "line 2: expected 'comm <id> <rank> ...' (at least one rank)"},
   };
   for (const auto& [text, want] : cases) {
-    const std::string e = comms_error(text);
+    const std::string e = parse_error(text);
     EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
   }
 }

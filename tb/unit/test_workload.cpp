@@ -24,19 +24,6 @@
 using namespace nocsim;
 using namespace nocsim::workload_test;
 
-namespace {
-
-std::string workload_error(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-}  // namespace
-
 TEST(Workload, CollectivesPairEverySendWithOneReceive) {
   for (int n = 1; n <= 17; ++n) {
     std::string t = "ranks " + std::to_string(n) + "\n* barrier\n* bcast " + std::to_string(n / 2) + " 100\n* reduce " +
@@ -818,7 +805,7 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n* sendrecv 1 8 0 1 8 0\n", "line 2: isend: rank 1 names itself"},
   };
   for (const auto& [text, want] : cases) {
-    const std::string e = workload_error(text);
+    const std::string e = parse_error(text);
     EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
     EXPECT_EQ(e.find("test: "), 0u) << e;
   }
@@ -909,11 +896,11 @@ TEST(Graph500, TheProgramSendsWhatThePlanSays) {
 TEST(Workload, CollectivesThatWouldExpandPastTheLimitAreRefused) {
   // 10,000 ranks: one alltoall of long blocks (pairwise) is 3 * 9,999
   // operations per rank, 3e8 in all.
-  const std::string e = workload_error("ranks 10000\n* barrier\n* alltoall 40000\n");
+  const std::string e = parse_error("ranks 10000\n* barrier\n* alltoall 40000\n");
   EXPECT_NE(e.find("line 3: the program expands to more than 8000000 operations"), std::string::npos) << e;
-  EXPECT_EQ(workload_error("ranks 10000\n* barrier\n* allreduce 8\n"), "");
+  EXPECT_EQ(parse_error("ranks 10000\n* barrier\n* allreduce 8\n"), "");
   // 2,653 ranks (a fuzzer's find): 2.1e7 operations, 500 MB and more.
-  EXPECT_NE(workload_error("ranks 2653\n* reduce 2 16\n* alltoall 40000\n").find("expands to more than 8000000"),
+  EXPECT_NE(parse_error("ranks 2653\n* reduce 2 16\n* alltoall 40000\n").find("expands to more than 8000000"),
             std::string::npos);
 }
 
@@ -971,7 +958,7 @@ TEST(Workload, TraceBoundsLimitRanksAndEvents) {
   EXPECT_EQ(read("ranks 5\n"), "t: line 1: ranks '5' is not an integer in 1..4");
   EXPECT_EQ(read("ranks 4\n* compute 1\n* compute 1\n* compute 1\n"),
             "t: line 4: more than 10 events (an input limit)");
-  EXPECT_EQ(workload_error("ranks 5\n* compute 1\n* compute 1\n* compute 1\n"), "");  // the documented bounds
+  EXPECT_EQ(parse_error("ranks 5\n* compute 1\n* compute 1\n* compute 1\n"), "");  // the documented bounds
 }
 
 // DPSNN (docs/workloads.md, "DPSNN"): the connectivity falls with distance
