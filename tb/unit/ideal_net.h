@@ -133,6 +133,29 @@ inline std::string parse_error(const std::string& text) {
   return "";
 }
 
+// Program `a` as text, which must read back as a program with a's messages
+// and bytes that writes the same text.
+inline std::string written_back(const Program& a) {
+  std::ostringstream wa, wb;
+  write_text_trace(a, wa);
+  const Program b = parse(wa.str());
+  write_text_trace(b, wb);
+  EXPECT_EQ(wa.str(), wb.str());
+  EXPECT_EQ(a.messages(), b.messages());
+  EXPECT_EQ(a.bytes(), b.bytes());
+  return wa.str();
+}
+
+// Each (text, what its error says) case is refused with that error, named
+// by the reader's origin ("test: ").
+inline void expect_refused(const std::vector<std::pair<const char*, const char*>>& cases) {
+  for (const auto& [text, want] : cases) {
+    const std::string e = parse_error(text);
+    EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
+    EXPECT_EQ(e.find("test: "), 0u) << e;
+  }
+}
+
 // Messages and bytes of program `p` (`what` names it in failures), which
 // must pair its sends with receives and run to its end on an ideal network
 // of one node per rank with every message matched.

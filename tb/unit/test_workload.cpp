@@ -741,13 +741,8 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   }
   const Program a = parse(t);
   std::ostringstream wa;
-  write_text_trace(a, wa);
+  wa << written_back(a);
   const Program b = parse(wa.str());
-  std::ostringstream wb;
-  write_text_trace(b, wb);
-  EXPECT_EQ(wa.str(), wb.str());
-  EXPECT_EQ(a.messages(), b.messages());
-  EXPECT_EQ(a.bytes(), b.bytes());
   EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
   EXPECT_NE(wa.str().find("0 wait 0\n"), std::string::npos) << wa.str();
   EXPECT_NE(wa.str().find("3 gatherv 1 24\n3 scatterv 2 24\n3 allgatherv 24\n3 reduce_scatterv 24\n"),
@@ -780,7 +775,7 @@ TEST(Workload, ASendrecvIsAnIsendAnIrecvAndOneWait) {
 }
 
 TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
-  const std::pair<const char*, const char*> cases[] = {
+  const std::vector<std::pair<const char*, const char*>> cases = {
       {"ranks 2\n0 send 1 8\n", "line 2: expected '<rank> send <peer> <bytes> <tag>'"},
       {"ranks 2\n\n0 fly 1\n", "line 3: unknown operation 'fly'"},
       {"ranks 2\n2 wait\n", "line 2: rank '2' is not an integer in 0..1"},
@@ -804,11 +799,7 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 sendrecv 1 8 any 1 8 0\n", "line 2: tag 'any' is not an integer"},
       {"ranks 2\n* sendrecv 1 8 0 1 8 0\n", "line 2: isend: rank 1 names itself"},
   };
-  for (const auto& [text, want] : cases) {
-    const std::string e = parse_error(text);
-    EXPECT_NE(e.find(want), std::string::npos) << "input:\n" << text << "error: " << e;
-    EXPECT_EQ(e.find("test: "), 0u) << e;
-  }
+  expect_refused(cases);
 }
 
 TEST(Workload, OnlyASendOrAnIsendHasASendMode) {
