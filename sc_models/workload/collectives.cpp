@@ -309,36 +309,29 @@ void reduce_scatterv_halving(Emit& e, int r, int n, const Blocks& b) {
   halving_scatter(e, r, n, b.total(), cnt, [&](int s) { return b.of(s); });
 }
 
-// MPICH's gatherv (linear): the root posts a receive from each other rank
-// whose block is not empty, in rank order, and waits for them all; each
-// other rank with a block sends it, synchronously from 32 ranks on
-// (MPIR_CVAR_GATHERV_INTER_SSEND_MIN_PROCS).
-void gatherv_linear(Emit& e, int r, int n, int root, const Blocks& b) {
+// MPICH's gatherv and scatterv (linear): the root posts a receive from
+// (gatherv) or a send to (scatterv) each other rank whose block is not
+// empty, in rank order, and waits for them all; each such rank sends its
+// block (gatherv: synchronously from 32 ranks on,
+// MPIR_CVAR_GATHERV_INTER_SSEND_MIN_PROCS) or receives it.
+void rooted_linear(Emit& e, int r, int n, int root, const Blocks& b, bool gather) {
   constexpr int kSsendMinProcs = 32;
   if (r == root) {
     bool any = false;
-    for (int s = 0; s < n; ++s)
-      if (s != root && b.of(s)) e.recv(s), any = true;
+    for (int s = 0; s < n; ++s) {
+      if (s == root || !b.of(s)) continue;
+      if (gather) e.recv(s);
+      else e.send(s, b.of(s));
+      any = true;
+    }
     if (any) e.wait();
-  } else if (b.of(r)) {
-    if (n >= kSsendMinProcs) e.ssend(root, b.of(r));
-    else e.send(root, b.of(r));
-    e.wait();
+    return;
   }
-}
-
-// MPICH's scatterv (linear): the root sends each other rank its block, if
-// not empty, in rank order, and waits for them all; each such rank receives.
-void scatterv_linear(Emit& e, int r, int n, int root, const Blocks& b) {
-  if (r == root) {
-    bool any = false;
-    for (int s = 0; s < n; ++s)
-      if (s != root && b.of(s)) e.send(s, b.of(s)), any = true;
-    if (any) e.wait();
-  } else if (b.of(r)) {
-    e.recv(root);
-    e.wait();
-  }
+  if (!b.of(r)) return;
+  if (!gather) e.recv(root);
+  else if (n >= kSsendMinProcs) e.ssend(root, b.of(r));
+  else e.send(root, b.of(r));
+  e.wait();
 }
 
 // MPICH's ring allgatherv: each step passes one chunk (allgatherv_chunk)
@@ -468,8 +461,7 @@ void expand_collective(const Event& ev, CollAlgo a, int r, int n, int32_t tag, u
       if (ev.kind == EventKind::ReduceScatterv) return reduce_scatterv_halving(e, r, n, Blocks(from));
       return reduce_scatter_halving(e, r, n, b);
     case CollAlgo::Linear:
-      if (ev.kind == EventKind::Gatherv) return gatherv_linear(e, r, n, ev.peer, Blocks(from));
-      return scatterv_linear(e, r, n, ev.peer, Blocks(from));
+      return rooted_linear(e, r, n, ev.peer, Blocks(from), ev.kind == EventKind::Gatherv);
     case CollAlgo::Nothing: return;
   }
 }
