@@ -276,7 +276,9 @@ Defs read_defs(Archive& a) {
 struct CommRanks {
   std::string name;
   bool self = false;    // MPI_COMM_SELF and co: rank 0 is the rank itself
-  bool global = false;  // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: records hold world ranks
+  // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: records hold world ranks (a group
+  // without members: every rank, `world` filled in world order).
+  bool global = false;
   uint16_t context = 0;  // Event::comm: its rank among the MPI communicators' refs
   std::vector<int32_t> world;  // communicator rank -> world rank
   size_t size() const { return self ? 1 : world.size(); }
@@ -340,6 +342,8 @@ void map_comms(const Defs& d, Context& cx) {
                           num(cx.ranks));
       c.world.push_back(static_cast<int32_t>(m));
     }
+    if (c.global && c.world.empty())  // every rank, in world order
+      for (int r = 0; r < cx.ranks; ++r) c.world.push_back(r);
     cx.comms.emplace(ref, std::move(c));
   }
 }
@@ -675,7 +679,6 @@ EventKind RankReader::collective_kind(OTF2_CollectiveOp op) const {
 
 // This rank's rank in communicator c (not MPI_COMM_SELF).
 int RankReader::rank_in(const CommRanks& c) const {
-  if (c.global) return rank_;
   const auto it = std::find(c.world.begin(), c.world.end(), rank_);
   if (it == c.world.end())
     throw ConfigError(here() + "rank " + num(rank_) + " records a collective on communicator '" + c.name +
@@ -684,7 +687,7 @@ int RankReader::rank_in(const CommRanks& c) const {
 }
 
 Event RankReader::collective(EventKind k, const CommRanks& c, uint32_t root, uint64_t sent, uint64_t received) {
-  const auto n = static_cast<uint64_t>(c.global ? static_cast<size_t>(cx_.ranks) : c.size());
+  const auto n = static_cast<uint64_t>(c.size());
   Event e = make_event(k);
   e.comm = c.context;
   if (has_root(k)) e.peer = world(c, root);
@@ -909,13 +912,8 @@ Program read_program(Archive& a, Context& cx, uint64_t max_ops, CollectiveRule r
   for (const auto& [ref, c] : cx.comms) {
     names[c.context] = c.name;
     if (c.self) continue;  // its collectives move nothing (left out)
-    std::vector<int32_t> members = c.world;
-    if (c.global) {
-      members.resize(static_cast<size_t>(cx.ranks));
-      for (int r = 0; r < cx.ranks; ++r) members[static_cast<size_t>(r)] = r;
-    }
     try {
-      if (!members.empty()) prog.define_comm(c.context, std::move(members));
+      if (!c.world.empty()) prog.define_comm(c.context, c.world);
     } catch (const ConfigError& e) {
       throw ConfigError("communicator '" + c.name + "' (" + num(ref) + "): " + e.what());
     }
