@@ -110,11 +110,7 @@ void SepIfAllocatorT<Arb>::allocate(uint64_t inputs, const uint64_t* req, const 
   if (!inputs) return;
   if (!(inputs & (inputs - 1))) {
     const int ip = __builtin_ctzll(inputs);
-    Arb& in = port_[ip].in_arb;
-    const int v = in.eval_mask(req[ip], age ? age + ip * V_ : nullptr);
-    in.tick(v);
-    port_[op_of[ip * V_ + v]].out_arb.tick(ip);  // the only request it sees
-    gnt[ip] = v;
+    gnt[ip] = grant_lone(ip, req[ip], op_of, age);
     return;
   }
   // The two passes and the edge together: each output arbiter ticks as it

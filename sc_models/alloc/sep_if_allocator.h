@@ -41,6 +41,17 @@ class SepIfAllocatorT : public SepIfPorts {
   // tick() refers to the last eval() only. age[ip*V+v] is the generation
   // cycle of the packet of input VC (ip, v), read by age arbiters only.
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt, const Cycle* age = nullptr);
+  // The lone requesting input ip (requests req, as above): its stage-1
+  // winner takes the output it wants, and both arbiters take their edge.
+  // Returns the granted VC. Inline: SA calls it without the backend's
+  // virtual call (docs/performance.md, "Session 81").
+  int grant_lone(int ip, uint64_t req, const int* op_of, const Cycle* age = nullptr) {
+    Arb& in = port_[ip].in_arb;
+    const int v = in.eval_mask(req, age ? age + ip * V_ : nullptr);
+    in.tick(v);
+    port_[op_of[ip * V_ + v]].out_arb.tick(ip);  // the only request it sees
+    return v;
+  }
   void reset();
 
  private:

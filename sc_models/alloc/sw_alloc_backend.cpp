@@ -1,6 +1,7 @@
 #include "alloc/sw_alloc_backend.h"
 
 #include <string>
+#include <type_traits>
 
 #include "alloc/port_matchers.h"
 #include "alloc/rr_arbiter.h"
@@ -16,7 +17,9 @@ namespace {
 template <class Allocator>
 class TwinAlloc : public SwAllocBackend {
  public:
-  TwinAlloc(int ports, int vcs, SaArbiters arb) : a_(ports, vcs, arb.in, arb.out, arb.in_on_grant) {}
+  TwinAlloc(int ports, int vcs, SaArbiters arb) : a_(ports, vcs, arb.in, arb.out, arb.in_on_grant) {
+    if constexpr (std::is_same_v<Allocator, SepIfAllocator>) lone_rr_ = &a_;
+  }
   void allocate(uint64_t inputs, const uint64_t* req, const int* op_of, int* gnt) override {
     a_.allocate(inputs, req, op_of, gnt, age_);
   }

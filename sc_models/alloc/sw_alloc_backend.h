@@ -10,6 +10,7 @@
 #include <string>
 
 #include "alloc/arbiter.h"
+#include "alloc/sep_if_allocator.h"
 #include "core/registry.h"
 #include "core/port_tap.h"
 
@@ -30,8 +31,13 @@ class SwAllocBackend : public TapSource {
     router_ = router;
     cycle_ = cycle;
   }
+  // The round-robin sep_if allocator when it decides alone (no Verilated
+  // block beside it), else null: SA grants a lone requesting input through
+  // its inline grant_lone, which allocate() would call.
+  SepIfAllocator* lone_rr() const { return lone_rr_; }
 
  protected:
+  SepIfAllocator* lone_rr_ = nullptr;
   int router_ = 0;
   uint64_t cycle_ = 0;
   const Cycle* age_ = nullptr;
