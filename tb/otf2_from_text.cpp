@@ -1,7 +1,8 @@
 // Tests only: writes a text trace (docs/workloads.md, "Text traces") as an
 // OTF2 archive the way Score-P records an MPI run (tb/otf2_write_test_trace.h),
 // so that scripts/key_combos can draw OTF2 programs too.
-// Usage: otf2_from_text TEXT DIR NAME [sendrecv] [no-regions] [reverse] [in-place] [ns] [call-ticks=N]
+// Usage: otf2_from_text TEXT DIR NAME [sendrecv] [no-regions] [reverse] [in-place] [nonblocking] [ns]
+//   [call-ticks=N]
 // Writes DIR/NAME.otf2 and exit 0; a text the reader refuses, or a program
 // the writer cannot write (a receive from any source), one line and exit 2.
 #include <cstdio>
@@ -30,6 +31,8 @@ nocsim::Otf2WriteOptions options(int argc, char** argv) {
       o.reverse_locations = true;
     } else if (w == "in-place") {
       o.in_place = true;
+    } else if (w == "nonblocking") {
+      o.nonblocking = true;
     } else if (w == "ns") {
       o.timer_resolution = 1'000'000'000;
     } else if (w.rfind("call-ticks=", 0) == 0) {
@@ -51,8 +54,8 @@ int main(int argc, char** argv) {
 
 int sc_main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: otf2_from_text TEXT DIR NAME [sendrecv] [no-regions] [reverse] [in-place] [ns] "
-                         "[call-ticks=N]\n");
+    std::fprintf(stderr, "usage: otf2_from_text TEXT DIR NAME [sendrecv] [no-regions] [reverse] [in-place] "
+                         "[nonblocking] [ns] [call-ticks=N]\n");
     return 2;
   }
   try {

@@ -3,6 +3,7 @@
 #include <otf2/otf2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -63,6 +64,17 @@ constexpr RegionDef kRegions[kRegionCount] = {
     {"MPI_Alltoallw", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI},
 };
 
+// A collective's non-blocking call (MPI_Iallreduce for MPI_Allreduce, as
+// Score-P names it): region and its name's string kRegionCount after the
+// blocking one's.
+bool has_nonblocking(Region r) {
+  return kRegions[r].role != OTF2_REGION_ROLE_POINT2POINT && kRegions[r].role != OTF2_REGION_ROLE_FUNCTION;
+}
+OTF2_RegionRef nonblocking_region(Region r) { return kRegionCount + r; }
+std::string nonblocking_name(Region r) {
+  const std::string n = kRegions[r].name;  // "MPI_" and a capital
+  return "MPI_I" + std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(n[4])))) + n.substr(5);
+}
 // Strings, by ref; the regions' names follow from kFirstRegionName on.
 enum String : OTF2_StringRef {
   kEmpty, kWorldName, kMachine, kNode, kProcess, kThread, kDupName, kSplitName, kFirstRegionName
@@ -218,6 +230,8 @@ class RankWriter {
     bool recv;
     Event e;
     uint64_t k;  // the rank's k-th isend or irecv (a wait's list names it)
+    bool collective = false;  // Otf2WriteOptions::nonblocking: completed by the next wait
+    CollectiveRecord record = {};
   };
   // A rank as the records of e's communicator name it.
   uint32_t on_comm(const Event& e, int r) const { return static_cast<uint32_t>(prog_.comm_rank(e.comm, r)); }
@@ -247,6 +261,15 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
   CollectiveRecord c = collective_record(local, static_cast<int>(on_comm(e, rank_)), prog_.comm_size(e.comm),
                                          alltoallv_in, o_.in_place);
   if (o_.alltoallw && e.kind == EventKind::Alltoallv) c.region = kAlltoallw, c.op = OTF2_COLLECTIVE_OP_ALLTOALLW;
+  if (o_.nonblocking) {
+    return call(
+        static_cast<Region>(nonblocking_region(c.region)),
+        [&] {
+          ok(OTF2_EvtWriter_NonBlockingCollectiveRequest(w_, nullptr, t_, next_request_), "NonBlockingCollectiveRequest");
+          open_.push_back({next_request_++, false, e, 0, true, c});
+        },
+        nothing);
+  }
   call(
       c.region, [&] { ok(OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t_), "MpiCollectiveBegin"); },
       [&] {
@@ -311,8 +334,15 @@ void RankWriter::sendrecv(const Event& send, const Event& recv) {
 void RankWriter::complete(const Event* wait) {
   std::vector<Request> left;
   for (const Request& q : open_) {
-    if (wait && !wait->counts.empty() && std::find(wait->counts.begin(), wait->counts.end(), q.k) == wait->counts.end()) {
+    if (wait && !q.collective && !wait->counts.empty() && std::find(wait->counts.begin(), wait->counts.end(), q.k) == wait->counts.end()) {
       left.push_back(q);
+      continue;
+    }
+    if (q.collective) {
+      const CollectiveRecord& c = q.record;
+      ok(OTF2_EvtWriter_NonBlockingCollectiveComplete(w_, nullptr, t_, c.op, comm(q.e), c.root, c.sent, c.received,
+                                                      q.id),
+         "NonBlockingCollectiveComplete");
       continue;
     }
     const uint32_t peer = on_comm(q.e, q.e.peer), tag = static_cast<uint32_t>(q.e.tag);
@@ -374,6 +404,11 @@ void write_machine(OTF2_GlobalDefWriter* g, const std::vector<uint64_t>& records
     ok(OTF2_GlobalDefWriter_WriteString(g, s, kStrings[s]), "WriteString");
   for (OTF2_StringRef s = 0; s < kRegionCount; ++s)
     ok(OTF2_GlobalDefWriter_WriteString(g, kFirstRegionName + s, kRegions[s].name), "WriteString");
+  for (OTF2_StringRef s = 0; s < kRegionCount; ++s)
+    if (has_nonblocking(static_cast<Region>(s)))
+      ok(OTF2_GlobalDefWriter_WriteString(g, kFirstRegionName + kRegionCount + s,
+                                          nonblocking_name(static_cast<Region>(s)).c_str()),
+         "WriteString");
   ok(OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, kMachine, kNode, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
      "WriteSystemTreeNode");
   const int ranks = static_cast<int>(records.size());
@@ -396,6 +431,13 @@ void write_mpi(OTF2_GlobalDefWriter* g, const Program& prog, uint16_t comms, con
     ok(OTF2_GlobalDefWriter_WriteRegion(g, i, kFirstRegionName + i, kFirstRegionName + i, kEmpty, kRegions[i].role,
                                         kRegions[i].paradigm, OTF2_REGION_FLAG_NONE, kEmpty, 0, 0),
        "WriteRegion");
+  for (OTF2_RegionRef i = 0; i < kRegionCount; ++i) {
+    if (!has_nonblocking(static_cast<Region>(i))) continue;
+    const OTF2_StringRef name = kFirstRegionName + kRegionCount + i;
+    ok(OTF2_GlobalDefWriter_WriteRegion(g, nonblocking_region(static_cast<Region>(i)), name, name, kEmpty,
+                                        kRegions[i].role, kRegions[i].paradigm, OTF2_REGION_FLAG_NONE, kEmpty, 0, 0),
+       "WriteRegion");
+  }
   std::vector<uint64_t> locations, members;
   for (int r = 0; r < ranks; ++r) {
     locations.push_back(location_of(r, ranks, o));

@@ -40,6 +40,11 @@ struct Otf2WriteOptions {
   // Alltoallv events written as MPI_Alltoallw calls (one datatype for all
   // peers): Score-P counts their bytes as an alltoallv's.
   bool alltoallw = false;
+  // Collectives written as MPI's non-blocking calls (MPI_Iallreduce,
+  // ...: a NonBlockingCollectiveRequest), each completed (its
+  // NonBlockingCollectiveComplete, with the sizes) by the rank's next wait,
+  // whatever that wait lists, or at the rank's end.
+  bool nonblocking = false;
 };
 
 // Writes the archive `name` into directory `dir` (created if missing; the

@@ -95,7 +95,8 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   if (!w.closed()) return nullptr;
   Program prog = w.type == "graph500" ? graph500(w.graph500, t.nodes(), rc.sim.seed)
                  : w.type == "dpsnn"  ? dpsnn(w.dpsnn, rc.sim.seed)
-                 : w.type == "otf2" ? read_otf2_trace(w.trace_file, "workload.trace_file", w.max_operations, w.collectives)
+                 : w.type == "otf2" ? read_otf2_trace(w.trace_file, "workload.trace_file", w.max_operations, w.collectives,
+                                                      w.nonblocking_collectives)
                                     : read_text_trace_file(w.trace_file, "workload.trace_file", w.max_operations,
                                                            w.collectives);
   std::vector<int> node_of = map_ranks(w, prog.ranks(), t.nodes(), rc.sim.seed);

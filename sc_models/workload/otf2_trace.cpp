@@ -73,8 +73,20 @@
 //   sizeSent and reduce_scatter's sizeReceived / n, or / (n - 1) in place).
 //   A collective on a one-rank communicator moves nothing and is left out,
 //   as is communicator and window management (OTF2's create/destroy
-//   handle and (de)allocate operations). Non-blocking collectives are
-//   refused with the operation and the location.
+//   handle and (de)allocate operations).
+// Non-blocking collectives (NonBlockingCollectiveRequest, at the
+//   MPI_I<collective> call; NonBlockingCollectiveComplete, with the
+//   operation, communicator and sizes, in the wait that completes it):
+//   refused with the operation and the location, or, with
+//   workload.nonblocking_collectives=blocking, the blocking collective of
+//   that operation where the request was made, read from the completion
+//   as above (without a request record: where the completion stands);
+//   the wait that completes one waits for nothing more. The overlap of
+//   the collective with what the rank does before that wait is lost.
+//   Non-blocking scans are refused either way (a scan's block is settled
+//   by the k-th scan on its communicator, which the request's place in
+//   the trace cannot name), and non-blocking collectives do not count
+//   among a communicator's collectives for the blocking scans.
 // Limits. Those of the text format (docs/reliability.md): 2^20 ranks,
 //   20,000,000 events, 2^40 bytes per message, 10^12 ns per compute event.
 // Everything else (other paradigms, RMA, I/O, metrics, buffer flushes) is
@@ -93,6 +105,7 @@
 #include <new>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "core/error.h"
@@ -296,6 +309,7 @@ struct Context {
   // the block a rank whose sizes have one reading gave, which settles a
   // rank whose sizes fit both (RankReader::scan_block).
   std::unordered_map<uint64_t, uint64_t> scan_blocks;
+  NonblockingCollectives nbc = NonblockingCollectives::Refuse;
 };
 
 void find_ranks(const Defs& d, Context& cx) {
@@ -477,9 +491,13 @@ class RankReader {
     ++open_collectives_;
   }
   void collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received);
-  [[noreturn]] void nonblocking_collective(OTF2_CollectiveOp op) const {
-    throw ConfigError(here() + "non-blocking collective " + collective_name(op) + ": not supported");
+  void nonblocking_request(uint64_t request) {
+    if (cx_.nbc == NonblockingCollectives::Refuse) return;  // refused at its completion, which names it
+    record(make_event(EventKind::Barrier), false);  // kept once its completion names the collective
+    nbc_open_[request] = events_.size() - 1;
   }
+  void nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received,
+                        uint64_t request);
   void finish();
   void move_to(Program& p);  // the events kept, added to rank's program
 
@@ -525,6 +543,8 @@ class RankReader {
   std::vector<bool> keep_;           // false: an irecv never completed, or a message to itself
   std::unordered_map<uint64_t, size_t> open_;  // irecv request id -> its event
   std::unordered_map<uint64_t, size_t> isends_;  // isend request id -> its event, until it completes
+  std::unordered_map<uint64_t, size_t> nbc_open_;  // non-blocking collective request id -> its event
+  bool nbc_done_ = false;  // the current MPI call completed a non-blocking collective
   std::vector<size_t> completed_;  // events whose requests completed in the current MPI call
   int calls_ = 0;                  // MPI regions open
   int sync_calls_ = 0;             // of them, MPI_Ssend and MPI_Issend
@@ -566,8 +586,9 @@ uint64_t RankReader::bytes(uint64_t b) const {
 // call that recorded none waits for every open request, unless the rank's
 // records show completions elsewhere (move_to): then it completed nothing.
 void RankReader::wait_here(bool wait_region) {
+  const bool nbc = std::exchange(nbc_done_, false);  // completed a collective: not a wait for every request
   if (completed_.empty()) {
-    if (!wait_region) return;
+    if (!wait_region || nbc) return;
     push(make_event(EventKind::Wait));
     blanket_.push_back(events_.size() - 1);
     return;
@@ -758,6 +779,34 @@ void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t r
   }
 }
 
+// workload.nonblocking_collectives=blocking: the collective fills the
+// place its request took (the file's opening comment).
+void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
+                                  uint64_t received, uint64_t request) {
+  const bool management =
+      op >= OTF2_COLLECTIVE_OP_CREATE_HANDLE && op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
+  if (cx_.nbc == NonblockingCollectives::Refuse && !management)
+    throw ConfigError(here() + "non-blocking collective " + collective_name(op) +
+                      ": not supported with workload.nonblocking_collectives=refuse (blocking: run it as the "
+                      "blocking collective where it was called)");
+  nbc_done_ = calls_ > 0;  // says nothing of whether isend and irecv completions are recorded
+  const auto it = nbc_open_.find(request);
+  const bool posted = it != nbc_open_.end();
+  const size_t at = posted ? it->second : 0;
+  if (posted) nbc_open_.erase(it);
+  if (management) return;
+  const EventKind k = collective_kind(op);
+  if (k == EventKind::Scan || k == EventKind::Exscan)
+    throw ConfigError(here() + "non-blocking collective " + collective_name(op) +
+                      ": not supported (a scan's block needs its place among the communicator's scans)");
+  const CommRanks& ranks = comm(c);
+  if (ranks.size() <= 1) return;
+  Event e = collective(k, ranks, root, sent, received);
+  if (!posted) return record(std::move(e));  // no request record: it stands here
+  events_[at] = std::move(e);
+  keep_[at] = true;
+}
+
 // The compute after the last MPI operation, to the rank's last record.
 void RankReader::finish() {
   now_ = last_;
@@ -849,9 +898,12 @@ OTF2_CallbackCode on_coll_end(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, 
                               OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received) {
   return on(u, pos, t, [&](RankReader& k) { k.collective_end(op, c, root, sent, received); });
 }
+OTF2_CallbackCode on_nbc_request(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.nonblocking_request(req); });
+}
 OTF2_CallbackCode on_nbc(OTF2_LocationRef, OTF2_TimeStamp t, uint64_t pos, void* u, Attrs, OTF2_CollectiveOp op,
-                         OTF2_CommRef, uint32_t, uint64_t, uint64_t, uint64_t) {
-  return on(u, pos, t, [&](RankReader& k) { k.nonblocking_collective(op); });
+                         OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received, uint64_t req) {
+  return on(u, pos, t, [&](RankReader& k) { k.nonblocking_done(op, c, root, sent, received, req); });
 }
 
 using EventCallbacks = std::unique_ptr<OTF2_EvtReaderCallbacks, void (*)(OTF2_EvtReaderCallbacks*)>;
@@ -871,6 +923,7 @@ EventCallbacks event_callbacks() {
   OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, &on_cancelled);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(c, &on_coll_begin);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, &on_coll_end);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(c, &on_nbc_request);
   OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(c, &on_nbc);
   return cbs;
 }
@@ -933,12 +986,13 @@ Program read_program(Archive& a, Context& cx, uint64_t max_ops, CollectiveRule r
 }  // namespace
 
 Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops,
-                        CollectiveRule rule) {
+                        CollectiveRule rule, NonblockingCollectives nbc) {
   if (!std::ifstream(anchor_path)) throw ConfigError(key + ": cannot read '" + anchor_path + "'");
   try {
     Archive archive(anchor_path);
     const Defs defs = read_defs(archive);
     Context cx = make_context(defs);
+    cx.nbc = nbc;
     return read_program(archive, cx, max_ops, rule);
   } catch (const ConfigError& e) {
     throw ConfigError(key + " (" + anchor_path + "): " + e.what());

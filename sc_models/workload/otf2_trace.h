@@ -11,12 +11,18 @@
 
 namespace nocsim {
 
+// What a non-blocking collective (MPI_Iallreduce, ...) becomes
+// (workload.nonblocking_collectives; docs/workloads.md, "OTF2 traces"):
+// refused, or run as its blocking collective where it was called.
+enum class NonblockingCollectives : uint8_t { Refuse, Blocking };
+
 // Reads the archive whose anchor file is `anchor_path` (the `traces.otf2` of
 // a Score-P experiment directory). Throws ConfigError, every message
 // prefixed with "<key> (<anchor_path>): ", for an archive that cannot be
 // read or a record nocsim cannot run; the Program is finished, its
 // collectives expanded by `rule`.
 Program read_otf2_trace(const std::string& anchor_path, const std::string& key, uint64_t max_ops = kMaxOps,
-                        CollectiveRule rule = CollectiveRule::Mpich);
+                        CollectiveRule rule = CollectiveRule::Mpich,
+                        NonblockingCollectives nbc = NonblockingCollectives::Refuse);
 
 }  // namespace nocsim

@@ -6,6 +6,7 @@
 #include "core/config.h"
 #include "workload/dpsnn.h"
 #include "workload/graph500.h"
+#include "workload/otf2_trace.h"
 
 namespace nocsim {
 
@@ -17,6 +18,8 @@ struct WorkloadConfig {
   uint64_t max_operations = kMaxOps;  // a program's operations after expansion, at most
   int64_t eager_limit = -1;           // bytes: longer messages go by rendezvous; -1: none does
   CollectiveRule collectives = CollectiveRule::Mpich;  // the collectives' algorithms
+  // An OTF2 trace's MPI_I<collective> calls: refused, or run blocking where called.
+  NonblockingCollectives nonblocking_collectives = NonblockingCollectives::Refuse;
   double message_delay_ns = 0;  // each message's hand-over to the NIC, after its operation
   // LogGP's host overheads (docs/workloads.md, "Host overheads"): o_s per
   // send and o_r per message received, plus O per byte after the first.

@@ -42,6 +42,13 @@ std::string write_temp(const std::string& text) {
 
 }  // namespace
 
+TEST(Cli, NonblockingCollectivesKeyOnlyForOtf2Traces) {
+  // A choice for OTF2's non-blocking collectives with open-loop traffic
+  // would be ignored: refused instead.
+  expect_bad_input({"workload.nonblocking_collectives=blocking"},
+                   "workload.nonblocking_collectives: blocking applies to OTF2 traces only (workload.type=otf2), not "
+                   "workload.type=open");
+}
 TEST(Cli, UnknownKey) { expect_bad_input({"router.vc=2"}, "router.vc: unknown key (valid: router.vcs"); }
 TEST(Cli, UnknownKeyInFile) { expect_bad_input({write_temp("traffic:\n  lod: 0.1\n")}, "traffic.lod: unknown key"); }
 TEST(Cli, EveryErrorOfAFileOnItsOwnLine) {

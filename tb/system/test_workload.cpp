@@ -419,6 +419,23 @@ TEST(Workload, RowAndColumnCollectivesReplayAlikeAsTextAndOtf2) {
   EXPECT_EQ(json_number(c, "bytes"), static_cast<double>(prog.bytes()));
   EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
   EXPECT_EQ(c, json_section(otf2.json, "completion"));
+  // Recorded as MPI_Iallreduce, MPI_Ibcast, ... completed at each rank's
+  // end: refused by default, and run blocking where they were called with
+  // workload.nonblocking_collectives=blocking, to the same completion.
+  nocsim::Otf2WriteOptions o;
+  o.nonblocking = true;
+  const std::string nb = temp_path("otf2-grid-nonblocking");
+  nocsim::write_otf2_trace(nb, "traces", prog, o);
+  const AppRun refused = run_trace("topologies/torus-8x8.yaml", nb + "/traces.otf2", {"workload.type=otf2"});
+  EXPECT_EQ(refused.r.code, 2);
+  EXPECT_NE(refused.r.err.find("non-blocking collective allreduce: not supported with "
+                               "workload.nonblocking_collectives=refuse"),
+            std::string::npos)
+      << refused.r.err;
+  const AppRun blocking = run_trace("topologies/torus-8x8.yaml", nb + "/traces.otf2",
+                                    {"workload.type=otf2", "workload.nonblocking_collectives=blocking"});
+  ASSERT_EQ(blocking.r.code, 0) << blocking.r.err;
+  EXPECT_EQ(c, json_section(blocking.json, "completion"));
 }
 
 TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {

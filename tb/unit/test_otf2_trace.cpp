@@ -104,10 +104,21 @@ Program edited(const Program& from, F change) {
   return p;
 }
 
-Program round_trip(const Program& p, const Otf2WriteOptions& o) {
+Program round_trip(const Program& p, const Otf2WriteOptions& o,
+                   NonblockingCollectives nbc = NonblockingCollectives::Refuse) {
   TempDir dir;
   write_otf2_trace(dir.path.string(), "traces", p, o);
-  return read_otf2_trace((dir.path / "traces.otf2").string(), "workload.trace_file");
+  return read_otf2_trace((dir.path / "traces.otf2").string(), "workload.trace_file", kMaxOps,
+                         CollectiveRule::Mpich, nbc);
+}
+
+std::string refusal(const Program& p, const Otf2WriteOptions& o, NonblockingCollectives nbc) {
+  try {
+    round_trip(p, o, nbc);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(read without an error)";
 }
 
 }  // namespace
@@ -424,4 +435,69 @@ TEST(Otf2Trace, Otf2PrintSeesWhatNocsimRead) {
   // Six collectives on each of 4 ranks and 6 point-to-point events: none
   // of otf2-print's records went unrecognised.
   EXPECT_EQ(events, 30u);
+}
+
+// workload.nonblocking_collectives (docs/workloads.md, "OTF2 traces").
+TEST(Otf2Trace, NonblockingCollectivesAreRefusedByDefaultNamingTheKey) {
+  Otf2WriteOptions o;
+  o.nonblocking = true;
+  const std::string err = refusal(sample(1), o, NonblockingCollectives::Refuse);
+  EXPECT_NE(err.find("non-blocking collective bcast: not supported with workload.nonblocking_collectives=refuse"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("(rank 0)"), std::string::npos) << err;  // where: the first rank's first one
+}
+
+TEST(Otf2Trace, NonblockingCollectivesRunBlockingWhereTheyWereCalled) {
+  // The sample's collectives as MPI_Ibcast, MPI_Ireduce, ...: each request
+  // where the blocking call was, its completion (with the sizes) recorded
+  // only at the rank's end, after the final compute and the last isend.
+  // Blocking, each reads back as the blocking collective at its request.
+  Otf2WriteOptions o;
+  o.nonblocking = true;
+  const Program p = sample(1);
+  expect_same(p, round_trip(p, o, NonblockingCollectives::Blocking));
+  o.call_ticks = 1000;  // time in the calls stays out of the compute
+  expect_same(p, round_trip(p, o, NonblockingCollectives::Blocking));
+}
+
+TEST(Otf2Trace, AWaitThatCompletesOnlyACollectiveWaitsForNothingElse) {
+  // Each rank: an iallreduce, compute, then an MPI_Waitall that completes
+  // it alone. The rank records no point-to-point completions, so a wait
+  // call that completed none would wait for every open request (with
+  // isends open, until they complete); this one completed the collective,
+  // which already ran where it was called: no wait at all.
+  using K = EventKind;
+  Program p(2);
+  for (int r = 0; r < 2; ++r) {
+    p.add(r, ev(K::Allreduce, 0, 0, 8));
+    p.add(r, ev(K::Compute, 0, 0, 500));
+    p.add(r, ev(K::Wait));
+  }
+  p.finish();
+  Otf2WriteOptions o;
+  o.nonblocking = true;
+  const Program got = round_trip(p, o, NonblockingCollectives::Blocking);
+  for (int r = 0; r < 2; ++r) {
+    std::vector<std::string> kinds;
+    for (const Event& e : got.events(r)) kinds.push_back(event_name(e));
+    EXPECT_EQ(kinds, (std::vector<std::string>{"allreduce", "compute"})) << "rank " << r;
+  }
+  // Written blocking, the same wait call completes nothing: a wait for
+  // every open request (here none), as before.
+  const Program blocking = round_trip(p, {});
+  EXPECT_EQ(blocking.events(0).size(), 3u);
+}
+
+TEST(Otf2Trace, NonblockingScansAreRefusedEitherWay) {
+  using K = EventKind;
+  Program p(3);
+  for (int r = 0; r < 3; ++r) p.add(r, ev(K::Scan, 0, 0, 24));
+  p.finish();
+  Otf2WriteOptions o;
+  o.nonblocking = true;
+  const std::string err = refusal(p, o, NonblockingCollectives::Blocking);
+  EXPECT_NE(err.find("non-blocking collective scan: not supported (a scan's block needs its place"),
+            std::string::npos)
+      << err;
 }
