@@ -13,7 +13,6 @@ SwitchAlloc::SwitchAlloc(sc_core::sc_module_name name, Router& router, const Rou
                          std::unique_ptr<SwAllocBackend> alloc)
     : Stage(name, router, st, own_process),
       alloc_(std::move(alloc)),
-      lone_rr_(alloc_->lone_rr()),
       credits_(router.credit_targets()),
       flits_(router.flit_targets()),
       scratch_(SaScratch(st.p.ports, st.p.vcs, st.p.speedup)),
@@ -87,9 +86,12 @@ void SwitchAlloc::allocate(SaScratch& s, Cycle now) {
     if (!(inputs | direct)) break;
     // A granted input sends a credit upstream: its link's miss overlaps the allocation.
     for (uint64_t m = inputs; m; m &= m - 1) credits_.prefetch(__builtin_ctzll(m));
-    if (lone_rr_ && inputs && !(inputs & (inputs - 1))) {  // the usual case below saturation
+    // The usual case below saturation; the backend's line is read either
+    // way (a member here would move SA's hot members across a line).
+    SepIfAllocator* const lone = alloc_->lone_rr();
+    if (lone && inputs && !(inputs & (inputs - 1))) {
       const int ip = __builtin_ctzll(inputs);
-      s.gnt[ip] = lone_rr_->grant_lone(ip, s.req[ip], s.op_of.data());
+      s.gnt[ip] = lone->grant_lone(ip, s.req[ip], s.op_of.data());
     } else if (inputs) {
       alloc_->allocate(inputs, s.req.data(), s.op_of.data(), s.gnt.data());
     }

@@ -75,7 +75,6 @@ class SwitchAlloc : public Stage {
   // What every evaluate and commit reads first (the object's first line),
   // the age arbiters' ages after.
   std::unique_ptr<SwAllocBackend> alloc_;
-  SepIfAllocator* lone_rr_;      // alloc_'s, when it is the round-robin sep_if alone
   LinkTargets<Credit> credits_;  // by input port: a grant's credit goes back at once
   LinkTargets<Flit> flits_;     // by output port: a direct ST's sends
   sc_core::sc_time st_delay_;   // SA and ST latency: a direct ST's delay
