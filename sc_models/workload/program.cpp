@@ -108,14 +108,16 @@ int Program::comm_member(uint16_t c, int k) const {
   return comm_defined(c) ? comms_[c].members[static_cast<size_t>(k)] : k;
 }
 
-// A collective's members: the rank calling it, its root, an alltoallv's counts.
+// A collective's members: the rank calling it, its root, an alltoallv's
+// counts; a message's: the rank and its peer (docs/workloads.md, "Communicators").
 void Program::check_comm(int rank, const Event& e) const {
   const int m = comm_rank(e.comm, rank), size = comm_size(e.comm);
   if (m < 0)
     throw ConfigError(at(e) + "rank " + std::to_string(rank) + " is not a member of communicator " +
                       std::to_string(e.comm) + " (" + std::to_string(size) + " ranks)");
-  if (has_root(e.kind) && comm_rank(e.comm, e.peer) < 0)
-    throw ConfigError(at(e) + "root " + std::to_string(e.peer) + " is not a member of communicator " +
+  const bool p2p = !is_collective(e.kind);
+  if ((has_root(e.kind) || (p2p && e.peer != kAny)) && comm_rank(e.comm, e.peer) < 0)
+    throw ConfigError(at(e) + (p2p ? "peer " : "root ") + std::to_string(e.peer) + " is not a member of communicator " +
                       std::to_string(e.comm));
   if (e.kind != EventKind::Alltoallv) return;
   if (e.counts.size() != static_cast<size_t>(size))
@@ -145,7 +147,7 @@ void Program::add(int rank, Event e) {
   if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
     throw ConfigError(at(e) + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
                       (recv ? " (or any)" : ""));
-  if (is_collective(e.kind)) check_comm(rank, e);
+  if (is_collective(e.kind) || (p2p && e.comm)) check_comm(rank, e);
   if ((entries_ += e.counts.size()) > max_entries_)
     throw ConfigError(at(e) + "the wait lists and alltoallv counts add up to more than " + std::to_string(max_entries_) +
                       " entries (workload.max_operations)");

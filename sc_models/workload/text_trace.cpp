@@ -101,8 +101,9 @@ class LineParser {
   uint32_t line_;
 };
 
-// A collective's communicator: `<op>@<c>` names one a `comm` line
-// defined; a root and alltoallv's counts are then by rank in it.
+// An operation's communicator: `<op>@<c>` names one a `comm` line
+// defined; a root, alltoallv's counts and a message's peer are then by
+// rank in it.
 struct OnComm {
   uint16_t id = 0;
   int size = 0;  // its members (0 with no `@`: every rank)
@@ -136,15 +137,14 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& 
   const OpSyntax* syn = nullptr;
   for (const OpSyntax& s : kOps)
     if (op == s.name) syn = &s;
-  if (!syn && op == "sendrecv") p.fail("'" + p.word(1) + "': only a collective takes a communicator");
   if (!syn) {
     std::string all;
     for (const OpSyntax& s : kOps) all += std::string(all.empty() ? "" : ", ") + s.name;
     p.fail("unknown operation '" + op + "'; one of " + all + ", sendrecv");
   }
-  if (on.id && !is_collective(syn->kind))
-    p.fail("'" + op + "@" + std::to_string(on.id) + "': only a collective takes a communicator");
-  if (on.id) ranks = on.size;  // a root and counts by rank in it
+  if (on.id && (syn->kind == EventKind::Compute || syn->kind == EventKind::Wait))
+    p.fail("'" + op + "@" + std::to_string(on.id) + "': only a collective or a message takes a communicator");
+  if (on.id) ranks = on.size;  // a root, counts and a peer by rank in it
   Event e;
   e.kind = syn->kind;
   e.mode = syn->mode;
@@ -164,6 +164,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& 
     case EventKind::Irecv: {
       const bool recv = e.kind == EventKind::Recv || e.kind == EventKind::Irecv;
       e.peer = static_cast<int32_t>(p.integer(2, "peer", 0, last, recv));
+      if (e.peer != kAny) e.peer = prog.comm_member(on.id, e.peer);  // a world rank
       e.amount = bytes(3);
       e.tag = static_cast<int32_t>(p.integer(4, "tag", 0, kCollectiveTag - 1, recv));
       break;
@@ -205,8 +206,12 @@ std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int rank
   if (p.size() != 8)
     p.fail("expected '<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>' (8 fields), got " +
            std::to_string(p.size()) + ": '" + p.text() + "'");
+  std::string name = p.word(1);
+  parse_on_comm(p, name, prog);  // its errors name sendrecv
+  const std::string on = p.word(1).substr(name.size());  // "@<c>" or nothing
   const auto half = [&](const char* op, size_t at) {
-    const std::string text = p.word(0) + " " + op + " " + p.word(at) + " " + p.word(at + 1) + " " + p.word(at + 2);
+    const std::string text =
+        p.word(0) + " " + op + on + " " + p.word(at) + " " + p.word(at + 1) + " " + p.word(at + 2);
     return parse_event(LineParser(text, line), line, ranks, prog);
   };
   return {half("isend", 2), half("irecv", 5)};
@@ -258,11 +263,12 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       const bool all = p.word(0) == "*";
       const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
       // A sendrecv line adds its two halves and a wait; any other line one event.
-      const bool sendrecv = p.word(1) == "sendrecv";
+      const bool sendrecv = p.word(1).rfind("sendrecv", 0) == 0 &&
+                            (p.word(1).size() == 8 || p.word(1)[8] == '@');
       const std::array<Event, 2> events =
           sendrecv ? parse_sendrecv(p, line, ranks, prog) : std::array<Event, 2>{parse_event(p, line, ranks, prog)};
       for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {
-        // `*` on a communicator's collective: each of its members.
+        // `*` on a communicator: each of its members.
         if (all && events[0].comm && prog.comm_rank(events[0].comm, r) < 0) continue;
         if (prog.event_count() + (sendrecv ? 3 : 1) > bounds.events)
           p.fail("more than " + std::to_string(bounds.events) + " events (an input limit)");
@@ -288,26 +294,38 @@ Program read_text_trace_file(const std::string& path, const std::string& key, ui
 }
 
 // A text trace's communicators are 1 .. kMaxTextComm (0, every rank, has
-// no line): a program read from one writes back as it read.
+// no line): a program read from one writes back as it read. One that
+// events use without a definition (an OTF2 trace's duplicate of
+// MPI_COMM_WORLD) is every rank in world order, and is written so.
 void write_text_trace(const Program& prog, std::ostream& out) {
   out << "ranks " << prog.ranks() << "\n";
-  for (uint32_t c = 1; c < prog.comm_slots(); ++c) {
-    if (!prog.comm_defined(static_cast<uint16_t>(c))) continue;
+  std::vector<bool> used(prog.comm_slots());
+  for (int r = 0; r < prog.ranks(); ++r)
+    for (const Event& e : prog.events(r))
+      if (e.comm) {
+        if (e.comm >= used.size()) used.resize(e.comm + 1u);
+        used[e.comm] = true;
+      }
+  for (uint32_t c = 1; c < used.size(); ++c) {
+    const auto id = static_cast<uint16_t>(c);
+    if (!prog.comm_defined(id) && !used[c]) continue;
     out << "comm " << c;
-    for (int k = 0; k < prog.comm_size(static_cast<uint16_t>(c)); ++k) out << ' ' << prog.comm_member(static_cast<uint16_t>(c), k);
+    for (int k = 0; k < prog.comm_size(id); ++k) out << ' ' << prog.comm_member(id, k);
     out << '\n';
   }
   const auto id = [](int32_t v) { return v == kAny ? std::string("any") : std::to_string(v); };
   for (int r = 0; r < prog.ranks(); ++r)
     for (const Event& e : prog.events(r)) {
       out << r << ' ' << event_name(e);
-      if (is_collective(e.kind) && e.comm) out << '@' << e.comm;
+      if (e.comm) out << '@' << e.comm;
       switch (e.kind) {
         case EventKind::Compute: out << ' ' << e.amount / 1000 << '.' << std::to_string(1000 + e.amount % 1000).substr(1); break;
         case EventKind::Send:
         case EventKind::Isend:
         case EventKind::Recv:
-        case EventKind::Irecv: out << ' ' << id(e.peer) << ' ' << e.amount << ' ' << id(e.tag); break;
+        case EventKind::Irecv:
+          out << ' ' << id(e.peer == kAny ? kAny : prog.comm_rank(e.comm, e.peer)) << ' ' << e.amount << ' ' << id(e.tag);
+          break;
         case EventKind::Alltoallv:
         case EventKind::Wait:
           for (uint64_t c : e.counts) out << ' ' << c;

@@ -385,11 +385,11 @@ TEST(Workload, AnOtf2TraceReplaysLikeTheSameProgramAsText) {
 }
 
 // Collectives on split communicators: 16 ranks as a 4 x 4 grid reduce
-// over their row, broadcast down their column and exchange over their row
-// (communicators 1-4 the rows, 5-8 the columns, each listed from its last
-// rank so that communicator ranks differ from world ranks). The text trace
-// and the same program as an OTF2 archive complete alike, with the
-// program's messages.
+// over their row, broadcast down their column, exchange over their row
+// and pass a message round their row (communicators 1-4 the rows, 5-8 the
+// columns, each listed from its last rank so that communicator ranks
+// differ from world ranks). The text trace and the same program as an
+// OTF2 archive complete alike, with the program's messages.
 TEST(Workload, RowAndColumnCollectivesReplayAlikeAsTextAndOtf2) {
   std::string t = "ranks 16\n";
   for (int i = 0; i < 4; ++i) {
@@ -401,8 +401,11 @@ TEST(Workload, RowAndColumnCollectivesReplayAlikeAsTextAndOtf2) {
   }
   for (int r = 0; r < 16; ++r) {
     const std::string me = std::to_string(r), row = std::to_string(1 + r / 4), col = std::to_string(5 + r % 4);
+    const int m = 3 - r % 4;  // its rank in its row
     t += me + " compute " + std::to_string(50 + 5 * r) + "\n" + me + " allreduce@" + row + " 256\n" + me +
-         " bcast@" + col + " 1 1024\n" + me + " alltoall@" + row + " 64\n";
+         " bcast@" + col + " 1 1024\n" + me + " alltoall@" + row + " 64\n" + me + " send@" + row + " " +
+         std::to_string((m + 1) % 4) + " 512 9\n" + me + " recv@" + row + " " + std::to_string((m + 3) % 4) +
+         " 512 9\n";
   }
   t += "* barrier\n";
   std::istringstream in(t);

@@ -125,8 +125,13 @@ TEST(Communicators, MembersCallTheSameCollectivesOnEachInOrder) {
       {"ranks 3\n* barrier@4\n", "line 2: communicator 4 is not defined: a 'comm 4 <rank> ...' line comes before"},
       {"ranks 3\n* barrier@x\n", "line 2: communicator 'x' of 'barrier@' is not an integer in 1..65535"},
       {"ranks 3\n* barrier@0\n", "line 2: communicator '0' of 'barrier@' is not an integer in 1..65535"},
-      {"ranks 3\ncomm 1 0 1\n0 send@1 1 8 0\n", "line 3: 'send@1': only a collective takes a communicator"},
-      {"ranks 3\ncomm 1 0 1\n0 sendrecv@1 1 8 0 1 8 0\n", "line 3: 'sendrecv@1': only a collective takes a communicator"},
+      {"ranks 3\ncomm 1 0 1\n0 wait@1\n", "line 3: 'wait@1': only a collective or a message takes a communicator"},
+      {"ranks 3\ncomm 1 0 1\n0 compute@1 5\n", "line 3: 'compute@1': only a collective or a message"},
+      {"ranks 3\ncomm 1 0 1\n2 send@1 0 8 0\n", "line 3: send: rank 2 is not a member of communicator 1 (2 ranks)"},
+      {"ranks 3\ncomm 1 0 1\n0 send@1 2 8 0\n", "line 3: peer '2' is not an integer in 0..1"},
+      {"ranks 3\ncomm 1 0 1\n1 recv@1 1 8 0\n", "line 3: recv: rank 1 names itself as its peer"},
+      {"ranks 3\ncomm 1 0 1\n0 sendrecv@x 1 8 0 1 8 0\n", "line 3: communicator 'x' of 'sendrecv@' is not an integer"},
+      {"ranks 3\ncomm 1 0 1\n0 sendrecv@2 1 8 0 1 8 0\n", "line 3: communicator 2 is not defined"},
       {"ranks 3\ncomm 1 0 1 0\n", "line 2: communicator 1: rank 0 is a member twice"},
       {"ranks 3\ncomm 1 0 3\n", "line 2: rank '3' is not an integer in 0..2"},
       {"ranks 3\ncomm 1 0\ncomm 1 2\n", "line 3: communicator 1 is defined twice"},
@@ -158,4 +163,52 @@ TEST(Communicators, ABlockedCollectiveIsReportedOnItsCommunicator) {
   const std::string rep = net.engine().blocked_report(10);
   EXPECT_NE(rep.find("rank 1 (node 1)"), std::string::npos) << rep;
   EXPECT_NE(rep.find("on communicator 2"), std::string::npos) << rep;
+}
+
+TEST(Communicators, AMessageOnACommunicatorNamesItsPeerByRankInIt) {
+  // Communicator 1 lists ranks 2 and 0: rank 0 is its rank 1, rank 2 its
+  // rank 0. The messages travel on it, between world ranks, and
+  // `sendrecv@1` puts both halves on it. Rank 1 sends on the world with
+  // the same tag: its receive is another's.
+  const std::string t =
+      "ranks 3\ncomm 1 2 0\n0 send@1 0 100 5\n2 recv@1 1 100 5\n1 send 2 64 5\n2 recv 1 64 5\n"
+      "0 sendrecv@1 0 8 3 0 8 3\n2 sendrecv@1 1 8 3 1 8 3\n0 issend@1 0 16 4\n2 irecv@1 1 16 4\n* wait\n";
+  const Program p = parse(t);
+  const Event& s = p.events(0)[0];
+  EXPECT_EQ(s.kind, EventKind::Send);
+  EXPECT_EQ(s.peer, 2);
+  EXPECT_EQ(s.comm, 1);
+  EXPECT_EQ(p.events(2)[0].peer, 0);
+  EXPECT_EQ(p.events(2)[1].comm, 0);  // the world's receive
+  for (const int r : {0, 2}) {
+    EXPECT_EQ(p.events(r)[r == 0 ? 1 : 2].peer, 2 - r) << r;  // sendrecv's isend: to the other member
+    EXPECT_EQ(p.events(r)[r == 0 ? 1 : 2].comm, 1) << r;
+  }
+  for (const Op& o : p.ops(0))
+    if (o.kind == OpKind::Send) EXPECT_EQ(o.comm, 1);
+  EXPECT_EQ(run_paired(p, t), std::make_pair(uint64_t{5}, uint64_t{100 + 64 + 8 + 8 + 16}));
+  const std::string w = written_back(p);
+  EXPECT_NE(w.find("0 send@1 0 100 5\n"), std::string::npos) << w;
+  EXPECT_NE(w.find("2 irecv@1 1 16 4\n"), std::string::npos) << w;
+  const std::string any = written_back(parse("ranks 3\ncomm 1 2 0\n2 irecv@1 any 16 any\n0 send@1 0 16 4\n2 wait\n"));
+  EXPECT_NE(any.find("2 irecv@1 any 16 any\n"), std::string::npos) << any;
+  EXPECT_NE(w.find("1 send 2 64 5\n"), std::string::npos) << w;
+}
+
+TEST(Communicators, AnUndefinedCommunicatorWritesBackAsEveryRank) {
+  // An OTF2 trace's duplicate of MPI_COMM_WORLD has a number but no member
+  // list: written as a text trace it is every rank in world order.
+  Program p(3);
+  Event s = Event::of(EventKind::Send, 2, 7, 40), r = Event::of(EventKind::Recv, 0, 7, 40);
+  s.comm = r.comm = 4;
+  Event b = Event::of(EventKind::Bcast, 1, 0, 8);
+  b.comm = 4;
+  p.add(0, s);
+  p.add(2, r);
+  for (int k = 0; k < 3; ++k) p.add(k, b);
+  p.finish();
+  const std::string w = written_back(p);
+  EXPECT_NE(w.find("comm 4 0 1 2\n"), std::string::npos) << w;
+  EXPECT_NE(w.find("0 send@4 2 40 7\n"), std::string::npos) << w;
+  EXPECT_NE(w.find("1 bcast@4 1 8\n"), std::string::npos) << w;
 }
