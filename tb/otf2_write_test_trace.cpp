@@ -339,6 +339,7 @@ void RankWriter::complete(const Event* wait) {
       continue;
     }
     if (q.collective) {
+      if (!o_.nonblocking_completes) continue;
       const CollectiveRecord& c = q.record;
       ok(OTF2_EvtWriter_NonBlockingCollectiveComplete(w_, nullptr, t_, c.op, comm(q.e), c.root, c.sent, c.received,
                                                       q.id),

@@ -45,6 +45,9 @@ struct Otf2WriteOptions {
   // NonBlockingCollectiveComplete, with the sizes) by the rank's next wait,
   // whatever that wait lists, or at the rank's end.
   bool nonblocking = false;
+  // With nonblocking: false writes no completion for them (as if each
+  // request were freed).
+  bool nonblocking_completes = true;
 };
 
 // Writes the archive `name` into directory `dir` (created if missing; the

@@ -82,8 +82,9 @@
 //   that operation where the request was made, read from the completion
 //   as above (without a request record: where the completion stands);
 //   the wait that completes one waits for nothing more. The overlap of
-//   the collective with what the rank does before that wait is lost.
-//   Non-blocking scans are refused either way (a scan's block is settled
+//   the collective with what the rank does before that wait is lost. A
+//   request without a completion record is refused either way (its
+//   operation is unknown). Non-blocking scans are refused either way (a scan's block is settled
 //   by the k-th scan on its communicator, which the request's place in
 //   the trace cannot name), and non-blocking collectives do not count
 //   among a communicator's collectives for the blocking scans.
@@ -492,9 +493,12 @@ class RankReader {
   }
   void collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received);
   void nonblocking_request(uint64_t request) {
-    if (cx_.nbc == NonblockingCollectives::Refuse) return;  // refused at its completion, which names it
-    record(make_event(EventKind::Barrier), false);  // kept once its completion names the collective
-    nbc_open_[request] = events_.size() - 1;
+    size_t at = kNoEvent;  // refused at its completion, which names it
+    if (cx_.nbc == NonblockingCollectives::Blocking) {
+      record(make_event(EventKind::Barrier), false);  // kept once its completion names the collective
+      at = events_.size() - 1;
+    }
+    nbc_open_[request] = {at, position_};
   }
   void nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received,
                         uint64_t request);
@@ -543,7 +547,14 @@ class RankReader {
   std::vector<bool> keep_;           // false: an irecv never completed, or a message to itself
   std::unordered_map<uint64_t, size_t> open_;  // irecv request id -> its event
   std::unordered_map<uint64_t, size_t> isends_;  // isend request id -> its event, until it completes
-  std::unordered_map<uint64_t, size_t> nbc_open_;  // non-blocking collective request id -> its event
+  // Non-blocking collective request id -> its event (kNoEvent refusing
+  // them) and its record, until its completion.
+  static constexpr size_t kNoEvent = ~size_t{0};
+  struct OpenCollective {
+    size_t event;
+    uint64_t position;
+  };
+  std::unordered_map<uint64_t, OpenCollective> nbc_open_;
   bool nbc_done_ = false;  // the current MPI call completed a non-blocking collective
   std::vector<size_t> completed_;  // events whose requests completed in the current MPI call
   int calls_ = 0;                  // MPI regions open
@@ -792,7 +803,7 @@ void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t
   nbc_done_ = calls_ > 0;  // says nothing of whether isend and irecv completions are recorded
   const auto it = nbc_open_.find(request);
   const bool posted = it != nbc_open_.end();
-  const size_t at = posted ? it->second : 0;
+  const size_t at = posted ? it->second.event : 0;
   if (posted) nbc_open_.erase(it);
   if (management) return;
   const EventKind k = collective_kind(op);
@@ -811,6 +822,17 @@ void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t
 void RankReader::finish() {
   now_ = last_;
   if (depth_ == 0) compute(last_);
+  // A non-blocking collective whose completion is not in the trace (its
+  // request freed, or the trace ends first): which collective, on which
+  // communicator, is unknown, and leaving it out would shift every later
+  // collective of its communicator on this rank.
+  if (nbc_open_.empty()) return;
+  uint64_t first = ~uint64_t{0}, id = 0;
+  for (const auto& [req, open] : nbc_open_)
+    if (open.position < first) first = open.position, id = req;
+  throw ConfigError(where(first) + "non-blocking collective request " + num(id) +
+                    " never completes in the trace (its request freed, or the trace ends first): its operation "
+                    "and communicator are unknown");
 }
 
 // A wait's events become the numbers of their requests among the isends

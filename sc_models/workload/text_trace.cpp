@@ -1,5 +1,6 @@
 #include "workload/text_trace.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
@@ -295,29 +296,40 @@ Program read_text_trace_file(const std::string& path, const std::string& key, ui
 
 // A text trace's communicators are 1 .. kMaxTextComm (0, every rank, has
 // no line): a program read from one writes back as it read. One that
-// events use without a definition (an OTF2 trace's duplicate of
-// MPI_COMM_WORLD) is every rank in world order, and is written so.
+// events use without a definition is every rank in world order, and is
+// written so. A program that defines communicator 0 (an OTF2 trace whose
+// first communicator is not MPI_COMM_WORLD) writes it under the first
+// free number, which must exist.
 void write_text_trace(const Program& prog, std::ostream& out) {
   out << "ranks " << prog.ranks() << "\n";
   std::vector<bool> used(prog.comm_slots());
   for (int r = 0; r < prog.ranks(); ++r)
-    for (const Event& e : prog.events(r))
-      if (e.comm) {
-        if (e.comm >= used.size()) used.resize(e.comm + 1u);
-        used[e.comm] = true;
-      }
-  for (uint32_t c = 1; c < used.size(); ++c) {
-    const auto id = static_cast<uint16_t>(c);
-    if (!prog.comm_defined(id) && !used[c]) continue;
-    out << "comm " << c;
-    for (int k = 0; k < prog.comm_size(id); ++k) out << ' ' << prog.comm_member(id, k);
-    out << '\n';
+    for (const Event& e : prog.events(r)) {
+      if (e.comm >= used.size()) used.resize(e.comm + 1u);
+      used[e.comm] = true;
+    }
+  uint32_t zero = 0;  // what communicator 0 is written as
+  if (prog.comm_defined(0)) {
+    for (zero = 1; zero < used.size() && (used[zero] || prog.comm_defined(static_cast<uint16_t>(zero))); ++zero) {
+    }
+    if (zero > static_cast<uint32_t>(kMaxTextComm))
+      throw ConfigError("write_text_trace: no communicator number left for communicator 0");
   }
+  const auto comm_line = [&](uint32_t c, uint16_t of) {
+    out << "comm " << c;
+    for (int k = 0; k < prog.comm_size(of); ++k) out << ' ' << prog.comm_member(of, k);
+    out << '\n';
+  };
+  for (uint32_t c = 1; c < std::max<size_t>(used.size(), zero + 1u); ++c)
+    if (c == zero)
+      comm_line(c, 0);
+    else if (prog.comm_defined(static_cast<uint16_t>(c)) || used[c])
+      comm_line(c, static_cast<uint16_t>(c));
   const auto id = [](int32_t v) { return v == kAny ? std::string("any") : std::to_string(v); };
   for (int r = 0; r < prog.ranks(); ++r)
     for (const Event& e : prog.events(r)) {
       out << r << ' ' << event_name(e);
-      if (e.comm) out << '@' << e.comm;
+      if (e.comm || zero) out << '@' << (e.comm ? e.comm : zero);
       switch (e.kind) {
         case EventKind::Compute: out << ' ' << e.amount / 1000 << '.' << std::to_string(1000 + e.amount % 1000).substr(1); break;
         case EventKind::Send:

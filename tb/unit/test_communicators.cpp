@@ -212,3 +212,20 @@ TEST(Communicators, AnUndefinedCommunicatorWritesBackAsEveryRank) {
   EXPECT_NE(w.find("0 send@4 2 40 7\n"), std::string::npos) << w;
   EXPECT_NE(w.find("1 bcast@4 1 8\n"), std::string::npos) << w;
 }
+
+TEST(Communicators, ADefinedCommunicatorZeroWritesBackUnderAFreeNumber) {
+  // An OTF2 trace whose first communicator (its context 0) is a split:
+  // the text format keeps 0 for every rank, so it is written as the first
+  // free number, and its messages and roots by rank in it.
+  Program p(3);
+  p.define_comm(0, {2, 0});
+  p.define_comm(1, {0, 1, 2});
+  p.add(0, Event::of(EventKind::Send, 2, 7, 40));
+  p.add(2, Event::of(EventKind::Recv, 0, 7, 40));
+  for (const int k : {0, 2}) p.add(k, Event::of(EventKind::Bcast, 0, 0, 8));  // root: world rank 0
+  p.finish();
+  const std::string w = written_back(p);
+  EXPECT_NE(w.find("comm 1 0 1 2\ncomm 2 2 0\n"), std::string::npos) << w;
+  EXPECT_NE(w.find("0 send@2 0 40 7\n"), std::string::npos) << w;
+  EXPECT_NE(w.find("2 bcast@2 1 8\n"), std::string::npos) << w;
+}

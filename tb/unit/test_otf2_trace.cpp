@@ -489,6 +489,19 @@ TEST(Otf2Trace, AWaitThatCompletesOnlyACollectiveWaitsForNothingElse) {
   EXPECT_EQ(blocking.events(0).size(), 3u);
 }
 
+TEST(Otf2Trace, ANonblockingCollectiveThatNeverCompletesIsRefused) {
+  // Its request freed: which collective it was is unknown, and leaving it
+  // out would shift the communicator's later collectives on that rank.
+  Otf2WriteOptions o;
+  o.nonblocking = true;
+  o.nonblocking_completes = false;
+  for (const auto nbc : {NonblockingCollectives::Blocking, NonblockingCollectives::Refuse}) {
+    const std::string err = refusal(sample(1), o, nbc);
+    EXPECT_NE(err.find("(rank 0), event "), std::string::npos) << err;
+    EXPECT_NE(err.find(": non-blocking collective request 1 never completes in the trace"), std::string::npos) << err;
+  }
+}
+
 TEST(Otf2Trace, NonblockingScansAreRefusedEitherWay) {
   using K = EventKind;
   Program p(3);
