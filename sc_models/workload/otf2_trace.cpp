@@ -84,10 +84,10 @@
 //   the wait that completes one waits for nothing more. The overlap of
 //   the collective with what the rank does before that wait is lost. A
 //   request without a completion record is refused either way (its
-//   operation is unknown). Non-blocking scans are refused either way (a scan's block is settled
-//   by the k-th scan on its communicator, which the request's place in
-//   the trace cannot name), and non-blocking collectives do not count
-//   among a communicator's collectives for the blocking scans.
+//   operation is unknown), as are non-blocking scans (a scan's block is
+//   settled by the k-th scan on its communicator, which the request's
+//   place in the trace cannot name); non-blocking collectives do not
+//   count among a communicator's collectives for the blocking scans.
 // Limits. Those of the text format (docs/reliability.md): 2^20 ranks,
 //   20,000,000 events, 2^40 bytes per message, 10^12 ns per compute event.
 // Everything else (other paradigms, RMA, I/O, metrics, buffer flushes) is

@@ -336,7 +336,8 @@ void write_text_trace(const Program& prog, std::ostream& out) {
         case EventKind::Isend:
         case EventKind::Recv:
         case EventKind::Irecv:
-          out << ' ' << id(e.peer == kAny ? kAny : prog.comm_rank(e.comm, e.peer)) << ' ' << e.amount << ' ' << id(e.tag);
+          out << ' ' << id(e.peer == kAny ? kAny : prog.comm_rank(e.comm, e.peer)) << ' ' << e.amount << ' '
+              << id(e.tag);
           break;
         case EventKind::Alltoallv:
         case EventKind::Wait:
