@@ -265,7 +265,8 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
     return call(
         static_cast<Region>(nonblocking_region(c.region)),
         [&] {
-          ok(OTF2_EvtWriter_NonBlockingCollectiveRequest(w_, nullptr, t_, next_request_), "NonBlockingCollectiveRequest");
+          ok(OTF2_EvtWriter_NonBlockingCollectiveRequest(w_, nullptr, t_, next_request_),
+             "NonBlockingCollectiveRequest");
           open_.push_back({next_request_++, false, e, 0, true, c});
         },
         nothing);
@@ -334,7 +335,9 @@ void RankWriter::sendrecv(const Event& send, const Event& recv) {
 void RankWriter::complete(const Event* wait) {
   std::vector<Request> left;
   for (const Request& q : open_) {
-    if (wait && !q.collective && !wait->counts.empty() && std::find(wait->counts.begin(), wait->counts.end(), q.k) == wait->counts.end()) {
+    const bool listed = !wait || wait->counts.empty() ||
+                        std::find(wait->counts.begin(), wait->counts.end(), q.k) != wait->counts.end();
+    if (!q.collective && !listed) {
       left.push_back(q);
       continue;
     }

@@ -385,6 +385,12 @@ Context make_context(const Defs& d) {
 
 // ------------------------------------------------------------------ ranks
 
+// Communicator and window management (create/destroy handle and (de)allocate):
+// skipped, blocking or not.
+bool is_management(OTF2_CollectiveOp op) {
+  return op >= OTF2_COLLECTIVE_OP_CREATE_HANDLE && op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
+}
+
 const char* collective_name(OTF2_CollectiveOp op) {
   // OTF2_CollectiveOp's values, in order.
   static const char* const names[] = {
@@ -774,9 +780,7 @@ uint64_t RankReader::scan_block(EventKind k, const CommRanks& c, uint64_t sent, 
 
 void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
                                 uint64_t received) {
-  const bool management =
-      op >= OTF2_COLLECTIVE_OP_CREATE_HANDLE && op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
-  if (!management) {
+  if (!is_management(op)) {
     const EventKind k = collective_kind(op);
     const CommRanks& ranks = comm(c);
     if (ranks.size() > 1) {
@@ -794,8 +798,7 @@ void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t r
 // place its request took (the file's opening comment).
 void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
                                   uint64_t received, uint64_t request) {
-  const bool management =
-      op >= OTF2_COLLECTIVE_OP_CREATE_HANDLE && op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
+  const bool management = is_management(op);
   if (cx_.nbc == NonblockingCollectives::Refuse && !management)
     throw ConfigError(here() + "non-blocking collective " + collective_name(op) +
                       ": not supported with workload.nonblocking_collectives=refuse (blocking: run it as the "

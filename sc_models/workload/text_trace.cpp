@@ -208,7 +208,7 @@ std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int rank
     p.fail("expected '<rank> sendrecv <dest> <bytes> <tag> <source|any> <bytes> <tag|any>' (8 fields), got " +
            std::to_string(p.size()) + ": '" + p.text() + "'");
   std::string name = p.word(1);
-  parse_on_comm(p, name, prog);  // its errors name sendrecv
+  parse_on_comm(p, name, prog);  // checked here, so that its errors name sendrecv
   const std::string on = p.word(1).substr(name.size());  // "@<c>" or nothing
   const auto half = [&](const char* op, size_t at) {
     const std::string text =
@@ -264,8 +264,7 @@ Program read_text_trace(std::istream& in, const std::string& origin, uint64_t ma
       const bool all = p.word(0) == "*";
       const int rank = all ? 0 : static_cast<int>(p.integer(0, "rank", 0, ranks - 1));
       // A sendrecv line adds its two halves and a wait; any other line one event.
-      const bool sendrecv = p.word(1).rfind("sendrecv", 0) == 0 &&
-                            (p.word(1).size() == 8 || p.word(1)[8] == '@');
+      const bool sendrecv = p.word(1).substr(0, p.word(1).find('@')) == "sendrecv";
       const std::array<Event, 2> events =
           sendrecv ? parse_sendrecv(p, line, ranks, prog) : std::array<Event, 2>{parse_event(p, line, ranks, prog)};
       for (int r = all ? 0 : rank; r <= (all ? ranks - 1 : rank); ++r) {

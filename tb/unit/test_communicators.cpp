@@ -184,8 +184,11 @@ TEST(Communicators, AMessageOnACommunicatorNamesItsPeerByRankInIt) {
     EXPECT_EQ(p.events(r)[r == 0 ? 1 : 2].peer, 2 - r) << r;  // sendrecv's isend: to the other member
     EXPECT_EQ(p.events(r)[r == 0 ? 1 : 2].comm, 1) << r;
   }
-  for (const Op& o : p.ops(0))
-    if (o.kind == OpKind::Send) EXPECT_EQ(o.comm, 1);
+  for (const Op& o : p.ops(0)) {
+    if (o.kind == OpKind::Send) {
+      EXPECT_EQ(o.comm, 1);
+    }
+  }
   EXPECT_EQ(run_paired(p, t), std::make_pair(uint64_t{5}, uint64_t{100 + 64 + 8 + 8 + 16}));
   const std::string w = written_back(p);
   EXPECT_NE(w.find("0 send@1 0 100 5\n"), std::string::npos) << w;
@@ -196,8 +199,9 @@ TEST(Communicators, AMessageOnACommunicatorNamesItsPeerByRankInIt) {
 }
 
 TEST(Communicators, AnUndefinedCommunicatorWritesBackAsEveryRank) {
-  // An OTF2 trace's duplicate of MPI_COMM_WORLD has a number but no member
-  // list: written as a text trace it is every rank in world order.
+  // A communicator a program built in code uses by number without a
+  // member list is every rank: written as a text trace, a `comm` line of
+  // every rank in world order.
   Program p(3);
   Event s = Event::of(EventKind::Send, 2, 7, 40), r = Event::of(EventKind::Recv, 0, 7, 40);
   s.comm = r.comm = 4;
