@@ -41,33 +41,21 @@ AppEngine::AppEngine(const Program& prog, std::vector<int> node_of, int nodes, c
 Cycle AppEngine::next_time(int rank) const {
   const Rank& r = ranks_[static_cast<size_t>(rank)];
   if (!r.outbox.empty()) return 0;
-  return r.res.finish != kNeverCycle || r.block != kNone ? kNeverCycle : r.ready;
+  if (r.res.finish != kNeverCycle) return kNeverCycle;
+  Cycle t = r.block != kNone ? kNeverCycle : r.ready;
+  for (const Side& s : r.sides)
+    if (!s.blocked) t = std::min(t, s.ready);
+  return t;
 }
 
-// Runs rank's operations while it neither computes nor waits.
+// Runs rank's operations while it neither computes nor waits, and its
+// non-blocking collectives' beside them, until neither can go on: a
+// collective's end may end a wait of the program, which may start another.
 void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   Rank& r = ranks_[static_cast<size_t>(rank)];
   if (!r.outbox.empty()) flush(r, out);  // made since its last step
   if (r.res.finish != kNeverCycle) return;
-  while (r.block == kNone && r.ready <= now && r.pc < r.ops->size()) {
-    const Op& op = (*r.ops)[r.pc++];
-    switch (op.kind) {
-      case OpKind::Compute: {
-        const auto c = static_cast<Cycle>(std::llround(static_cast<double>(op.amount) * p_.freq_ghz / 1000.0));
-        r.ready = now + c;
-        r.busy_until = r.ready;
-        r.res.compute += c;
-        break;
-      }
-      case OpKind::Send:
-      case OpKind::Isend: send(r, rank, op, now, out); break;
-      case OpKind::Recv:
-      case OpKind::Irecv: recv(r, op, now); break;
-      case OpKind::Wait: wait_all(r, now); break;
-      case OpKind::StepWait: wait_all(r, now, true); break;
-      case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
-    }
-    if (!r.outbox.empty()) flush(r, out);  // a receive's CTS or ACK, in program order with the sends after it
+  while (run_ops(r, rank, now, out) | run_sides(r, rank, now, out)) {
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
   // The program's end waits for what it started, and for its buffered
@@ -81,6 +69,95 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   r.res.finish = now;
   last_finish_ = std::max(last_finish_, now);
   ++finished_;
+}
+
+// The program's operations while it neither computes nor waits; true if
+// it ran any.
+bool AppEngine::run_ops(Rank& r, int rank, Cycle now, std::vector<GenPacket>& out) {
+  bool ran = false;
+  while (r.block == kNone && r.ready <= now && r.pc < r.ops->size()) {
+    ran = true;
+    const Op& op = (*r.ops)[r.pc++];
+    switch (op.kind) {
+      case OpKind::Compute: {
+        const auto c = static_cast<Cycle>(std::llround(static_cast<double>(op.amount) * p_.freq_ghz / 1000.0));
+        r.ready = now + c;
+        r.busy_until = r.ready;
+        r.res.compute += c;
+        break;
+      }
+      case OpKind::Send:
+      case OpKind::Isend: send(r, rank, op, now, out); break;
+      case OpKind::Recv:
+      case OpKind::Irecv: recv(r, op, static_cast<uint32_t>(r.pc - 1), now); break;
+      case OpKind::Wait: wait_all(r, now); break;
+      case OpKind::StepWait: wait_all(r, now, true); break;
+      case OpKind::WaitSome: wait_some(r, prog_.wait_list(rank, op.amount), now); break;
+      case OpKind::Icoll: start_side(r, op, now); break;
+    }
+    if (!r.outbox.empty()) flush(r, out);  // a receive's CTS or ACK, in program order with the sends after it
+  }
+  return ran;
+}
+
+// A non-blocking collective starts: its request is the program's next,
+// its operations' requests the ones after it; the program goes on after
+// its operations.
+void AppEngine::start_side(Rank& r, const Op& op, Cycle now) {
+  Side s;
+  s.req = start_request(r, 0);  // not a step of the program's own collectives
+  s.next_req = r.next_req;
+  r.next_req += static_cast<uint64_t>(op.peer);
+  s.end_req = r.next_req;
+  s.pc = r.pc;
+  s.end = r.pc + op.amount;
+  r.pc = s.end;
+  s.ready = now;
+  r.sides.push_back(s);
+  ++free_sides_;
+}
+
+// Runs r's non-blocking collectives, in the order started, each while it
+// can go on (docs/workloads.md, "Non-blocking collectives"): its sends and
+// receives cost the host nothing, and its step waits wait for its own
+// requests. One whose operations have all completed completes its request
+// and ends. True if any ran an operation or ended.
+bool AppEngine::run_sides(Rank& r, int rank, Cycle now, std::vector<GenPacket>& out) {
+  bool ran = false;
+  for (size_t i = 0; i < r.sides.size();) {
+    Side& s = r.sides[i];
+    while (!s.blocked && s.ready <= now && s.pc <= s.end) {
+      if (s.pc == s.end && s.outstanding == 0) break;  // done once ready
+      ran = true;
+      // Past its last operation, requests still open: a step wait of its own.
+      const uint32_t at = static_cast<uint32_t>(s.pc < s.end ? s.pc : s.end - 1);
+      const OpKind kind = s.pc < s.end ? (*r.ops)[s.pc++].kind : OpKind::StepWait;
+      const Op& op = (*r.ops)[at];
+      if (kind == OpKind::Isend) {
+        send(r, rank, op, now, out, &s);
+      } else if (kind == OpKind::Irecv) {
+        recv(r, op, at, now, &s);
+      } else if (s.outstanding > 0) {  // StepWait (the expansion makes nothing else)
+        s.blocked = true;
+        s.block_op = at;
+        s.blocked_since = now;
+        --free_sides_;
+      } else {
+        s.ready = std::max(s.ready, s.done_by);
+      }
+      if (!r.outbox.empty()) flush(r, out);
+    }
+    if (s.blocked || s.ready > now || s.pc < s.end || s.outstanding > 0) {
+      ++i;
+      continue;
+    }
+    const uint64_t req = s.req;
+    r.sides.erase(r.sides.begin() + static_cast<std::ptrdiff_t>(i));
+    --free_sides_;
+    complete(r, req, 0, now);
+    ran = true;
+  }
+  return ran;
 }
 
 void AppEngine::flush(Rank& r, std::vector<GenPacket>& out) {
@@ -151,10 +228,20 @@ void AppEngine::block(Rank& r, int64_t what, Cycle now) {
   ++blocked_;
 }
 
-uint64_t AppEngine::start_request(Rank& r, int32_t tag) {
+uint64_t AppEngine::start_request(Rank& r, int32_t tag, Side* s) {
   ++r.outstanding;
+  if (s) {
+    ++s->outstanding;
+    return s->next_req++;
+  }
   if (tag >= kCollectiveTag) ++r.step_outstanding;
   return r.next_req++;
+}
+
+AppEngine::Side* AppEngine::side_of(Rank& r, uint64_t req) {
+  for (Side& s : r.sides)
+    if (s.owns(req)) return &s;
+  return nullptr;
 }
 
 // Request `req` (of a message tagged `tag`) of rank r completed at cycle
@@ -162,9 +249,20 @@ uint64_t AppEngine::start_request(Rank& r, int32_t tag) {
 // ahead: its tail's cycle). A request the rank does not wait for leaves its
 // waiting as it is.
 void AppEngine::complete(Rank& r, uint64_t req, int32_t tag, Cycle at) {
-  const bool step = tag >= kCollectiveTag;
+  bool step = tag >= kCollectiveTag;
   --r.outstanding;
   r.done_by = std::max(r.done_by, at);
+  if (step && !r.sides.empty())
+    if (Side* s = side_of(r, req)) {  // a non-blocking collective's step, not the program's
+      step = false;
+      --s->outstanding;
+      s->done_by = std::max(s->done_by, at);
+      if (s->blocked && s->outstanding == 0) {
+        s->blocked = false;
+        s->ready = std::max(s->ready, s->done_by);
+        ++free_sides_;
+      }
+    }
   if (step) {
     --r.step_outstanding;
     r.step_done_by = std::max(r.step_done_by, at);
@@ -270,13 +368,13 @@ void check_packet_numbers(const Program& prog, const AppParams& p, const std::st
 // A new message of op.amount bytes: its data goes to the NIC (eager), or
 // its RTS (rendezvous, docs/workloads.md "Protocols"), once the send's
 // overhead has kept the rank busy ("Host overheads").
-void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out) {
-  const Cycle cost = p_.send_overhead(op.amount);
+void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out, Side* s) {
+  const Cycle cost = s ? 0 : p_.send_overhead(op.amount);
   if (cost > 0) {
     r.res.overhead += cost;
     r.busy_until = r.ready = now + cost;
   }
-  const uint64_t req = start_request(r, op.tag);
+  const uint64_t req = start_request(r, op.tag, s);
   Message m;
   m.src = rank;
   m.dst = op.peer;
@@ -289,6 +387,7 @@ void AppEngine::send(Rank& r, int rank, const Op& op, Cycle now, std::vector<Gen
   m.rendezvous = p_.rendezvous(op.amount);
   m.ack = op.mode == SendMode::Synchronous && !m.rendezvous;  // a rendezvous's CTS already says a receive took it
   m.buffered = op.mode == SendMode::Buffered;
+  m.offloaded = s != nullptr;
   const uint32_t idx = new_message(m);
   ++in_flight_;  // its data, or its RTS
   ++totals_.sent;
@@ -336,9 +435,9 @@ GenPacket AppEngine::control_packet(uint32_t idx, uint32_t kind, int to_rank, Cy
   return g;
 }
 
-void AppEngine::recv(Rank& r, const Op& op, Cycle now) {
-  const uint64_t req = start_request(r, op.tag);
-  const Posted p{req, op.peer, op.tag, static_cast<uint32_t>(r.pc - 1), op.comm};
+void AppEngine::recv(Rank& r, const Op& op, uint32_t at, Cycle now, Side* s) {
+  const uint64_t req = start_request(r, op.tag, s);
+  const Posted p{req, op.peer, op.tag, at, op.comm};
   const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](uint32_t i) { return matches(p, msgs_[i]); });
   if (it != r.unexpected.end()) {  // its envelope is here
     const uint32_t idx = *it;
@@ -479,7 +578,7 @@ void AppEngine::payload_arrived(Arriving& table, Arriving::iterator it, Cycle at
 // Message m's data is all at its receiver: its receive overhead starts
 // now, matched or not, as LogGOPSim charges it ("Host overheads").
 void AppEngine::arrived_in_full(Message& m, Cycle at) {
-  const Cycle cost = p_.recv_overhead(m.bytes);
+  const Cycle cost = m.offloaded ? 0 : p_.recv_overhead(m.bytes);
   m.processed = cost ? charge(ranks_[static_cast<size_t>(m.dst)], at, cost) : at;
   --in_flight_;
   ++totals_.delivered;
@@ -528,7 +627,7 @@ uint64_t AppEngine::memory() const {
   uint64_t b = ranks_.capacity() * sizeof(Rank) + rank_at_.capacity() * sizeof(int) +
                ports_.capacity() * (sizeof(ports_[0]) + sizeof(RankPort)) +
                (arriving_.capacity() + payload_.capacity()) * sizeof(Arriving);
-  for (const Rank& r : ranks_) b += r.done_at.capacity() * sizeof(Cycle);
+  for (const Rank& r : ranks_) b += r.done_at.capacity() * sizeof(Cycle) + r.sides.capacity() * sizeof(Side);
   return b;
 }
 
@@ -577,6 +676,14 @@ std::string AppEngine::tag_name(int32_t tag) {
   return tag >= kCollectiveTag ? "of collective " + std::to_string(tag - kCollectiveTag + 1) : std::to_string(tag);
 }
 
+// "; waits for " and the first four of the posted receives at `ops`.
+std::string AppEngine::waits_for_list(const Rank& r, const std::vector<uint32_t>& ops) const {
+  std::string out;
+  for (size_t i = 0; i < ops.size() && i < 4; ++i) out += (i ? "; " : "; waits for ") + describe(r, ops[i]);
+  if (ops.size() > 4) out += "; and " + std::to_string(ops.size() - 4) + " more";
+  return out;
+}
+
 std::string AppEngine::blocked_report(size_t max_lines) const {
   std::string out;
   size_t lines = 0, more = 0;
@@ -596,10 +703,18 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     if (r.block == kAll || r.block == kStep || r.block == kSome) {
       std::vector<uint32_t> waited;  // the posted receives its wait covers
       for (const Posted& q : r.posted)
-        if (r.block == kAll || (r.block == kStep && q.tag >= kCollectiveTag) || waits_for(r, q.req))
+        if (r.block == kAll || (r.block == kStep && q.tag >= kCollectiveTag && !in_a_side(r, q.req)) ||
+            waits_for(r, q.req))
           waited.push_back(q.op);
-      for (size_t i = 0; i < waited.size() && i < 4; ++i) out += (i ? "; " : "; waits for ") + describe(r, waited[i]);
-      if (waited.size() > 4) out += "; and " + std::to_string(waited.size() - 4) + " more";
+      out += waits_for_list(r, waited);
+    }
+    for (const Side& s : r.sides) {  // its non-blocking collectives, each blocked in a step
+      if (!s.blocked) continue;
+      std::vector<uint32_t> waited;
+      for (const Posted& q : r.posted)
+        if (s.owns(q.req)) waited.push_back(q.op);
+      out += "; in the background since cycle " + std::to_string(s.blocked_since) + ", " + describe(r, s.block_op) +
+             waits_for_list(r, waited);
     }
     if (!r.unexpected.empty()) {
       const Message& m = msgs_[r.unexpected.front()];

@@ -78,7 +78,7 @@ class AppEngine {
   // (in an operation, or at its end for its buffered sends), and nothing
   // is on its way (or waiting to leave): no eager message, no
   // rendezvous's RTS, CTS or data, no synchronous send's ACK.
-  bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0; }
+  bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0 && free_sides_ == 0; }
   // One line per waiting rank (at most max_lines): what it waits for.
   std::string blocked_report(size_t max_lines) const;
 
@@ -112,6 +112,21 @@ class AppEngine {
     int32_t peer, tag;
     uint32_t op;
     uint16_t comm;
+  };
+  // A non-blocking collective's expansion, running beside its rank's
+  // program (docs/workloads.md, "Non-blocking collectives"): its own
+  // cursor, its steps' requests and its own step waits.
+  struct Side {
+    uint64_t req = 0;               // the collective's request
+    uint64_t next_req = 0, end_req = 0;  // its operations' requests: next, one past the last
+    size_t pc = 0, end = 0;         // its operations in the rank's, [pc, end)
+    Cycle ready = 0;                // it may go on from this cycle
+    Cycle done_by = 0;              // latest completion among its step's requests
+    uint32_t outstanding = 0;       // its step's requests not completed
+    uint32_t block_op = 0;          // the step wait it is blocked in
+    bool blocked = false;
+    Cycle blocked_since = 0;
+    bool owns(uint64_t r) const { return r > req && r < end_req; }  // one of its operations' requests
   };
   struct Rank {
     int node = 0;
@@ -152,6 +167,7 @@ class AppEngine {
     // made when a packet arrived or a receive took an envelope, for the
     // NIC's next step.
     std::vector<GenPacket> outbox;
+    std::vector<Side> sides;  // its non-blocking collectives running, in the order started
     RankResult res;
   };
   // A message's envelope (its first packet) at its destination: on its
@@ -178,6 +194,8 @@ class AppEngine {
     // A buffered send: its request completed at the send; `send_done` says
     // its data has left.
     bool buffered = false;
+    // A non-blocking collective's: no host overhead at either end.
+    bool offloaded = false;
     // When its receiver's overhead for it ends (its arrival without one).
     Cycle processed = 0;
     bool here() const { return arrived == packets; }  // its data has arrived
@@ -200,10 +218,20 @@ class AppEngine {
   bool waits_for(const Rank& r, uint64_t req) const {
     return r.block == kSome && std::binary_search(r.some->begin(), r.some->end(), req);
   }
-  uint64_t start_request(Rank& r, int32_t tag);
+  // The next request of rank r's program, or of side s.
+  uint64_t start_request(Rank& r, int32_t tag, Side* s = nullptr);
   void complete(Rank& r, uint64_t req, int32_t tag, Cycle at);
-  void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out);
-  void recv(Rank& r, const Op& op, Cycle now);
+  // The side whose operations started request req, or null.
+  static Side* side_of(Rank& r, uint64_t req);
+  static bool in_a_side(const Rank& r, uint64_t req) {
+    return std::any_of(r.sides.begin(), r.sides.end(), [&](const Side& s) { return s.owns(req); });
+  }
+  bool run_ops(Rank& r, int rank, Cycle now, std::vector<GenPacket>& out);
+  bool run_sides(Rank& r, int rank, Cycle now, std::vector<GenPacket>& out);
+  void start_side(Rank& r, const Op& op, Cycle now);
+  // A send or receive of the program's (s null) or of side s.
+  void send(Rank& r, int rank, const Op& op, Cycle now, std::vector<GenPacket>& out, Side* s = nullptr);
+  void recv(Rank& r, const Op& op, uint32_t at, Cycle now, Side* s = nullptr);
   // Called when r.outbox is not empty.
   static void flush(Rank& r, std::vector<GenPacket>& out);
   void arrived_in_full(Message& m, Cycle at);
@@ -229,6 +257,7 @@ class AppEngine {
   }
   std::string describe(const Rank& r, uint32_t op) const;
   std::string describe_buffered(int rank) const;
+  std::string waits_for_list(const Rank& r, const std::vector<uint32_t>& ops) const;
   static std::string tag_name(int32_t tag);
 
   const Program& prog_;
@@ -248,6 +277,7 @@ class AppEngine {
   // which carry no envelope.
   std::vector<Arriving> payload_;
   int finished_ = 0, blocked_ = 0;
+  uint64_t free_sides_ = 0;  // sides running and not blocked: stuck() is false while any is
   uint64_t in_flight_ = 0;  // what stuck() counts
   Cycle last_finish_ = 0;
   MessageTotals totals_;

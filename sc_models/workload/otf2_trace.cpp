@@ -848,7 +848,7 @@ void RankReader::move_to(Program& p) {
   std::vector<uint64_t> request(events_.size(), kNoRequest);
   uint64_t started = 0;
   for (size_t i = 0; i < events_.size(); ++i)
-    if (keep_[i] && is_nonblocking(events_[i].kind)) request[i] = started++;
+    if (keep_[i] && is_nonblocking(events_[i])) request[i] = started++;
   for (size_t i = 0; i < events_.size(); ++i) {
     if (!keep_[i]) continue;
     if (events_[i].kind == EventKind::Wait && !events_[i].counts.empty()) {

@@ -20,8 +20,14 @@ const char* event_name(EventKind k) {
 
 const char* event_name(const Event& e) {
   static const char* const send[] = {"send", "ssend", "bsend"}, *const isend[] = {"isend", "issend", "ibsend"};
+  static const char* const icoll[] = {"ibarrier",   "ibcast",     "ireduce",          "iallreduce", "ialltoall",
+                                      "ialltoallv", "igather",    "iscatter",         "iallgather", "ireduce_scatter",
+                                      "iscan",      "iexscan",    "igatherv",         "iscatterv",  "iallgatherv",
+                                      "ireduce_scatterv"};
   if (e.kind == EventKind::Send) return send[static_cast<int>(e.mode)];
   if (e.kind == EventKind::Isend) return isend[static_cast<int>(e.mode)];
+  if (e.nonblocking && is_collective(e.kind))
+    return icoll[static_cast<int>(e.kind) - static_cast<int>(EventKind::Barrier)];
   return event_name(e.kind);
 }
 
@@ -38,7 +44,9 @@ bool has_size(EventKind k) {
   return is_collective(k) && k != EventKind::Barrier && k != EventKind::Alltoallv && !has_own_block(k);
 }
 
-bool is_nonblocking(EventKind k) { return k == EventKind::Isend || k == EventKind::Irecv; }
+bool is_nonblocking(const Event& e) {
+  return e.kind == EventKind::Isend || e.kind == EventKind::Irecv || (e.nonblocking && is_collective(e.kind));
+}
 
 std::string where(const Event& e) { return e.line ? "line " + std::to_string(e.line) + ": " : std::string(); }
 
@@ -65,7 +73,7 @@ void check_wait_list(const Event& e, int rank, uint64_t started) {
     if (seen[i] >= started)
       throw ConfigError(at(e) + "request " + std::to_string(seen[i]) + " of rank " + std::to_string(rank) +
                         ": it has started " + std::to_string(started) +
-                        " (isend, issend, ibsend and irecv, numbered from 0)");
+                        " (isend, issend, ibsend, irecv and the non-blocking collectives, numbered from 0)");
     if (i > 0 && seen[i] == seen[i - 1]) throw ConfigError(at(e) + "request " + std::to_string(seen[i]) + " named twice");
   }
 }
@@ -144,6 +152,8 @@ void Program::add(int rank, Event e) {
   }
   if (e.mode != SendMode::Standard && e.kind != EventKind::Send && e.kind != EventKind::Isend)
     throw ConfigError(at(e) + "only a send or an isend can be synchronous or buffered");
+  if (e.nonblocking && !is_collective(e.kind))
+    throw ConfigError(at(e) + "only a collective is marked non-blocking (isend and irecv are their own operations)");
   if (p2p && !(e.tag >= 0 && e.tag < kCollectiveTag) && !(recv && e.tag == kAny))
     throw ConfigError(at(e) + "tag " + std::to_string(e.tag) + " is outside 0.." + std::to_string(kCollectiveTag - 1) +
                       (recv ? " (or any)" : ""));
@@ -153,7 +163,7 @@ void Program::add(int rank, Event e) {
                       " entries (workload.max_operations)");
   uint64_t& started = nonblocking_[static_cast<size_t>(rank)];
   if (e.kind == EventKind::Wait) check_wait_list(e, rank, started);
-  if (is_nonblocking(e.kind)) ++started;
+  if (is_nonblocking(e)) ++started;
   events_[static_cast<size_t>(rank)].push_back(std::move(e));
   ++count_;
 }
@@ -192,10 +202,12 @@ std::vector<std::pair<uint16_t, Program::Calls>> Program::matched_collectives() 
         }
         const Event& a = events_[static_cast<size_t>(r0)][ref[k]];
         const Event& b = events_[static_cast<size_t>(r)][mine[k]];
-        if (a.kind != b.kind || a.peer != b.peer || (has_size(b.kind) && a.amount != b.amount))
+        if (a.kind != b.kind || a.peer != b.peer || (has_size(b.kind) && a.amount != b.amount) ||
+            a.nonblocking != b.nonblocking)
           throw ConfigError(where(b) + "collective " + std::to_string(k + 1) + on + " of rank " + std::to_string(r) +
-                            " (" + event_name(b.kind) + ") differs from rank " + std::to_string(r0) + "'s (" + where(a) +
-                            event_name(a.kind) + "): " + rule + ", with the same root and size, in order");
+                            " (" + event_name(b) + ") differs from rank " + std::to_string(r0) + "'s (" + where(a) +
+                            event_name(a) + "): " + rule + ", with the same root and size, in order" +
+                            (a.nonblocking != b.nonblocking ? " (a blocking call never matches a non-blocking one)" : ""));
       }
     }
   }
@@ -270,7 +282,8 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
   const auto ops_of = [&](int r, const Event& e, std::map<uint16_t, uint32_t>& k) {
     if (!is_collective(e.kind)) return uint64_t{1};
     const size_t at = first.at(e.comm).first + k[e.comm]++;
-    return collectives_[at].second == CollAlgo::Linear && e.peer != r ? uint64_t{2} : plans[at].bound;
+    return (collectives_[at].second == CollAlgo::Linear && e.peer != r ? uint64_t{2} : plans[at].bound) +
+           e.nonblocking;  // its Icoll
   };
   uint64_t ops = 0;
   for (int r = 0; r < n; ++r) {
@@ -306,15 +319,25 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
       if (!is_collective(e.kind)) {
         ops.push_back({static_cast<OpKind>(e.kind), e.peer, e.tag, e.amount, i, e.comm});
         ops.back().mode = e.mode;
-        if (is_nonblocking(e.kind)) nonblocking.push_back(requests);
+        if (is_nonblocking(e)) nonblocking.push_back(requests);
         requests += starts_request(ops.back().kind);
         continue;
       }
-      const size_t before = ops.size();
       const auto& [at, calls] = first.at(e.comm);
       const uint32_t kc = k[e.comm]++;
+      const size_t icoll = ops.size();
+      if (e.nonblocking) {  // its request first, then its expansion's
+        ops.push_back({OpKind::Icoll, 0, kCollectiveTag + static_cast<int32_t>(kc), 0, i, e.comm});
+        nonblocking.push_back(requests++);
+      }
+      const size_t before = ops.size();
+      const uint64_t requests_before = requests;
       expand(r, e, i, kc, collectives_[at + kc].second, *calls, plans[at + kc], ops);
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
+      if (e.nonblocking) {  // < 2^31: workload.max_operations <= 10^9
+        ops[icoll].amount = ops.size() - before;
+        ops[icoll].peer = static_cast<int32_t>(requests - requests_before);
+      }
     }
     requests_[static_cast<size_t>(r)] = requests;
   }

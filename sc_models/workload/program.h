@@ -50,7 +50,10 @@ bool has_size(EventKind k);
 // Gatherv, scatterv, allgatherv and reduce_scatterv: Event::amount is the
 // rank's own block, which differs from rank to rank.
 bool has_own_block(EventKind k);
-bool is_nonblocking(EventKind k);  // isend or irecv: what a wait's list numbers
+struct Event;
+// An isend, an irecv or a non-blocking collective: what a wait's list
+// numbers (each rank's, from 0).
+bool is_nonblocking(const Event& e);
 
 constexpr int32_t kAny = -1;  // a receive's peer or tag: any
 
@@ -71,6 +74,10 @@ struct Event {
   uint16_t comm = 0;
   // Send/isend: standard, synchronous or buffered.
   SendMode mode = SendMode::Standard;
+  // A collective started by MPI_I<collective>: it runs beside the rank's
+  // program and a wait completes it, as an isend's (docs/workloads.md,
+  // "Non-blocking collectives").
+  bool nonblocking = false;
   uint64_t amount = 0;  // bytes, or compute picoseconds
   uint32_t line = 0;    // where it was read (0: built in code)
   std::vector<uint64_t> counts;  // alltoallv: bytes to each member of comm, by its rank there; wait: the requests it waits for
@@ -85,15 +92,19 @@ struct Event {
   }
 };
 // As a text trace writes it: "ssend", "bsend", "issend" and "ibsend" for
-// the sends of those modes.
+// the sends of those modes, "iallreduce" and so on for a non-blocking
+// collective.
 const char* event_name(const Event& e);
 
 // What the engine runs: compute and point-to-point operations only.
 // The first six are EventKind's; StepWait ends a step of a collective: it
 // waits for that collective's requests only, never for the rank's own
 // (docs/workloads.md, "Collectives"); WaitSome waits for the requests of
-// Program::wait_list(rank, amount).
-enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait, StepWait, WaitSome };
+// Program::wait_list(rank, amount). Icoll starts a non-blocking
+// collective: its expansion, the `amount` operations after it, runs beside
+// the rank's program (they start `peer` requests, numbered after the
+// Icoll's own), and the Icoll's request completes once they all have.
+enum class OpKind : uint8_t { Compute, Send, Isend, Recv, Irecv, Wait, StepWait, WaitSome, Icoll };
 // 24 bytes: a large trace holds millions (kMaxOps bounds them).
 struct Op {
   uint64_t amount = 0;  // bytes, or compute picoseconds
@@ -109,7 +120,7 @@ struct Op {
 };
 static_assert(sizeof(Op) == 24, "Op: keep a rank's operations small");
 // The operations that start a request (AppEngine numbers them from 0).
-inline bool starts_request(OpKind k) { return k >= OpKind::Send && k <= OpKind::Irecv; }
+inline bool starts_request(OpKind k) { return (k >= OpKind::Send && k <= OpKind::Irecv) || k == OpKind::Icoll; }
 
 // User tags are below this; the k-th collective of a run uses kCollectiveTag + k.
 constexpr int32_t kCollectiveTag = 1 << 30;
@@ -202,7 +213,8 @@ class Program {
   const std::vector<std::pair<EventKind, CollAlgo>>& collectives() const { return collectives_; }
   // The requests rank's operations start.
   uint64_t requests(int rank) const { return requests_[static_cast<size_t>(rank)]; }
-  // Rank's isends and irecvs added so far: the number a `wait` gives the next one.
+  // Rank's isends, irecvs and non-blocking collectives added so far: the
+  // number a `wait` gives the next one.
   uint64_t nonblocking(int rank) const { return nonblocking_[static_cast<size_t>(rank)]; }
   // Events of every rank (the input limit counts them).
   uint64_t event_count() const { return count_; }
@@ -223,7 +235,7 @@ class Program {
   std::vector<std::vector<Event>> events_;
   std::vector<std::vector<Op>> ops_;
   std::vector<std::vector<std::vector<uint64_t>>> wait_lists_;
-  std::vector<uint64_t> nonblocking_;  // per rank: isends and irecvs added so far
+  std::vector<uint64_t> nonblocking_;  // per rank: Program::nonblocking
   std::vector<uint64_t> requests_;     // per rank: Program::requests
   std::vector<std::pair<EventKind, CollAlgo>> collectives_;
   struct Comm {

@@ -138,10 +138,15 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& 
   const OpSyntax* syn = nullptr;
   for (const OpSyntax& s : kOps)
     if (op == s.name) syn = &s;
+  // i<collective>: its non-blocking form (docs/workloads.md, "Non-blocking collectives").
+  const bool nonblocking = !syn && op.size() > 1 && op[0] == 'i';
+  if (nonblocking)
+    for (const OpSyntax& s : kOps)
+      if (is_collective(s.kind) && op.compare(1, std::string::npos, s.name) == 0) syn = &s;
   if (!syn) {
     std::string all;
     for (const OpSyntax& s : kOps) all += std::string(all.empty() ? "" : ", ") + s.name;
-    p.fail("unknown operation '" + op + "'; one of " + all + ", sendrecv");
+    p.fail("unknown operation '" + op + "'; one of " + all + ", sendrecv, or i and a collective's name (iallreduce, ...)");
   }
   if (on.id && (syn->kind == EventKind::Compute || syn->kind == EventKind::Wait))
     p.fail("'" + op + "@" + std::to_string(on.id) + "': only a collective or a message takes a communicator");
@@ -149,11 +154,12 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& 
   Event e;
   e.kind = syn->kind;
   e.mode = syn->mode;
+  e.nonblocking = nonblocking;
   e.line = line;
   e.comm = on.id;
   const size_t want = 2 + static_cast<size_t>(syn->fields < 0 ? ranks : syn->fields);
   if (syn->fields != -2 && p.size() != want)
-    p.fail(std::string("expected '<rank> ") + syn->name + (*syn->syntax ? " " : "") + syn->syntax + "' (" +
+    p.fail(std::string("expected '<rank> ") + (nonblocking ? "i" : "") + syn->name + (*syn->syntax ? " " : "") + syn->syntax + "' (" +
            std::to_string(want) + " fields), got " + std::to_string(p.size()) + ": '" + p.text() + "'");
   const auto bytes = [&](size_t i) { return static_cast<uint64_t>(p.integer(i, "bytes", 0, static_cast<int64_t>(kMaxMessageBytes))); };
   const int64_t last = ranks - 1;

@@ -723,12 +723,125 @@ TEST(Workload, AWaitForNamedRequestsWaitsForThoseOnly) {
   EXPECT_NE(rep.find("in wait (line 4); waits for irecv from rank 1 tag 6 (line 3)\n"), std::string::npos) << rep;
 }
 
+// Non-blocking collectives (docs/workloads.md, "Non-blocking collectives").
+namespace {
+
+// Runs a two-rank text program (the `ranks 2` line added) on an ideal
+// network of latency 20; expects it to finish, each rank's time split
+// exactly. Rank `rank`'s result.
+AppEngine::RankResult run_two(const std::string& body, int rank = 0, AppParams ap = {}) {
+  const Program p = parse("ranks 2\n" + body);
+  IdealNet net(p, 2, 20, ap);
+  net.run();
+  EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+  for (int r = 0; r < 2; ++r) {
+    const auto& res = net.engine().result(r);
+    EXPECT_EQ(res.finish, res.compute + res.overhead + res.waiting) << "rank " << r;
+  }
+  return net.engine().result(rank);
+}
+
+}  // namespace
+
+TEST(Workload, ANonblockingCollectiveRunsBesideTheProgramUntilItsWait) {
+  // An 8-byte allreduce of two ranks is one exchange of a one-flit
+  // message: done at L = 20. Blocking, the compute starts after it; as
+  // an iallreduce it runs under the compute, and the wait finds it done,
+  // or waits for it when the compute is shorter.
+  EXPECT_EQ(run_two("* allreduce 8\n* compute 1000\n").finish, 1020u);
+  EXPECT_EQ(run_two("* iallreduce 8\n* compute 1000\n* wait 0\n").finish, 1000u);
+  const auto short_compute = run_two("* iallreduce 8\n* compute 5\n* wait 0\n");
+  EXPECT_EQ(short_compute.finish, 20u);
+  EXPECT_EQ(short_compute.waiting, 15u);
+  // No wait: the program's end waits for it, as for any open request.
+  EXPECT_EQ(run_two("* iallreduce 8\n* compute 5\n").finish, 20u);
+}
+
+TEST(Workload, ANonblockingCollectiveCostsTheHostNoOverhead) {
+  // With 100-ns send and receive overheads the blocking allreduce takes
+  // them (its send and its message), the iallreduce none.
+  AppParams ap;
+  ap.send_overhead_ns = 100;
+  ap.recv_overhead_ns = 100;
+  EXPECT_GT(run_two("* allreduce 8\n* compute 1000\n", 0, ap).overhead, 0u);
+  const auto nb = run_two("* iallreduce 8\n* compute 1000\n* wait 0\n", 0, ap);
+  EXPECT_EQ(nb.overhead, 0u);
+  EXPECT_EQ(nb.finish, 1000u);
+}
+
+TEST(Workload, AWaitNamesANonblockingCollectiveAmongTheRanksRequests) {
+  // Rank 0's issend (request 0) completes only once rank 1, after 2,000
+  // ns, receives it; its iallreduce is request 1. `wait 1` goes on when
+  // the collective is done, so the 5,000-ns compute ends near 5,000 and
+  // the program's end finds the issend done; `wait 0` holds the compute
+  // until after 2,000.
+  const auto finish = [](const std::string& wait) {
+    return run_two("0 issend 1 8 0\n* iallreduce 8\n0 " + wait +
+                   "\n0 compute 5000\n1 wait 0\n1 compute 2000\n1 recv 0 8 0\n")
+        .finish;
+  };
+  EXPECT_LT(finish("wait 1"), 5100u);
+  EXPECT_GT(finish("wait 0"), 7000u);
+  EXPECT_GT(finish("wait"), 7000u);
+}
+
+TEST(Workload, NonblockingCollectivesOpenAtOnceMatchOnlyTheirOwnMessages) {
+  // Two open at once, a blocking one and a message between them: each
+  // collective's messages match only its own receives, an `any` receive
+  // only the user's message. 2 + 2 + 2 collective messages and 1.
+  EXPECT_EQ(run_to_end("ranks 2\n* ibarrier\n* iallreduce 64\n0 irecv 1 8 any\n* allreduce 8\n1 send 0 8 3\n"
+                       "* wait\n").sent,
+            7u);
+  // 2 + 1 (the bcast's root to the other rank) + 2.
+  EXPECT_EQ(run_to_end("ranks 2\n* iallreduce 64\n* ibcast 1 4096\n0 wait 1\n* barrier\n* wait\n").sent, 5u);
+}
+
+TEST(Workload, AnIbarrierBeforeASendItsPeerReceivesFirstFinishes) {
+  // Rank 0 sends after its ibarrier; rank 1 receives that message before
+  // its own: the barrier waits in the background, so both finish (run
+  // blocking at its call, as workload.nonblocking_collectives=blocking
+  // reads an OTF2 trace, it could not).
+  EXPECT_EQ(run_to_end("ranks 2\n0 ibarrier\n0 send 1 8 0\n0 wait 0\n1 recv 0 8 0\n1 ibarrier\n1 wait 0\n").sent,
+            3u);
+  const Program blocking = parse("ranks 2\n0 barrier\n0 send 1 8 0\n1 recv 0 8 0\n1 barrier\n");
+  IdealNet net(blocking, 2, 4);
+  net.run();
+  EXPECT_TRUE(net.engine().stuck());
+}
+
+TEST(Workload, ABlockingCallNeverMatchesANonblockingOne) {
+  try {
+    parse("ranks 2\n0 iallreduce 8\n1 allreduce 8\n");
+    FAIL() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("(allreduce) differs from rank 0's (line 2: iallreduce)"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("a blocking call never matches a non-blocking one"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Workload, AStuckNonblockingCollectiveIsReportedWithItsReceives) {
+  // Rank 1 waits for a message rank 0 never sends before it starts its
+  // iallreduce: rank 0's collective waits in the background.
+  const Program p = parse("ranks 2\n0 iallreduce 8\n0 wait 0\n1 recv 0 8 5\n1 iallreduce 8\n1 wait 0\n");
+  IdealNet net(p, 2, 20);
+  net.run();
+  ASSERT_TRUE(net.engine().stuck());
+  const std::string rep = net.engine().blocked_report(10);
+  EXPECT_NE(rep.find("rank 0 (node 0) since cycle 0 in wait (line 3); in the background since cycle 0, iallreduce "
+                     "(line 2); waits for iallreduce's receive from rank 1 tag of collective 1 (line 2)\n"),
+            std::string::npos)
+      << rep;
+}
+
 TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   std::string t = "# comment\nranks 4\n* compute 12.345 # trailing\n0 isend 1 100 7\n1 irecv any 100 any\n1 wait\n0 wait 0\n"
                   "2 send 3 0 0\n3 recv 2 0 0\n2 ssend 3 8 1\n2 issend 3 8 2\n3 recv 2 8 1\n3 irecv 2 8 2\n"
                   "2 bsend 3 8 3\n2 ibsend 3 8 4\n3 recv 2 8 3\n3 irecv 2 8 4\n"
                   "* bcast 2 64\n* reduce 1 8\n* allreduce 16\n* alltoall 4\n* barrier\n* gather 3 24\n"
-                  "* scatter 1 40\n* allgather 8\n* reduce_scatter 12\n* scan 4\n* exscan 4\n";
+                  "* scatter 1 40\n* allgather 8\n* reduce_scatter 12\n* scan 4\n* exscan 4\n"
+                  "* ibcast 2 64\n* iscan 4\n* ibarrier\n0 wait 2 1\n";
   for (int r = 0; r < 4; ++r) {  // each rank its own block
     const std::string me = std::to_string(r), b = std::to_string(8 * r);
     t += me + " gatherv 1 " + b + "\n" + me + " scatterv 2 " + b + "\n" + me + " allgatherv " + b + "\n" + me +
@@ -745,6 +858,10 @@ TEST(Workload, TextTracesReadBackWhatTheyWrite) {
   const Program b = parse(wa.str());
   EXPECT_NE(wa.str().find("0 compute 12.345\n"), std::string::npos) << wa.str();
   EXPECT_NE(wa.str().find("0 wait 0\n"), std::string::npos) << wa.str();
+  EXPECT_NE(wa.str().find("3 ibcast 2 64\n3 iscan 4\n3 ibarrier\n"), std::string::npos) << wa.str();
+  EXPECT_NE(wa.str().find("0 ibarrier\n0 wait 2 1\n"), std::string::npos) << wa.str();
+  EXPECT_TRUE(std::any_of(b.events(1).begin(), b.events(1).end(),
+                          [](const Event& e) { return e.kind == EventKind::Bcast && e.nonblocking; }));
   EXPECT_NE(wa.str().find("3 gatherv 1 24\n3 scatterv 2 24\n3 allgatherv 24\n3 reduce_scatterv 24\n"),
             std::string::npos)
       << wa.str();
@@ -791,7 +908,11 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 alltoallv 0 1\n1 alltoallv 1\n", "line 3: expected '<rank> alltoallv"},
       {"ranks 2\n0 alltoallv 5 1\n1 alltoallv 1 0\n", "line 2: alltoallv: rank 0 sends 5 bytes to itself"},
       {"ranks 2\n0 isend 1 8 0\n0 send 1 8 0\n0 wait 1\n",
-       "line 4: wait: request 1 of rank 0: it has started 1 (isend, issend, ibsend and irecv, numbered from 0)"},
+       "line 4: wait: request 1 of rank 0: it has started 1 (isend, issend, ibsend, irecv and the non-blocking "
+       "collectives, numbered from 0)"},
+      {"ranks 2\n* iallreduce\n", "line 2: expected '<rank> iallreduce <bytes>' (3 fields), got 2"},
+      {"ranks 2\n0 isendrecv 1 8 0 1 8 0\n", "line 2: unknown operation 'isendrecv'"},
+      {"ranks 2\n0 iallreduce 8\n1 allreduce 8\n", "line 3: collective 1 of rank 1 (allreduce) differs"},
       {"ranks 2\n0 irecv 1 8 0\n0 wait 0 0\n", "line 3: wait: request 0 named twice"},
       {"ranks 2\n0 wait x\n", "line 2: request 'x' is not an integer in 0..20000000"},
       {"ranks 2\n0 issend 1 8\n", "line 2: expected '<rank> issend <peer> <bytes> <tag>'"},
