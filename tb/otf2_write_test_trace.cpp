@@ -230,7 +230,10 @@ class RankWriter {
     bool recv;
     Event e;
     uint64_t k;  // the rank's k-th isend or irecv (a wait's list names it)
-    bool collective = false;  // Otf2WriteOptions::nonblocking: completed by the next wait
+    // A collective's: Otf2WriteOptions::nonblocking's, completed by the
+    // next wait, or a non-blocking one's (Event::nonblocking), by a wait
+    // that lists it.
+    bool collective = false;
     CollectiveRecord record = {};
   };
   // A rank as the records of e's communicator name it.
@@ -241,7 +244,7 @@ class RankWriter {
   int rank_;
   uint64_t t_;
   uint64_t next_request_ = 1;
-  uint64_t started_ = 0;  // isends and irecvs so far
+  uint64_t started_ = 0;  // isends, irecvs and non-blocking collectives so far
   std::vector<Request> open_;
 };
 
@@ -261,13 +264,13 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
   CollectiveRecord c = collective_record(local, static_cast<int>(on_comm(e, rank_)), prog_.comm_size(e.comm),
                                          alltoallv_in, o_.in_place);
   if (o_.alltoallw && e.kind == EventKind::Alltoallv) c.region = kAlltoallw, c.op = OTF2_COLLECTIVE_OP_ALLTOALLW;
-  if (o_.nonblocking) {
+  if (o_.nonblocking || e.nonblocking) {
     return call(
         static_cast<Region>(nonblocking_region(c.region)),
         [&] {
           ok(OTF2_EvtWriter_NonBlockingCollectiveRequest(w_, nullptr, t_, next_request_),
              "NonBlockingCollectiveRequest");
-          open_.push_back({next_request_++, false, e, 0, true, c});
+          open_.push_back({next_request_++, false, e, e.nonblocking ? started_++ : 0, true, c});
         },
         nothing);
   }
@@ -337,7 +340,7 @@ void RankWriter::complete(const Event* wait) {
   for (const Request& q : open_) {
     const bool listed = !wait || wait->counts.empty() ||
                         std::find(wait->counts.begin(), wait->counts.end(), q.k) != wait->counts.end();
-    if (!q.collective && !listed) {
+    if ((!q.collective || q.e.nonblocking) && !listed) {
       left.push_back(q);
       continue;
     }

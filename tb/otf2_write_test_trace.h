@@ -43,7 +43,9 @@ struct Otf2WriteOptions {
   // Collectives written as MPI's non-blocking calls (MPI_Iallreduce,
   // ...: a NonBlockingCollectiveRequest), each completed (its
   // NonBlockingCollectiveComplete, with the sizes) by the rank's next wait,
-  // whatever that wait lists, or at the rank's end.
+  // whatever that wait lists, or at the rank's end. A non-blocking
+  // collective (Event::nonblocking) is written so whatever this says, and
+  // completed by a wait that lists it (or a wait for every request).
   bool nonblocking = false;
   // With nonblocking: false writes no completion for them (as if each
   // request were freed).

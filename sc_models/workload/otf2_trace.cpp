@@ -82,7 +82,10 @@
 //   that operation where the request was made, read from the completion
 //   as above (without a request record: where the completion stands);
 //   the wait that completes one waits for nothing more. The overlap of
-//   the collective with what the rank does before that wait is lost. A
+//   the collective with what the rank does before that wait is lost.
+//   With =overlap, the non-blocking collective where the request was
+//   made, and the wait call that completed it waits for it (a completion
+//   without a request record: the blocking collective there, as above). A
 //   request without a completion record is refused either way (its
 //   operation is unknown), as are non-blocking scans (a scan's block is
 //   settled by the k-th scan on its communicator, which the request's
@@ -500,7 +503,7 @@ class RankReader {
   void collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent, uint64_t received);
   void nonblocking_request(uint64_t request) {
     size_t at = kNoEvent;  // refused at its completion, which names it
-    if (cx_.nbc == NonblockingCollectives::Blocking) {
+    if (cx_.nbc != NonblockingCollectives::Refuse) {
       record(make_event(EventKind::Barrier), false);  // kept once its completion names the collective
       at = events_.size() - 1;
     }
@@ -794,8 +797,8 @@ void RankReader::collective_end(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t r
   }
 }
 
-// workload.nonblocking_collectives=blocking: the collective fills the
-// place its request took (the file's opening comment).
+// workload.nonblocking_collectives=blocking or overlap: the collective
+// fills the place its request took (the file's opening comment).
 void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t root, uint64_t sent,
                                   uint64_t received, uint64_t request) {
   const bool management = is_management(op);
@@ -816,9 +819,12 @@ void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t
   const CommRanks& ranks = comm(c);
   if (ranks.size() <= 1) return;
   Event e = collective(k, ranks, root, sent, received);
-  if (!posted) return record(std::move(e));  // no request record: it stands here
+  if (!posted) return record(std::move(e));  // no request record: it stands here, blocking
+  const bool overlap = cx_.nbc == NonblockingCollectives::Overlap;
+  e.nonblocking = overlap;
   events_[at] = std::move(e);
   keep_[at] = true;
+  if (overlap && calls_ > 0) completed_.push_back(at);  // this call waits for it
 }
 
 // The compute after the last MPI operation, to the rank's last record.

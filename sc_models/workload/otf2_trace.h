@@ -13,8 +13,9 @@ namespace nocsim {
 
 // What a non-blocking collective (MPI_Iallreduce, ...) becomes
 // (workload.nonblocking_collectives; docs/workloads.md, "OTF2 traces"):
-// refused, or run as its blocking collective where it was called.
-enum class NonblockingCollectives : uint8_t { Refuse, Blocking };
+// refused, run as its blocking collective where it was called, or run
+// beside the rank's program from its call to the wait that completes it.
+enum class NonblockingCollectives : uint8_t { Refuse, Blocking, Overlap };
 
 // Reads the archive whose anchor file is `anchor_path` (the `traces.otf2` of
 // a Score-P experiment directory). Throws ConfigError, every message

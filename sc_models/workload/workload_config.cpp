@@ -17,9 +17,10 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   w.recv_overhead_ns = cfg.get_double("workload.recv_overhead_ns");
   w.overhead_per_byte_ns = cfg.get_double("workload.overhead_per_byte_ns");
   w.collectives = cfg.get_str("workload.collectives") == "fixed" ? CollectiveRule::Fixed : CollectiveRule::Mpich;
-  w.nonblocking_collectives = cfg.get_str("workload.nonblocking_collectives") == "blocking"
-                                  ? NonblockingCollectives::Blocking
-                                  : NonblockingCollectives::Refuse;
+  const std::string nbc = cfg.get_str("workload.nonblocking_collectives");
+  w.nonblocking_collectives = nbc == "blocking"  ? NonblockingCollectives::Blocking
+                              : nbc == "overlap" ? NonblockingCollectives::Overlap
+                                                 : NonblockingCollectives::Refuse;
   Graph500Params& g = w.graph500;
   g.max_ops = w.max_operations;
   g.scale = static_cast<int>(cfg.get_int("workload.graph500.scale"));
@@ -45,9 +46,11 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
 void WorkloadConfig::validate(ErrorList& errors) const {
   if ((type == "trace" || type == "otf2") && trace_file.empty())
     errors.add({"workload.trace_file: workload.type=" + type + " needs the trace to run (docs/workloads.md)"});
-  if (nonblocking_collectives == NonblockingCollectives::Blocking && type != "otf2")
-    errors.add({"workload.nonblocking_collectives: blocking applies to OTF2 traces only (workload.type=otf2), not "
-                "workload.type=" + type});
+  if (nonblocking_collectives != NonblockingCollectives::Refuse && type != "otf2")
+    errors.add({std::string("workload.nonblocking_collectives: ") +
+                (nonblocking_collectives == NonblockingCollectives::Blocking ? "blocking" : "overlap") +
+                " applies to OTF2 traces only (workload.type=otf2; a text trace's i<collective> lines always "
+                "overlap), not workload.type=" + type});
   if (mapping == "file" && mapping_file.empty())
     errors.add({"workload.mapping_file: workload.mapping=file needs a file of one node per rank"});
 }
@@ -66,7 +69,7 @@ void add_workload_keys(std::vector<KeySpec>& s) {
       {"workload.recv_overhead_ns", K::Double, "0", 0, 1e9, {}, "closed loop: LogGP's o for a receive: each message's data, once all of it has arrived, keeps its receiving rank busy this many ns, plus workload.overhead_per_byte_ns per byte after the first, one message after another and after what the rank is computing; a receive that takes it completes when that ends; 0 = none (docs/workloads.md, \"Host overheads\")"},
       {"workload.overhead_per_byte_ns", K::Double, "0", 0, 1e6, {}, "closed loop: LogGP's O: ns a send and a receive each add to their overhead per byte after the first (a copy's cost); 0 = none (docs/workloads.md, \"Host overheads\")"},
       {"workload.collectives", K::Enum, "mpich", 0, 0, {"mpich", "fixed"}, "workload.type=trace or otf2: how the collectives become messages; mpich: by the algorithm MPICH 3 picks for the message size and rank count (allreduce by recursive doubling up to 2,048 bytes, Rabenseifner's above if the bytes are at least the largest power of two <= the ranks, ...); fixed: one algorithm per collective whatever the size (docs/workloads.md, \"Collectives\")"},
-      {"workload.nonblocking_collectives", K::Enum, "refuse", 0, 0, {"refuse", "blocking"}, "workload.type=otf2: what a non-blocking collective (MPI_Iallreduce, ...) becomes; refuse: the trace is refused, naming it; blocking: its blocking collective, run where it was called (the overlap with what the rank does before its wait is lost; non-blocking scans are refused either way; docs/workloads.md, \"OTF2 traces\")"},
+      {"workload.nonblocking_collectives", K::Enum, "refuse", 0, 0, {"refuse", "blocking", "overlap"}, "workload.type=otf2: what a non-blocking collective (MPI_Iallreduce, ...) becomes; refuse: the trace is refused, naming it; blocking: its blocking collective, run where it was called (the overlap with what the rank does before its wait is lost); overlap: it runs beside the rank's program from its call, progressed without host overheads, and the wait that completed it in the trace waits for it (docs/workloads.md, \"Non-blocking collectives\"); non-blocking scans are refused either way (docs/workloads.md, \"OTF2 traces\")"},
       {"workload.graph500.scale", K::Int, "16", 1, 40, {}, "graph500: s, the graph has 2^s vertices"},
       {"workload.graph500.edge_factor", K::Int, "16", 1, 1024, {}, "graph500: f_e, edges per vertex"},
       {"workload.graph500.coalesce", K::Int, "256", 1, 1 << 20, {}, "graph500: c_s, queries (16 B each) per message"},

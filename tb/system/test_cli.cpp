@@ -46,8 +46,10 @@ TEST(Cli, NonblockingCollectivesKeyOnlyForOtf2Traces) {
   // A choice for OTF2's non-blocking collectives with open-loop traffic
   // would be ignored: refused instead.
   expect_bad_input({"workload.nonblocking_collectives=blocking"},
-                   "workload.nonblocking_collectives: blocking applies to OTF2 traces only (workload.type=otf2), not "
-                   "workload.type=open");
+                   "workload.nonblocking_collectives: blocking applies to OTF2 traces only (workload.type=otf2; a "
+                   "text trace's i<collective> lines always overlap), not workload.type=open");
+  expect_bad_input({"workload.nonblocking_collectives=overlap", "workload.type=graph500"},
+                   "workload.nonblocking_collectives: overlap applies to OTF2 traces only");
 }
 TEST(Cli, UnknownKey) { expect_bad_input({"router.vc=2"}, "router.vc: unknown key (valid: router.vcs"); }
 TEST(Cli, UnknownKeyInFile) { expect_bad_input({write_temp("traffic:\n  lod: 0.1\n")}, "traffic.lod: unknown key"); }

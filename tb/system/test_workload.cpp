@@ -441,6 +441,41 @@ TEST(Workload, RowAndColumnCollectivesReplayAlikeAsTextAndOtf2) {
   EXPECT_EQ(c, json_section(blocking.json, "completion"));
 }
 
+TEST(Workload, NonblockingCollectivesOverlapTheComputeBeforeTheirWait) {
+  // 16 ranks: a 64-KiB allreduce and an alltoall, then 20 us of compute.
+  // Started non-blocking and waited for after the compute, they run under
+  // it: the program ends sooner than with the blocking calls, moving the
+  // same messages. Recorded in OTF2 and read with
+  // workload.nonblocking_collectives=overlap, the same run; with
+  // =blocking, the blocking program's.
+  const std::string blocking_text = "ranks 16\n* allreduce 65536\n* alltoall 512\n* compute 20000\n* barrier\n";
+  const std::string overlap_text =
+      "ranks 16\n* iallreduce 65536\n* ialltoall 512\n* compute 20000\n* wait 1 0\n* barrier\n";
+  const std::string room = "sim.cycles=400000";  // to the end, past the default
+  const AppRun blocking = run_trace("topologies/torus-8x8.yaml", write_file("nb-blocking.txt", blocking_text), {room});
+  const AppRun overlap = run_trace("topologies/torus-8x8.yaml", write_file("nb-overlap.txt", overlap_text), {room});
+  ASSERT_EQ(blocking.r.code, 0) << blocking.r.err;
+  ASSERT_EQ(overlap.r.code, 0) << overlap.r.err;
+  const std::string cb = json_section(blocking.json, "completion"), co = json_section(overlap.json, "completion");
+  EXPECT_NE(co.find("\"status\": \"complete\""), std::string::npos) << co;
+  EXPECT_NE(cb.find("\"status\": \"complete\""), std::string::npos) << cb;
+  EXPECT_LT(json_number(co, "cycles"), json_number(cb, "cycles"));
+  EXPECT_GE(json_number(co, "cycles"), 20000);  // the compute at 1 GHz
+  EXPECT_EQ(json_number(co, "messages_delivered"), json_number(cb, "messages_delivered"));
+  EXPECT_EQ(json_number(co, "bytes"), json_number(cb, "bytes"));
+  std::istringstream in(overlap_text);
+  const std::string dir = temp_path("otf2-nonblocking-overlap");
+  nocsim::write_otf2_trace(dir, "traces", nocsim::read_text_trace(in, "overlap"), {});
+  const AppRun o2 = run_trace("topologies/torus-8x8.yaml", dir + "/traces.otf2",
+                              {"workload.type=otf2", "workload.nonblocking_collectives=overlap", room});
+  const AppRun b2 = run_trace("topologies/torus-8x8.yaml", dir + "/traces.otf2",
+                              {"workload.type=otf2", "workload.nonblocking_collectives=blocking", room});
+  ASSERT_EQ(o2.r.code, 0) << o2.r.err;
+  ASSERT_EQ(b2.r.code, 0) << b2.r.err;
+  EXPECT_EQ(co, json_section(o2.json, "completion"));
+  EXPECT_EQ(cb, json_section(b2.json, "completion"));
+}
+
 TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
   // Four ranks each send 1 KiB to the next and receive from the one
   // before, by rendezvous (eager_limit 512). Recorded as separate MPI_Send

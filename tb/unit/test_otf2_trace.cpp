@@ -461,6 +461,47 @@ TEST(Otf2Trace, NonblockingCollectivesRunBlockingWhereTheyWereCalled) {
   expect_same(p, round_trip(p, o, NonblockingCollectives::Blocking));
 }
 
+TEST(Otf2Trace, NonblockingCollectivesOverlapUntilTheWaitThatCompletedThem) {
+  // workload.nonblocking_collectives=overlap: each MPI_I<collective> reads
+  // back as itself where it was called, and the wait call that completed
+  // it as a wait for it, numbered among the rank's isends and irecvs.
+  using K = EventKind;
+  const auto nb = [](Event e) {
+    e.nonblocking = true;
+    return e;
+  };
+  const auto wait_for = [](std::vector<uint64_t> q) {
+    Event w = ev(K::Wait);
+    w.counts = std::move(q);
+    return w;
+  };
+  Program p(4);
+  for (int r = 0; r < 4; ++r) {
+    p.add(r, ev(K::Compute, 0, 0, 1000));
+    p.add(r, nb(ev(K::Allreduce, 0, 0, 16)));  // request 0
+  }
+  p.add(0, ev(K::Isend, 1, 3, 64));  // rank 0's request 1
+  p.add(1, ev(K::Irecv, 0, 3, 64));  // rank 1's
+  for (int r = 0; r < 4; ++r) {
+    p.add(r, nb(ev(K::Bcast, 2, 0, 128)));  // request 2 on ranks 0 and 1, 1 on the others
+    p.add(r, ev(K::Compute, 0, 0, 500));
+    p.add(r, wait_for({0}));
+    p.add(r, ev(K::Compute, 0, 0, 300));
+    p.add(r, wait_for(r < 2 ? std::vector<uint64_t>{1, 2} : std::vector<uint64_t>{1}));
+    p.add(r, ev(K::Compute, 0, 0, 200));
+  }
+  p.finish();
+  expect_same(p, round_trip(p, {}, NonblockingCollectives::Overlap));
+  // Blocking: the collectives where they were called, and the wait calls
+  // that completed nothing else wait for nothing.
+  const Program blocking = round_trip(p, {}, NonblockingCollectives::Blocking);
+  std::vector<std::string> kinds;
+  for (const Event& e : blocking.events(2)) kinds.push_back(event_name(e));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"compute", "allreduce", "bcast", "compute", "compute", "compute"}));
+  EXPECT_NE(refusal(p, {}, NonblockingCollectives::Refuse).find("non-blocking collective allreduce: not supported"),
+            std::string::npos);
+}
+
 TEST(Otf2Trace, AWaitThatCompletesOnlyACollectiveWaitsForNothingElse) {
   // Each rank: an iallreduce, compute, then an MPI_Waitall that completes
   // it alone. The rank records no point-to-point completions, so a wait
@@ -495,7 +536,8 @@ TEST(Otf2Trace, ANonblockingCollectiveThatNeverCompletesIsRefused) {
   Otf2WriteOptions o;
   o.nonblocking = true;
   o.nonblocking_completes = false;
-  for (const auto nbc : {NonblockingCollectives::Blocking, NonblockingCollectives::Refuse}) {
+  for (const auto nbc :
+       {NonblockingCollectives::Blocking, NonblockingCollectives::Overlap, NonblockingCollectives::Refuse}) {
     const std::string err = refusal(sample(1), o, nbc);
     EXPECT_NE(err.find("(rank 0), event "), std::string::npos) << err;
     EXPECT_NE(err.find(": non-blocking collective request 1 never completes in the trace"), std::string::npos) << err;
@@ -509,8 +551,10 @@ TEST(Otf2Trace, NonblockingScansAreRefusedEitherWay) {
   p.finish();
   Otf2WriteOptions o;
   o.nonblocking = true;
-  const std::string err = refusal(p, o, NonblockingCollectives::Blocking);
-  EXPECT_NE(err.find("non-blocking collective scan: not supported (a scan's block needs its place"),
-            std::string::npos)
-      << err;
+  for (const auto nbc : {NonblockingCollectives::Blocking, NonblockingCollectives::Overlap}) {
+    const std::string err = refusal(p, o, nbc);
+    EXPECT_NE(err.find("non-blocking collective scan: not supported (a scan's block needs its place"),
+              std::string::npos)
+        << err;
+  }
 }
