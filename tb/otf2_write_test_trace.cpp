@@ -229,7 +229,7 @@ class RankWriter {
     uint64_t id;
     bool recv;
     Event e;
-    uint64_t k;  // the rank's k-th isend or irecv (a wait's list names it)
+    uint64_t k;  // the rank's k-th isend, irecv or non-blocking collective (a wait's list names it)
     // A collective's: Otf2WriteOptions::nonblocking's, completed by the
     // next wait, or a non-blocking one's (Event::nonblocking), by a wait
     // that lists it.
@@ -268,8 +268,9 @@ void RankWriter::write(const Event& e, uint64_t alltoallv_in) {
     return call(
         static_cast<Region>(nonblocking_region(c.region)),
         [&] {
-          ok(OTF2_EvtWriter_NonBlockingCollectiveRequest(w_, nullptr, t_, next_request_),
-             "NonBlockingCollectiveRequest");
+          if (rank_ != o_.unrequested_rank)
+            ok(OTF2_EvtWriter_NonBlockingCollectiveRequest(w_, nullptr, t_, next_request_),
+               "NonBlockingCollectiveRequest");
           open_.push_back({next_request_++, false, e, e.nonblocking ? started_++ : 0, true, c});
         },
         nothing);

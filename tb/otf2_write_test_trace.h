@@ -50,6 +50,9 @@ struct Otf2WriteOptions {
   // With nonblocking: false writes no completion for them (as if each
   // request were freed).
   bool nonblocking_completes = true;
+  // This rank's non-blocking collectives have no request record, only
+  // their completions (-1: none such).
+  int unrequested_rank = -1;
 };
 
 // Writes the archive `name` into directory `dir` (created if missing; the

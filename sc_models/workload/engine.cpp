@@ -55,12 +55,18 @@ void AppEngine::step(int rank, Cycle now, std::vector<GenPacket>& out) {
   Rank& r = ranks_[static_cast<size_t>(rank)];
   if (!r.outbox.empty()) flush(r, out);  // made since its last step
   if (r.res.finish != kNeverCycle) return;
-  while (run_ops(r, rank, now, out) | run_sides(r, rank, now, out)) {
+  for (;;) {  // the program's operations first, then its collectives'
+    const bool ops = run_ops(r, rank, now, out);
+    if (!run_sides(r, rank, now, out) && !ops) break;
   }
   if (r.block != kNone || r.ready > now || r.pc < r.ops->size()) return;
   // The program's end waits for what it started, and for its buffered
   // sends' data to leave (as detaching MPI's buffer waits for it).
-  if (wait_all(r, now) || wait_buffered(r, now)) return;
+  if (wait_all(r, now)) {
+    if (r.block == kAll) r.block_op = kAtEnd;
+    return;
+  }
+  if (wait_buffered(r, now)) return;
   // Its time splits exactly (docs/workloads.md, "Per-rank time").
   if (r.res.compute + r.res.overhead + r.res.waiting != now)
     throw InvariantError("workload: rank " + std::to_string(rank) + " ends at " + std::to_string(now) +
@@ -126,16 +132,13 @@ bool AppEngine::run_sides(Rank& r, int rank, Cycle now, std::vector<GenPacket>& 
   bool ran = false;
   for (size_t i = 0; i < r.sides.size();) {
     Side& s = r.sides[i];
-    while (!s.blocked && s.ready <= now && s.pc <= s.end) {
-      if (s.pc == s.end && s.outstanding == 0) break;  // done once ready
+    while (!s.blocked && s.ready <= now && s.pc < s.end) {
       ran = true;
-      // Past its last operation, requests still open: a step wait of its own.
-      const uint32_t at = static_cast<uint32_t>(s.pc < s.end ? s.pc : s.end - 1);
-      const OpKind kind = s.pc < s.end ? (*r.ops)[s.pc++].kind : OpKind::StepWait;
+      const auto at = static_cast<uint32_t>(s.pc++);
       const Op& op = (*r.ops)[at];
-      if (kind == OpKind::Isend) {
+      if (op.kind == OpKind::Isend) {
         send(r, rank, op, now, out, &s);
-      } else if (kind == OpKind::Irecv) {
+      } else if (op.kind == OpKind::Irecv) {
         recv(r, op, at, now, &s);
       } else if (s.outstanding > 0) {  // StepWait (the expansion makes nothing else)
         s.blocked = true;
@@ -147,10 +150,14 @@ bool AppEngine::run_sides(Rank& r, int rank, Cycle now, std::vector<GenPacket>& 
       }
       if (!r.outbox.empty()) flush(r, out);
     }
-    if (s.blocked || s.ready > now || s.pc < s.end || s.outstanding > 0) {
+    if (s.blocked || s.ready > now || s.pc < s.end) {
       ++i;
       continue;
     }
+    // Every expansion ends in a step wait for its last requests.
+    if (s.outstanding > 0)
+      throw InvariantError("workload: rank " + std::to_string(rank) + "'s non-blocking collective ends with " +
+                           std::to_string(s.outstanding) + " request(s) open");
     const uint64_t req = s.req;
     r.sides.erase(r.sides.begin() + static_cast<std::ptrdiff_t>(i));
     --free_sides_;
@@ -676,6 +683,14 @@ std::string AppEngine::tag_name(int32_t tag) {
   return tag >= kCollectiveTag ? "of collective " + std::to_string(tag - kCollectiveTag + 1) : std::to_string(tag);
 }
 
+// Rank r's open requests, its non-blocking collectives' steps' left out
+// (each collective's own counts).
+uint64_t AppEngine::program_requests(const Rank& r) {
+  uint64_t n = r.outstanding;
+  for (const Side& s : r.sides) n -= s.outstanding;
+  return n;
+}
+
 // "; waits for " and the first four of the posted receives at `ops`.
 std::string AppEngine::waits_for_list(const Rank& r, const std::vector<uint32_t>& ops) const {
   std::string out;
@@ -697,13 +712,14 @@ std::string AppEngine::blocked_report(size_t max_lines) const {
     ++lines;
     out += "  rank " + std::to_string(k) + " (node " + std::to_string(r.node) + ") since cycle " +
            std::to_string(r.blocked_since) +
-           (r.block == kBuffered ? " at its end, for " + std::to_string(r.buffered) +
+           (r.block == kBuffered   ? " at its end, for " + std::to_string(r.buffered) +
                                        " buffered send(s) whose data has not left, the first " + describe_buffered(k)
-                                 : " in " + describe(r, r.block_op));
+            : r.block_op == kAtEnd ? " at its end, for " + std::to_string(program_requests(r)) + " open request(s)"
+                                   : " in " + describe(r, r.block_op));
     if (r.block == kAll || r.block == kStep || r.block == kSome) {
       std::vector<uint32_t> waited;  // the posted receives its wait covers
       for (const Posted& q : r.posted)
-        if (r.block == kAll || (r.block == kStep && q.tag >= kCollectiveTag && !in_a_side(r, q.req)) ||
+        if (((r.block == kAll || (r.block == kStep && q.tag >= kCollectiveTag)) && !in_a_side(r, q.req)) ||
             waits_for(r, q.req))
           waited.push_back(q.op);
       out += waits_for_list(r, waited);

@@ -75,7 +75,8 @@ class AppEngine {
 
   bool done() const { return finished_ == ranks(); }
   // Nothing can change any more: every rank that has not finished waits
-  // (in an operation, or at its end for its buffered sends), and nothing
+  // (in an operation, or at its end for its buffered sends), each of its
+  // non-blocking collectives waits in a step, and nothing
   // is on its way (or waiting to leave): no eager message, no
   // rendezvous's RTS, CTS or data, no synchronous send's ACK.
   bool stuck() const { return !done() && finished_ + blocked_ == ranks() && in_flight_ == 0 && free_sides_ == 0; }
@@ -107,6 +108,8 @@ class AppEngine {
   // (Rank::some's, OpKind::WaitSome) or kBuffered (at its program's end:
   // its buffered sends' data to leave).
   static constexpr int64_t kNone = -1, kAll = -2, kStep = -3, kSome = -4, kBuffered = -5;
+  // Rank::block_op of a rank whose program's end waits for its requests.
+  static constexpr uint32_t kAtEnd = UINT32_MAX;
   struct Posted {
     uint64_t req;
     int32_t peer, tag;
@@ -258,6 +261,7 @@ class AppEngine {
   std::string describe(const Rank& r, uint32_t op) const;
   std::string describe_buffered(int rank) const;
   std::string waits_for_list(const Rank& r, const std::vector<uint32_t>& ops) const;
+  static uint64_t program_requests(const Rank& r);
   static std::string tag_name(int32_t tag);
 
   const Program& prog_;

@@ -48,10 +48,12 @@
 //   MpiIrecv of a posted request, or one without a request), as Score-P
 //   writes them inside the MPI_Wait* or MPI_Test* call that found them
 //   complete, ends in a wait for exactly those requests (Event::counts,
-//   numbered among the rank's isends and irecvs kept: RankReader::move_to).
-//   A region named MPI_Wait, MPI_Waitall, MPI_Waitany or MPI_Waitsome (any
-//   case) without any completed nothing where the rank records completions
-//   elsewhere (no wait), else it is a wait for every open request.
+//   numbered among the rank's isends, irecvs and non-blocking collectives
+//   kept: RankReader::move_to). A region named MPI_Wait, MPI_Waitall,
+//   MPI_Waitany or MPI_Waitsome (any case) without any completed nothing
+//   where the rank records completions elsewhere (with =overlap, a
+//   non-blocking collective's counts; no wait), else it is a wait for
+//   every open request.
 // Collectives (at MpiCollectiveEnd, on the record's communicator, whose
 //   members take part, n of them, by their rank in it; sizes as Score-P
 //   counts them: its own block included, MPI_IN_PLACE excluded):
@@ -570,7 +572,9 @@ class RankReader {
   int sync_calls_ = 0;             // of them, MPI_Ssend and MPI_Issend
   int buffered_calls_ = 0;         // and MPI_Bsend and MPI_Ibsend
   int sendrecv_calls_ = 0;         // and MPI_Sendrecv and MPI_Sendrecv_replace
-  bool records_completions_ = false;  // the writer records completions (isend or irecv)
+  // The writer records completions (isend or irecv; with =overlap, or a
+  // non-blocking collective).
+  bool records_completions_ = false;
   std::vector<size_t> blanket_;    // waits for every open request (a wait call that completed none)
 };
 
@@ -819,12 +823,19 @@ void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t
   const CommRanks& ranks = comm(c);
   if (ranks.size() <= 1) return;
   Event e = collective(k, ranks, root, sent, received);
-  if (!posted) return record(std::move(e));  // no request record: it stands here, blocking
   const bool overlap = cx_.nbc == NonblockingCollectives::Overlap;
   e.nonblocking = overlap;
-  events_[at] = std::move(e);
-  keep_[at] = true;
-  if (overlap && calls_ > 0) completed_.push_back(at);  // this call waits for it
+  size_t idx = at;
+  if (posted) {
+    events_[at] = std::move(e);
+    keep_[at] = true;
+  } else {  // no request record: it starts here (and matches the other ranks' calls either way)
+    record(std::move(e));
+    idx = events_.size() - 1;
+  }
+  if (!overlap) return;
+  records_completions_ = true;
+  if (calls_ > 0) completed_.push_back(idx);  // this call waits for it
 }
 
 // The compute after the last MPI operation, to the rank's last record.
@@ -844,9 +855,10 @@ void RankReader::finish() {
                     "and communicator are unknown");
 }
 
-// A wait's events become the numbers of their requests among the isends
-// and irecvs kept (Event::counts); a wait left with none is dropped, as is
-// a wait for every request where the rank records completions.
+// A wait's events become the numbers of their requests among the isends,
+// irecvs and non-blocking collectives kept (Event::counts); a wait left
+// with none is dropped, as is a wait for every request where the rank
+// records completions.
 void RankReader::move_to(Program& p) {
   constexpr uint64_t kNoRequest = ~uint64_t{0};
   if (records_completions_)

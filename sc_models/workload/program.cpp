@@ -300,7 +300,7 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
     auto& lists = wait_lists_[static_cast<size_t>(r)];
     ops.clear();
     lists.clear();
-    std::vector<uint64_t> nonblocking;  // the engine's number of the rank's k-th isend or irecv
+    std::vector<uint64_t> nonblocking;  // the engine's number of the rank's k-th is_nonblocking event
     uint64_t requests = 0;
     uint64_t most = 0;  // reserved at once: a growing vector would hold up to twice the limit
     std::map<uint16_t, uint32_t> counted, k;  // collectives so far, by communicator

@@ -21,7 +21,7 @@ enum class EventKind : uint8_t {
   Irecv,    // non-blocking receive
   Wait,     // counts empty: waits for every request this rank started and has not
             // completed; else for the rank's non-blocking requests it lists
-            // (k: its k-th isend or irecv, from 0)
+            // (k: its k-th isend, irecv or non-blocking collective, from 0)
   Barrier,
   Bcast,      // peer: root
   Reduce,     // peer: root
@@ -203,7 +203,8 @@ class Program {
   void finish(uint64_t max_ops = kMaxOps, CollectiveRule rule = CollectiveRule::Mpich);
   const std::vector<Op>& ops(int rank) const { return ops_[static_cast<size_t>(rank)]; }
   // A WaitSome's requests, as the engine numbers them (every send and
-  // receive of the rank, its collectives' included, from 0), ascending.
+  // receive of the rank, its collectives' included, and each non-blocking
+  // collective's own, from 0), ascending.
   const std::vector<uint64_t>& wait_list(int rank, uint64_t i) const {
     return wait_lists_[static_cast<size_t>(rank)][static_cast<size_t>(i)];
   }

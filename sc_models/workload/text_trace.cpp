@@ -179,7 +179,7 @@ Event parse_event(const LineParser& p, uint32_t line, int ranks, const Program& 
     case EventKind::Alltoallv:
       for (size_t i = 2; i < p.size(); ++i) e.counts.push_back(bytes(i));
       break;
-    case EventKind::Wait:  // the rank's k-th isend or irecv, from 0 (Program::add checks them)
+    case EventKind::Wait:  // the rank's k-th isend, irecv or i<collective>, from 0 (Program::add checks them)
       for (size_t i = 2; i < p.size(); ++i)
         e.counts.push_back(static_cast<uint64_t>(p.integer(i, "request", 0, static_cast<int64_t>(kMaxTraceEvents))));
       break;

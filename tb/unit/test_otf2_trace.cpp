@@ -502,6 +502,32 @@ TEST(Otf2Trace, NonblockingCollectivesOverlapUntilTheWaitThatCompletedThem) {
             std::string::npos);
 }
 
+TEST(Otf2Trace, AnOverlappedCollectiveWithoutItsRequestRecordStartsAtItsCompletion) {
+  // Rank 0's iallreduce has no request record: with overlap it starts in
+  // the wait call that completed it, which waits for it, and still
+  // matches rank 1's non-blocking call.
+  using K = EventKind;
+  Program p(2);
+  for (int r = 0; r < 2; ++r) {
+    Event e = ev(K::Allreduce, 0, 0, 8);
+    e.nonblocking = true;
+    p.add(r, e);
+    p.add(r, ev(K::Compute, 0, 0, 500));
+    Event w = ev(K::Wait);
+    w.counts = {0};
+    p.add(r, w);
+  }
+  p.finish();
+  Otf2WriteOptions o;
+  o.unrequested_rank = 0;
+  const Program got = round_trip(p, o, NonblockingCollectives::Overlap);
+  std::vector<std::string> kinds;
+  for (const Event& e : got.events(0)) kinds.push_back(event_name(e));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"compute", "iallreduce", "wait"}));
+  EXPECT_EQ(got.events(0).back().counts, std::vector<uint64_t>{0});
+  EXPECT_STREQ(event_name(got.events(1)[0]), "iallreduce");
+}
+
 TEST(Otf2Trace, AWaitThatCompletesOnlyACollectiveWaitsForNothingElse) {
   // Each rank: an iallreduce, compute, then an MPI_Waitall that completes
   // it alone. The rank records no point-to-point completions, so a wait

@@ -833,6 +833,20 @@ TEST(Workload, AStuckNonblockingCollectiveIsReportedWithItsReceives) {
                      "(line 2); waits for iallreduce's receive from rank 1 tag of collective 1 (line 2)\n"),
             std::string::npos)
       << rep;
+  // A wait for every request, or the program's end, lists the collective's
+  // receives once, under the collective.
+  for (const std::string& wait : {std::string("0 wait\n"), std::string()}) {
+    const Program q = parse("ranks 2\n0 iallreduce 8\n" + wait + "1 recv 0 8 5\n1 iallreduce 8\n1 wait 0\n");
+    IdealNet n2(q, 2, 20);
+    n2.run();
+    ASSERT_TRUE(n2.engine().stuck());
+    const std::string r2 = n2.engine().blocked_report(10);
+    const std::string in = wait.empty() ? "at its end, for 1 open request(s)" : "in wait (line 3)";
+    EXPECT_NE(r2.find("rank 0 (node 0) since cycle 0 " + in + "; in the background since cycle 0, iallreduce (line "
+                      "2); waits for iallreduce's receive from rank 1 tag of collective 1 (line 2)\n"),
+              std::string::npos)
+        << r2;
+  }
 }
 
 TEST(Workload, TextTracesReadBackWhatTheyWrite) {
