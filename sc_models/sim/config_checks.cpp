@@ -239,6 +239,11 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"workload.trace_file", rc.workload.type != "trace" && rc.workload.type != "otf2", "workload.type other than trace and otf2"},
       {"workload.mapping", !closed, "workload.type=open"},
       {"workload.collectives", rc.workload.type != "trace" && rc.workload.type != "otf2", "workload.type other than trace and otf2"},
+      {"workload.nbc_progress",
+       rc.workload.type != "trace" &&
+           !(rc.workload.type == "otf2" && rc.workload.nonblocking_collectives == NonblockingCollectives::Overlap),
+       "no non-blocking collective runs beside its program: workload.type other than trace, or otf2 without "
+       "workload.nonblocking_collectives=overlap"},
       {"workload.eager_limit", !closed, "workload.type=open"},
       {"workload.message_delay_ns", !closed, "workload.type=open"},
       {"workload.send_overhead_ns", !closed, "workload.type=open"},

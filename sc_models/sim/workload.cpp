@@ -109,6 +109,7 @@ std::unique_ptr<Application> make_application(const RunConfig& rc, const Topolog
   p.send_overhead_ns = w.send_overhead_ns;
   p.recv_overhead_ns = w.recv_overhead_ns;
   p.overhead_per_byte_ns = w.overhead_per_byte_ns;
+  p.nbc_progress_in_calls = w.nbc_progress_in_calls;
   const std::string key = w.type == "graph500" || w.type == "dpsnn" ? "workload." + w.type
                                                                     : "workload.trace_file (" + w.trace_file + ")";
   check_packet_numbers(prog, p, key);

@@ -43,8 +43,9 @@ Cycle AppEngine::next_time(int rank) const {
   if (!r.outbox.empty()) return 0;
   if (r.res.finish != kNeverCycle) return kNeverCycle;
   Cycle t = r.block != kNone ? kNeverCycle : r.ready;
+  const Cycle gate = p_.nbc_progress_in_calls ? r.computing_until : 0;
   for (const Side& s : r.sides)
-    if (!s.blocked) t = std::min(t, s.ready);
+    if (!s.blocked) t = std::min(t, std::max(s.ready, gate));
   return t;
 }
 
@@ -86,9 +87,12 @@ bool AppEngine::run_ops(Rank& r, int rank, Cycle now, std::vector<GenPacket>& ou
     const Op& op = (*r.ops)[r.pc++];
     switch (op.kind) {
       case OpKind::Compute: {
+        // In calls only, the collectives take their steps at the MPI calls
+        // before it, not during it.
+        if (p_.nbc_progress_in_calls && !r.sides.empty()) run_sides(r, rank, now, out);
         const auto c = static_cast<Cycle>(std::llround(static_cast<double>(op.amount) * p_.freq_ghz / 1000.0));
         r.ready = now + c;
-        r.busy_until = r.ready;
+        r.busy_until = r.computing_until = r.ready;
         r.res.compute += c;
         break;
       }
@@ -129,6 +133,7 @@ void AppEngine::start_side(Rank& r, const Op& op, Cycle now) {
 // requests. One whose operations have all completed completes its request
 // and ends. True if any ran an operation or ended.
 bool AppEngine::run_sides(Rank& r, int rank, Cycle now, std::vector<GenPacket>& out) {
+  if (p_.nbc_progress_in_calls && now < r.computing_until) return false;
   bool ran = false;
   for (size_t i = 0; i < r.sides.size();) {
     Side& s = r.sides[i];

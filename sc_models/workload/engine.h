@@ -46,6 +46,10 @@ struct AppParams {
   Cycle rounded_overhead(double o_ns, uint64_t bytes) const;
   uint64_t flits_of(uint64_t bytes) const;    // a message's flits (at least one)
   uint64_t packets_of(uint64_t bytes) const;  // and its packets
+  // workload.nbc_progress=in_calls: a non-blocking collective's steps go
+  // on only while its rank is not computing (docs/workloads.md,
+  // "Non-blocking collectives").
+  bool nbc_progress_in_calls = false;
   bool rendezvous(uint64_t bytes) const { return eager_limit >= 0 && bytes > static_cast<uint64_t>(eager_limit); }
 };
 
@@ -136,6 +140,7 @@ class AppEngine {
     const std::vector<Op>* ops = nullptr;
     size_t pc = 0;
     Cycle ready = 0;         // the program may go on from this cycle
+    Cycle computing_until = 0;  // the end of its latest compute
     // The rank's CPU is busy (computing, or with an overhead) until this
     // cycle: a received message's overhead starts no earlier. Above it,
     // `ready` ends a wait for a request that completes ahead.

@@ -21,6 +21,7 @@ WorkloadConfig WorkloadConfig::from(const Config& cfg) {
   w.nonblocking_collectives = nbc == "blocking"  ? NonblockingCollectives::Blocking
                               : nbc == "overlap" ? NonblockingCollectives::Overlap
                                                  : NonblockingCollectives::Refuse;
+  w.nbc_progress_in_calls = cfg.get_str("workload.nbc_progress") == "in_calls";
   Graph500Params& g = w.graph500;
   g.max_ops = w.max_operations;
   g.scale = static_cast<int>(cfg.get_int("workload.graph500.scale"));
@@ -70,6 +71,7 @@ void add_workload_keys(std::vector<KeySpec>& s) {
       {"workload.overhead_per_byte_ns", K::Double, "0", 0, 1e6, {}, "closed loop: LogGP's O: ns a send and a receive each add to their overhead per byte after the first (a copy's cost); 0 = none (docs/workloads.md, \"Host overheads\")"},
       {"workload.collectives", K::Enum, "mpich", 0, 0, {"mpich", "fixed"}, "workload.type=trace or otf2: how the collectives become messages; mpich: by the algorithm MPICH 3 picks for the message size and rank count (allreduce by recursive doubling up to 2,048 bytes, Rabenseifner's above if the bytes are at least the largest power of two <= the ranks, ...); fixed: one algorithm per collective whatever the size (docs/workloads.md, \"Collectives\")"},
       {"workload.nonblocking_collectives", K::Enum, "refuse", 0, 0, {"refuse", "blocking", "overlap"}, "workload.type=otf2: what a non-blocking collective (MPI_Iallreduce, ...) becomes; refuse: the trace is refused, naming it; blocking: its blocking collective, run where it was called (the overlap with what the rank does before its wait is lost); overlap: it runs beside the rank's program from its call, progressed without host overheads, and the wait that completed it in the trace waits for it (docs/workloads.md, \"Non-blocking collectives\"); non-blocking scans are refused either way (docs/workloads.md, \"OTF2 traces\")"},
+      {"workload.nbc_progress", K::Enum, "background", 0, 0, {"background", "in_calls"}, "closed loop: when a non-blocking collective (a text trace's i<collective>, an OTF2 trace's with workload.nonblocking_collectives=overlap) takes its next step; background: as soon as its last step has completed, while its rank computes (a progress thread or an offloading NIC: the most overlap); in_calls: only while its rank is not computing (in an MPI call or waiting), as MPICH progresses it without asynchronous progress (docs/workloads.md, \"Non-blocking collectives\")"},
       {"workload.graph500.scale", K::Int, "16", 1, 40, {}, "graph500: s, the graph has 2^s vertices"},
       {"workload.graph500.edge_factor", K::Int, "16", 1, 1024, {}, "graph500: f_e, edges per vertex"},
       {"workload.graph500.coalesce", K::Int, "256", 1, 1 << 20, {}, "graph500: c_s, queries (16 B each) per message"},

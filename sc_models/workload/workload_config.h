@@ -18,8 +18,12 @@ struct WorkloadConfig {
   uint64_t max_operations = kMaxOps;  // a program's operations after expansion, at most
   int64_t eager_limit = -1;           // bytes: longer messages go by rendezvous; -1: none does
   CollectiveRule collectives = CollectiveRule::Mpich;  // the collectives' algorithms
-  // An OTF2 trace's MPI_I<collective> calls: refused, or run blocking where called.
+  // An OTF2 trace's MPI_I<collective> calls: refused, run blocking where
+  // called, or beside the program.
   NonblockingCollectives nonblocking_collectives = NonblockingCollectives::Refuse;
+  // A non-blocking collective's steps go on while its rank computes
+  // (background), or only while it is not computing (in_calls).
+  bool nbc_progress_in_calls = false;
   double message_delay_ns = 0;  // each message's hand-over to the NIC, after its operation
   // LogGP's host overheads (docs/workloads.md, "Host overheads"): o_s per
   // send and o_r per message received, plus O per byte after the first.

@@ -101,6 +101,14 @@ TEST(Hostile, KeysThatDoNothingAreNamed) {
                         "routing.global_misroute=mm does nothing in this run (only the dragonfly's routings read it)"})
     EXPECT_NE(r.err.find(w), std::string::npos) << w << "\n" << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 3) << r.err;
+  // A progress rule with no non-blocking collective to progress.
+  r = run_cli({mesh, "workload.type=graph500", "workload.nbc_progress=in_calls", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("workload.nbc_progress=in_calls does nothing in this run (no non-blocking collective runs "
+                       "beside its program: workload.type other than trace, or otf2 without "
+                       "workload.nonblocking_collectives=overlap)"),
+            std::string::npos)
+      << r.err;
   // Set where they act, or left at their defaults: no warning.
   r = run_cli({mesh, "router.buffer_model=damq", "router.damq.reserve=1", "--check-config"});
   EXPECT_EQ(r.code, 0) << r.err;

@@ -769,6 +769,35 @@ TEST(Workload, ANonblockingCollectiveCostsTheHostNoOverhead) {
   EXPECT_EQ(nb.finish, 1000u);
 }
 
+TEST(Workload, InCallsANonblockingCollectiveStepsOnlyWhileItsRankIsNotComputing) {
+  // Four ranks: an 8-byte allreduce by recursive doubling is two steps,
+  // each an exchange of one one-flit message (L = 20). In the background
+  // both run under the compute. With workload.nbc_progress=in_calls the
+  // first goes at the call and the second only once the compute has
+  // ended (at the wait: one step more), or in a blocking barrier between
+  // two computes, under the barrier's own two steps (else 1,060).
+  const auto finish = [](const std::string& body, bool in_calls) {
+    AppParams ap;
+    ap.nbc_progress_in_calls = in_calls;
+    const Program p = parse("ranks 4\n" + body);  // the engine keeps a reference
+    IdealNet net(p, 4, 20, ap);
+    net.run();
+    EXPECT_TRUE(net.engine().done()) << net.engine().blocked_report(10);
+    const auto& res = net.engine().result(0);
+    EXPECT_EQ(res.finish, res.compute + res.overhead + res.waiting);
+    return net.engine().completion();
+  };
+  EXPECT_EQ(finish("* allreduce 8\n* compute 1000\n", false), 1040u);
+  const std::string nb = "* iallreduce 8\n* compute 1000\n* wait 0\n";
+  EXPECT_EQ(finish(nb, false), 1000u);
+  EXPECT_EQ(finish(nb, true), 1020u);
+  // Between two computes the rank is not computing: the second step goes
+  // there (a trace's computes are the gaps between its MPI calls).
+  EXPECT_EQ(finish("* iallreduce 8\n* compute 500\n* compute 500\n* wait 0\n", true), 1000u);
+  EXPECT_EQ(finish("* iallreduce 8\n* compute 500\n* barrier\n* compute 500\n* wait 0\n", true), 1040u);
+  EXPECT_EQ(finish("* iallreduce 8\n* compute 500\n* barrier\n* compute 500\n* wait 0\n", false), 1040u);
+}
+
 TEST(Workload, AWaitNamesANonblockingCollectiveAmongTheRanksRequests) {
   // Rank 0's issend (request 0) completes only once rank 1, after 2,000
   // ns, receives it; its iallreduce is request 1. `wait 1` goes on when
