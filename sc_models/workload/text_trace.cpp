@@ -224,13 +224,24 @@ std::array<Event, 2> parse_sendrecv(const LineParser& p, uint32_t line, int rank
   return {half("isend", 2), half("irecv", 5)};
 }
 
-// Rank r's isend and irecv of a sendrecv line, and the wait for both.
+// Rank r's isend and irecv of a sendrecv line, and the wait for both. A
+// half Program::add refuses is named as the line's ("line 3: sendrecv's
+// isend: ...").
 void add_sendrecv(Program& prog, int r, const std::array<Event, 2>& halves, uint32_t line) {
   Event wait;
   wait.kind = EventKind::Wait;
   wait.line = line;
   wait.counts = {prog.nonblocking(r), prog.nonblocking(r) + 1};
-  for (const Event& e : halves) prog.add(r, e);
+  for (const Event& e : halves) {
+    try {
+      prog.add(r, e);
+    } catch (const ConfigError& err) {
+      std::string what = err.what();
+      const std::string half = std::string(event_name(e)) + ": ", at = where(e);
+      if (what.compare(0, at.size() + half.size(), at + half) == 0) what.insert(at.size(), "sendrecv's ");
+      throw ConfigError(what);
+    }
+  }
   prog.add(r, std::move(wait));
 }
 

@@ -132,6 +132,8 @@ TEST(Communicators, MembersCallTheSameCollectivesOnEachInOrder) {
       {"ranks 3\ncomm 1 0 1\n1 recv@1 1 8 0\n", "line 3: recv: rank 1 names itself as its peer"},
       {"ranks 3\ncomm 1 0 1\n0 sendrecv@x 1 8 0 1 8 0\n", "line 3: communicator 'x' of 'sendrecv@' is not an integer"},
       {"ranks 3\ncomm 1 0 1\n0 sendrecv@2 1 8 0 1 8 0\n", "line 3: communicator 2 is not defined"},
+      {"ranks 3\ncomm 1 0 1\n2 sendrecv@1 0 8 0 1 8 0\n",
+       "line 3: sendrecv's isend: rank 2 is not a member of communicator 1 (2 ranks)"},
       {"ranks 3\ncomm 1 0 1 0\n", "line 2: communicator 1: rank 0 is a member twice"},
       {"ranks 3\ncomm 1 0 3\n", "line 2: rank '3' is not an integer in 0..2"},
       {"ranks 3\ncomm 1 0\ncomm 1 2\n", "line 3: communicator 1 is defined twice"},

@@ -961,7 +961,7 @@ TEST(Workload, MalformedLinesAreRefusedWithTheirNumber) {
       {"ranks 2\n0 issend 1 8\n", "line 2: expected '<rank> issend <peer> <bytes> <tag>'"},
       {"ranks 2\n0 sendrecv 1 8 0 1 8\n", "line 2: expected '<rank> sendrecv <dest> <bytes> <tag> <source|any>"},
       {"ranks 2\n0 sendrecv 1 8 any 1 8 0\n", "line 2: tag 'any' is not an integer"},
-      {"ranks 2\n* sendrecv 1 8 0 1 8 0\n", "line 2: isend: rank 1 names itself"},
+      {"ranks 2\n* sendrecv 1 8 0 1 8 0\n", "line 2: sendrecv's isend: rank 1 names itself"},
   };
   expect_refused(cases);
 }
