@@ -43,7 +43,8 @@ toks.update(["&a", "*a", "&b", "*b", "<<", "!!str", "!!int", "!!float", "!!binar
              ": ", ", ", "- ", "|", ">", "#", "%YAML 1.2",
              # the text trace format (fuzz_trace)
              "ranks ", "* ", " any", "compute", "send", "isend", "recv", "irecv", "wait", "barrier", "bcast",
-             "reduce", "allreduce", "alltoall", "alltoallv", "1e12", "1099511627776", "1073741823"])
+             "reduce", "allreduce", "alltoall", "alltoallv", "1e12", "1099511627776", "1073741823",
+             "ibarrier", "iallreduce", "ibcast", "igatherv", "iscan", "sendrecv", "@1", "comm "])
 for t in sorted(toks):
     print("\"%s\"" % t.replace("\\", "\\\\").replace("\"", "\\\""))
 ' > "$dict"
