@@ -87,7 +87,9 @@
 //   the collective with what the rank does before that wait is lost.
 //   With =overlap, the non-blocking collective where the request was
 //   made, and the wait call that completed it waits for it (a completion
-//   without a request record: the blocking collective there, as above). A
+//   without a request record: a non-blocking collective started there and
+//   waited for at once, so that it matches the other ranks' non-blocking
+//   call when no other collective of its communicator lies between). A
 //   request without a completion record is refused either way (its
 //   operation is unknown), as are non-blocking scans (a scan's block is
 //   settled by the k-th scan on its communicator, which the request's
@@ -829,13 +831,16 @@ void RankReader::nonblocking_done(OTF2_CollectiveOp op, OTF2_CommRef c, uint32_t
   if (posted) {
     events_[at] = std::move(e);
     keep_[at] = true;
-  } else {  // no request record: it starts here (and matches the other ranks' calls either way)
+  } else {  // no request record: it starts here, non-blocking if overlapped (the file's opening comment)
     record(std::move(e));
     idx = events_.size() - 1;
   }
   if (!overlap) return;
   records_completions_ = true;
-  if (calls_ > 0) completed_.push_back(idx);  // this call waits for it
+  if (calls_ > 0) return completed_.push_back(idx);  // this call waits for it
+  Event wait = make_event(EventKind::Wait);  // outside any call: waited for where it completed
+  wait.counts = {idx};
+  record(std::move(wait));
 }
 
 // The compute after the last MPI operation, to the rank's last record.

@@ -474,6 +474,18 @@ TEST(Workload, NonblockingCollectivesOverlapTheComputeBeforeTheirWait) {
   ASSERT_EQ(b2.r.code, 0) << b2.r.err;
   EXPECT_EQ(co, json_section(o2.json, "completion"));
   EXPECT_EQ(cb, json_section(b2.json, "completion"));
+  // Steps only outside the compute (workload.nbc_progress=in_calls): less
+  // overlap, the same from the text and from OTF2.
+  const std::string in_calls = "workload.nbc_progress=in_calls";
+  const AppRun ti = run_trace("topologies/torus-8x8.yaml", write_file("nb-overlap.txt", overlap_text), {room, in_calls});
+  const AppRun oi = run_trace("topologies/torus-8x8.yaml", dir + "/traces.otf2",
+                              {"workload.type=otf2", "workload.nonblocking_collectives=overlap", room, in_calls});
+  ASSERT_EQ(ti.r.code, 0) << ti.r.err;
+  ASSERT_EQ(oi.r.code, 0) << oi.r.err;
+  const std::string ci = json_section(ti.json, "completion");
+  EXPECT_GT(json_number(ci, "cycles"), json_number(co, "cycles"));
+  EXPECT_LT(json_number(ci, "cycles"), json_number(cb, "cycles"));
+  EXPECT_EQ(ci, json_section(oi.json, "completion"));
 }
 
 TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {

@@ -526,6 +526,13 @@ TEST(Otf2Trace, AnOverlappedCollectiveWithoutItsRequestRecordStartsAtItsCompleti
   EXPECT_EQ(kinds, (std::vector<std::string>{"compute", "iallreduce", "wait"}));
   EXPECT_EQ(got.events(0).back().counts, std::vector<uint64_t>{0});
   EXPECT_STREQ(event_name(got.events(1)[0]), "iallreduce");
+  // Its completion outside any MPI call (a writer without regions): it is
+  // waited for there all the same.
+  o.regions = false;
+  const Program bare = round_trip(p, o, NonblockingCollectives::Overlap);
+  kinds.clear();
+  for (const Event& e : bare.events(0)) kinds.push_back(event_name(e));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"compute", "iallreduce", "wait"}));
 }
 
 TEST(Otf2Trace, AWaitThatCompletesOnlyACollectiveWaitsForNothingElse) {
