@@ -69,10 +69,10 @@ void write_completion(JsonWriter& j, const Application& app, bool blocked, Cycle
   j.num("overhead_cycles_max", overhead.max);
   j.num("wait_cycles_mean", wait.mean);
   j.num("wait_cycles_max", wait.max);
-  // How many collectives ran by each algorithm, as "kind algorithm".
+  // How many collectives ran by each algorithm, as "name algorithm".
   std::map<std::string, uint64_t> algos;
-  for (const auto& [kind, a] : app.program().collectives())
-    ++algos[std::string(event_name(kind)) + " " + algorithm_name(a)];
+  for (const Program::Planned& c : app.program().collectives())
+    ++algos[std::string(event_name(c.kind, c.nonblocking)) + " " + algorithm_name(c.algo)];
   if (!algos.empty()) {
     j.open("collectives");
     for (const auto& [name, count] : algos) j.num(name.c_str(), count);

@@ -18,17 +18,20 @@ const char* event_name(EventKind k) {
   return names[static_cast<int>(k)];
 }
 
-const char* event_name(const Event& e) {
-  static const char* const send[] = {"send", "ssend", "bsend"}, *const isend[] = {"isend", "issend", "ibsend"};
+const char* event_name(EventKind k, bool nonblocking) {
   static const char* const icoll[] = {"ibarrier",   "ibcast",     "ireduce",          "iallreduce", "ialltoall",
                                       "ialltoallv", "igather",    "iscatter",         "iallgather", "ireduce_scatter",
                                       "iscan",      "iexscan",    "igatherv",         "iscatterv",  "iallgatherv",
                                       "ireduce_scatterv"};
+  if (nonblocking && is_collective(k)) return icoll[static_cast<int>(k) - static_cast<int>(EventKind::Barrier)];
+  return event_name(k);
+}
+
+const char* event_name(const Event& e) {
+  static const char* const send[] = {"send", "ssend", "bsend"}, *const isend[] = {"isend", "issend", "ibsend"};
   if (e.kind == EventKind::Send) return send[static_cast<int>(e.mode)];
   if (e.kind == EventKind::Isend) return isend[static_cast<int>(e.mode)];
-  if (e.nonblocking && is_collective(e.kind))
-    return icoll[static_cast<int>(e.kind) - static_cast<int>(EventKind::Barrier)];
-  return event_name(e.kind);
+  return event_name(e.kind, e.nonblocking);
 }
 
 bool is_collective(EventKind k) { return k >= EventKind::Barrier; }
@@ -263,8 +266,8 @@ std::vector<Program::Plan> Program::plan_collectives(const std::vector<std::pair
                               events_[static_cast<size_t>(comm_member(c, static_cast<int>(m)))][calls[m][k]].amount);
       }
       const uint64_t total = plan.sums.empty() ? 0 : plan.sums.back();
-      collectives_.push_back({e.kind, collective_algorithm(e, comm_size(c), rule, total)});
-      plan.bound = collective_ops(collectives_.back().second, comm_size(c), e.kind, plan.sums);
+      collectives_.push_back({e.kind, collective_algorithm(e, comm_size(c), rule, total), e.nonblocking});
+      plan.bound = collective_ops(collectives_.back().algo, comm_size(c), e.kind, plan.sums);
       plans.push_back(std::move(plan));
     }
   }
@@ -282,7 +285,7 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
   const auto ops_of = [&](int r, const Event& e, std::map<uint16_t, uint32_t>& k) {
     if (!is_collective(e.kind)) return uint64_t{1};
     const size_t at = first.at(e.comm).first + k[e.comm]++;
-    return (collectives_[at].second == CollAlgo::Linear && e.peer != r ? uint64_t{2} : plans[at].bound) +
+    return (collectives_[at].algo == CollAlgo::Linear && e.peer != r ? uint64_t{2} : plans[at].bound) +
            e.nonblocking;  // its Icoll
   };
   uint64_t ops = 0;
@@ -332,7 +335,7 @@ void Program::finish(uint64_t max_ops, CollectiveRule rule) {
       }
       const size_t before = ops.size();
       const uint64_t requests_before = requests;
-      expand(r, e, i, kc, collectives_[at + kc].second, *calls, plans[at + kc], ops);
+      expand(r, e, i, kc, collectives_[at + kc].algo, *calls, plans[at + kc], ops);
       for (size_t o = before; o < ops.size(); ++o) requests += starts_request(ops[o].kind);
       if (e.nonblocking) {  // < 2^31: workload.max_operations <= 10^9
         ops[icoll].amount = ops.size() - before;

@@ -41,6 +41,8 @@ enum class EventKind : uint8_t {
   ReduceScatterv,  // MPI_Reduce_scatter: amount is the rank's block of the result
 };
 const char* event_name(EventKind k);
+// A collective's name with an `i` in front when it is non-blocking.
+const char* event_name(EventKind k, bool nonblocking);
 bool is_collective(EventKind k);
 bool has_root(EventKind k);  // bcast, reduce, gather, scatter: Event::peer is the root
 // A collective whose Event::amount is its size, the same on every rank (not
@@ -209,9 +211,15 @@ class Program {
     return wait_lists_[static_cast<size_t>(rank)][static_cast<size_t>(i)];
   }
   bool has_wait_lists(int rank) const { return !wait_lists_[static_cast<size_t>(rank)].empty(); }
-  // Each collective's kind and algorithm: by communicator, each's in the
-  // order its members call them.
-  const std::vector<std::pair<EventKind, CollAlgo>>& collectives() const { return collectives_; }
+  // Each collective's kind, algorithm and whether it is non-blocking: by
+  // communicator, each's in the order its members call them (three bytes:
+  // a trace may hold millions).
+  struct Planned {
+    EventKind kind;
+    CollAlgo algo;
+    bool nonblocking;
+  };
+  const std::vector<Planned>& collectives() const { return collectives_; }
   // The requests rank's operations start.
   uint64_t requests(int rank) const { return requests_[static_cast<size_t>(rank)]; }
   // Rank's isends, irecvs and non-blocking collectives added so far: the
@@ -238,7 +246,7 @@ class Program {
   std::vector<std::vector<std::vector<uint64_t>>> wait_lists_;
   std::vector<uint64_t> nonblocking_;  // per rank: Program::nonblocking
   std::vector<uint64_t> requests_;     // per rank: Program::requests
-  std::vector<std::pair<EventKind, CollAlgo>> collectives_;
+  std::vector<Planned> collectives_;
   struct Comm {
     std::vector<int32_t> members;               // world ranks by rank in the communicator
     std::vector<std::pair<int32_t, int32_t>> rank_of;  // (world rank, rank in it), sorted

@@ -463,6 +463,8 @@ TEST(Workload, NonblockingCollectivesOverlapTheComputeBeforeTheirWait) {
   EXPECT_GE(json_number(co, "cycles"), 20000);  // the compute at 1 GHz
   EXPECT_EQ(json_number(co, "messages_delivered"), json_number(cb, "messages_delivered"));
   EXPECT_EQ(json_number(co, "bytes"), json_number(cb, "bytes"));
+  EXPECT_NE(co.find("\"iallreduce rabenseifner\": 1"), std::string::npos) << co;
+  EXPECT_NE(cb.find("\"allreduce rabenseifner\": 1"), std::string::npos) << cb;
   std::istringstream in(overlap_text);
   const std::string dir = temp_path("otf2-nonblocking-overlap");
   nocsim::write_otf2_trace(dir, "traces", nocsim::read_text_trace(in, "overlap"), {});

@@ -14,7 +14,7 @@ namespace {
 
 std::string algo(const std::string& coll, int n, CollectiveRule rule = CollectiveRule::Mpich) {
   const Program p = parse("ranks " + std::to_string(n) + "\n* " + coll + "\n", rule);
-  return algorithm_name(p.collectives().at(0).second);  // a v-variant's choice takes every rank's block
+  return algorithm_name(p.collectives().at(0).algo);  // a v-variant's choice takes every rank's block
 }
 
 // Messages and bytes of one collective, which must pair its messages and
@@ -284,7 +284,7 @@ std::string v_trace(const std::string& op, int n, uint64_t unit, int root = -1) 
 // messages and run to its end.
 std::pair<uint64_t, uint64_t> run_v(const std::string& text, const std::string& want) {
   const Program p = parse(text);
-  EXPECT_EQ(algorithm_name(p.collectives().at(0).second), want) << text;
+  EXPECT_EQ(algorithm_name(p.collectives().at(0).algo), want) << text;
   return run_paired(p, text);
 }
 
