@@ -12,6 +12,7 @@
 #include "sim/memory.h"
 #include "sim/params.h"
 #include "sim/workload.h"
+#include "traffic/pattern.h"
 #include "trace/trace_probe.h"
 #include "vc/request_reply.h"
 #include "vc/selection.h"
@@ -209,14 +210,16 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
   const RunConfig rc = RunConfig::from(cfg);
   const bool contention = rc.contention.on;
   const bool closed = rc.workload.closed();
-  // A pattern is in use when traffic.pattern or some phase names it.
-  const auto uses = [&](const std::string& pattern) {
+  // A pattern is in use when traffic.pattern or some phase names it, or a
+  // part of a mix in use does.
+  const auto names = [&](const std::string& pattern) {
     if (closed) return false;
     if (rc.traffic.pattern == pattern) return true;
     for (const Record& r : rc.traffic.phases)
       if (r.at("pattern") == pattern) return true;
     return false;
   };
+  const auto uses = [&](const std::string& pattern) { return names(pattern) || (names("mix") && mix_names(cfg, pattern)); };
   const bool no_global = topo.network_ports() == topo.local_ports();
   // Key (or prefix ending in '.'), whether it does nothing here, and why.
   const std::tuple<const char*, bool, const char*> rules[] = {
@@ -256,6 +259,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"traffic.pattern", closed, "a closed-loop workload"},
       {"traffic.hotspot.", !uses("hotspot"), "no hotspot pattern"},
       {"traffic.mix", !uses("mix"), "no mix pattern"},
+      {"traffic.randperm.", !uses("randperm"), "no randperm pattern"},
       {"traffic.load", closed, "a closed-loop workload"},
       {"traffic.load_unit", closed, "a closed-loop workload"},
       {"traffic.source", closed, "a closed-loop workload"},

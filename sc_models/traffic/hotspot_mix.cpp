@@ -1,11 +1,13 @@
-// Two patterns built on others (docs/user-guide.md, "Traffic"):
-// hotspot (traffic.hotspot.*: a share of the nodes, or of every node's
-// packets, goes to the hot nodes; the rest is uniform) and mix (traffic.mix:
-// each node follows one of several patterns, a given share of the nodes
-// each). Which nodes are chosen is drawn once from the run's seed, streams
-// "traffic.hotspot" and "traffic.mix".
+// The patterns that draw their nodes once, from the run's seed
+// (docs/user-guide.md, "Traffic"): hotspot (traffic.hotspot.*: a share of
+// the nodes, or of every node's packets, goes to the hot nodes; the rest is
+// uniform), mix (traffic.mix: each node follows one of several patterns, a
+// given share of the nodes each) and randperm (each node sends to one other,
+// a random derangement). Streams "traffic.hotspot", "traffic.mix" and
+// "traffic.randperm".
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "core/config.h"
 #include "core/error.h"
@@ -125,11 +127,40 @@ std::unique_ptr<TrafficPattern> make_mix(const Topology& t, const Config& cfg, u
   return std::make_unique<Mix>(std::move(made), std::move(part_of));
 }
 
+// A derangement drawn uniformly: whole shuffles until one leaves no node on
+// itself (about e of them), so that every node sends and every node
+// receives one flow. traffic.randperm.seed >= 0 draws it from that seed
+// whatever sim.seed is (BookSim2's perm_seed); BookSim2 draws any
+// permutation, so about one node there sends to itself.
+std::unique_ptr<TrafficPattern> make_randperm(const Topology& t, const Config& cfg, uint64_t seed) {
+  const int64_t own = cfg.get_int("traffic.randperm.seed");
+  Rng rng(own >= 0 ? static_cast<uint64_t>(own) : seed, "traffic.randperm");
+  std::vector<int> nodes(static_cast<size_t>(t.nodes()));
+  for (int v = 0; v < t.nodes(); ++v) nodes[static_cast<size_t>(v)] = v;
+  auto to = std::make_shared<std::vector<int>>();
+  auto fixed = [&to] {
+    for (size_t v = 0; v < to->size(); ++v)
+      if ((*to)[v] == static_cast<int>(v)) return true;
+    return false;
+  };
+  // One node has no other (refused for open loop): it maps onto itself.
+  do *to = draw_nodes(nodes, nodes.size(), rng);
+  while (t.nodes() > 1 && fixed());
+  return make_permutation([to](int src) { return (*to)[static_cast<size_t>(src)]; });
+}
+
 }  // namespace
+
+bool mix_names(const Config& cfg, const std::string& pattern) {
+  for (const Record& r : cfg.get_records("traffic.mix"))
+    if (r.at("pattern") == pattern) return true;
+  return false;
+}
 
 void register_composed_patterns(PatternRegistry& reg) {
   reg.add("hotspot", {nullptr, make_hotspot});
   reg.add("mix", {nullptr, make_mix});
+  reg.add("randperm", {nullptr, make_randperm});
 }
 
 }  // namespace nocsim

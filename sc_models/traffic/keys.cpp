@@ -25,6 +25,7 @@ void add_traffic_keys(std::vector<KeySpec>& s) {
       {"traffic.hotspot.nodes", K::IntList, "0", 0, 1 << 24, {}, "hotspot: the hot nodes (a hot packet goes to one of them, uniformly, never to its source)"},
       {"traffic.hotspot.mode", K::Enum, "nodes", 0, 0, {"nodes", "traffic"}, "hotspot: nodes = a share traffic.hotspot.fraction of the other nodes (drawn by sim.seed) send only to the hot nodes, the rest uniform (Zahn: 25% of the nodes to one node); traffic = each packet of every node goes to a hot node with probability traffic.hotspot.fraction, else uniform (the only hot node sends uniformly)"},
       {"traffic.hotspot.fraction", K::Double, "0.25", 0, 1, {}, "hotspot: the share of nodes (mode nodes) or of packets (mode traffic) that go to the hot nodes"},
+      {"traffic.randperm.seed", K::Int, "-1", -1, 9.2e18, {}, "randperm: the seed its derangement is drawn from, whatever sim.seed is (BookSim2's perm_seed); -1 = drawn from sim.seed"},
       {"traffic.mix", K::Records, "[]", 0, 0, {}, "traffic.pattern=mix: each node follows one pattern, a share of the nodes each (drawn by sim.seed; the shares add up to 1), e.g. [{pattern: adv, fraction: 0.2}, {pattern: uniform, fraction: 0.8}]; each pattern reads its own keys", nullptr,
        {{"pattern", K::Enum, "", 0, 0, {}, "", pattern_keys},
         {"fraction", K::Double, "", 0, 1}}},

@@ -151,6 +151,10 @@ const Dragonfly& need_dragonfly(const std::string& name, const Topology& topo) {
 
 }  // namespace
 
+std::unique_ptr<TrafficPattern> make_permutation(std::function<int(int)> f) {
+  return std::make_unique<Permutation>(std::move(f));
+}
+
 void TrafficPattern::add_router_demand(int src, const Topology& topo, std::vector<double>& demand) const {
   // Patterns without a closed form: the empirical distribution of many draws.
   Rng rng(1, "demand");

@@ -42,15 +42,19 @@ struct PatternFactory {
   // advc a dragonfly).
   std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&)> make;
   // Instead of make, for a pattern that draws a choice of nodes once
-  // (hotspot, mix): from the run's seed (sim.seed).
+  // (hotspot, mix, randperm): from the run's seed (sim.seed).
   std::function<std::unique_ptr<TrafficPattern>(const Topology&, const Config&, uint64_t seed)> make_seeded = nullptr;
 };
 using PatternRegistry = Registry<PatternFactory>;
 
 // Explicit registration (static self-registration is dropped by the linker).
 void register_patterns(PatternRegistry& reg);
-// hotspot and mix (hotspot_mix.cpp), called by register_patterns.
+// hotspot, mix and randperm (hotspot_mix.cpp), called by register_patterns.
 void register_composed_patterns(PatternRegistry& reg);
+// Whether a part of traffic.mix names `pattern` (hotspot_mix.cpp).
+bool mix_names(const Config& cfg, const std::string& pattern);
+// A fixed permutation: src sends to f(src), nothing where f(src) == src.
+std::unique_ptr<TrafficPattern> make_permutation(std::function<int(int)> f);
 // Pattern `name` of the registry on topo, seeded with the run's seed.
 std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, const Config& cfg,
                                              uint64_t seed);

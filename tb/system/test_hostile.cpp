@@ -109,10 +109,23 @@ TEST(Hostile, KeysThatDoNothingAreNamed) {
                        "workload.nonblocking_collectives=overlap)"),
             std::string::npos)
       << r.err;
-  // Set where they act, or left at their defaults: no warning.
-  r = run_cli({mesh, "router.buffer_model=damq", "router.damq.reserve=1", "--check-config"});
+  r = run_cli({mesh, "traffic.randperm.seed=4", "--check-config"});
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.err, "nocsim: warning: traffic.randperm.seed=4 does nothing in this run (no randperm pattern)\n");
+  // Set where they act, or left at their defaults: no warning; a pattern's
+  // keys act when a part of the mix in use names it.
+  for (const std::vector<std::string>& keys :
+       {std::vector<std::string>{"router.buffer_model=damq", "router.damq.reserve=1"},
+        {"traffic.pattern=randperm", "traffic.randperm.seed=4"},
+        {"traffic.pattern=mix", "traffic.mix=[{pattern: randperm, fraction: 0.5}, {pattern: hotspot, fraction: 0.5}]",
+         "traffic.randperm.seed=4", "traffic.hotspot.fraction=0.5"}}) {
+    std::vector<std::string> args{mesh};
+    args.insert(args.end(), keys.begin(), keys.end());
+    args.push_back("--check-config");
+    r = run_cli(args);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err, "") << keys.back();
+  }
 }
 
 TEST(Hostile, RequestReplySplitLeavingNoRequestVcsSaysSo) {

@@ -220,13 +220,13 @@ TEST(Config, RegistryValuesAreTheAllowedValues) {
     }
   EXPECT_EQ(keys.at("topology.type"), (std::vector<std::string>{"dragonfly", "dragonflyplus", "fattree", "graph", "hyperx", "mesh", "single", "slimfly", "torus"}));
   EXPECT_EQ(keys.at("traffic.pattern"), (std::vector<std::string>{"adv", "advc", "bitcomp", "bitrev", "butterfly", "hotspot", "mix", "neighbor",
-                                                                   "shuffle", "tornado", "transpose", "transpose3d",
+                                                                   "randperm", "shuffle", "tornado", "transpose", "transpose3d",
                                                                    "transposition", "uniform"}));
   EXPECT_EQ(error_of([] { nocsim::topology_registry().at("ring"); }),
             "topology.type: unknown value 'ring' (valid: dragonfly, dragonflyplus, fattree, graph, hyperx, mesh, single, slimfly, torus)");
   EXPECT_EQ(error_of([] { nocsim::pattern_registry().at("zipf"); }),
-            "traffic.pattern: unknown value 'zipf' (valid: adv, advc, bitcomp, bitrev, butterfly, hotspot, mix, neighbor, shuffle, "
-            "tornado, transpose, transpose3d, transposition, uniform)");
+            "traffic.pattern: unknown value 'zipf' (valid: adv, advc, bitcomp, bitrev, butterfly, hotspot, mix, neighbor, randperm, "
+            "shuffle, tornado, transpose, transpose3d, transposition, uniform)");
   EXPECT_EQ(error_of([] { nocsim::sw_alloc_registry().at("zz"); }).rfind("router.allocator.sa: unknown value 'zz' (valid: ", 0),
             0u);
   // One rtl.<block> key per registered block, and no other rtl.* key.

@@ -180,6 +180,45 @@ TEST(Traffic, HotspotByNodesSendsAShareOfTheNodesToTheHotOnes) {
   EXPECT_GT(differ, 0);
 }
 
+// randperm: a derangement, fixed for the run, drawn from sim.seed unless
+// traffic.randperm.seed names its own.
+TEST(Traffic, RandpermSendsEachNodeToOneOtherFromItsSeed) {
+  KAryNCube t({4, 4}, 2, false);  // 32 nodes
+  auto perm_of = [&t](uint64_t seed, std::initializer_list<std::string> keys) {
+    auto p = composed("randperm", t, keys, seed);
+    std::vector<int> to;
+    Rng rng(7, "t");
+    for (int s = 0; s < t.nodes(); ++s) {
+      const int d = p->dest(s, rng);
+      for (int i = 0; i < 20; ++i) EXPECT_EQ(p->dest(s, rng), d) << "node " << s << " keeps its destination";
+      std::vector<double> demand(static_cast<size_t>(t.routers()), 0.0);
+      p->add_router_demand(s, t, demand);
+      EXPECT_EQ(demand[static_cast<size_t>(t.node_router(d))], 1.0);
+      to.push_back(d);
+    }
+    return to;
+  };
+  const std::vector<int> a = perm_of(1, {});
+  std::set<int> received;
+  for (int s = 0; s < t.nodes(); ++s) {
+    EXPECT_NE(a[static_cast<size_t>(s)], s) << "no node sends to itself";
+    EXPECT_GE(a[static_cast<size_t>(s)], 0);
+    received.insert(a[static_cast<size_t>(s)]);
+  }
+  EXPECT_EQ(received.size(), static_cast<size_t>(t.nodes())) << "every node receives one flow";
+  EXPECT_EQ(perm_of(1, {}), a);
+  EXPECT_NE(perm_of(2, {}), a);
+  // Its own seed holds it whatever the run's seed.
+  EXPECT_EQ(perm_of(1, {"traffic.randperm.seed=9"}), perm_of(5, {"traffic.randperm.seed=9"}));
+  EXPECT_NE(perm_of(1, {"traffic.randperm.seed=9"}), perm_of(1, {"traffic.randperm.seed=10"}));
+  // Two nodes: the swap.
+  KAryNCube two({2}, 1, false);
+  Rng rng(1, "t");
+  auto p = make_pattern("randperm", two, Config(), 3);
+  EXPECT_EQ(p->dest(0, rng), 1);
+  EXPECT_EQ(p->dest(1, rng), 0);
+}
+
 TEST(Traffic, HotspotByTrafficSendsAShareOfEveryNodesPackets) {
   KAryNCube t({4, 4}, 1, false);
   auto p = composed("hotspot", t, {"traffic.hotspot.mode=traffic", "traffic.hotspot.fraction=0.4"});
