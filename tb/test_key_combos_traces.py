@@ -4,12 +4,16 @@ combinations") draw receives from any source only where no other message
 can take their place: with a tag that one send alone carries, or with two
 ranks. Else such a receive may take a message a later receive names, and
 the run deadlocks as the MPI program would (a race, not a finding)."""
+import importlib.util
 import random
 import sys
 from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
-kc = SourceFileLoader("key_combos", str(Path(__file__).resolve().parents[1] / "scripts" / "key_combos")).load_module()
+_path = str(Path(__file__).resolve().parents[1] / "scripts" / "key_combos")
+_spec = importlib.util.spec_from_loader("key_combos", SourceFileLoader("key_combos", _path))
+kc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kc)
 SENDS = ("send", "isend", "ssend", "issend", "bsend", "ibsend")
 
 
