@@ -32,6 +32,7 @@ struct NicParams {
   bool vct = true;
   bool check = true;
   bool request_reply = false;  // the sink answers each request with a reply
+  int reply_size = 0;          // of reply_size flits (0: its request's size)
   size_t source_queue = 1000;  // packets the source queue holds (traffic.source_queue)
   uint64_t pace = LinkPacer::kUnit;  // the injection link's cycles per flit, thousandths (link/pacer.h)
   RoutingStats* routing_stats = nullptr;  // told of the measured heads it flags (RoutingStats::head_flags)

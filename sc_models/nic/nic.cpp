@@ -16,7 +16,7 @@ Nic::Nic(sc_core::sc_module_name name, int node, int router, const NicParams& p,
       source_(std::move(source)),
       next_gen_(source_ ? source_->next_time() : kNeverCycle),
       injector_(node, router, p, period_ps, stats, collector.times(), status),
-      sink_(node, p.check, p.request_reply, p.routing_stats, collector, stats, status) {}
+      sink_(node, p.check, p.request_reply, p.reply_size, p.routing_stats, collector, stats, status) {}
 
 void Nic::start_of_simulation() {
   if (!out_) throw std::logic_error(std::string(name()) + ": no injection link bound (Nic::bind_flit_out)");

@@ -17,7 +17,7 @@ void Sink::receive(Cycle now, std::vector<GenPacket>& replies) {
     if (f.tail()) {
       collector_.delivered(f, at);
       if (app_) app_->delivered(f, at);
-      if (request_reply_ && !f.reply) replies.push_back({at, f.src, f.size});
+      if (request_reply_ && !f.reply) replies.push_back({at, f.src, reply_size_ ? reply_size_ : f.size});
     }
     line.pop();
   }

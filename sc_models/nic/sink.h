@@ -20,9 +20,11 @@ namespace nocsim {
 
 class Sink {
  public:
-  Sink(int node, bool check, bool request_reply, RoutingStats* routing_stats, DeliveryCollector& collector,
-       NetStats& stats, RunStatus& status)
-      : node_(node), check_(check), request_reply_(request_reply), routing_stats_(routing_stats),
+  // reply_size: flits of the reply to each request, 0 = the request's.
+  Sink(int node, bool check, bool request_reply, int reply_size, RoutingStats* routing_stats,
+       DeliveryCollector& collector, NetStats& stats, RunStatus& status)
+      : node_(node), check_(check), request_reply_(request_reply), reply_size_(static_cast<uint16_t>(reply_size)),
+        routing_stats_(routing_stats),
         head_flags_(routing_stats ? routing_stats->head_flags() : 0), collector_(collector), stats_(stats),
         counters_(&stats), status_(status) {}
   void attach(Link* ejection) { ej_ = ejection; }
@@ -65,6 +67,7 @@ class Sink {
   int node_;
   bool check_;
   bool request_reply_;
+  uint16_t reply_size_;
   RoutingStats* routing_stats_;
   uint8_t head_flags_;  // routing_stats_->head_flags(), 0 without one
   DeliveryCollector& collector_;

@@ -61,7 +61,7 @@ void check_buffers(const RunConfig& rc, const Topology& topo, ErrorList& errors)
       if (depth != 0 && depth < psize)
         errors.add({std::string(key) + ": " +
                     (b.switching == Switching::Saf ? "store-and-forward" : "virtual cut-through") +
-                    " needs room for a whole packet (>= the largest " + "traffic.packet_size=" +
+                    " needs room for a whole packet (>= the largest " + rc.traffic.max_packet_key() + "=" +
                     std::to_string(psize) + "), got " + std::to_string(depth)});
   }
   if (b.damq && rc.vc.flexvc())
@@ -230,6 +230,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"routing.global_misroute", topo.name() != "dragonfly", "only the dragonfly's routings read it"},
       {"router.damq.reserve", !rc.buffers().damq, "router.buffer_model=static"},
       {"router.reply_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
+      {"traffic.reply_size", !rc.traffic.request_reply, "traffic.request_reply=false"},
       {"router.reply_global_vcs", !rc.traffic.request_reply, "traffic.request_reply=false"},
       {"link.power.", rc.link_power.policy == LinkPolicy::None, "link.power.policy=none"},
       {"routing.contention.", !contention, "routing.trigger other than contention"},

@@ -47,9 +47,8 @@ constexpr uint64_t kPerSeriesBin = 40, kPerContentionSample = 8, kGrowth = 2;
 // The fewest flits a packet of the run has: a closed-loop application's
 // message may end in a one-flit packet.
 uint64_t smallest_packet(const RunConfig& rc) {
-  const std::vector<int>& sizes = rc.traffic.packet_sizes;
-  if (rc.workload.closed() || sizes.empty()) return 1;
-  return static_cast<uint64_t>(std::max(1, *std::min_element(sizes.begin(), sizes.end())));
+  if (rc.workload.closed() || rc.traffic.packet_sizes.empty()) return 1;
+  return static_cast<uint64_t>(std::max(1, rc.traffic.min_packet()));
 }
 
 uint64_t trace_bytes(const TraceConfig& tc, uint64_t ports, uint64_t vcs) {

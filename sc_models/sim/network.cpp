@@ -229,6 +229,7 @@ void Network::build_nics(const RouterParams& rp) {
   np.vct = rp.vct;
   np.check = rp.check;
   np.request_reply = rc_.traffic.request_reply;
+  np.reply_size = rc_.traffic.reply_size;
   np.source_queue = static_cast<size_t>(rc_.traffic.source_queue);
   np.pace = rc_.link.pace_of(PortClass::Nic);
   np.random_vc = rc_.router.injection_vc_random;

@@ -21,10 +21,33 @@ TrafficConfig TrafficConfig::from(const Config& cfg) {
   t.phases = cfg.get_records("traffic.phases");
   t.burst_length = cfg.get_double("traffic.burst_length");
   t.request_reply = cfg.get_bool("traffic.request_reply");
+  t.reply_size = static_cast<int>(cfg.get_int("traffic.reply_size"));
   return t;
 }
 
-int TrafficConfig::max_packet() const { return *std::max_element(packet_sizes.begin(), packet_sizes.end()); }
+int TrafficConfig::max_packet() const {
+  const int most = *std::max_element(packet_sizes.begin(), packet_sizes.end());
+  return request_reply ? std::max(most, reply_size) : most;
+}
+
+const char* TrafficConfig::max_packet_key() const {
+  const int most = *std::max_element(packet_sizes.begin(), packet_sizes.end());
+  return request_reply && reply_size > most ? "traffic.reply_size" : "traffic.packet_size";
+}
+
+int TrafficConfig::min_packet() const {
+  const int fewest = *std::min_element(packet_sizes.begin(), packet_sizes.end());
+  return request_reply && reply_size > 0 ? std::min(fewest, reply_size) : fewest;
+}
+
+double TrafficConfig::request_share() const {
+  if (!request_reply) return 1.0;
+  if (reply_size == 0) return 0.5;
+  double mean = 0;  // a request draws its size uniformly from the list
+  for (int s : packet_sizes) mean += s;
+  mean /= static_cast<double>(packet_sizes.size());
+  return mean / (mean + reply_size);
+}
 
 double TrafficConfig::gamma0_flits(const Topology& t) const { return t.bisection_load() * network_link_rate; }
 

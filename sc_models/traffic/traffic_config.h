@@ -27,6 +27,7 @@ struct TrafficConfig {
   std::vector<Record> phases;
   double burst_length = 5;
   bool request_reply = false;
+  int reply_size = 0;  // flits of a reply; 0 = its request's size
 
   // Set by RunConfig from the links (LinkConfig): the network links' flits
   // per cycle (1 / link.cycles_per_flit). A load is bounded by one flit per
@@ -38,7 +39,12 @@ struct TrafficConfig {
   // one flit per link and cycle, scaled by the network links' rate (0 when
   // the topology has none).
   double gamma0_flits(const Topology& t) const;
+  // The most and fewest flits an open-loop packet has, replies included.
   int max_packet() const;
+  int min_packet() const;
+  // The key that sets max_packet(): traffic.reply_size when replies are the
+  // largest, else traffic.packet_size.
+  const char* max_packet_key() const;
   const char* load_unit() const { return gamma0 ? "gamma0" : "flits"; }
   // `load` (traffic.load or a phase's) in flits per node per cycle;
   // throws ConfigError above 1 or for gamma0 on a topology without it.
@@ -46,9 +52,10 @@ struct TrafficConfig {
   // A rate in load_unit as flits per node per cycle, with no upper bound
   // (the message source's hand-over rate may exceed the link's).
   double to_flits(const Topology& t, double rate) const;
-  // Request-reply: sources generate requests at half the offered load,
-  // the replies make up the other half.
-  double request_share() const { return request_reply ? 0.5 : 1.0; }
+  // Request-reply: the share of the offered load the sources generate as
+  // requests; the replies make up the rest. Half when a reply is its
+  // request's size, else the requests' mean size over the mean of both.
+  double request_share() const;
 };
 
 }  // namespace nocsim

@@ -109,9 +109,10 @@ TEST(Hostile, KeysThatDoNothingAreNamed) {
                        "workload.nonblocking_collectives=overlap)"),
             std::string::npos)
       << r.err;
-  r = run_cli({mesh, "traffic.randperm.seed=4", "--check-config"});
+  r = run_cli({mesh, "traffic.randperm.seed=4", "traffic.reply_size=5", "--check-config"});
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.err, "nocsim: warning: traffic.randperm.seed=4 does nothing in this run (no randperm pattern)\n");
+  EXPECT_EQ(r.err, "nocsim: warning: traffic.reply_size=5 does nothing in this run (traffic.request_reply=false)\n"
+                   "nocsim: warning: traffic.randperm.seed=4 does nothing in this run (no randperm pattern)\n");
   // Set where they act, or left at their defaults: no warning; a pattern's
   // keys act when a part of the mix in use names it.
   for (const std::vector<std::string>& keys :

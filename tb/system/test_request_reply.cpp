@@ -41,6 +41,32 @@ TEST(RequestReply, EveryRequestIsAnsweredOnce) {
   EXPECT_EQ(injected({"traffic.load=0.6", "traffic.request_reply=true"}), 2 * plain);
 }
 
+// traffic.reply_size: 1-flit requests answered by 5-flit replies. The
+// requests take a sixth of the offered load, so the sources generate what
+// a plain run at a sixth of it does, and the replies carry the rest.
+TEST(RequestReply, RepliesOfTheirOwnSizeCarryTheRestOfTheLoad) {
+  const double plain = injected({"traffic.load=0.1", "traffic.packet_size=1"});
+  ASSERT_GT(plain, 1000);
+  EXPECT_EQ(injected({"traffic.load=0.6", "traffic.request_reply=true", "traffic.packet_size=1", "traffic.reply_size=5"}),
+            2 * plain);
+  const std::string out = test::temp_path("rr-size.json");
+  const auto res = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"), "router.vcs=4", "router.global_vcs=2",
+                                  "traffic.load=0.6", "traffic.request_reply=true", "traffic.packet_size=1",
+                                  "traffic.reply_size=5", "sim.warmup=1000", "sim.cycles=5000", "--quiet", "-o", out});
+  ASSERT_EQ(res.code, 0) << res.err;
+  const std::string json = test::slurp(out);
+  EXPECT_NEAR(test::json_number(json, "generated_load"), 0.6, 0.03);
+  EXPECT_NEAR(test::json_number(json, "accepted_load"), 0.6, 0.03);
+  // The replies are the largest packets: virtual cut-through needs room for them.
+  const auto small = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"), "router.vcs=4",
+                                    "router.global_vcs=2", "traffic.request_reply=true", "traffic.reply_size=40",
+                                    "--check-config"});
+  EXPECT_EQ(small.code, 2);
+  EXPECT_NE(small.err.find("needs room for a whole packet (>= the largest traffic.reply_size=40), got 32"),
+            std::string::npos)
+      << small.err;
+}
+
 TEST(RequestReply, SoakWithSeparateSets) {
   reply_soak({"routing.algorithm=min", "router.vcs=4", "router.global_vcs=2"});
 }

@@ -59,10 +59,11 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
   if (b.damq)
     throw ConfigError("router.buffer_model: " + name + "'s bubble rule needs static buffers (each VC its own packet slots), not " +
                       b.buffer_model_name());
-  const std::vector<int> sizes = TrafficConfig::from(cfg).packet_sizes;
-  const int psize = *std::max_element(sizes.begin(), sizes.end());
-  if (*std::min_element(sizes.begin(), sizes.end()) != psize)
-    throw ConfigError("traffic.packet_size: " + name + "'s bubble rule counts buffers in packet slots, so it needs one packet size");
+  const TrafficConfig tc = TrafficConfig::from(cfg);
+  const int psize = tc.max_packet();
+  if (tc.min_packet() != psize)
+    throw ConfigError(std::string(tc.request_reply && tc.reply_size > 0 ? "traffic.reply_size" : "traffic.packet_size") +
+                      ": " + name + "'s bubble rule counts buffers in packet slots, so it needs one packet size");
   if (b.depth < 2 * psize)
     throw ConfigError("router.buffer_depth: " + name + "'s bubble rule needs room for two packets per VC (>= " +
                       std::to_string(2 * psize) + " flits), got " + std::to_string(b.depth));
