@@ -35,6 +35,7 @@ bool Injector::take_credits(Cycle now) {
 
 uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
   const bool measured = stats_.window.contains(g.gen);
+  if (measured && p_.request_reply) owe_replies(g, reply);
   if (!reply && !g.msg && in_queue() >= p_.source_queue) {  // offered, never to be carried
     ++counters_->packets_dropped;
     if (measured) counters_->window_flits_generated += static_cast<uint64_t>(g.size);
@@ -56,6 +57,17 @@ uint64_t Injector::enqueue(const GenPacket& g, bool reply) {
     counters_->window_flits_generated += g.flits();
   }
   return id;
+}
+
+// A request calls for its reply's flits (a message: one reply per packet),
+// which a reply made in the window pays off; a dropped request still owes
+// them: its reply was offered too.
+void Injector::owe_replies(const GenPacket& g, bool reply) {
+  if (reply)
+    counters_->window_replies_owed -= static_cast<int64_t>(g.size);
+  else
+    counters_->window_replies_owed +=
+        p_.reply_size ? static_cast<int64_t>(p_.reply_size) * g.packets : static_cast<int64_t>(g.flits());
 }
 
 bool Injector::pick_vc(int need) {

@@ -92,6 +92,8 @@ class Injector {
   }
 
  private:
+  // Request-reply's saturation count (NicCounters::window_replies_owed).
+  void owe_replies(const GenPacket& g, bool reply);
   // The front packet, and what follows it of its message: `more` packets
   // with the next ids, the last of last_size flits (GenPacket::packets).
   struct Packet {

@@ -39,8 +39,8 @@ class Sink {
   bool tail_pending() const { return !tails_.empty(); }
   Cycle next_tail() const { return tails_.front(); }
   // Takes in the flits that arrived by now. With request-reply traffic each
-  // delivered request adds its reply (to its source, of its size, generated
-  // at the tail's arrival) to `replies`.
+  // delivered request adds its reply (to its source, of reply_size flits or
+  // its own size, generated at the tail's arrival) to `replies`.
   void receive(Cycle now, std::vector<GenPacket>& replies);
 
  private:

@@ -27,6 +27,9 @@ struct NicCounters {
   uint64_t measured_generated = 0;    // packets generated inside the window
   uint64_t window_flits_generated = 0;
   uint64_t window_flits_accepted = 0; // flits delivered inside the window
+  // Request-reply: the reply flits the window's requests call for, less
+  // the replies made inside it (the saturation test's offered flits).
+  int64_t window_replies_owed = 0;
   LatencyParts latency_parts;         // the sinks' share of the breakdown (routers keep their own)
   // Adds `o` in and clears it.
   void take(NicCounters& o) {
@@ -37,6 +40,7 @@ struct NicCounters {
     measured_generated += o.measured_generated;
     window_flits_generated += o.window_flits_generated;
     window_flits_accepted += o.window_flits_accepted;
+    window_replies_owed += o.window_replies_owed;
     latency_parts.add(o.latency_parts);
     o = NicCounters();
   }

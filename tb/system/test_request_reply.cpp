@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "harness.h"
+#include "sim/network.h"
 #include "sim/run.h"
 
 using namespace nocsim;
@@ -41,13 +42,13 @@ TEST(RequestReply, EveryRequestIsAnsweredOnce) {
   EXPECT_EQ(injected({"traffic.load=0.6", "traffic.request_reply=true"}), 2 * plain);
 }
 
-// traffic.reply_size: 1-flit requests answered by 5-flit replies. The
-// requests take a sixth of the offered load, so the sources generate what
-// a plain run at a sixth of it does, and the replies carry the rest.
+// traffic.reply_size: 1-flit requests answered by 3-flit replies. The
+// requests take a quarter of the offered load, so the sources generate
+// what a plain run at a quarter of it does, and the replies carry the rest.
 TEST(RequestReply, RepliesOfTheirOwnSizeCarryTheRestOfTheLoad) {
   const double plain = injected({"traffic.load=0.1", "traffic.packet_size=1"});
   ASSERT_GT(plain, 1000);
-  EXPECT_EQ(injected({"traffic.load=0.6", "traffic.request_reply=true", "traffic.packet_size=1", "traffic.reply_size=5"}),
+  EXPECT_EQ(injected({"traffic.load=0.4", "traffic.request_reply=true", "traffic.packet_size=1", "traffic.reply_size=3"}),
             2 * plain);
   const std::string out = test::temp_path("rr-size.json");
   const auto res = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"), "router.vcs=4", "router.global_vcs=2",
@@ -59,12 +60,36 @@ TEST(RequestReply, RepliesOfTheirOwnSizeCarryTheRestOfTheLoad) {
   EXPECT_NEAR(test::json_number(json, "accepted_load"), 0.6, 0.03);
   // The replies are the largest packets: virtual cut-through needs room for them.
   const auto small = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"), "router.vcs=4",
-                                    "router.global_vcs=2", "traffic.request_reply=true", "traffic.reply_size=40",
-                                    "--check-config"});
+                                    "router.global_vcs=2", "router.buffer_depth=32", "traffic.request_reply=true",
+                                    "traffic.reply_size=40", "--check-config"});
   EXPECT_EQ(small.code, 2);
   EXPECT_NE(small.err.find("needs room for a whole packet (>= the largest traffic.reply_size=40), got 32"),
             std::string::npos)
       << small.err;
+}
+
+// Past saturation the requests wait in their source queues, so their
+// replies are not yet made: the flits generated fall short of the offered
+// load, while those plus the replies the window's requests call for (what
+// `saturated` compares the accepted flits with) make it up.
+TEST(RequestReply, SaturationCountsTheRepliesTheRequestsCallFor) {
+  Config cfg = test::make_config("topologies/mesh-8x8.yaml",
+                                 {"traffic.request_reply=true", "router.vcs=4", "traffic.packet_size=1",
+                                  "traffic.reply_size=5", "traffic.load=0.5", "sim.warmup=3000", "sim.cycles=10000",
+                                  "sim.drain=0"});
+  double generated = 0, offered = 0;
+  RunHooks hooks;
+  hooks.after = [&](Network& net) {
+    const NetStats& s = net.stats();
+    const double nc = static_cast<double>(net.topology().nodes()) * static_cast<double>(s.window.end - s.window.begin);
+    generated = static_cast<double>(s.window_flits_generated) / nc;
+    offered = (static_cast<double>(s.window_flits_generated) + static_cast<double>(s.window_replies_owed)) / nc;
+  };
+  RunResult r = run_simulation(cfg, hooks);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_LT(generated, 0.45);
+  EXPECT_NEAR(offered, 0.5, 0.02);
+  EXPECT_NE(r.json.find("\"saturated\": true"), std::string::npos);
 }
 
 TEST(RequestReply, SoakWithSeparateSets) {

@@ -61,9 +61,10 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
                       b.buffer_model_name());
   const TrafficConfig tc = TrafficConfig::from(cfg);
   const int psize = tc.max_packet();
+  const auto [fewest, most] = std::minmax_element(tc.packet_sizes.begin(), tc.packet_sizes.end());
   if (tc.min_packet() != psize)
-    throw ConfigError(std::string(tc.request_reply && tc.reply_size > 0 ? "traffic.reply_size" : "traffic.packet_size") +
-                      ": " + name + "'s bubble rule counts buffers in packet slots, so it needs one packet size");
+    throw ConfigError(std::string(*fewest != *most ? "traffic.packet_size" : "traffic.reply_size") + ": " + name +
+                      "'s bubble rule counts buffers in packet slots, so it needs one packet size");
   if (b.depth < 2 * psize)
     throw ConfigError("router.buffer_depth: " + name + "'s bubble rule needs room for two packets per VC (>= " +
                       std::to_string(2 * psize) + " flits), got " + std::to_string(b.depth));
