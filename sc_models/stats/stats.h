@@ -28,7 +28,8 @@ struct NicCounters {
   uint64_t window_flits_generated = 0;
   uint64_t window_flits_accepted = 0; // flits delivered inside the window
   // Request-reply: the reply flits the window's requests call for, less
-  // the replies made inside it (the saturation test's offered flits).
+  // the replies made inside it; added to window_flits_generated, it gives
+  // the flits the saturation test compares the accepted ones with.
   int64_t window_replies_owed = 0;
   LatencyParts latency_parts;         // the sinks' share of the breakdown (routers keep their own)
   // Adds `o` in and clears it.

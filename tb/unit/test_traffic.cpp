@@ -211,6 +211,8 @@ TEST(Traffic, RandpermSendsEachNodeToOneOtherFromItsSeed) {
   // Its own seed holds it whatever the run's seed.
   EXPECT_EQ(perm_of(1, {"traffic.randperm.seed=9"}), perm_of(5, {"traffic.randperm.seed=9"}));
   EXPECT_NE(perm_of(1, {"traffic.randperm.seed=9"}), perm_of(1, {"traffic.randperm.seed=10"}));
+  // ... and draws what the run's seed S draws when it is S (docs/user-guide.md).
+  EXPECT_EQ(perm_of(9, {}), perm_of(1, {"traffic.randperm.seed=9"}));
   // Two nodes: the swap.
   KAryNCube two({2}, 1, false);
   Rng rng(1, "t");
