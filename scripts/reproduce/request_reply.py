@@ -72,7 +72,8 @@ def main():
                          by=["variant"])
         r.image("Request-reply under %s" % pattern, png,
                 "Offered and accepted count requests and replies (requests are generated at half the offered "
-                "load). Red circles: saturated points (accepted < 0.97 x generated).")
+                "load). Red circles: saturated points (accepted < 0.97 x generated, the replies counted as their "
+                "requests call for: docs/user-guide.md, \"Saturation\").")
 
     top = loads[-1]
     table = []
