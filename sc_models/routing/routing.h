@@ -120,7 +120,10 @@ class Routing {
 // What a routing's statistics may read when the run's JSON is written.
 struct RoutingReport {
   const Topology& topology;
-  const TrafficPattern& pattern;
+  // The one pattern the measured window's traffic follows; null when there
+  // is none (a closed-loop workload, traffic.phases of several patterns):
+  // no pattern's figures then describe the run.
+  const TrafficPattern* pattern;
   double measured_delivered;  // measured packets delivered: the denominator of per-packet fractions
 };
 

@@ -201,8 +201,9 @@ void write_traffic(JsonWriter& j, const Network& net, const RunFigures& f, const
   j.num("global", n_meas ? s.misrouted_global / n_meas : 0);
   j.num("local", n_meas ? s.misrouted_local / n_meas : 0);
   j.close();
-  if (const RoutingStats* rs = net.routing_stats()) rs->write(j, {t, net.pattern(), n_meas});
   const Window w = s.window;
+  if (const RoutingStats* rs = net.routing_stats())
+    rs->write(j, {t, net.app() ? nullptr : pattern_over(net.phases(), net.pattern(), w.begin, w.end), n_meas});
   // Mesh, torus and HyperX (by direction: mesh and torus): the other
   // families' links follow no dimensions.
   const Cycle active = f.cycles > w.begin ? f.cycles - w.begin : 0;
@@ -269,6 +270,21 @@ void write_counts(JsonWriter& j, const Network& net, const RunFigures& f) {
   j.close();
 }
 
+// What the summary's first line calls the run's traffic: the workload, the
+// pattern, or the phases' distinct patterns in order.
+std::string traffic_name(const Network& net) {
+  if (net.app()) return "closed-loop " + net.run_config().workload.type;
+  const std::vector<std::string>& names = net.phases().names;
+  if (names.empty()) return net.run_config().traffic.pattern + " traffic";
+  std::vector<std::string> distinct;
+  for (const std::string& n : names)
+    if (std::find(distinct.begin(), distinct.end(), n) == distinct.end()) distinct.push_back(n);
+  std::string out;
+  for (size_t k = 0; k < distinct.size() && k < 4; ++k) out += (k ? "/" : "") + distinct[k];
+  if (distinct.size() > 4) out += "/...";
+  return out + " traffic in " + std::to_string(names.size()) + (names.size() == 1 ? " phase" : " phases");
+}
+
 // The printed summary.
 std::string summary(const Network& net, const RunFigures& f, int exit_code,
                     const PowerReport& power, const LinkPowerNet* links, const LinkPowerTotals& link_totals) {
@@ -279,7 +295,7 @@ std::string summary(const Network& net, const RunFigures& f, int exit_code,
   char line[256];
   o << "nocsim: " << t.describe() << ", " << t.routers() << " routers, " << t.nodes() << " nodes; "
     << net.run_config().routing.algorithm << ", "
-    << (net.app() ? "closed-loop " + net.run_config().workload.type : net.run_config().traffic.pattern + " traffic")
+    << traffic_name(net)
     << "; status "
     << status_name(exit_code) << "\n";
   if (!f.warning.empty()) o << "  warning  " << f.warning << "\n";

@@ -22,7 +22,8 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t) {
     Config c = cfg;
     if (r.at("pattern") != "same") c.set("traffic.pattern", r.at("pattern"));
     try {
-      ph.patterns.push_back(make_pattern(TrafficConfig::from(c).pattern, t, c, rc.sim.seed));
+      ph.names.push_back(TrafficConfig::from(c).pattern);
+      ph.patterns.push_back(make_pattern(ph.names.back(), t, c, rc.sim.seed));
     } catch (const ConfigError& e) {
       rethrow_as_field(e, "traffic.pattern", phase + ".pattern");
     }
@@ -49,6 +50,21 @@ double offered_over(const Phases& ph, Cycle from, Cycle to) {
     if (hi > lo) flits += ph.offered[k] * static_cast<double>(hi - lo);
   }
   return flits / static_cast<double>(to - from);
+}
+
+const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern& base, Cycle from, Cycle to) {
+  if (ph.starts.empty()) return &base;
+  to = std::max(to, from + 1);
+  size_t one = ph.starts.size();  // the first phase among those cycles
+  for (size_t k = 0; k < ph.starts.size(); ++k) {
+    const bool last = k + 1 == ph.starts.size();
+    if (ph.starts[k] >= to || (!last && ph.starts[k + 1] <= from)) continue;  // not among them
+    if (one == ph.starts.size())
+      one = k;
+    else if (ph.names[k] != ph.names[one])
+      return nullptr;
+  }
+  return ph.patterns[one].get();
 }
 
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,

@@ -2,6 +2,7 @@
 // The traffic each NIC runs: its source (traffic.source), or one source per
 // phase of traffic.phases, each with the phase's pattern and load.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/config.h"
@@ -17,6 +18,7 @@ namespace nocsim {
 // cycle and the load it offers (flits/(node*cycle), as traffic.load's).
 struct Phases {
   std::vector<std::unique_ptr<TrafficPattern>> patterns;
+  std::vector<std::string> names;  // each phase's traffic.pattern (same: resolved)
   std::vector<Cycle> starts;
   std::vector<double> offered;
 };
@@ -25,6 +27,10 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t);
 // The load the phases offer over cycles [from, to) (from < to): each
 // phase's weighted by its cycles among them (the last runs on).
 double offered_over(const Phases& ph, Cycle from, Cycle to);
+// The one pattern the open-loop traffic follows over cycles [from, to) (an
+// empty range: cycle from): `base` without phases; with phases, the pattern
+// every phase among those cycles names, or null when they name more than one.
+const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern& base, Cycle from, Cycle to);
 // Node n's traffic source: the configured model, or one per phase.
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,
                                            const TrafficPattern& pattern, const Phases& ph);

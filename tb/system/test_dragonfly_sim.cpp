@@ -68,6 +68,33 @@ TEST(DragonflyBound, ValiantUniform) {
   EXPECT_LE(x, 1.02);
 }
 
+// The bound is that of the pattern the measured window's traffic follows:
+// a phase of ADV after a warm-up of UN gives ADV's, phases of both in the
+// window or a closed-loop workload give none (docs/user-guide.md, "Results").
+TEST(DragonflyBound, FollowsTheMeasuredWindowsPattern) {
+  auto json = [](std::vector<std::string> overrides) {
+    overrides.insert(overrides.begin(), {test::source_path("topologies/dragonfly-h2.yaml"), "traffic.load=0.2",
+                                         "sim.warmup=300", "sim.cycles=400", "sim.drain=0"});
+    return test::cli_json(overrides);
+  };
+  const double adv = test::json_number(json({"traffic.pattern=adv"}), "channel_load");
+  const double uniform = test::json_number(json({}), "channel_load");
+  ASSERT_GT(adv, 0);
+  ASSERT_GT(uniform, adv);  // else the phases below could not tell them apart
+  const std::string after_warmup = json({"traffic.phases=[{cycles: 300, pattern: uniform}, {cycles: 1, pattern: adv}]"});
+  EXPECT_EQ(test::json_number(after_warmup, "channel_load"), adv) << after_warmup;
+  const std::string both = json({"traffic.phases=[{cycles: 350, pattern: uniform}, {cycles: 1, pattern: adv}]"});
+  EXPECT_NE(both.find("\"channel_load\": null"), std::string::npos) << both;
+  const test::CliResult named = test::run_cli({test::source_path("topologies/dragonfly-h2.yaml"),
+                                               "traffic.phases=[{cycles: 9}, {cycles: 9, pattern: adv}, {cycles: 9}]",
+                                               "sim.warmup=0", "sim.cycles=30", "--quiet"});
+  EXPECT_NE(named.out.find("; min, uniform/adv traffic in 3 phases;"), std::string::npos) << named.out << named.err;
+  const std::string same = json({"traffic.pattern=adv", "traffic.phases=[{cycles: 350}, {cycles: 1, pattern: adv}]"});
+  EXPECT_EQ(test::json_number(same, "channel_load"), adv) << same;
+  const std::string app = json({"workload.type=graph500", "sim.warmup=0", "sim.cycles=500"});
+  EXPECT_NE(app.find("\"channel_load\": null"), std::string::npos) << app;
+}
+
 TEST(DragonflySoak, Min) { dragonfly_soak("min"); }
 TEST(DragonflySoak, Val) { dragonfly_soak("val"); }
 TEST(DragonflySoak, ValGroup) { dragonfly_soak("val-group"); }

@@ -53,14 +53,21 @@ void check(const std::string& name, const VcSequence& s, const Topology& t, cons
                       std::to_string(global));
 }
 
-// The closed-form channel-load bound of an oblivious routing under the run's pattern.
+// The closed-form channel-load bound of an oblivious routing under the run's
+// pattern (null without one).
 class BoundReport : public RoutingStats {
  public:
   BoundReport(BoundPaths paths, bool exclude_destination) : paths_(paths), exclude_(exclude_destination) {}
   void write(JsonWriter& j, const RoutingReport& r) const override {
-    const ChannelBound b =
-        dragonfly_channel_bound(dynamic_cast<const Dragonfly&>(r.topology), paths_, exclude_, r.pattern);
     j.open("bound");
+    if (!r.pattern) {  // no one pattern to bound
+      j.null("channel_load");
+      j.null("busiest_channel");
+      j.close();
+      return;
+    }
+    const ChannelBound b =
+        dragonfly_channel_bound(dynamic_cast<const Dragonfly&>(r.topology), paths_, exclude_, *r.pattern);
     j.num("channel_load", b.bound);
     j.str("busiest_channel", b.channel);
     j.close();

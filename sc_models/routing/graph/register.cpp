@@ -30,14 +30,14 @@ int max_hops(Mode m, const Topology& t) {
 // min's channel-load bound under the run's pattern: every source node's
 // demand (TrafficPattern::add_router_demand) walked along the table's
 // shortest paths; the busiest link saturates at 1 / its load per unit of
-// injection. Skipped (null) past 10^7 node-router pairs.
+// injection. Skipped (null) past 10^7 node-router pairs, or without one pattern.
 class MinBound : public RoutingStats {
  public:
   void write(JsonWriter& j, const RoutingReport& r) const override {
     const auto& t = static_cast<const GraphTopology&>(r.topology);
     const int routers = t.routers(), ports = t.network_ports();
     j.open("bound");
-    if (static_cast<double>(t.nodes()) * routers > 1e7) {
+    if (!r.pattern || static_cast<double>(t.nodes()) * routers > 1e7) {
       j.null("channel_load");
       j.close();
       return;
@@ -45,7 +45,7 @@ class MinBound : public RoutingStats {
     std::vector<double> load(static_cast<size_t>(routers) * static_cast<size_t>(ports)), demand;
     for (int s = 0; s < t.nodes(); ++s) {
       demand.assign(static_cast<size_t>(routers), 0.0);
-      r.pattern.add_router_demand(s, t, demand);
+      r.pattern->add_router_demand(s, t, demand);
       for (int d = 0; d < routers; ++d)
         for (int at = t.node_router(s); demand[static_cast<size_t>(d)] > 0 && at != d;) {
           const int p = t.next_port(at, d);
