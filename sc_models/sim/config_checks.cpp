@@ -210,11 +210,14 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
   const RunConfig rc = RunConfig::from(cfg);
   const bool contention = rc.contention.on;
   const bool closed = rc.workload.closed();
-  // A pattern is in use when traffic.pattern or some phase names it, or a
-  // part of a mix in use does.
+  // traffic.pattern is read without phases or by a phase of pattern `same`.
+  bool pattern_read = rc.traffic.phases.empty();
+  for (const Record& r : rc.traffic.phases) pattern_read = pattern_read || r.at("pattern") == "same";
+  // A pattern is in use when traffic.pattern (where read) or some phase
+  // names it, or a part of a mix in use does.
   const auto names = [&](const std::string& pattern) {
     if (closed) return false;
-    if (rc.traffic.pattern == pattern) return true;
+    if (pattern_read && rc.traffic.pattern == pattern) return true;
     for (const Record& r : rc.traffic.phases)
       if (r.at("pattern") == pattern) return true;
     return false;
@@ -257,7 +260,8 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
       {"workload.graph500.", rc.workload.type != "graph500", "workload.type other than graph500"},
       {"workload.dpsnn.", rc.workload.type != "dpsnn", "workload.type other than dpsnn"},
       {"workload.dpsnn.iterations", !rc.workload.dpsnn.spike_file.empty(), "workload.dpsnn.spike_file: one iteration per line"},
-      {"traffic.pattern", closed, "a closed-loop workload"},
+      {"traffic.pattern", closed || !pattern_read,
+       closed ? "a closed-loop workload" : "every phase of traffic.phases names its own pattern"},
       {"traffic.hotspot.", !uses("hotspot"), closed ? "a closed-loop workload" : "no hotspot pattern"},
       {"traffic.mix", !uses("mix"), closed ? "a closed-loop workload" : "no mix pattern"},
       {"traffic.randperm.", !uses("randperm"), closed ? "a closed-loop workload" : "no randperm pattern"},

@@ -113,11 +113,20 @@ TEST(Hostile, KeysThatDoNothingAreNamed) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "nocsim: warning: traffic.reply_size=5 does nothing in this run (traffic.request_reply=false)\n"
                    "nocsim: warning: traffic.randperm.seed=4 does nothing in this run (no randperm pattern)\n");
+  // Phases that each name their pattern leave traffic.pattern and its keys unread.
+  r = run_cli({mesh, "traffic.pattern=randperm", "traffic.randperm.seed=4",
+               "traffic.phases=[{cycles: 10, pattern: uniform}, {cycles: 10, pattern: transpose}]", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "nocsim: warning: traffic.pattern=randperm does nothing in this run (every phase of "
+                   "traffic.phases names its own pattern)\n"
+                   "nocsim: warning: traffic.randperm.seed=4 does nothing in this run (no randperm pattern)\n");
   // Set where they act, or left at their defaults: no warning; a pattern's
   // keys act when a part of the mix in use names it.
   for (const std::vector<std::string>& keys :
        {std::vector<std::string>{"router.buffer_model=damq", "router.damq.reserve=1"},
         {"traffic.pattern=randperm", "traffic.randperm.seed=4"},
+        {"traffic.phases=[{cycles: 10, pattern: uniform}, {cycles: 10}]", "traffic.pattern=randperm",
+         "traffic.randperm.seed=4"},
         {"traffic.pattern=mix", "traffic.mix=[{pattern: randperm, fraction: 0.5}, {pattern: hotspot, fraction: 0.5}]",
          "traffic.randperm.seed=4", "traffic.hotspot.fraction=0.5"}}) {
     std::vector<std::string> args{mesh};
