@@ -198,9 +198,9 @@ std::unique_ptr<Topology> validate_config(const Config& cfg) {
   if (!rc.trace.file.empty() && rc.trace.start >= rc.sim.drain_limit())
     errors.add({"trace.start: cycle " + std::to_string(rc.trace.start) + " is past the run's last cycle " +
                 std::to_string(rc.sim.drain_limit()) + " (sim.warmup + sim.cycles + the drain): the waveform would be empty"});
-  errors.check([&] {
-    auto pattern = make_pattern(rc.traffic.pattern, *topo, cfg, rc.sim.seed);
-    make_source(rc, *topo, 0, kNeverCycle, *pattern, make_phases(cfg, rc, *topo));
+  if (!rc.workload.closed()) errors.check([&] {
+    const auto base = make_base_pattern(cfg, rc, *topo);
+    make_source(rc, *topo, 0, kNeverCycle, base.get(), make_phases(cfg, rc, *topo));
   });
   errors.raise();
   return topo;
@@ -210,9 +210,7 @@ std::vector<std::string> idle_keys(const Config& cfg, const Topology& topo) {
   const RunConfig rc = RunConfig::from(cfg);
   const bool contention = rc.contention.on;
   const bool closed = rc.workload.closed();
-  // traffic.pattern is read without phases or by a phase of pattern `same`.
-  bool pattern_read = rc.traffic.phases.empty();
-  for (const Record& r : rc.traffic.phases) pattern_read = pattern_read || r.at("pattern") == "same";
+  const bool pattern_read = base_pattern_read(rc);
   // A pattern is in use when traffic.pattern (where read) or some phase
   // names it, or a part of a mix in use does.
   const auto names = [&](const std::string& pattern) {

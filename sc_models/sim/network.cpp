@@ -30,7 +30,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       cfg_(cfg), topo_(validate_config(cfg)), rc_(RunConfig::from(cfg)), clock_("clk", sc_core::sc_time(static_cast<double>(kPeriodPs), sc_core::SC_PS)),
       wheel_("wheel", kPeriodPs) {
   wheel_.clk(clock_);
-  pattern_ = make_pattern(rc_.traffic.pattern, *topo_, cfg, rc_.sim.seed);
+  pattern_ = make_base_pattern(cfg, rc_, *topo_);
   const Topology& t = *topo_;
   const RouterParams rp = router_params(rc_, t);
   const BlockModes modes(cfg, block_shape(rc_, t));
@@ -239,14 +239,15 @@ void Network::build_nics(const RouterParams& rp) {
   if (routing_stats_)
     for (auto& r : routers_) r->attach_routing_stats(routing_stats_.get());
   const Cycle stop = rc_.sim.stop_injection ? stats_.window.end : kNeverCycle;
-  phases_ = std::make_unique<Phases>(make_phases(cfg_, rc_, t));
+  // A closed-loop run reads neither traffic.pattern nor traffic.phases.
+  phases_ = std::make_unique<Phases>(app_ ? Phases{} : make_phases(cfg_, rc_, t));
   std::vector<LinkGroup::Spec> specs;
   for (int first = 0; first < t.nodes(); first += kNicsPerGroup) {
     if (first % 256 == 0) exit_if_stopped_while_building();
     const int end = std::min(t.nodes(), first + kNicsPerGroup);
     specs.clear();
     for (int n = first; n < end; ++n) {
-      auto source = app_ ? nullptr : make_source(rc_, t, n, stop, *pattern_, *phases_);
+      auto source = app_ ? nullptr : make_source(rc_, t, n, stop, pattern_.get(), *phases_);
       nics_.push_back(std::make_unique<Nic>(("nic_" + std::to_string(n)).c_str(), n, t.node_router(n), np, kPeriodPs,
                                             std::move(source), stats_, collector_, status_));
       specs.push_back({"inj_" + std::to_string(n), inj.latency});

@@ -44,7 +44,8 @@ class Network : public sc_core::sc_module, public CongestionView {
   const Topology& topology() const { return *topo_; }
   // The run's typed configuration (each component's section).
   const RunConfig& run_config() const { return rc_; }
-  const TrafficPattern& pattern() const { return *pattern_; }
+  // traffic.pattern's pattern, null where unread (sim/workload.h, base_pattern_read).
+  const TrafficPattern* pattern() const { return pattern_.get(); }
   const std::vector<std::unique_ptr<Router>>& routers() const { return routers_; }
   const std::vector<std::unique_ptr<Nic>>& nics() const { return nics_; }
   // After the run: the NICs take in what arrived by `upto` (Nic::flush).

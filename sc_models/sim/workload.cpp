@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/error.h"
 #include "sim/memory.h"
@@ -52,8 +53,19 @@ double offered_over(const Phases& ph, Cycle from, Cycle to) {
   return flits / static_cast<double>(to - from);
 }
 
-const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern& base, Cycle from, Cycle to) {
-  if (ph.starts.empty()) return &base;
+bool base_pattern_read(const RunConfig& rc) {
+  if (rc.workload.closed()) return false;
+  bool read = rc.traffic.phases.empty();
+  for (const Record& r : rc.traffic.phases) read = read || r.at("pattern") == "same";
+  return read;
+}
+
+std::unique_ptr<TrafficPattern> make_base_pattern(const Config& cfg, const RunConfig& rc, const Topology& t) {
+  return base_pattern_read(rc) ? make_pattern(rc.traffic.pattern, t, cfg, rc.sim.seed) : nullptr;
+}
+
+const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern* base, Cycle from, Cycle to) {
+  if (ph.starts.empty()) return base;
   to = std::max(to, from + 1);
   size_t one = ph.starts.size();  // the first phase among those cycles
   for (size_t k = 0; k < ph.starts.size(); ++k) {
@@ -68,9 +80,12 @@ const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern& base,
 }
 
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,
-                                           const TrafficPattern& pattern, const Phases& ph) {
+                                           const TrafficPattern* base, const Phases& ph) {
   const SourceFactory& make = source_registry().at(rc.traffic.source);
-  if (ph.starts.empty()) return make(source_params(rc, t, n, stop), pattern);
+  if (ph.starts.empty()) {
+    if (!base) throw std::logic_error("make_source: traffic without phases and without traffic.pattern's pattern");
+    return make(source_params(rc, t, n, stop), *base);
+  }
   // A phase ends where the next starts; a message's packets still to hand
   // over would have nowhere to go.
   if (rc.traffic.source == "message")
@@ -84,7 +99,9 @@ std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& 
     p.phase = static_cast<int>(k);
     sources.push_back(make(p, *ph.patterns[k]));
   }
-  return std::make_unique<PhasedSource>(source_params(rc, t, n, stop), pattern, std::move(sources), ph.starts);
+  // The phased source draws nothing itself: its own pattern is the first phase's.
+  return std::make_unique<PhasedSource>(source_params(rc, t, n, stop), *ph.patterns[0], std::move(sources),
+                                        ph.starts);
 }
 
 namespace {

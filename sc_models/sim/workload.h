@@ -27,13 +27,19 @@ Phases make_phases(const Config& cfg, const RunConfig& rc, const Topology& t);
 // The load the phases offer over cycles [from, to) (from < to): each
 // phase's weighted by its cycles among them (the last runs on).
 double offered_over(const Phases& ph, Cycle from, Cycle to);
+// Whether traffic.pattern is read: open-loop traffic without phases, or
+// with a phase of pattern `same`. Unread, it is neither built nor checked.
+bool base_pattern_read(const RunConfig& rc);
+// traffic.pattern's pattern where read, else null.
+std::unique_ptr<TrafficPattern> make_base_pattern(const Config& cfg, const RunConfig& rc, const Topology& t);
 // The one pattern the open-loop traffic follows over cycles [from, to) (an
 // empty range: cycle from): `base` without phases; with phases, the pattern
 // every phase among those cycles names, or null when they name more than one.
-const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern& base, Cycle from, Cycle to);
-// Node n's traffic source: the configured model, or one per phase.
+const TrafficPattern* pattern_over(const Phases& ph, const TrafficPattern* base, Cycle from, Cycle to);
+// Node n's traffic source: the configured model (`base`: traffic.pattern's
+// pattern), or one per phase (`base` may then be null).
 std::unique_ptr<TrafficSource> make_source(const RunConfig& rc, const Topology& t, int n, Cycle stop,
-                                           const TrafficPattern& pattern, const Phases& ph);
+                                           const TrafficPattern* base, const Phases& ph);
 
 // workload.type other than open: the application (its trace read, its ranks
 // mapped onto the topology's nodes), else null. Throws ConfigError naming

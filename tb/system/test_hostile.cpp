@@ -120,6 +120,16 @@ TEST(Hostile, KeysThatDoNothingAreNamed) {
   EXPECT_EQ(r.err, "nocsim: warning: traffic.pattern=randperm does nothing in this run (every phase of "
                    "traffic.phases names its own pattern)\n"
                    "nocsim: warning: traffic.randperm.seed=4 does nothing in this run (no randperm pattern)\n");
+  // Unread, a pattern this topology could not take is not built: named, not refused.
+  r = run_cli({mesh, "traffic.pattern=adv", "traffic.phases=[{cycles: 10, pattern: uniform}]", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "nocsim: warning: traffic.pattern=adv does nothing in this run (every phase of traffic.phases "
+                   "names its own pattern)\n");
+  r = run_cli({mesh, "workload.type=graph500", "traffic.pattern=adv", "--check-config"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "nocsim: warning: traffic.pattern=adv does nothing in this run (a closed-loop workload)\n");
+  refused({mesh, "traffic.pattern=adv", "traffic.phases=[{cycles: 10, pattern: same}]"},
+          "traffic.pattern: adv needs topology.type dragonfly");
   // Set where they act, or left at their defaults: no warning; a pattern's
   // keys act when a part of the mix in use names it.
   for (const std::vector<std::string>& keys :
