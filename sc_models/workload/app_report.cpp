@@ -109,7 +109,11 @@ std::string completion_summary(const Application& app, bool blocked, Cycle stop,
                 static_cast<unsigned long long>(end), static_cast<double>(end) / (freq_ghz * 1e9),
                 static_cast<unsigned long long>(m.sent), static_cast<unsigned long long>(m.bytes),
                 m.delivered ? static_cast<double>(m.latency_sum) / static_cast<double>(m.delivered) : 0.0);
-  return line;
+  std::string out = line;
+  // The window's end is a limit here, not the program's: say which key moves it.
+  if (!e.done() && !blocked)
+    out += "           the window (sim.warmup + sim.cycles) ended first: raise sim.cycles to run the program to its end\n";
+  return out;
 }
 
 }  // namespace nocsim

@@ -361,6 +361,13 @@ TEST(Workload, ARunThatEndsFirstIsIncomplete) {
   const std::string j = json_section(run.json, "completion");
   EXPECT_NE(j.find("\"status\": \"incomplete\""), std::string::npos) << j;
   EXPECT_LT(json_number(j, "finished_ranks"), 16);
+  // The summary names the key that would let it finish; a finished run does not.
+  const std::string hint = "ended first: raise sim.cycles to run the program to its end";
+  EXPECT_NE(run.r.out.find(hint), std::string::npos) << run.r.out;
+  const AppRun done = run_trace("topologies/torus-8x8.yaml", write_file("ring.txt", ring_trace()));
+  ASSERT_EQ(done.r.code, 0) << done.r.err;
+  EXPECT_NE(json_section(done.json, "completion").find("\"status\": \"complete\""), std::string::npos);
+  EXPECT_EQ(done.r.out.find(hint), std::string::npos) << done.r.out;
 }
 
 // OTF2: the 16-rank ring trace, written as Score-P would record it, replays
