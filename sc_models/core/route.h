@@ -41,6 +41,10 @@ enum HopClass : uint8_t {
   // or another VC class), so it needs room for two whole packets
   // downstream; staying in the ring needs one.
   kHopBubble = 64,
+  // A hop on a bubble escape ring under packets of several sizes
+  // (docs/routing-torus.md, "Packets of several sizes"): the packet holds
+  // the largest packet's room downstream, RouterParams::slot flits.
+  kHopSlot = 128,
 };
 
 struct RouteCandidate {

@@ -35,6 +35,7 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
   if (p.damq) st_.damq = DamqPool(p.in_vcs, p.out_depth, p.reserve, p.shared);
+  if (p.slot) st_.pads.resize(static_cast<size_t>(p.ports) * p.vcs);
   for (int op = 0; op < p.ports; ++op) {
     if (p.out_vcs[op] > p.vcs) throw std::logic_error("router: out port with more VCs than RouterParams::vcs");
     OutputVc* first = &st_.ovc[static_cast<size_t>(op) * p.vcs];

@@ -22,6 +22,7 @@
 #include "router/input_unit.h"
 #include "router/observers.h"
 #include "router/output_unit.h"
+#include "router/slot_pads.h"
 #include "stats/latency_parts.h"
 
 namespace nocsim {
@@ -47,7 +48,11 @@ struct RouterParams {
   bool check = true;
   bool reverse_stages = false;  // per-router mode: evaluate ST, SA, VA, RC
   bool damq = false;            // router.buffer_model=damq: network ports share a pool per port
-  bool credit_extras = false;   // mincred or damq: credits take the out-of-line path
+  bool credit_extras = false;   // mincred, damq or slot: credits take the out-of-line path
+  // Bubble routings under packets of several sizes: the flits a packet on
+  // an escape ring (a kHopSlot hop) holds downstream, the largest packet's;
+  // 0 otherwise (router/slot_pads.h).
+  int slot = 0;
   std::vector<int> in_vcs, in_depth;    // per input port: VCs, flits per VC (DAMQ: a VC's most, reserve + shared)
   std::vector<int> out_vcs, out_depth;  // per output port: the downstream input's
   std::vector<int> reserve, shared;     // per port, DAMQ: flits reserved per VC, flits shared by its VCs (0: static)
@@ -86,6 +91,7 @@ struct RouterState {
   // its per-port vectors are read only at construction and by DAMQ.
   RouterParams p;
   DamqPool damq;  // p.damq: the input units' pool (and its downstream count)
+  SlotPads pads;  // p.slot: the packets each output VC's credits are still owed for
   // direct_st: per output port, the grants the ST queue would still hold.
   std::vector<DirectSends> direct_sends;
   // The flits between SA and output o's link once cycle `done` has
@@ -193,7 +199,7 @@ struct RouterState {
   // in that instantiation.
   bool has_extras() const { return extras; }
   // After p or hook changes (the router's constructor, set_output_hook).
-  void update_extras() { extras = p.damq || p.mincred || hook; }
+  void update_extras() { extras = p.damq || p.mincred || p.slot || hook; }
   template <bool kExtras, bool kDirect = false>
   [[gnu::always_inline]] void departed(int ip, int v, Cycle now, Cycle leaves, StFlit* at_once = nullptr) {
     InputVc& ivc = vc(ip, v);
@@ -206,6 +212,7 @@ struct RouterState {
       --ovc.credits;
       if (p.check && ovc.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ivc.out_vc);
       obs.credit_taken(o, ivc.out_vc);
+      if (kExtras && p.slot && src.head()) slot_sent(o, ivc.out_vc, src.size, ivc.route.hop);
     }
     const bool minimal = !(ivc.route.hop & kHopNonMinimal);
     if (src.measured && src.head()) head_granted(ivc, o, minimal, now);
@@ -270,6 +277,7 @@ struct RouterState {
       credit_returned<true>(o, ovc);
     else
       credit_returned<false>(o, ovc);
+    if (p.slot) slot_returned(o, ovc);
     if (!minimal) return;
     if (--out[o].vcs[ovc].min_flits < 0 && p.check) throw_port_invariant("minimal-flit count underflow", id, "out", o, ovc);
     obs.min_returned(o);
@@ -323,6 +331,25 @@ struct RouterState {
   [[gnu::noinline]] void damq_moved(int ip, int o, bool sink, int credits) {
     damq.left(ip);
     if (!sink && !damq.sent(o, credits) && p.check) throw_port_invariant("DAMQ shared pool overflow", id, "out", o, 0);
+  }
+  // p.slot (router/slot_pads.h): a head left on output VC (o, ovc) over a
+  // hop with these HopClass bits; a credit came back on it.
+  [[gnu::noinline]] void slot_sent(int o, int ovc, int size, uint8_t hop) {
+    const int pad = (hop & kHopSlot) ? std::max(p.slot - size, 0) : 0;
+    OutputVc& v = out[o].vcs[ovc];
+    v.credits -= pad;
+    if (p.check && v.credits < 0) throw_port_invariant("credit underflow", id, "out", o, ovc);
+    pads.sent(static_cast<size_t>(o * p.vcs + ovc), size, pad);
+  }
+  [[gnu::noinline]] void slot_returned(int o, int ovc) {
+    const int pad = pads.returned(static_cast<size_t>(o * p.vcs + ovc));
+    if (pad < 0) {
+      if (p.check) throw_port_invariant("credit for no packet sent", id, "out", o, ovc);
+      return;
+    }
+    OutputVc& v = out[o].vcs[ovc];
+    v.credits += pad;
+    if (p.check && v.credits > out[o].depth) throw_port_invariant("credit overflow", id, "out", o, ovc);
   }
   [[gnu::noinline]] void damq_free(int o, int credits) {
     if (!damq.freed(o, credits) && p.check) throw_port_invariant("DAMQ shared pool underflow", id, "out", o, 0);

@@ -75,7 +75,9 @@ class VcAlloc : public Stage, private CreditView {
     VcAllocator::Scratch alloc;
   };
   // Credits an output VC needs to take the candidate's packet.
-  int need(const RouteCandidate& c, VcRange vcs, int size) const { return credits_needed(c, vcs, size, st_.p.vct); }
+  int need(const RouteCandidate& c, VcRange vcs, int size) const {
+    return credits_needed(c, vcs, size, st_.p.vct, st_.p.slot);
+  }
   // Output VCs of the candidate's port in `vcs` that are free with the credits it needs.
   template <bool kDamq>
   uint64_t usable_mask(const RouteCandidate& c, VcRange vcs, int size) const;

@@ -38,6 +38,10 @@ void add_family_routing(RoutingRegistry& reg, const std::string& name, const std
     const auto& s = mine(t) ? f.stats : prev.stats;
     return s ? s(t, cfg) : nullptr;
   };
+  w.slot = [=](const Topology& t, int least, int most) {
+    const auto& s = mine(t) ? f.slot : prev.slot;
+    return s ? s(t, least, most) : 0;
+  };
   reg.add(name, w);
 }
 

@@ -148,6 +148,10 @@ struct RoutingFactory {
   std::function<void(const Topology&, const Config&)> validate;
   // The family's statistics, or none (may be empty, or return null).
   std::function<std::unique_ptr<RoutingStats>(const Topology&, const Config&)> stats;
+  // RouterParams::slot: the flits a packet on one of its kHopSlot hops holds
+  // downstream under these packet sizes (their least and most), 0 for none;
+  // empty for a routing that never marks one.
+  std::function<int(const Topology&, int least_packet, int most_packet)> slot;
 };
 using RoutingRegistry = Registry<RoutingFactory>;
 

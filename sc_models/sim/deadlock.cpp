@@ -141,7 +141,7 @@ class WaitGraph {
       const RouteCandidate& c = x.cands[k];
       const OutputUnit& op = st.out[c.out_port];
       const VcRange range = x.cand_vcs[k];
-      const int need = credits_needed(c, range, x.head_size, st.p.vct);
+      const int need = credits_needed(c, range, x.head_size, st.p.vct, st.p.slot);
       for (int o = std::max<int>(range.lo, 0); o <= range.hi && o < static_cast<int>(op.vcs.size()); ++o) {
         if (op.busy(o)) {
           const int h = holder(st, c.out_port, o);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "routing/routing.h"
+
 namespace nocsim {
 
 ClassParams class_params(const RunConfig& rc, PortClass c) {
@@ -56,7 +58,11 @@ RouterParams router_params(const RunConfig& rc, const Topology& t) {
     }
   }
   p.damq = damq;
-  p.credit_extras = damq || rc.vc.mincred;
+  // Only a routing that marks kHopSlot hops asks for slots (unknown names
+  // are the configuration check's to report).
+  if (const RoutingFactory* f = routing_registry().find(rc.routing.algorithm); f && f->slot)
+    p.slot = f->slot(t, rc.traffic.min_packet(), rc.traffic.max_packet());
+  p.credit_extras = damq || rc.vc.mincred || p.slot;
   p.output_buffer_depth = r.output_buffer_depth;
   p.speedup = r.speedup;
   p.in_transit_priority = r.in_transit_priority;

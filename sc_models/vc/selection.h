@@ -3,6 +3,7 @@
 // output VCs each may take this cycle, which candidate requests which VCs.
 // The VC allocator then arbitrates among the requested VCs and requesters.
 // One instance per router (a selection may keep state, e.g. a pointer).
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -37,8 +38,10 @@ uint64_t with_credits(uint64_t mask, int need, Credits credits) {
 // the whole packet under VCT and SAF (`whole`), for an opportunistic hop or
 // a range that says so; two packets for a hop entering a bubble escape ring
 // (docs/routing-torus.md, "Bubble flow control and ABR"); else one flit
-// (wormhole).
-inline int credits_needed(const RouteCandidate& c, VcRange vcs, int size, bool whole) {
+// (wormhole). On a bubble ring under packets of several sizes a packet
+// counts as `slot` flits, the largest packet's (0: one size).
+inline int credits_needed(const RouteCandidate& c, VcRange vcs, int size, bool whole, int slot = 0) {
+  if (c.hop & kHopSlot) size = std::max(size, slot);
   if (c.hop & kHopBubble) return 2 * size;
   return whole || c.opportunistic() || vcs.whole ? size : 1;
 }

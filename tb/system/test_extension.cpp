@@ -226,7 +226,8 @@ void register_toys() {
              [](const Topology&, const Config&) {},
              [](const Topology&, const Config&) -> std::unique_ptr<RoutingStats> {
                return std::make_unique<FirstHopY>();
-             }});
+             },
+             {}});
   add_dragonfly_routing(mutable_routing_registry(), "coin",
                         {{VcSequence("LGLLGL")}, std::nullopt,
                          [](const Dragonfly& t, const DragonflyTraits& traits, const DragonflyRouting::Options& o,

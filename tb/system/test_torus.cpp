@@ -111,13 +111,59 @@ TEST(TorusRouting, Gamma0IsTheBisectionLoad) {
 TEST(TorusRouting, BubbleRoutingsRefuseWhatBreaksPacketSlots) {
   for (const auto& [kv, key] : std::vector<std::pair<std::string, std::string>>{
            {"router.buffer_model=damq", "router.buffer_model: abr"},
-           {"traffic.packet_size=1,8", "traffic.packet_size: abr"},
            {"router.buffer_depth=15", "router.buffer_depth: abr"},
            {"router.switching=wormhole", "router.switching: abr"}}) {
     const auto r = test::run_cli({test::source_path("topologies/torus-4x4x4.yaml"), "routing.algorithm=abr",
                                   "router.buffer_depth=16", kv});
     EXPECT_EQ(r.code, 2) << kv;
     EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+  }
+}
+
+// Packets of several sizes: each escape-ring packet holds the largest one's
+// room (docs/routing-torus.md, "Packets of several sizes"). A saturated
+// soak drains, and then every output VC has all its credits back and owes
+// no packet any.
+TEST(TorusRouting, BubbleSlotsOfSeveralSizesDrainWithEveryCreditBack) {
+  Config cfg = test::make_config("topologies/torus-8x8.yaml",
+                                 {"routing.algorithm=abr", "router.vcs=2", "router.switching=vct",
+                                  "router.buffer_depth=16", "traffic.packet_size=1,3,8", "traffic.load=1",
+                                  "sim.warmup=0", test::soak_cycles_key(), "sim.stop_injection=true",
+                                  "sim.drain=1000000"});
+  RunHooks hooks;
+  int slotted = 0;
+  hooks.after = [&](Network& net) {
+    for (const auto& router : net.routers()) {
+      const RouterState& st = router->state();
+      slotted += st.p.slot == 8;
+      for (int o = 0; o < st.p.network_ports; ++o)
+        for (int v = 0; v < static_cast<int>(st.out[o].vcs.size()); ++v) {
+          EXPECT_EQ(st.out[o].vcs[v].credits, st.out[o].depth) << "router " << st.id << " out " << o << " vc " << v;
+          EXPECT_EQ(st.pads.owed(static_cast<size_t>(o * st.p.vcs + v)), 0u) << "router " << st.id;
+        }
+    }
+  };
+  RunResult r = run_simulation(cfg, hooks);
+  ASSERT_EQ(r.exit_code, 0) << r.error;
+  EXPECT_EQ(slotted, 64);
+  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
+  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+}
+
+// The other bubble routings, and replies of their own size.
+TEST(TorusRouting, BubbleRoutingsTakeSeveralPacketSizes) {
+  for (const std::vector<std::string>& keys :
+       {std::vector<std::string>{"routing.algorithm=por", "traffic.packet_size=2,8"},
+        {"routing.algorithm=ofr", "router.vcs=6", "traffic.packet_size=1", "traffic.request_reply=true",
+         "traffic.reply_size=8"}}) {
+    std::vector<std::string> args{test::source_path("topologies/torus-4x4x4.yaml"), "router.buffer_depth=16",
+                                  "traffic.load=0.9", "sim.warmup=0", "sim.cycles=20000", "sim.stop_injection=true",
+                                  "sim.drain=1000000"};
+    args.insert(args.end(), keys.begin(), keys.end());
+    const std::string json = test::cli_json(args);
+    EXPECT_NE(json.find("\"status\": \"ok\""), std::string::npos) << keys[0];
+    EXPECT_EQ(test::json_number(json, "in_flight"), 0) << keys[0];
+    EXPECT_GT(test::json_number(json, "delivered"), 10000) << keys[0];
   }
 }
 

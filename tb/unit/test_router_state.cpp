@@ -155,6 +155,21 @@ TEST(RouterState, DirectGrantsLeaveTheQueueEmptyButCountInItsLength) {
 
 // The grants' record keeps 64 cycles: a grant after a longer gap starts
 // afresh, and one within it shifts the earlier ones along.
+// Credits come back in the order an output VC's flits left: each packet's
+// pad comes back with the credit of its last flit, none before.
+TEST(SlotPads, APadComesBackWithItsPacketsLastCredit) {
+  SlotPads pads;
+  pads.resize(2);
+  pads.sent(1, 3, 5);  // a 3-flit packet holding an 8-flit slot
+  pads.sent(1, 8, 0);
+  pads.sent(1, 1, 7);
+  EXPECT_EQ(pads.returned(0), -1);  // nothing was sent on VC 0
+  const int expect[] = {0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 7};
+  for (int e : expect) EXPECT_EQ(pads.returned(1), e);
+  EXPECT_EQ(pads.owed(1), 0u);
+  EXPECT_EQ(pads.returned(1), -1);  // one credit too many
+}
+
 TEST(DirectSends, CountsTheGrantsLeavingAfterACycle) {
   DirectSends d;
   EXPECT_EQ(d.after(0, 2), 0);

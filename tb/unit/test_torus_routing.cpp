@@ -143,6 +143,13 @@ TEST(Bubble, EnteringARingNeedsTwoPacketsStayingNeedsOne) {
   // What VA asks of the output VC, in packets of 8 flits.
   EXPECT_EQ(credits_needed(injected, {0, 0, 0, 0}, 8, true), 16);
   EXPECT_EQ(credits_needed(escape(abr, router, 1, 0, f), {0, 0, 0, 0}, 8, true), 8);
+  // Under packets of several sizes every escape hop counts the largest
+  // packet's room (slot 8), whatever its own size; other hops their own.
+  EXPECT_TRUE(injected.hop & kHopSlot);
+  EXPECT_TRUE(escape(abr, router, 1, 0, f).hop & kHopSlot);
+  EXPECT_EQ(credits_needed(injected, {0, 0, 0, 0}, 1, true, 8), 16);
+  EXPECT_EQ(credits_needed(escape(abr, router, 1, 0, f), {0, 0, 0, 0}, 3, true, 8), 8);
+  EXPECT_EQ(credits_needed(RouteCandidate{}, {0, 0, 0, 0}, 3, true, 8), 3);
   // OFR: a head reaching its IDN on VS1 enters VS2 as an injection.
   OutFlank ofr(t);
   Flit g = f;

@@ -45,6 +45,7 @@ void TorusRouting::add_escape(const RouteContext& ctx, uint64_t mask, int pos, b
   RouteCandidate c = hop(ctx, port, pos, next);
   const bool stays = !injected(ctx) && ctx.in_port == (port ^ 1) && ctx.head.rh.seqpos == pos;
   if (bubble && !stays) c.hop |= kHopBubble;
+  if (bubble) c.hop |= kHopSlot;
   out.push_back(c);
 }
 

@@ -54,17 +54,13 @@ void check_adaptive(const std::string& name, const Topology& t, const Config& cf
   if (b.wormhole())
     throw ConfigError("router.switching: " + name + "'s bubble escape needs whole packets buffered (vct or saf), not wormhole");
   // A free packet slot must be a whole packet's room in the VC itself: a
-  // shared pool, or smaller packets filling the gaps, leave every ring
-  // buffer short of a slot while each looks part free.
+  // shared pool leaves every ring buffer short of a slot while each looks
+  // part free. Packets of several sizes each hold the largest one's room
+  // on the ring instead (RoutingFactory::slot).
   if (b.damq)
     throw ConfigError("router.buffer_model: " + name + "'s bubble rule needs static buffers (each VC its own packet slots), not " +
                       b.buffer_model_name());
-  const TrafficConfig tc = TrafficConfig::from(cfg);
-  const int psize = tc.max_packet();
-  const auto [fewest, most] = std::minmax_element(tc.packet_sizes.begin(), tc.packet_sizes.end());
-  if (tc.min_packet() != psize)
-    throw ConfigError(std::string(*fewest != *most ? "traffic.packet_size" : "traffic.reply_size") + ": " + name +
-                      "'s bubble rule counts buffers in packet slots, so it needs one packet size");
+  const int psize = TrafficConfig::from(cfg).max_packet();
   if (b.depth < 2 * psize)
     throw ConfigError("router.buffer_depth: " + name + "'s bubble rule needs room for two packets per VC (>= " +
                       std::to_string(2 * psize) + " flits), got " + std::to_string(b.depth));
@@ -90,6 +86,7 @@ void add_adaptive(RoutingRegistry& reg, const std::string& name, int classes, bo
   f.stats = [profit](const Topology&, const Config&) -> std::unique_ptr<RoutingStats> {
     return std::make_unique<TorusDeroutes>(profit);
   };
+  if (bubble) f.slot = [](const Topology&, int least, int most) { return least == most ? 0 : most; };
   reg.add(name, f);
 }
 
