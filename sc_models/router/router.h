@@ -175,8 +175,8 @@ class alignas(64) Router : public sc_core::sc_module, public LinkReceiver, publi
   // Direct ST (docs/architecture.md, "Direct ST"): SA's commit sends each
   // granted flit onto its link itself, timed (a TLM delay) for the cycle ST
   // would send it, where the ST queue only delays: one SA round a cycle, no
-  // output hook (link gates hold fronts), no DAMQ or vc.mincred (their
-  // credit paths), SA + ST latency below 64 cycles. The network leaves it
+  // output hook (link gates hold fronts), no DAMQ, vc.mincred or bubble
+  // slots (their credit paths), SA + ST latency below 64 cycles. The network leaves it
   // off under a waveform trace (which shows the queues). After
   // set_output_hook.
   void set_direct_st(bool on) {

@@ -195,7 +195,7 @@ struct RouterState {
   // `leaves`, and which the queue does not hold); a network
   // output VC spends a credit. After the tail the output VC is released and
   // the input VC goes Idle, or routes its next head from cycle now + 1.
-  // kExtras = has_extras(): DAMQ, vc.mincred or an output hook, tested only
+  // kExtras = has_extras(): DAMQ, vc.mincred, bubble slots or an output hook, tested only
   // in that instantiation.
   bool has_extras() const { return extras; }
   // After p or hook changes (the router's constructor, set_output_hook).

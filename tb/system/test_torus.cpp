@@ -6,7 +6,9 @@
 #include <tuple>
 
 #include "harness.h"
+#include "sim/config_checks.h"
 #include "sim/network.h"
+#include "sim/params.h"
 #include "sim/run.h"
 
 using namespace nocsim;
@@ -148,6 +150,27 @@ TEST(TorusRouting, BubbleSlotsOfSeveralSizesDrainWithEveryCreditBack) {
   EXPECT_EQ(slotted, 64);
   EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
   EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+}
+
+// Who counts in slots: bubble routings under several sizes, and under a
+// closed-loop application (its last and control packets are shorter).
+TEST(TorusRouting, BubbleSlotsAreTheLargestPacketWhereSizesDiffer) {
+  const auto slot = [](std::initializer_list<std::string> keys) {
+    std::vector<std::string> all{"router.buffer_depth=16", "router.vcs=2"};
+    all.insert(all.end(), keys);
+    Config cfg = test::make_config("topologies/torus-4x4x4.yaml", {});
+    for (const std::string& kv : all) cfg.set(kv.substr(0, kv.find('=')), kv.substr(kv.find('=') + 1));
+    const auto topo = validate_config(cfg);
+    return router_params(RunConfig::from(cfg), *topo).slot;
+  };
+  EXPECT_EQ(slot({"routing.algorithm=abr"}), 0);
+  EXPECT_EQ(slot({"routing.algorithm=abr", "traffic.packet_size=1,8"}), 8);
+  EXPECT_EQ(slot({"routing.algorithm=por", "router.vcs=4", "traffic.request_reply=true", "traffic.packet_size=2",
+                  "traffic.reply_size=6"}),
+            6);
+  EXPECT_EQ(slot({"routing.algorithm=abr", "workload.type=graph500"}), 8);
+  EXPECT_EQ(slot({"routing.algorithm=dor", "traffic.packet_size=1,8"}), 0);
+  EXPECT_EQ(slot({"routing.algorithm=star", "router.vcs=3", "traffic.packet_size=1,8"}), 0);
 }
 
 // The other bubble routings, and replies of their own size.

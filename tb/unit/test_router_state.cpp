@@ -153,8 +153,6 @@ TEST(RouterState, DirectGrantsLeaveTheQueueEmptyButCountInItsLength) {
   EXPECT_TRUE(st.out[1].free_vcs & 1);
 }
 
-// The grants' record keeps 64 cycles: a grant after a longer gap starts
-// afresh, and one within it shifts the earlier ones along.
 // Credits come back in the order an output VC's flits left: each packet's
 // pad comes back with the credit of its last flit, none before.
 TEST(SlotPads, APadComesBackWithItsPacketsLastCredit) {
@@ -170,6 +168,8 @@ TEST(SlotPads, APadComesBackWithItsPacketsLastCredit) {
   EXPECT_EQ(pads.returned(1), -1);  // one credit too many
 }
 
+// The grants' record keeps 64 cycles: a grant after a longer gap starts
+// afresh, and one within it shifts the earlier ones along.
 TEST(DirectSends, CountsTheGrantsLeavingAfterACycle) {
   DirectSends d;
   EXPECT_EQ(d.after(0, 2), 0);
