@@ -35,7 +35,12 @@ Router::Router(sc_core::sc_module_name name, int id, const RouterParams& p, Cycl
   st_.routing = st_.vcalloc = IndexSet(p.ports * p.vcs);
   st_.queued_ports = IndexSet(p.ports);
   if (p.damq) st_.damq = DamqPool(p.in_vcs, p.out_depth, p.reserve, p.shared);
-  if (p.slot) st_.pads.resize(static_cast<size_t>(p.ports) * p.vcs);
+  if (p.slot) {  // network outputs' VCs: as many entries as credits
+    std::vector<int> credits(static_cast<size_t>(p.ports) * p.vcs, 0);
+    for (int op = 0; op < p.network_ports; ++op)
+      for (int v = 0; v < p.out_vcs[op]; ++v) credits[static_cast<size_t>(op * p.vcs + v)] = p.out_depth[op];
+    st_.pads.resize(credits);
+  }
   for (int op = 0; op < p.ports; ++op) {
     if (p.out_vcs[op] > p.vcs) throw std::logic_error("router: out port with more VCs than RouterParams::vcs");
     OutputVc* first = &st_.ovc[static_cast<size_t>(op) * p.vcs];

@@ -38,10 +38,11 @@ void add_family_routing(RoutingRegistry& reg, const std::string& name, const std
     const auto& s = mine(t) ? f.stats : prev.stats;
     return s ? s(t, cfg) : nullptr;
   };
-  w.slot = [=](const Topology& t, int least, int most) {
-    const auto& s = mine(t) ? f.slot : prev.slot;
-    return s ? s(t, least, most) : 0;
-  };
+  if (f.slot || prev.slot)  // left empty otherwise: the memory estimate reads that
+    w.slot = [=](const Topology& t, int least, int most) {
+      const auto& s = mine(t) ? f.slot : prev.slot;
+      return s ? s(t, least, most) : 0;
+    };
   reg.add(name, w);
 }
 

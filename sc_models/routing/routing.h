@@ -150,7 +150,8 @@ struct RoutingFactory {
   std::function<std::unique_ptr<RoutingStats>(const Topology&, const Config&)> stats;
   // RouterParams::slot: the flits a packet on one of its kHopSlot hops holds
   // downstream under these packet sizes (their least and most), 0 for none;
-  // empty for a routing that never marks one.
+  // empty for a routing that never marks one (sim/memory.cpp then counts
+  // no slot pads).
   std::function<int(const Topology&, int least_packet, int most_packet)> slot;
 };
 using RoutingRegistry = Registry<RoutingFactory>;

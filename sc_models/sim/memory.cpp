@@ -15,6 +15,8 @@
 #include "core/ring.h"
 #include "nic/injector.h"
 #include "router/output_unit.h"
+#include "router/slot_pads.h"
+#include "routing/routing.h"
 #include "sim/network.h"
 
 namespace nocsim {
@@ -109,6 +111,13 @@ std::string gib(uint64_t bytes) {
   return s;
 }
 
+// Bubble routings under packets of several sizes keep an entry per credit
+// of each output VC (router/slot_pads.h).
+bool slot_pads(const RunConfig& rc) {
+  const RoutingFactory* f = routing_registry().find(rc.routing.algorithm);
+  return f && f->slot && (rc.workload.closed() || rc.traffic.min_packet() != rc.traffic.max_packet());
+}
+
 }  // namespace
 
 MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
@@ -127,6 +136,7 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   e.structure = kProcess + t.table_bytes +
                 routers * (kPerRouter + ports * kPerPort + vcs * kPerVc) +
                 static_cast<uint64_t>(t.nodes) * (kPerNode + rc.traffic.phases.size() * kPerPhaseNode);
+  if (slot_pads(rc)) e.structure += routers * flits * SlotPads::kBytesPerCredit;
   e.trace = trace_bytes(rc.trace, ports, vcs);
   e.series = series_bytes(rc, routers);
   e.buffers_full = routers * slots * sizeof(Flit);

@@ -7,6 +7,7 @@
 
 #include "core/arrival_log.h"
 #include "core/config.h"
+#include "core/flit.h"
 #include "sim/memory.h"
 #include "sim/run_config.h"
 #include "topologies/kary_ncube.h"
@@ -51,3 +52,19 @@ TEST(MemoryEstimate, PacketRecordsFollowTheSmallestPacket) {
 }
 
 }  // namespace
+
+// Bubble routings under several packet sizes keep an entry per credit
+// (router/slot_pads.h); one size, or a routing without slots, none.
+TEST(MemoryEstimate, BubbleSlotPadsTakeAnEntryPerCredit) {
+  const std::map<std::string, std::string> torus{
+      {"routing.algorithm", "abr"}, {"router.buffer_depth", "16"}, {"router.injection_buffer_depth", "16"}};
+  auto with = [&](std::map<std::string, std::string> more) {
+    more.insert(torus.begin(), torus.end());
+    return estimate(more);
+  };
+  const auto one = with({}), several = with({{"traffic.packet_size", "1,8"}});
+  // Every depth is 16 flits, which a ring holds in 16 slots: slots = credits.
+  EXPECT_EQ(several.structure - one.structure, several.buffers_full / sizeof(nocsim::Flit) * 4);
+  EXPECT_EQ(with({{"traffic.packet_size", "1,8"}, {"routing.algorithm", "dor"}}).structure,
+            with({{"routing.algorithm", "dor"}}).structure);
+}

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include "router/router_state.h"
@@ -157,7 +158,7 @@ TEST(RouterState, DirectGrantsLeaveTheQueueEmptyButCountInItsLength) {
 // pad comes back with the credit of its last flit, none before.
 TEST(SlotPads, APadComesBackWithItsPacketsLastCredit) {
   SlotPads pads;
-  pads.resize(2);
+  pads.resize({0, 16});
   pads.sent(1, 3, 5);  // a 3-flit packet holding an 8-flit slot
   pads.sent(1, 8, 0);
   pads.sent(1, 1, 7);
@@ -166,6 +167,13 @@ TEST(SlotPads, APadComesBackWithItsPacketsLastCredit) {
   for (int e : expect) EXPECT_EQ(pads.returned(1), e);
   EXPECT_EQ(pads.owed(1), 0u);
   EXPECT_EQ(pads.returned(1), -1);  // one credit too many
+  // Each packet owed a credit holds one: never more of them than credits.
+  pads.sent(1, 1, 7);
+  for (int k = 1; k < 16; ++k) pads.sent(1, 1, 0);
+  EXPECT_THROW(pads.sent(1, 1, 0), std::logic_error);
+  EXPECT_EQ(pads.returned(1), 7);  // the ring wraps around
+  pads.sent(1, 2, 0);
+  EXPECT_EQ(pads.owed(1), 16u);
 }
 
 // The grants' record keeps 64 cycles: a grant after a longer gap starts
