@@ -17,6 +17,7 @@
 #include "router/output_unit.h"
 #include "router/slot_pads.h"
 #include "routing/routing.h"
+#include "sim/params.h"
 #include "sim/network.h"
 
 namespace nocsim {
@@ -45,13 +46,6 @@ constexpr uint64_t kFstSignalsPerBuffer = 1'000'000;
 // A series interval's bin (stats/stats.h SeriesBin), a contention sample per
 // router; both vectors grow by doubling, so up to twice what they hold.
 constexpr uint64_t kPerSeriesBin = 40, kPerContentionSample = 8, kGrowth = 2;
-
-// The fewest flits a packet of the run has: a closed-loop application's
-// message may end in a one-flit packet.
-uint64_t smallest_packet(const RunConfig& rc) {
-  if (rc.workload.closed() || rc.traffic.packet_sizes.empty()) return 1;
-  return static_cast<uint64_t>(std::max(1, rc.traffic.min_packet()));
-}
 
 uint64_t trace_bytes(const TraceConfig& tc, uint64_t ports, uint64_t vcs) {
   if (tc.file.empty()) return 0;
@@ -115,7 +109,7 @@ std::string gib(uint64_t bytes) {
 // of each output VC (router/slot_pads.h).
 bool slot_pads(const RunConfig& rc) {
   const RoutingFactory* f = routing_registry().find(rc.routing.algorithm);
-  return f && f->slot && (rc.workload.closed() || rc.traffic.min_packet() != rc.traffic.max_packet());
+  return f && f->slot && smallest_packet(rc) != rc.traffic.max_packet();
 }
 
 }  // namespace
@@ -147,7 +141,7 @@ MemoryEstimate estimate_memory(const TopologyShape& t, const RunConfig& rc) {
   // A packet holds at least a flit of its smallest size; its record's ring
   // per source doubles when full, so up to twice the records.
   const uint64_t held = routers * (flits + ports * st_flits + on_links);
-  e.packets_full = held / smallest_packet(rc) * sizeof(PacketTimes::Times) * kGrowth;
+  e.packets_full = held / static_cast<uint64_t>(smallest_packet(rc)) * sizeof(PacketTimes::Times) * kGrowth;
   e.queues_full =
       static_cast<uint64_t>(t.nodes) * static_cast<uint64_t>(rc.traffic.source_queue) * Injector::kQueuedPacketBytes;
   return e;

@@ -30,6 +30,11 @@ SourceParams source_params(const RunConfig& rc, const Topology& t, int node, Cyc
   return p;
 }
 
+int smallest_packet(const RunConfig& rc) {
+  if (rc.workload.closed() || rc.traffic.packet_sizes.empty()) return 1;
+  return std::max(1, rc.traffic.min_packet());
+}
+
 RouterParams router_params(const RunConfig& rc, const Topology& t) {
   RouterParams p;
   const RouterConfig& r = rc.router;
@@ -59,11 +64,9 @@ RouterParams router_params(const RunConfig& rc, const Topology& t) {
   }
   p.damq = damq;
   // Only a routing that marks kHopSlot hops asks for slots (unknown names
-  // are the configuration check's to report). A closed-loop application
-  // also sends shorter packets: a message's last, and 1-flit control
-  // packets (workload/engine.cpp).
+  // are the configuration check's to report).
   if (const RoutingFactory* f = routing_registry().find(rc.routing.algorithm); f && f->slot)
-    p.slot = f->slot(t, rc.workload.closed() ? 1 : rc.traffic.min_packet(), rc.traffic.max_packet());
+    p.slot = f->slot(t, smallest_packet(rc), rc.traffic.max_packet());
   p.credit_extras = damq || rc.vc.mincred || p.slot;
   p.output_buffer_depth = r.output_buffer_depth;
   p.speedup = r.speedup;
