@@ -79,7 +79,10 @@ add_library(nocsim_lib STATIC
   sc_models/workload/collectives.cpp
   sc_models/workload/collective_choice.cpp
   sc_models/workload/engine.cpp
+  sc_models/workload/engine_messages.cpp
   sc_models/workload/text_trace.cpp
+  sc_models/workload/otf2_archive.cpp
+  sc_models/workload/otf2_rank.cpp
   sc_models/workload/otf2_trace.cpp
   sc_models/workload/graph500.cpp
   sc_models/workload/dpsnn.cpp

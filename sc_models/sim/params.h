@@ -22,7 +22,7 @@ struct ClassParams {
 ClassParams class_params(const RunConfig& rc, PortClass c);
 // The smallest packet the network may carry, in flits: 1 under a
 // closed-loop application (a message's last packet is shorter, control
-// packets are 1 flit, workload/engine.cpp), else traffic's smallest.
+// packets are 1 flit, workload/engine_messages.cpp), else traffic's smallest.
 int smallest_packet(const RunConfig& rc);
 RouterParams router_params(const RunConfig& rc, const Topology& t);
 // What the RTL blocks' checks read of the routers (BlockModes).
