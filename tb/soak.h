@@ -13,15 +13,18 @@
 
 namespace nocsim::test {
 
-// `config` with `keys` at saturation (traffic.load=1) for soak_cycles(),
-// then injection stops and the network must drain: more packets delivered
-// than cycles run, none left in flight, the run's invariants checked
-// throughout. The run, for the caller's own checks.
-inline RunResult run_soak(const std::string& config, const std::vector<std::string>& keys) {
+// `config` with `keys` at saturation (traffic.load=1 unless `keys` set
+// another) for soak_cycles(), then injection stops and the network must
+// drain: more packets delivered than cycles run, none left in flight, the
+// run's invariants checked throughout. `hooks`, for the caller to look at
+// the network (hooks.after: the drained routers); the run, for the
+// caller's own checks.
+inline RunResult run_soak(const std::string& config, const std::vector<std::string>& keys,
+                          const RunHooks& hooks = {}) {
   Config cfg = make_config(config, {"traffic.load=1", "sim.warmup=0", soak_cycles_key(), "sim.stop_injection=true",
                                     "sim.drain=1000000"});
   for (const std::string& kv : keys) cfg.set_override(kv);
-  RunResult r = run_simulation(cfg);
+  RunResult r = run_simulation(cfg, hooks);
   EXPECT_EQ(r.exit_code, 0) << r.error;
   EXPECT_GT(json_number(r.json, "delivered"), soak_cycles());
   EXPECT_EQ(json_number(r.json, "in_flight"), 0) << r.summary;

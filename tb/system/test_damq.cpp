@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "harness.h"
+#include "soak.h"
 #include "sim/network.h"
 #include "sim/run.h"
 
@@ -20,9 +21,6 @@ std::vector<std::string> saturated(const std::string& reserve) {
 }  // namespace
 
 TEST(Damq, WithReserveDrainsAfterASaturatedSoak) {
-  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"router.buffer_model=damq", "router.damq.reserve=1", "traffic.load=0.9",
-                                  "sim.warmup=0", test::soak_cycles_key(), "sim.stop_injection=true", "sim.drain=1000000"});
   RunHooks hooks;
   int routers = 0;
   hooks.after = [&](Network& net) {  // every pool and shared count back at zero
@@ -35,11 +33,9 @@ TEST(Damq, WithReserveDrainsAfterASaturatedSoak) {
       ++routers;
     }
   };
-  RunResult r = run_simulation(cfg, hooks);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
+  test::run_soak("topologies/dragonfly-h2.yaml",
+                 {"router.buffer_model=damq", "router.damq.reserve=1", "traffic.load=0.9"}, hooks);
   EXPECT_GT(routers, 0);
-  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
-  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
 }
 
 TEST(Damq, WithoutReserveDeadlocksAndIsReported) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "harness.h"
+#include "soak.h"
 #include "routing/dragonfly/dragonfly_routing.h"
 #include "sim/network.h"
 #include "sim/run.h"
@@ -24,15 +25,10 @@ double ratio_to_bound(std::initializer_list<std::string> overrides) {
 }
 
 void dragonfly_soak(const std::string& routing, int local_vcs = 4, const std::vector<std::string>& extra = {}) {
-  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"routing.algorithm=" + routing, "router.vcs=" + std::to_string(local_vcs),
-                                  "traffic.load=0.9", "sim.warmup=0",
-                                  test::soak_cycles_key(), "sim.stop_injection=true", "sim.drain=1000000"});
-  for (const auto& o : extra) cfg.set_override(o);
-  RunResult r = run_simulation(cfg);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
-  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+  std::vector<std::string> keys{"routing.algorithm=" + routing, "router.vcs=" + std::to_string(local_vcs),
+                                "traffic.load=0.9"};
+  keys.insert(keys.end(), extra.begin(), extra.end());
+  test::run_soak("topologies/dragonfly-h2.yaml", keys);
 }
 
 }  // namespace
@@ -292,10 +288,6 @@ TEST(DragonflySoak, MinWithFlexVc21) { dragonfly_soak("min", 2, {"vc.policy=flex
 // PB + FlexVC + minCred: soak and drain; every credit that says "minimal"
 // matched a minimally routed flit (the counts return to zero).
 TEST(DragonflySoak, PbWithFlexVcAndMinCredUnderAdv1) {
-  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"routing.algorithm=pb", "router.vcs=3", "router.global_vcs=2", "vc.policy=flexvc",
-                                  "vc.mincred=true", "traffic.pattern=adv", "traffic.load=0.9", "sim.warmup=0",
-                                  test::soak_cycles_key(), "sim.stop_injection=true", "sim.drain=1000000"});
   RunHooks hooks;
   int settled = 0;
   hooks.after = [&](Network& net) {
@@ -312,10 +304,10 @@ TEST(DragonflySoak, PbWithFlexVcAndMinCredUnderAdv1) {
         }
       }
   };
-  RunResult r = run_simulation(cfg, hooks);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
-  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+  test::run_soak("topologies/dragonfly-h2.yaml",
+                 {"routing.algorithm=pb", "router.vcs=3", "router.global_vcs=2", "vc.policy=flexvc", "vc.mincred=true",
+                  "traffic.pattern=adv", "traffic.load=0.9"},
+                 hooks);
   EXPECT_GT(settled, 100);
 }
 

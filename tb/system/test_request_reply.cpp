@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "harness.h"
+#include "soak.h"
 #include "sim/network.h"
 #include "sim/run.h"
 
@@ -12,14 +13,9 @@ using namespace nocsim;
 namespace {
 
 void reply_soak(std::initializer_list<std::string> extra) {
-  Config cfg = test::make_config("topologies/dragonfly-h2.yaml",
-                                 {"traffic.request_reply=true", "traffic.load=0.9", "sim.warmup=0", test::soak_cycles_key(),
-                                  "sim.stop_injection=true", "sim.drain=1000000"});
-  for (const auto& o : extra) cfg.set_override(o);
-  RunResult r = run_simulation(cfg);
-  ASSERT_EQ(r.exit_code, 0) << r.error;
-  EXPECT_GT(test::json_number(r.json, "delivered"), test::soak_cycles());
-  EXPECT_EQ(test::json_number(r.json, "in_flight"), 0) << r.summary;
+  std::vector<std::string> keys{"traffic.request_reply=true", "traffic.load=0.9"};
+  keys.insert(keys.end(), extra.begin(), extra.end());
+  test::run_soak("topologies/dragonfly-h2.yaml", keys);
 }
 
 double injected(std::vector<std::string> args) {
