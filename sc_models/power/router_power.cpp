@@ -183,68 +183,64 @@ std::vector<std::pair<const char*, double>> energy_events(const RouterPower& m) 
           {"vc_select", m.vc_select},         {"vc_state_update", m.vc_state_update}};
 }
 
-RouterPower router_power(const PowerParams& p, const Tech& t) {
-  const Ctx c{t, p.vdd_v > 0 ? p.vdd_v : t.vdd_v};
+namespace {
+
+// The router's stages as they are added: their area and leakage, and the
+// flip-flops the clock tree drives (clocked: every cycle, not gated).
+struct Tally {
+  const Ctx& c;
   RouterPower r;
-  const double w = p.flit_bits;
-  double all_ffs = 0, clocked_ffs = 0;  // clocked: every cycle (not gated)
-  auto add = [&](PowerStage s, const Logic& l, double gated_ffs = 0) {
+  double all_ffs = 0, clocked_ffs = 0;
+  void add(PowerStage s, const Logic& l, double gated_ffs = 0) {
     r.at(s).area_um2 += c.area(l);
     r.at(s).leakage_w += c.leak(l);
     all_ffs += l.ffs;
     clocked_ffs += l.ffs - gated_ffs;
-  };
+  }
+};
 
-  // Input buffers, one memory per port holding all its VCs (4, 5).
+// Input buffers, one memory per port holding all its VCs (4, 5).
+void add_input_buffers(const PowerParams& p, Tally& tally) {
+  const Ctx& c = tally.c;
+  const Tech& t = c.t;
+  const double w = p.flit_bits;
   for (int k = 0; k < 3; ++k) {
     const PortGroup& g = p.in[static_cast<size_t>(k)];
     if (!g.count) continue;
     const double n = static_cast<double>(g.vcs) * g.depth;
     if (!p.sram) {
       const Fifo f = dff_fifo(c, n, w, g.vcs);
-      for (int i = 0; i < g.count; ++i) add(PowerStage::Buffer, f.logic, f.storage_ffs);
-      r.buffer_write[k] = f.write, r.buffer_read[k] = f.read;
+      for (int i = 0; i < g.count; ++i) tally.add(PowerStage::Buffer, f.logic, f.storage_ffs);
+      tally.r.buffer_write[k] = f.write, tally.r.buffer_read[k] = f.read;
       continue;
     }
     const double cells = n * w;
     const Logic periphery{w * kColumnGates + n * kRowGates, g.vcs * 2 * log2c(g.depth)};
     const double wordline = w * t.sram_wordline_cap_ff, bitline = n * t.sram_bitline_cap_ff;
     const double decode = c.toggle(log2c(n) * t.gate_cap_ff);
-    r.buffer_write[k] = 2 * c.toggle(wordline) + w * kAlpha * 2 * c.toggle(bitline) + decode;
-    r.buffer_read[k] = 2 * c.toggle(wordline) + w * bitline * kFemto * c.v * (kBitlineSwing * c.v) +
+    tally.r.buffer_write[k] = 2 * c.toggle(wordline) + w * kAlpha * 2 * c.toggle(bitline) + decode;
+    tally.r.buffer_read[k] = 2 * c.toggle(wordline) + w * bitline * kFemto * c.v * (kBitlineSwing * c.v) +
                        w * t.sense_amp_fj * kFemto + decode;
     for (int i = 0; i < g.count; ++i) {
-      add(PowerStage::Buffer, periphery);
-      r.at(PowerStage::Buffer).area_um2 += cells * t.sram_cell_um2;
-      r.at(PowerStage::Buffer).leakage_w += cells * t.sram_leak_nw * kNano * c.v / t.vdd_v;
+      tally.add(PowerStage::Buffer, periphery);
+      tally.r.at(PowerStage::Buffer).area_um2 += cells * t.sram_cell_um2;
+      tally.r.at(PowerStage::Buffer).leakage_w += cells * t.sram_leak_nw * kNano * c.v / t.vdd_v;
     }
   }
+}
 
-  // Routing computation: one unit per input port (6).
-  const Logic rc{8.0 * p.addr_bits + 4.0 * p.out_ports, 0};
-  for (int i = 0; i < p.input_ports(); ++i) add(PowerStage::Rc, rc);
-  r.rc = c.eval(rc);
-
-  // VC allocation: stage 1 then stage 2 (7). A request drives one request
-  // line into stage 2; a grant evaluates one arbiter of each stage.
-  add(PowerStage::Va, vc_alloc_logic(p));
-  r.va_request = kAlpha * c.toggle(2 * t.gate_cap_ff);
-  r.va_grant = c.eval(arbiter_logic(ArbiterKind::Rr, p.max_vcs())) + c.eval(arbiter_logic(p.va_arb, p.input_vcs()));
-  // (free_pool evaluates the same two: the port's arbiter and its next-VC pointer)
-
-  // Switch allocation, the same way (7).
-  add(PowerStage::Sa, sw_alloc_logic(p));
-  r.sa_request = kAlpha * c.toggle(2 * t.gate_cap_ff);
-  r.sa_grant = c.eval(arbiter_logic(p.sa_in_arb, p.max_vcs())) + c.eval(arbiter_logic(p.sa_out_arb, p.input_ports()));
-
-  // Crossbar (8): I inputs (speedup widens them) by O outputs of w bits.
+// Crossbar (8): I inputs (speedup widens them) by O outputs of w bits.
+void add_crossbar(const PowerParams& p, Tally& tally) {
+  const Ctx& c = tally.c;
+  const Tech& t = c.t;
+  const double w = p.flit_bits;
   const double xi = static_cast<double>(p.input_ports()) * p.speedup, xo = p.out_ports;
   Logic xbar;
   if (p.mux_xbar) {
     xbar.gates = xo * w * (xi - 1) * kMuxGates;
     const double wire = t.wire_cap_ff_per_um * (xi + xo) * w * t.wire_pitch_um;
-    r.xbar = w * kAlpha * c.toggle(log2c(xi) * kMuxGates * t.gate_cap_ff + xo * 0.5 * t.gate_cap_ff + wire);
-    add(PowerStage::St, xbar);
+    tally.r.xbar = w * kAlpha * c.toggle(log2c(xi) * kMuxGates * t.gate_cap_ff + xo * 0.5 * t.gate_cap_ff + wire);
+    tally.add(PowerStage::St, xbar);
   } else {
     xbar.gates = xi * xo * w * kMuxGates;  // tri-state crosspoints
     // The I*w by O*w grid of lines holds the I*O*w crosspoint cells: its
@@ -253,60 +249,100 @@ RouterPower router_power(const PowerParams& p, const Tech& t) {
     const double pitch = std::max(t.wire_pitch_um, std::sqrt(kMuxGates * t.gate_area_um2 / w));
     const double in_line = t.wire_cap_ff_per_um * xo * w * pitch + xo * 0.5 * t.gate_cap_ff;
     const double out_line = t.wire_cap_ff_per_um * xi * w * pitch + xi * 0.5 * t.gate_cap_ff;
-    r.xbar = w * kAlpha * c.toggle(in_line + out_line) + c.toggle(xi * t.gate_cap_ff);  // + crosspoint enables
-    add(PowerStage::St, xbar);
+    tally.r.xbar = w * kAlpha * c.toggle(in_line + out_line) + c.toggle(xi * t.gate_cap_ff);  // + crosspoint enables
+    tally.add(PowerStage::St, xbar);
     const double grid = (xi * w * pitch) * (xo * w * pitch);
-    r.at(PowerStage::St).area_um2 += grid - xi * xo * w * kMuxGates * t.gate_area_um2;  // the grid, not just its cells
+    tally.r.at(PowerStage::St).area_um2 += grid - xi * xo * w * kMuxGates * t.gate_area_um2;  // the grid, not just its cells
   }
   // Pipeline registers: the flit between SA and ST per input, after ST per output.
-  add(PowerStage::St, Logic{0, (xi + xo) * w});
+  tally.add(PowerStage::St, Logic{0, (xi + xo) * w});
+}
 
-  // Output buffers (speedup): a flip-flop FIFO per output (4).
-  if (p.out_depth > 0) {
-    const Fifo f = dff_fifo(c, p.out_depth, w, 1);
-    for (int o = 0; o < p.out_ports; ++o) add(PowerStage::Output, f.logic, f.storage_ffs);
-    r.out_write = f.write, r.out_read = f.read;
-  }
-
-  // Links (8): repeated wires, flits forward and credits (VC id + valid) back.
+// Links (8): repeated wires, flits forward and credits (VC id + valid) back.
+void add_links(const PowerParams& p, Tally& tally) {
+  const Ctx& c = tally.c;
+  const Tech& t = c.t;
+  const double w = p.flit_bits;
   const double len_um = p.link_mm * 1000.0;
   const double per_bit = 2.0 * t.wire_cap_ff_per_um * len_um;  // wire + repeaters
   const double credit_bits = log2c(p.max_vcs()) + 1;
-  r.link_flit = w * kAlpha * c.toggle(per_bit);
-  r.credit = credit_bits * kAlpha * c.toggle(per_bit);
+  tally.r.link_flit = w * kAlpha * c.toggle(per_bit);
+  tally.r.credit = credit_bits * kAlpha * c.toggle(per_bit);
   const double repeaters = (w + credit_bits) * std::ceil(len_um / t.repeater_spacing_um);
-  for (int o = 0; o < p.link_ports; ++o) add(PowerStage::Link, Logic{repeaters * kRepeaterGates, 0});
+  for (int o = 0; o < p.link_ports; ++o) tally.add(PowerStage::Link, Logic{repeaters * kRepeaterGates, 0});
+}
+
+// Clock tree (9): an H-tree over the router's area to a leaf buffer (or
+// clock gate) per kLeafFfs flip-flops, and the clock load of every
+// flip-flop but the gated buffer entries; charged and discharged every cycle.
+void add_clock_tree(Tally& tally) {
+  const Ctx& c = tally.c;
+  const Tech& t = c.t;
+  double area = 0;
+  for (const auto& s : tally.r.stage) area += s.area_um2;
+  const double leaves = std::ceil(tally.all_ffs / kLeafFfs);
+  const double tree_um = std::sqrt(area) * std::sqrt(std::max(1.0, leaves));
+  const Logic buffers{leaves * kLeafGates, 0};
+  tally.r.at(PowerStage::Clock).area_um2 = c.area(buffers);
+  tally.r.at(PowerStage::Clock).leakage_w = c.leak(buffers);
+  const double clock_cap = tally.clocked_ffs * t.dff_clock_cap_ff + (1 + kTreeBufferShare) * t.wire_cap_ff_per_um * tree_um +
+                           leaves * kLeafGates * t.gate_cap_ff;
+  tally.r.clock_cycle = 2 * c.toggle(clock_cap);
+}
+
+}  // namespace
+
+RouterPower router_power(const PowerParams& p, const Tech& t) {
+  const Ctx c{t, p.vdd_v > 0 ? p.vdd_v : t.vdd_v};
+  Tally tally{c, {}};
+  add_input_buffers(p, tally);
+
+  // Routing computation: one unit per input port (6).
+  const Logic rc{8.0 * p.addr_bits + 4.0 * p.out_ports, 0};
+  for (int i = 0; i < p.input_ports(); ++i) tally.add(PowerStage::Rc, rc);
+  tally.r.rc = c.eval(rc);
+
+  // VC allocation: stage 1 then stage 2 (7). A request drives one request
+  // line into stage 2; a grant evaluates one arbiter of each stage.
+  tally.add(PowerStage::Va, vc_alloc_logic(p));
+  tally.r.va_request = kAlpha * c.toggle(2 * t.gate_cap_ff);
+  tally.r.va_grant = c.eval(arbiter_logic(ArbiterKind::Rr, p.max_vcs())) + c.eval(arbiter_logic(p.va_arb, p.input_vcs()));
+  // (free_pool evaluates the same two: the port's arbiter and its next-VC pointer)
+
+  // Switch allocation, the same way (7).
+  tally.add(PowerStage::Sa, sw_alloc_logic(p));
+  tally.r.sa_request = kAlpha * c.toggle(2 * t.gate_cap_ff);
+  tally.r.sa_grant = c.eval(arbiter_logic(p.sa_in_arb, p.max_vcs())) + c.eval(arbiter_logic(p.sa_out_arb, p.input_ports()));
+
+  add_crossbar(p, tally);
+
+  // Output buffers (speedup): a flip-flop FIFO per output (4).
+  if (p.out_depth > 0) {
+    const Fifo f = dff_fifo(c, p.out_depth, p.flit_bits, 1);
+    for (int o = 0; o < p.out_ports; ++o) tally.add(PowerStage::Output, f.logic, f.storage_ffs);
+    tally.r.out_write = f.write, tally.r.out_read = f.read;
+  }
+
+  add_links(p, tally);
 
   // Contention counters (10) and FlexVC's selection (11), where the run has them.
   if (p.contention) {
-    add(PowerStage::Contention, contention_logic(p.link_ports));
-    r.contention_update = c.eval(contention_logic(1));
+    tally.add(PowerStage::Contention, contention_logic(p.link_ports));
+    tally.r.contention_update = c.eval(contention_logic(1));
   }
   if (p.vc_select) {
     const Logic tree = vc_select_logic(p.max_vcs(), static_cast<int>(log2c(static_cast<double>(p.in[1].depth) + 1)));
-    for (int i = 0; i < p.input_ports(); ++i) add(PowerStage::VcSelect, tree);
-    r.vc_select = c.eval(tree);
+    for (int i = 0; i < p.input_ports(); ++i) tally.add(PowerStage::VcSelect, tree);
+    tally.r.vc_select = c.eval(tree);
   }
 
   // VC state (12): a VA grant writes an input VC's and an output VC's
   // fields; a departing flit and a returning credit each step a counter.
-  add(PowerStage::VcState, vc_state_logic(p));
-  r.vc_state_update = c.eval(credit_counter(p));
+  tally.add(PowerStage::VcState, vc_state_logic(p));
+  tally.r.vc_state_update = c.eval(credit_counter(p));
 
-  // Clock tree (9): an H-tree over the router's area to a leaf buffer (or
-  // clock gate) per kLeafFfs flip-flops, and the clock load of every
-  // flip-flop but the gated buffer entries; charged and discharged every cycle.
-  double area = 0;
-  for (const auto& s : r.stage) area += s.area_um2;
-  const double leaves = std::ceil(all_ffs / kLeafFfs);
-  const double tree_um = std::sqrt(area) * std::sqrt(std::max(1.0, leaves));
-  const Logic buffers{leaves * kLeafGates, 0};
-  r.at(PowerStage::Clock).area_um2 = c.area(buffers);
-  r.at(PowerStage::Clock).leakage_w = c.leak(buffers);
-  const double clock_cap = clocked_ffs * t.dff_clock_cap_ff + (1 + kTreeBufferShare) * t.wire_cap_ff_per_um * tree_um +
-                           leaves * kLeafGates * t.gate_cap_ff;
-  r.clock_cycle = 2 * c.toggle(clock_cap);
-  return r;
+  add_clock_tree(tally);
+  return tally.r;
 }
 
 }  // namespace nocsim
