@@ -174,12 +174,10 @@ void TrafficPattern::add_nodes_demand(int first, int count, const Topology& topo
   }
 }
 
-void register_patterns(PatternRegistry& reg) {
-  reg.add("uniform", {[](const Topology& t, const Config&) -> Made { return std::make_unique<Uniform>(t.nodes()); }});
-  // Task t sends to T - t - 1 (Prisacari); the bit complement when n is a power of two.
-  reg.add("bitcomp", {[](const Topology& t, const Config&) -> Made {
-            return std::make_unique<Permutation>([n = t.nodes()](int s) { return n - 1 - s; });
-          }});
+namespace {
+
+// The dragonfly's adversarial patterns: whole groups send to other groups.
+void register_group_patterns(PatternRegistry& reg) {
   reg.add("adv", {[](const Topology& t, const Config& cfg) -> Made {
             const int groups = need_groups("adv", t);
             const int offset = static_cast<int>(cfg.get_int("traffic.adv_offset"));
@@ -205,12 +203,10 @@ void register_patterns(PatternRegistry& reg) {
               return s;
             });
           }});
-  reg.add("tornado", {[](const Topology& t, const Config&) {
-            return coordinate_map("tornado", t, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
-          }});
-  reg.add("neighbor", {[](const Topology& t, const Config&) {
-            return coordinate_map("neighbor", t, [](int x, int k) { return (x + 1) % k; });
-          }});
+}
+
+// Permutations of a node's address bits (nodes a power of two).
+void register_address_bit_patterns(PatternRegistry& reg) {
   reg.add("bitrev", {[](const Topology& t, const Config&) -> Made {
             const int b = address_bits("bitrev", t);
             return std::make_unique<Permutation>([b](int s) {
@@ -221,6 +217,36 @@ void register_patterns(PatternRegistry& reg) {
           }});
   reg.add("butterfly", {[](const Topology& t, const Config&) -> Made {
             return std::make_unique<Butterfly>(address_bits("butterfly", t));
+          }});
+  reg.add("shuffle", {[](const Topology& t, const Config&) -> Made {
+            const int b = address_bits("shuffle", t), mask = t.nodes() - 1;
+            return std::make_unique<Permutation>([b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
+          }});
+  reg.add("transpose", {[](const Topology& t, const Config&) -> Made {
+            const int b = address_bits("transpose", t);
+            if (b % 2 != 0)
+              throw ConfigError("traffic.pattern: transpose needs an even number of address bits (nodes = 4^m), got " +
+                                std::to_string(t.nodes()) + " nodes");
+            const int h = b / 2, lo = (1 << h) - 1;
+            return std::make_unique<Permutation>([h, lo](int s) { return ((s & lo) << h) | (s >> h); });
+          }});
+}
+
+}  // namespace
+
+void register_patterns(PatternRegistry& reg) {
+  register_group_patterns(reg);
+  register_address_bit_patterns(reg);
+  reg.add("uniform", {[](const Topology& t, const Config&) -> Made { return std::make_unique<Uniform>(t.nodes()); }});
+  // Task t sends to T - t - 1 (Prisacari); the bit complement when n is a power of two.
+  reg.add("bitcomp", {[](const Topology& t, const Config&) -> Made {
+            return std::make_unique<Permutation>([n = t.nodes()](int s) { return n - 1 - s; });
+          }});
+  reg.add("tornado", {[](const Topology& t, const Config&) {
+            return coordinate_map("tornado", t, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
+          }});
+  reg.add("neighbor", {[](const Topology& t, const Config&) {
+            return coordinate_map("neighbor", t, [](int x, int k) { return (x + 1) % k; });
           }});
   // Node (i, j) of an m x m arrangement of the N = m^2 nodes, index i*m + j,
   // sends to (j, i): on a 2-D m x m torus with one node per router, the
@@ -244,18 +270,6 @@ void register_patterns(PatternRegistry& reg) {
               const int r = s / c;
               return t->router_at({t->coord(r, 1), t->coord(r, 2), t->coord(r, 0)}) * c + s % c;
             });
-          }});
-  reg.add("shuffle", {[](const Topology& t, const Config&) -> Made {
-            const int b = address_bits("shuffle", t), mask = t.nodes() - 1;
-            return std::make_unique<Permutation>([b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
-          }});
-  reg.add("transpose", {[](const Topology& t, const Config&) -> Made {
-            const int b = address_bits("transpose", t);
-            if (b % 2 != 0)
-              throw ConfigError("traffic.pattern: transpose needs an even number of address bits (nodes = 4^m), got " +
-                                std::to_string(t.nodes()) + " nodes");
-            const int h = b / 2, lo = (1 << h) - 1;
-            return std::make_unique<Permutation>([h, lo](int s) { return ((s & lo) << h) | (s >> h); });
           }});
   register_composed_patterns(reg);
 }
