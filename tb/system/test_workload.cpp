@@ -322,6 +322,8 @@ TEST(Workload, ABufferedRingByRendezvousFinishesWhereStandardSendsBlock) {
       << standard.r.err;
   ASSERT_EQ(buffered.r.code, 0) << buffered.r.err;
   const std::string j = json_section(buffered.json, "completion");
+  EXPECT_NE(j.find("\"status\": \"complete\""), std::string::npos) << j;  // an unfinished run exits 0 too
+  EXPECT_EQ(json_number(j, "finished_ranks"), 4);
   EXPECT_EQ(json_number(j, "messages_delivered"), 4);
   EXPECT_EQ(json_number(j, "unmatched_messages"), 0);
 }
@@ -520,6 +522,8 @@ TEST(Workload, AnOtf2RingOfMpiSendrecvByRendezvousFinishes) {
   EXPECT_EQ(apart.r.code, 3) << apart.r.err;
   ASSERT_EQ(at_once.r.code, 0) << at_once.r.err;
   const std::string c = json_section(at_once.json, "completion");
+  EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;  // an unfinished run exits 0 too
+  EXPECT_EQ(json_number(c, "finished_ranks"), 4);
   EXPECT_EQ(json_number(c, "messages_delivered"), 4);
   EXPECT_EQ(json_number(c, "unmatched_messages"), 0);
 }
@@ -548,6 +552,8 @@ TEST(Workload, ATextRingOfSendrecvFinishesAsOtf2Does) {
                                 {"workload.type=otf2", "workload.eager_limit=512"});
   ASSERT_EQ(otf2.r.code, 0) << otf2.r.err;
   const std::string c = json_section(run.json, "completion");
+  EXPECT_NE(c.find("\"status\": \"complete\""), std::string::npos) << c;  // an unfinished run exits 0 too
+  EXPECT_EQ(json_number(c, "finished_ranks"), 4);
   EXPECT_EQ(json_number(c, "messages_delivered"), 4);
   EXPECT_EQ(c, json_section(otf2.json, "completion"));
 }

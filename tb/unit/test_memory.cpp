@@ -23,6 +23,9 @@ nocsim::MemoryEstimate estimate(const std::map<std::string, std::string>& keys) 
 
 TEST(MemoryEstimate, InputBuffersTakeTheSlotsTheirRingsGrowTo) {
   // A ring grows to 8 slots, then doubles: 5 and 8 flits take the same, 9 takes 16.
+  const uint64_t eight = estimate({{"router.buffer_depth", "8"}}).buffers_full;
+  EXPECT_GT(eight, 0u);  // else the equalities below hold of a term left out
+  EXPECT_EQ(eight % (8 * sizeof(nocsim::Flit)), 0u);
   EXPECT_EQ(estimate({{"router.buffer_depth", "5"}}).buffers_full, estimate({{"router.buffer_depth", "8"}}).buffers_full);
   EXPECT_EQ(2 * estimate({{"router.buffer_depth", "8"}}).buffers_full, estimate({{"router.buffer_depth", "9"}}).buffers_full);
 }
@@ -64,7 +67,7 @@ TEST(MemoryEstimate, BubbleSlotPadsTakeAnEntryPerCredit) {
   };
   const auto one = with({}), several = with({{"traffic.packet_size", "1,8"}});
   // Every depth is 16 flits, which a ring holds in 16 slots: slots = credits.
-  EXPECT_EQ(several.structure - one.structure, several.buffers_full / sizeof(nocsim::Flit) * 4);
+  EXPECT_EQ(several.structure - one.structure, several.buffers_full / sizeof(nocsim::Flit) * 4);  // 4 B: an Owed entry
   EXPECT_EQ(with({{"traffic.packet_size", "1,8"}, {"routing.algorithm", "dor"}}).structure,
             with({{"routing.algorithm", "dor"}}).structure);
 }

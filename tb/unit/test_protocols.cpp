@@ -137,23 +137,27 @@ TEST(Workload, HeldEnvelopesWaitForEveryEarlierOneOfTheirRankOnly) {
   // sends tag 9 (its packet 100). Rank 1's request 0 takes rank 2's message,
   // request 1 the tag-3 one. Whatever order rank 0's three arrive in, the
   // tag-3 envelope is offered only once the other two have arrived; rank
-  // 2's, at 15, is held behind none of them.
+  // 2's, at 15, is held behind none of them: wait 0 ends at 15 and rank 1
+  // computes 100 cycles, by when wait 1's message (the last of rank 0's
+  // at 30) has arrived. Held behind rank 0's, wait 0 would end at 30 and
+  // the rank at 130.
   const std::string text = "ranks 3\n0 isend 1 8 1\n0 isend 1 8 2\n0 isend 1 8 3\n2 send 1 8 9\n"
-                           "1 irecv 2 8 9\n1 irecv 0 8 3\n1 irecv 0 8 any\n1 irecv 0 8 any\n1 wait 0\n1 wait 1\n";
+                           "1 irecv 2 8 9\n1 irecv 0 8 3\n1 irecv 0 8 any\n1 irecv 0 8 any\n1 wait 0\n"
+                           "1 compute 100\n1 wait 1\n";
   // Arrival cycles of tags 1, 2, 3: 2-3-1, 3-1-2, 1-3-2.
   for (const std::array<Cycle, 3> at : {std::array<Cycle, 3>{30, 10, 20}, {20, 30, 10}, {10, 30, 20}}) {
     ByHand h(text);
-    for (Cycle now = 0; now <= 40; ++now) {
+    for (Cycle now = 0; now <= 120; ++now) {
       for (uint32_t k = 0; k < 3; ++k)
         if (at[k] == now) h.arrive(0, 1, 100 + k, now);
       if (now == 15) h.arrive(2, 1, 100, now);
       h.run(1, now, now);
       if (now == 15) {
-        EXPECT_EQ(h.e.next_time(1), kNeverCycle) << "wait 0 ended at 15; wait 1 holds";
+        EXPECT_EQ(h.e.next_time(1), 115u) << "wait 0 ended at 15: computing until 115";
       }
     }
-    EXPECT_EQ(h.e.result(1).finish, 30u) << at[0] << " " << at[1] << " " << at[2];
-    EXPECT_EQ(h.e.result(1).waiting, 30u);
+    EXPECT_EQ(h.e.result(1).finish, 115u) << at[0] << " " << at[1] << " " << at[2];
+    EXPECT_EQ(h.e.result(1).waiting, 15u);
     EXPECT_EQ(h.e.messages().unmatched, 0u);
   }
 }
