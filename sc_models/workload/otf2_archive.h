@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.h"
 #include "workload/otf2_trace.h"
 
 #if OTF2_VERSION_MAJOR < 3
