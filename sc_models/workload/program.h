@@ -233,7 +233,7 @@ class Program {
   // Bytes it holds: events, operations, lists (sim/memory.h counts them).
   uint64_t memory() const;
   // The communicators' names by Event::comm, as an OTF2 trace defines them
-  // (a text trace has one communicator and no names).
+  // (a text trace's communicators have none).
   void set_comm_names(std::vector<std::string> names) { comm_names_ = std::move(names); }
   // How a report names communicator c after "on": "communicator 1
   // ('NAME')" when the trace named it; "" for communicator 0 of a

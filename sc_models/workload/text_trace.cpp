@@ -313,8 +313,8 @@ Program read_text_trace_file(const std::string& path, const std::string& key, ui
 // A text trace's communicators are 1 .. kMaxTextComm (0, every rank, has
 // no line): a program read from one writes back as it read. One that
 // events use without a definition is every rank in world order, and is
-// written so. A program that defines communicator 0 (an OTF2 trace whose
-// first communicator is not MPI_COMM_WORLD) writes it under the first
+// written so. A program that defines communicator 0 (an OTF2 trace does,
+// MPI_COMM_WORLD too, as every rank in order) writes it under the first
 // free number, which must exist.
 void write_text_trace(const Program& prog, std::ostream& out) {
   out << "ranks " << prog.ranks() << "\n";
